@@ -1,0 +1,32 @@
+"""Engine errors to HTTP answers: the only place status codes are chosen."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from engine.errors import InvalidBoardError, SolverBusyError, SolverError
+
+
+def _loc(path: str) -> list[str | int]:
+    return ["body", *(int(p) if p.isdigit() else p for p in path.split("/") if p)]
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """422 for bad bridge facts (with the field and the reason), 503 when the solver is busy,
+    500 with a clear message when the solver fails on validated input."""
+
+    @app.exception_handler(InvalidBoardError)
+    async def invalid_board(_: Request, exc: InvalidBoardError) -> JSONResponse:
+        item = {"loc": _loc(exc.path), "msg": exc.message, "type": "invalid_board", "law": exc.law}
+        return JSONResponse(status_code=422, content={"detail": [item]})
+
+    @app.exception_handler(SolverBusyError)
+    async def busy(_: Request, exc: SolverBusyError) -> JSONResponse:
+        item = {"loc": [], "msg": str(exc), "type": "solver_busy", "law": None}
+        return JSONResponse(status_code=503, content={"detail": [item]}, headers={"Retry-After": "5"})
+
+    @app.exception_handler(SolverError)
+    async def solver_failed(_: Request, exc: SolverError) -> JSONResponse:
+        item = {"loc": [], "msg": f"the double-dummy solver failed: {exc}", "type": "solver_error", "law": None}
+        return JSONResponse(status_code=500, content={"detail": [item]})

@@ -1,0 +1,270 @@
+"""Request and response models of the HTTP API, and their mapping to and from the engine."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engine import __version__ as engine_version
+from engine.advisor import RevokeAdvice
+from engine.boards import board_from_game, board_from_parts, pick_game
+from engine.errors import InvalidBoardError
+from engine.laws.facts import LeadRestriction, Noticed, PenaltyCard, RevokeFacts
+from engine.model.board import BoardRecord
+from engine.model.cards import Card, Suit
+from engine.model.seats import Seat
+
+SeatCode = Literal["N", "E", "S", "W"]
+SuitCode = Literal["S", "H", "D", "C"]
+CardText = Field(min_length=2, max_length=3, pattern=r"^\s*(?:[SHDCshdc](?:10|[2-9TJQKAtjqka])|(?:10|[2-9TJQKAtjqka])[SHDCshdc])\s*$")
+
+
+class PenaltyCardIn(BaseModel):
+    """A defender's penalty card on the table (Law 50)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: SeatCode
+    card: str = CardText
+    from_trick: int = Field(1, ge=1, le=13, description="First trick at which it must be played.")
+    major: bool = Field(True, description="Major (50D) or minor (50C) penalty card.")
+
+
+class LeadRestrictionIn(BaseModel):
+    """A lead required (or forbidden) by an opponent's option in rectification (61A second limb)."""
+
+    model_config = ConfigDict(extra="forbid")
+    trick: int = Field(ge=1, le=13)
+    seat: SeatCode
+    suit: SuitCode
+    forbidden: bool = False
+
+
+SPONVO30_21 = (
+    '[Board "21"]\n[Dealer "N"]\n[Vulnerable "NS"]\n'
+    '[Deal "N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76"]\n'
+    '[Declarer "W"]\n[Contract "4H"]\n[Result "9"]\n[Room "Closed"]\n[Play "N"]\n'
+    "CJ C3 C2 CK\nH6 HJ H2 HA\nS2 D3 ^R D4 HK\nD5 D7 H7 HQ\nD6 C4 H8 HT\nS5 SQ SK S4\n"
+    "DQ D8 D9 D2\nC9 C8 C5 C6\nCT CQ CA C7\n*\n"
+)
+
+
+class RevokeRulingRequest(BaseModel):
+    """A board and its play record: either one PBN game, or the deal, contract and play."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"pbn": SPONVO30_21},
+                {
+                    "deal": "N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76",
+                    "contract": "4H", "declarer": "W", "vulnerable": "NS",
+                    "play": "CJ C3 C2 CK HA H6 HJ H2 HK S2 D3 D4 HQ D5 D7 H7 HT D6 C4 H8 S4 S5 SQ SK "
+                            "D9 D2 DQ D8 C9 C8 C5 C6 CT CQ CA C7".split(),
+                },
+            ]
+        },
+    )
+    pbn: str | None = Field(None, max_length=200_000, description="The text of one PBN game (tags Deal, "
+                            "Contract, Declarer, Vulnerable, Play). With several games, give `board` and `room`.")
+    board: str | None = Field(None, max_length=20, description="With `pbn`: the board number to pick.")
+    room: str | None = Field(None, max_length=40, description="With `pbn`: the room (Open/Closed) to pick.")
+    deal: str | None = Field(None, max_length=200, description="PBN deal, e.g. 'N:AKQ2.J.T98.76543 ...'.")
+    contract: str | None = Field(None, max_length=8, description="e.g. '4H', '3NT', '4HX', '6SXX'.")
+    declarer: SeatCode | None = None
+    vulnerable: Literal["None", "NS", "EW", "All"] = "None"
+    play: list[str] | None = Field(None, max_length=52, description="Cards in play order from the opening lead; "
+                                   "'T' or '10' for the ten. A record shorter than 52 cards ends in a claim.")
+    claim_declarer_tricks: int | None = Field(None, ge=0, le=13, description="The declarer side's tricks from "
+                                              "the claim, over the tricks not completed in the record. Omitted: "
+                                              "valued double dummy.")
+    claim_by: SeatCode | None = Field(None, description="Who claimed or conceded (default: agreed by both).")
+    claim_contested: bool = Field(False, description="The claim was disputed (no agreement, 63A4 not met).")
+    noticed: Noticed = Field(Noticed.AFTER_PLAY, description="When attention was first drawn to the revoke.")
+    penalty_cards: list[PenaltyCardIn] = Field(default_factory=list, max_length=13)
+    lead_restrictions: list[LeadRestrictionIn] = Field(default_factory=list, max_length=13)
+
+    @model_validator(mode="after")
+    def _one_source(self) -> RevokeRulingRequest:
+        parts = {"deal": self.deal, "contract": self.contract, "declarer": self.declarer, "play": self.play}
+        given = [k for k, v in parts.items() if v is not None]
+        if self.pbn is not None and given:
+            raise ValueError(f"give either `pbn` or the parts, not both (also given: {', '.join(given)})")
+        if self.pbn is None and len(given) != 4:
+            missing = [k for k in parts if k not in given]
+            raise ValueError(f"give `pbn`, or all of deal, contract, declarer and play (missing: {', '.join(missing)})")
+        return self
+
+    def to_board(self) -> BoardRecord:
+        """The engine's board; raises InvalidBoardError with the field in ``path``."""
+        if self.pbn is not None:
+            try:
+                return board_from_game(pick_game(self.pbn, self.board, self.room))
+            except InvalidBoardError as exc:
+                raise InvalidBoardError(exc.message, path=_pbn_path(exc.path), law=exc.law) from None
+        assert self.deal and self.contract and self.declarer and self.play is not None
+        return board_from_parts(self.deal, self.contract, self.declarer, self.vulnerable, self.play)
+
+    def to_facts(self) -> RevokeFacts:
+        """The TD's facts for the engine."""
+        return RevokeFacts(
+            noticed=self.noticed,
+            claim_declarer_tricks=self.claim_declarer_tricks,
+            claim_by=Seat(self.claim_by) if self.claim_by else None,
+            claim_contested=self.claim_contested,
+            penalty_cards=tuple(PenaltyCard(Seat(p.seat), Card.from_str(p.card), p.from_trick, p.major)
+                                for p in self.penalty_cards),
+            lead_restrictions=tuple(LeadRestriction(x.trick, Seat(x.seat), Suit(x.suit), x.forbidden)
+                                    for x in self.lead_restrictions),
+        )
+
+
+def _pbn_path(path: str) -> str:
+    return "pbn" if not path or path == "pbn" else f"pbn/{path}"
+
+
+class RevokeOut(BaseModel):
+    """One revoke and its ruling."""
+
+    trick: int = Field(description="Trick number, 1..13.")
+    player: SeatCode = Field(description="The offender's seat.")
+    card: str = Field(description="The revoke card.")
+    suit_led: SuitCode = Field(description="The suit the offender had to play.")
+    kind: str = Field(description="failure_to_follow | penalty_card | lead_restriction.")
+    by_dummy: bool
+    established: bool
+    establishment_law: str = Field(description="63A1..63A4, or 62A when not established.")
+    correction: str | None = Field(description="62A, 62D1 or 62C3 when the revoke is corrected; else null.")
+    law: str = Field(description="The law that decides the trick adjustment (64A1, 64A2, 64B1..64B8, 62A...).")
+    tricks_transferred: int = Field(description="Tricks transferred to the non-offending side, 0..2.")
+    exemptions: list[str] = Field(description="Every 64B paragraph that applies.")
+    dd_before: int | None = Field(description="Declarer side's tricks, DD, offender playing his best legal card.")
+    dd_after: int | None = Field(description="Declarer side's tricks, DD, after the revoke card as played.")
+    dd_by_card: dict[str, int] = Field(description="Declarer side's tricks, DD, for each legal card.")
+
+
+class DeclarerTricksOut(BaseModel):
+    """Declarer side's tricks, 0..13."""
+
+    table: int
+    after_adjustment: int
+    likely_without_revokes: int | None
+    double_dummy_without_revoke: int | None
+
+
+class ClaimOut(BaseModel):
+    """How the tricks not played out were counted."""
+
+    assumed: bool = Field(description="True: valued double dummy because no claim figure was given.")
+    declarer_tricks: int = Field(description="Declarer side's tricks among the tricks not played out.")
+    tricks_not_played: int
+
+
+class Law64COut(BaseModel):
+    """Whether Law 64C changes the result."""
+
+    applies: bool
+    law: str
+    reason: str
+
+
+class SuggestedOut(BaseModel):
+    """The result to enter."""
+
+    declarer_tricks: int
+    result: str = Field(description="e.g. '4H W -1'.")
+    score_ns: int = Field(description="Law 77 points, North-South's view.")
+    law: str
+
+
+class ScoreNsOut(BaseModel):
+    """Law 77 points, North-South's view."""
+
+    table: int
+    after_adjustment: int
+
+
+class StepOut(BaseModel):
+    """One step of the ruling."""
+
+    law: str
+    text: str
+
+
+class BoardOut(BaseModel):
+    """The board ruled on."""
+
+    label: str
+    deal: str
+    contract: str
+    declarer: SeatCode
+    vulnerable: str
+    cards_played: int
+    recorded_result: int | None = Field(description="The record's own Result tag, for comparison only.")
+
+
+class RevokeRulingResponse(BaseModel):
+    """The ruling. Trick counts: the declarer's side, 0..13. Scores: Law 77 points, North-South's view."""
+
+    board: BoardOut
+    revokes: list[RevokeOut]
+    declarer_tricks: DeclarerTricksOut
+    claim: ClaimOut
+    law_64c: Law64COut
+    suggested: SuggestedOut
+    score_ns: ScoreNsOut
+    explanation: list[str] = Field(description="Plain-English steps, each naming its law.")
+    steps: list[StepOut]
+    laws_edition: str = "2017"
+    engine_version: str = engine_version
+
+    @classmethod
+    def from_advice(cls, a: RevokeAdvice) -> RevokeRulingResponse:
+        """Serialise the engine's advice."""
+        b = a.board
+        revokes = []
+        for x in a.rulings:
+            r, e, t, q = x.revoke, x.establishment, x.transfer, x.equity
+            law = e.correction.value if e.correction is not None and (t is None or not t.exemptions) else \
+                (t.law if t is not None else e.law)
+            revokes.append(RevokeOut(
+                trick=r.trick, player=r.offender.value, card=str(r.card), suit_led=r.suit.value, kind=r.kind.value,
+                by_dummy=r.by_dummy, established=e.established, establishment_law=e.law,
+                correction=e.correction.value if e.correction else None, law=law,
+                tricks_transferred=t.tricks if t else 0, exemptions=list(t.exemptions) if t else [],
+                dd_before=q.dd_before if q else None, dd_after=q.dd_after if q else None,
+                dd_by_card={str(c): n for c, n in q.dd_by_card} if q else {},
+            ))
+        return cls(
+            board=BoardOut(label=b.label, deal=b.deal.to_pbn(), contract=str(b.contract),
+                           declarer=b.contract.declarer.value, vulnerable=b.vulnerability.value,
+                           cards_played=len(b.play), recorded_result=b.recorded_result),
+            revokes=revokes,
+            declarer_tricks=DeclarerTricksOut(table=a.table_tricks, after_adjustment=a.after_adjustment,
+                                              likely_without_revokes=a.likely_without_revokes,
+                                              double_dummy_without_revoke=a.double_dummy_without_revoke),
+            claim=ClaimOut(assumed=a.claim.assumed, declarer_tricks=a.claim.declarer_tricks,
+                           tricks_not_played=a.claim.tricks),
+            law_64c=Law64COut(applies=a.law_64c.applies, law=a.law_64c.law, reason=a.law_64c.reason),
+            suggested=SuggestedOut(declarer_tricks=a.suggested_tricks, result=a.suggested_result,
+                                   score_ns=a.score_ns_suggested, law=a.suggested_law),
+            score_ns=ScoreNsOut(table=a.score_ns_table, after_adjustment=a.score_ns_after_adjustment),
+            explanation=[f"Law {s.law}: {s.text}" for s in a.steps],
+            steps=[StepOut(law=s.law, text=s.text) for s in a.steps],
+        )
+
+
+class ErrorItem(BaseModel):
+    """One problem with the request: where (``loc``) and why (``msg``)."""
+
+    loc: list[str | int]
+    msg: str
+    type: str
+    law: str | None = None
+
+
+class ErrorResponse(BaseModel):
+    """The body of a 422 (or 503) answer."""
+
+    detail: list[ErrorItem]

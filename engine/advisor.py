@@ -1,0 +1,309 @@
+"""Use cases: the revoke ruling end to end (Laws 61-64, with Law 77 scores).
+
+``advise_revoke`` runs the pure law functions, hands every position they need to the
+double-dummy solver in one batch, and assembles the ruling with the law cited at each step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.dd.protocol import DoubleDummySolver
+from engine.errors import InvalidBoardError
+from engine.laws.equity import (
+    RevokeEquity,
+    clamp,
+    declarer_tricks_from,
+    declarer_tricks_won,
+    positions_needed,
+    revoke_equity,
+)
+from engine.laws.facts import RevokeFacts
+from engine.laws.revoke import Correction, Establishment, Revoke, assess_establishment, detect_revokes
+from engine.laws.transfer import Transfer, TrickOwnership, automatic_transfers, tricks_after_transfers
+from engine.model.board import BoardRecord
+from engine.model.seats import Side
+from engine.scoring import score_ns
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of the ruling: the law applied and what it decided, in plain English."""
+
+    law: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeRuling:
+    """One revoke and what the Laws make of it.
+
+    Attributes:
+        revoke: the revoke found (61A).
+        establishment: established or corrected (63A, 62).
+        transfer: the automatic adjustment (64A/64B); ``None`` when the revoke is corrected.
+        equity: the double-dummy evidence (64C); ``None`` when the revoke is not established.
+    """
+
+    revoke: Revoke
+    establishment: Establishment
+    transfer: Transfer | None
+    equity: RevokeEquity | None
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimInfo:
+    """How the tricks the record does not show were counted.
+
+    Attributes:
+        tricks: how many tricks were not completed in the record (0 when all 13 were played).
+        declarer_tricks: the declarer's side's share of them.
+        assumed: ``True`` when the engine valued them double dummy (no claim figure was given).
+    """
+
+    tricks: int
+    declarer_tricks: int
+    assumed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Law64C:
+    """Whether Law 64C (equity) changes the result, under which paragraph, and why."""
+
+    applies: bool
+    law: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeAdvice:
+    """The whole ruling. Trick counts are the declarer's side's, 0..13; scores are points, North-South's view.
+
+    Attributes:
+        board: the board ruled on.
+        rulings: one per revoke found, in play order (empty when the record shows none).
+        table_tricks: the result as played, the unplayed tricks counted as ``claim`` says.
+        after_adjustment: after corrections (62) and automatic transfers (64A).
+        likely_without_revokes: table result + the sum of what each established revoke card
+            changed double dummy (``None`` with no established revoke).
+        double_dummy_without_revoke: ``dd_before`` of the first revoke: the pure double-dummy
+            result from that position.
+        claim: how the tricks not in the record were counted.
+        law_64c: whether equity changes the result.
+        suggested_tricks: the result to enter.
+        suggested_law: the law that gives it.
+        score_ns_table / score_ns_after_adjustment / score_ns_suggested: Law 77 scores.
+        steps: the explanation, one step per law applied.
+    """
+
+    board: BoardRecord
+    rulings: tuple[RevokeRuling, ...]
+    table_tricks: int
+    after_adjustment: int
+    likely_without_revokes: int | None
+    double_dummy_without_revoke: int | None
+    claim: ClaimInfo
+    law_64c: Law64C
+    suggested_tricks: int
+    suggested_law: str
+    score_ns_table: int
+    score_ns_after_adjustment: int
+    score_ns_suggested: int
+    steps: tuple[Step, ...]
+
+    @property
+    def suggested_result(self) -> str:
+        """The suggested result as a TD writes it, e.g. ``"4H W -1"``."""
+        return self.board.contract.result_str(self.suggested_tricks)
+
+
+def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummySolver) -> RevokeAdvice:
+    """Rule on the revokes of one board: Laws 61-64 (2017), scored under Law 77.
+
+    Args:
+        board: the deal, contract, vulnerability and play record.
+        facts: when the revoke was noticed, the claim, penalty cards, lead restrictions.
+        solver: the double-dummy solver (one batch per ruling).
+
+    Returns:
+        The :class:`RevokeAdvice`, every step citing its law.
+
+    Raises:
+        InvalidBoardError: an incomplete or inconsistent deal or play record, or facts that do
+            not fit it (a claim figure out of range, a penalty card not held...).
+        SolverError: the solver failed.
+    """
+    contract = board.contract
+    record = board.play_record()
+    side = contract.declaring_side
+    unplayed = 13 - record.completed_tricks
+    if facts.claim_declarer_tricks is not None and not 0 <= facts.claim_declarer_tricks <= unplayed:
+        raise InvalidBoardError(
+            f"the claim gives the declarer's side {facts.claim_declarer_tricks} tricks, but only {unplayed} "
+            f"trick(s) were not completed in the play record",
+            path="claim_declarer_tricks",
+        )
+    revokes = detect_revokes(record, contract, facts)
+    assessed = tuple((r, assess_establishment(r, revokes, record, contract, facts)) for r in revokes)
+    corrected = [r for r, e in assessed if e.correction is not None]
+    valued = tuple(r for r, e in assessed if e.established or e.correction is not None)
+    needs_rest = not record.is_complete and facts.claim_declarer_tricks is None
+    answers = solver.solve_positions(positions_needed(record, valued, value_rest=True) if needs_rest
+                                     else positions_needed(record, valued, value_rest=False))
+
+    # The tricks the record does not show: the claim's figure, or their double-dummy value.
+    if record.is_complete:
+        claim = ClaimInfo(0, 0, False)
+    elif facts.claim_declarer_tricks is not None:
+        claim = ClaimInfo(unplayed, facts.claim_declarer_tricks, False)
+    else:
+        end = record.position_before(len(record.cards))
+        claim = ClaimInfo(unplayed, declarer_tricks_from(answers, end, contract), True)
+    table = TrickOwnership(record.winners, claim.declarer_tricks, claim.tricks - claim.declarer_tricks, side)
+
+    equities = {r.play_index: revoke_equity(record, contract, r, answers) for r in valued}
+    # A corrected revoke (62A, 62C3, 62D1) is replayed: the tricks from it on are re-valued
+    # double dummy from the corrected position, the offender choosing his legal card.
+    basis = table
+    if corrected:
+        first = corrected[0]
+        k0 = first.trick
+        rest_decl = equities[first.play_index].dd_before - declarer_tricks_won(record, contract, first.play_index)
+        basis = TrickOwnership(record.winners[: k0 - 1], rest_decl, 14 - k0 - rest_decl, side)
+    transfers = automatic_transfers(assessed, basis, facts)
+    after = tricks_after_transfers(basis.declarer_tricks, revokes, transfers, side)
+    standing = [(r, e) for r, e in assessed if e.established and e.correction is None]
+
+    rulings = tuple(
+        RevokeRuling(r, e, t, equities.get(r.play_index) if e.established else None)
+        for (r, e), t in zip(assessed, transfers, strict=True)
+    )
+    first_valued = next((equities[r.play_index] for r in valued), None)
+    likely = (clamp(basis.declarer_tricks + sum(equities[r.play_index].change for r, _ in standing))
+              if standing else None)
+    law64c = _law_64c(rulings, standing, after, likely, side, basis.declarer_tricks)
+    suggested = law64c_tricks if (law64c_tricks := _suggested(law64c, likely, rulings, after, side)) is not None \
+        else after
+    suggested_law = law64c.law if law64c.applies else _result_law(rulings)
+    steps = _explain(board, rulings, claim, table.declarer_tricks, after, likely, law64c, suggested, basis)
+    v = board.vulnerability
+    return RevokeAdvice(
+        board=board, rulings=rulings, table_tricks=table.declarer_tricks, after_adjustment=after,
+        likely_without_revokes=likely,
+        double_dummy_without_revoke=first_valued.dd_before if first_valued else None,
+        claim=claim, law_64c=law64c, suggested_tricks=suggested, suggested_law=suggested_law,
+        score_ns_table=score_ns(contract, table.declarer_tricks, v),
+        score_ns_after_adjustment=score_ns(contract, after, v),
+        score_ns_suggested=score_ns(contract, suggested, v), steps=steps,
+    )
+
+
+def _nos_tricks(declarer_tricks: int, nos: Side, side: Side) -> int:
+    return declarer_tricks if nos is side else 13 - declarer_tricks
+
+
+def _law_64c(rulings: tuple[RevokeRuling, ...], standing: list[tuple[Revoke, Establishment]], after: int,
+             likely: int | None, side: Side, basis_tricks: int) -> Law64C:
+    """Law 64C1, 64C2(a), 64C2(b): does equity change the result after the automatic adjustment?"""
+    if not standing or likely is None:
+        return Law64C(False, "64C", "no established revoke stands, so Law 64C has nothing to redress")
+    sides = {r.offending_side for r, _ in standing}
+    if len(sides) == 2:
+        if likely != after:
+            return Law64C(True, "64C2(b)", f"both sides revoked: the likely result had no revoke occurred is "
+                          f"{likely} tricks, not {after}, so a contestant was damaged and the score is adjusted")
+        return Law64C(False, "64C2(b)", "both sides revoked, but the likely result had no revoke occurred is the "
+                      "table result: no contestant was damaged")
+    nos = next(iter(sides)).other
+    chained = [x for x in rulings if x.transfer is not None and "64B2" in x.transfer.exemptions and x.equity]
+    c2a = clamp(after + sum(x.equity.change for x in chained if x.equity)) if chained else None
+    got = _nos_tricks(after, nos, side)
+    best, law = (likely, "64C1")
+    if c2a is not None and _nos_tricks(c2a, nos, side) > _nos_tricks(best, nos, side):
+        best, law = c2a, "64C2(a)"
+    if _nos_tricks(best, nos, side) > got:
+        why = (f"the non-offending side ({nos.value}) would likely have taken {_nos_tricks(best, nos, side)} tricks "
+               f"without the revoke{'s' if len(standing) > 1 else ''}, more than the {got} it has after the "
+               "automatic adjustment, so it is insufficiently compensated")
+        if law == "64C2(a)":
+            why = (f"without the subsequent revoke(s) in the same suit, keeping the earlier transfer, the "
+                   f"non-offending side ({nos.value}) would likely have taken {_nos_tricks(best, nos, side)} tricks, "
+                   f"more than the {got} it has")
+        return Law64C(True, law, why)
+    return Law64C(False, "64C1", f"the non-offending side ({nos.value}) has {got} tricks after the automatic "
+                  f"adjustment, at least the {_nos_tricks(best, nos, side)} it would likely have taken without the "
+                  "revoke: it is not insufficiently compensated, so no further adjustment")
+
+
+def _suggested(law64c: Law64C, likely: int | None, rulings: tuple[RevokeRuling, ...], after: int,
+               side: Side) -> int | None:
+    if not law64c.applies:
+        return None
+    if law64c.law == "64C2(a)":
+        chained = [x for x in rulings if x.transfer is not None and "64B2" in x.transfer.exemptions and x.equity]
+        return clamp(after + sum(x.equity.change for x in chained if x.equity))
+    return likely
+
+
+def _result_law(rulings: tuple[RevokeRuling, ...]) -> str:
+    laws = [x.transfer.law for x in rulings if x.transfer is not None and x.transfer.tricks]
+    if laws:
+        return "+".join(dict.fromkeys(laws))
+    corr = [x.establishment.correction.value for x in rulings if x.establishment.correction is not None]
+    return "+".join(dict.fromkeys(corr)) if corr else "63B"
+
+
+def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: ClaimInfo, table: int, after: int,
+             likely: int | None, law64c: Law64C, suggested: int, basis: TrickOwnership) -> tuple[Step, ...]:
+    c = board.contract
+    steps: list[Step] = []
+    if claim.tricks:
+        how = ("valued double dummy (no claim figure was given; enter the claim's figure if known)"
+               if claim.assumed else "as the claim or concession gave them")
+        steps.append(Step("68", f"Play ended with {claim.tricks} trick(s) not played out; the declarer's side "
+                          f"gets {claim.declarer_tricks} of them, {how}."))
+    steps.append(Step("77", f"Table result: {table} tricks for the declarer's side, {c.result_str(table)}."))
+    if not rulings:
+        marked = ", ".join(str(x) for x in board.marked_revokes)
+        extra = (f" The record marks {marked} as a revoke, but the player held no card of the suit led: "
+                 "check the record." if marked else "")
+        steps.append(Step("61A", "No revoke: every player followed suit when able, and no listed penalty card "
+                          "or lead restriction was broken." + extra))
+    for x in rulings:
+        r, e = x.revoke, x.establishment
+        steps.append(Step("61A", f"Revoke on trick {r.trick}: {r.describe()}."))
+        if not e.established:
+            pen = " The withdrawn card becomes a major penalty card (62B1)." if e.penalty_card else \
+                " The card is replaced without further rectification (62B2)." if r.offending_side is c.declaring_side \
+                else ""
+            steps.append(Step("62A", f"Not established ({e.reason}): to be corrected, the offender substituting a "
+                              f"legal card; no trick transfer.{pen}"))
+            continue
+        steps.append(Step(e.law, f"Established: {e.reason}."))
+        if e.correction is Correction.TRICK_TWELVE:
+            steps.append(Step("62D1", "It is corrected all the same: tricks 12 and 13 are replayed with the legal "
+                              "card (valued double dummy); no automatic transfer (64B6)."))
+        if e.correction is Correction.BOTH_SIDES_SAME_TRICK:
+            steps.append(Step("62C3", "Both revokes on this trick are corrected; cards withdrawn by the defending "
+                              "side become penalty cards; no automatic transfer (64B8)."))
+        t = x.transfer
+        if t is not None and e.correction is None:
+            flag = " (capped: flag for the TD)" if t.capped else ""
+            steps.append(Step(t.law, f"{t.reason}: {t.tricks} trick(s) transferred to the non-offending side{flag}."))
+        if x.equity is not None:
+            q = x.equity
+            alts = ", ".join(f"{card} {n}" for card, n in q.by_card())
+            steps.append(Step("64C", f"Double dummy, declarer's side: {q.dd_before} tricks with the best legal card "
+                              f"for the offending side ({q.best_card}), {q.dd_after} after the revoke card as played; "
+                              f"the revoke card changed the result by {q.change:+d}. Each legal card: {alts}."))
+    if rulings:
+        if basis.winners != () or after != table:
+            steps.append(Step(_result_law(rulings), f"After corrections and automatic adjustment: {after} tricks, "
+                              f"{c.result_str(after)}."))
+        if likely is not None:
+            steps.append(Step("64C", f"Likely result without the revoke(s): {likely} tricks "
+                              "(table result plus what each revoke card changed double dummy)."))
+        steps.append(Step(law64c.law, ("Applies: " if law64c.applies else "Does not apply: ") + law64c.reason + "."))
+        steps.append(Step(law64c.law if law64c.applies else _result_law(rulings),
+                          f"Score to enter: {c.result_str(suggested)}."))
+    return tuple(steps)

@@ -1,0 +1,53 @@
+"""The engine's exception tree (docs/style.md section 5.3).
+
+Every error a caller can cause is an :class:`InvalidBoardError` (a ``ValueError``) that
+names the input field (``path``) and, where one applies, the law. The HTTP layer maps
+the tree to status codes in one place (``app/errors.py``).
+"""
+
+from __future__ import annotations
+
+
+class AdvisorError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+
+class InvalidBoardError(AdvisorError, ValueError):
+    """Bad bridge facts: the board or the play record cannot be ruled on.
+
+    Attributes:
+        path: where in the input the problem is, e.g. ``"play/17"`` (the 18th card in play
+            order, 0-based) or ``"deal"``; ``""`` when it concerns the whole input.
+        law: the law that makes the input impossible or irregular, e.g. ``"13A"``, or ``None``.
+    """
+
+    def __init__(self, message: str, *, path: str = "", law: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.law = law
+
+
+class PbnError(InvalidBoardError):
+    """A PBN text that cannot be read. ``lineno`` is 1-based within the text, or ``None``."""
+
+    def __init__(self, message: str, *, lineno: int | None = None, path: str = "pbn") -> None:
+        where = f" (line {lineno})" if lineno else ""
+        super().__init__(message + where, path=path)
+        self.lineno = lineno
+
+
+class IllegalPlayError(InvalidBoardError):
+    """A play record that cannot have happened: a card not held, played twice, too many cards."""
+
+
+class RulingNotApplicableError(AdvisorError):
+    """The ruling asked for does not apply to this board (e.g. no revoke in the record)."""
+
+
+class SolverError(AdvisorError, RuntimeError):
+    """The double-dummy solver failed on an input the engine had validated. Carries DDS's text."""
+
+
+class SolverBusyError(SolverError):
+    """The solver queue is full or the request timed out; the caller may retry later."""

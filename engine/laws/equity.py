@@ -1,0 +1,132 @@
+"""Law 64C: equity after established revokes, from double-dummy values (two-phase).
+
+:func:`positions_needed` lists the positions whose values the ruling needs; the advisor has
+the double-dummy layer solve them in one batch; :func:`revoke_equity` and
+:func:`likely_without_revokes` read the answers. Nothing here calls the solver.
+
+Method (issue 3, docs/laws.md section 9.4): for each established revoke,
+
+* ``dd_before``: the position just before the revoke card, the offender playing the legal
+  card best for the offending side, then both sides double dummy;
+* ``dd_after``: the same position after the revoke card as actually played.
+
+Both count the declarer's side's tricks over the whole hand (tricks already won plus the
+double-dummy value of the rest). The likely result without the revokes is the table
+result plus the sum of ``dd_before - dd_after``, kept within 0..13: the players' other
+errors stay as they happened and only what the revoke card changed is charged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.dd.results import CardScores
+from engine.errors import SolverError
+from engine.laws.revoke import Revoke
+from engine.model.cards import Card
+from engine.model.contract import Contract
+from engine.model.play import PlayRecord
+from engine.model.position import Position
+from engine.model.seats import Side
+
+
+def declarer_tricks_won(record: PlayRecord, contract: Contract, cards_played: int) -> int:
+    """Tricks of the declarer's side among the tricks completed within the first ``cards_played`` cards."""
+    complete = cards_played // 4
+    return sum(1 for w in record.winners[:complete] if w.side is contract.declaring_side)
+
+
+def positions_needed(record: PlayRecord, revokes: tuple[Revoke, ...], *, value_rest: bool) -> tuple[Position, ...]:
+    """The positions Law 64C needs: before and after each revoke card, and the end of the record.
+
+    Args:
+        record: the play record.
+        revokes: the revokes whose equity is assessed.
+        value_rest: also the position where the record ends (to value the unplayed tricks of
+            a claim double dummy).
+
+    Returns:
+        Distinct positions in play order (so that one deal's positions run back to back).
+    """
+    idx: list[int] = []
+    for r in revokes:
+        idx += [r.play_index, r.play_index + 1]
+    if value_rest and not record.is_complete:
+        idx.append(len(record.cards))
+    out: list[Position] = []
+    for i in sorted(set(idx)):
+        if i < 52:
+            out.append(record.position_before(i))
+    return tuple(dict.fromkeys(out))
+
+
+def _answer(answers: Mapping[Position, CardScores], pos: Position) -> CardScores:
+    try:
+        return answers[pos]
+    except KeyError:
+        raise SolverError(f"no double-dummy answer for the position {pos}") from None
+
+
+def declarer_tricks_from(answers: Mapping[Position, CardScores], pos: Position, contract: Contract) -> int:
+    """Declarer's side's tricks from ``pos`` on (current trick included), both sides double dummy."""
+    cs = _answer(answers, pos)
+    ns = cs.best_ns()
+    return ns if contract.declaring_side is Side.NS else cs.tricks_left - ns
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeEquity:
+    """Double-dummy evidence for one revoke; every count is declarer's side's tricks, 0..13.
+
+    Attributes:
+        dd_before: the offender plays the legal card best for the offending side, then DD.
+        dd_after: after the revoke card as played, then DD.
+        dd_by_card: the result for each legal card the offender could have played.
+        best_card: the legal card that gives ``dd_before``.
+    """
+
+    dd_before: int
+    dd_after: int
+    dd_by_card: tuple[tuple[Card, int], ...]
+    best_card: Card
+
+    def by_card(self) -> tuple[tuple[Card, int], ...]:
+        """``dd_by_card`` (the result for each legal card), highest card first."""
+        return self.dd_by_card
+
+    @property
+    def change(self) -> int:
+        """``dd_before - dd_after``: what the revoke card cost the declarer's side (negative: gained)."""
+        return self.dd_before - self.dd_after
+
+
+def revoke_equity(
+    record: PlayRecord, contract: Contract, revoke: Revoke, answers: Mapping[Position, CardScores]
+) -> RevokeEquity:
+    """Law 64C evidence for one revoke: ``dd_before``, ``dd_after`` and the value of each legal card.
+
+    Raises:
+        SolverError: an answer is missing, or the solver does not list a legal alternative.
+    """
+    side = contract.declaring_side
+    i = revoke.play_index
+    before = _answer(answers, record.position_before(i))
+    won = declarer_tricks_won(record, contract, i)
+    by_card: list[tuple[Card, int]] = []
+    for card in sorted(revoke.alternatives, reverse=True):
+        try:
+            by_card.append((card, won + before.side_tricks(card, side)))
+        except KeyError:
+            raise SolverError(f"the solver gave no value for {card}, a legal card of {revoke.offender.value}") from None
+    pick = max if revoke.offending_side is side else min
+    best_card, dd_before = pick(by_card, key=lambda ct: ct[1])
+    after_pos = record.position_before(i + 1) if i + 1 < 52 else None
+    won_after = declarer_tricks_won(record, contract, i + 1)
+    dd_after = won_after + (declarer_tricks_from(answers, after_pos, contract) if after_pos else 0)
+    return RevokeEquity(dd_before, dd_after, tuple(by_card), best_card)
+
+
+def clamp(tricks: int) -> int:
+    """Keep a trick count within 0..13."""
+    return max(0, min(13, tricks))

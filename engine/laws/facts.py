@@ -1,0 +1,85 @@
+"""The facts a TD gives beside the play record: when the revoke was noticed, the claim,
+penalty cards and lead restrictions (docs/laws.md section 9.1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.model.cards import Card, Suit
+from engine.model.seats import Seat
+
+
+class Noticed(StrEnum):
+    """When attention was first drawn to the revoke(s).
+
+    ``DURING_PLAY``: during the play; the play record shows the cards played until then.
+    ``AFTER_PLAY``: after play ended, before the hands were returned to the board (the default).
+    ``AFTER_HANDS_RETURNED``: after the hands were returned to the board (62D1 no longer applies),
+    before a non-offender called on the next deal.
+    ``AFTER_NEXT_DEAL_CALL``: after a member of the non-offending side made a call on the next
+    deal (64B4).
+    ``AFTER_ROUND_ENDED``: after the round ended (64B5), within the correction period.
+    """
+
+    DURING_PLAY = "during_play"
+    AFTER_PLAY = "after_play"
+    AFTER_HANDS_RETURNED = "after_hands_returned"
+    AFTER_NEXT_DEAL_CALL = "after_next_deal_call"
+    AFTER_ROUND_ENDED = "after_round_ended"
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyCard:
+    """A defender's penalty card (Law 50) on the table from trick ``from_trick`` on.
+
+    A major penalty card must be played at the first legal opportunity (50D); a minor one
+    (a single card below an honour, exposed inadvertently) forbids playing another card
+    below honour rank of its suit first (50C). Failing either is a revoke (61A) that gets
+    no automatic trick adjustment (64B3).
+    """
+
+    seat: Seat
+    card: Card
+    from_trick: int = 1
+    major: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class LeadRestriction:
+    """A lead required or forbidden by an opponent exercising an option in rectification.
+
+    ``seat`` must lead (``forbidden=False``) or must not lead (``forbidden=True``) ``suit`` to
+    trick ``trick``. Failing to comply when able is a revoke (61A second limb), subject to 64A
+    (docs/rulings.md R1).
+    """
+
+    trick: int
+    seat: Seat
+    suit: Suit
+    forbidden: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeFacts:
+    """What the TD establishes beside the board and its play record.
+
+    Attributes:
+        noticed: when attention was first drawn to the revoke (see :class:`Noticed`).
+        claim_declarer_tricks: the tricks the declarer's side gets from the claim or
+            concession that ended play, counted over the tricks not completed in the record
+            (0 .. 13 - completed tricks). ``None``: not known; the engine values them double
+            dummy and says so.
+        claim_by: who made the claim or concession (``None``: not known; taken as agreed by
+            both sides).
+        claim_contested: the claim was disputed, so no agreement under 69A (63A4 not met).
+        penalty_cards: defenders' penalty cards (Law 50).
+        lead_restrictions: leads required or forbidden in rectification (Laws 26, 50E...).
+    """
+
+    noticed: Noticed = Noticed.AFTER_PLAY
+    claim_declarer_tricks: int | None = None
+    claim_by: Seat | None = None
+    claim_contested: bool = False
+    penalty_cards: tuple[PenaltyCard, ...] = ()
+    lead_restrictions: tuple[LeadRestriction, ...] = ()

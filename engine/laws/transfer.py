@@ -1,0 +1,195 @@
+"""Law 64A/64B: the automatic trick adjustment after established revokes.
+
+Pure function of the assessed revokes and who won which tricks; no solver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.laws.facts import Noticed, RevokeFacts
+from engine.laws.revoke import Establishment, Revoke, RevokeKind
+from engine.model.seats import Seat, Side
+
+
+@dataclass(frozen=True, slots=True)
+class TrickOwnership:
+    """Who won the tricks: the record's complete tricks, then the unplayed ones as counts.
+
+    Attributes:
+        winners: the winner of each trick completed in the record (or before a corrected
+            revoke), trick 1 first.
+        rest_declarer: tricks of the declarer's side among the tricks after ``winners``
+            (from the claim, or from the double-dummy value of the rest).
+        rest_defence: tricks of the defending side among those.
+        declaring_side: declarer's partnership.
+    """
+
+    winners: tuple[Seat, ...]
+    rest_declarer: int
+    rest_defence: int
+    declaring_side: Side
+
+    @property
+    def declarer_tricks(self) -> int:
+        """Total tricks of the declarer's side, 0..13."""
+        return sum(1 for w in self.winners if w.side is self.declaring_side) + self.rest_declarer
+
+    def rest_for(self, side: Side) -> int:
+        """``side``'s tricks among the tricks after the recorded winners."""
+        return self.rest_declarer if side is self.declaring_side else self.rest_defence
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """The automatic adjustment for one revoke.
+
+    Attributes:
+        tricks: tricks transferred to the non-offending side: 0, 1 or 2.
+        law: ``"64A1"``, ``"64A2"``, or the first 64B paragraph that excludes a transfer.
+        exemptions: every 64B paragraph that applies (e.g. ``("64B3", "64B6")``).
+        reason: one sentence for the TD.
+        capped: fewer tricks than 64A names were transferred because the offending side had
+            no more tricks from the revoke trick on left to give (flag for the TD).
+    """
+
+    tricks: int
+    law: str
+    exemptions: tuple[str, ...]
+    reason: str
+    capped: bool = False
+
+
+def exemptions(
+    revoke: Revoke,
+    establishment: Establishment,
+    earlier: tuple[tuple[Revoke, Establishment], ...],
+    others: tuple[tuple[Revoke, Establishment], ...],
+    ownership: TrickOwnership,
+    facts: RevokeFacts,
+) -> tuple[tuple[str, str], ...]:
+    """Law 64B: the paragraphs under which ``revoke`` gets no automatic trick adjustment.
+
+    Args:
+        revoke: an established revoke.
+        establishment: its assessment.
+        earlier: established revokes before it on the board.
+        others: every other revoke on the board with its assessment.
+        ownership: who won the tricks.
+        facts: the TD's facts.
+
+    Returns:
+        ``(law, reason)`` pairs in paragraph order; empty when 64A applies.
+    """
+    os_ = revoke.offending_side
+    out: list[tuple[str, str]] = []
+    won_k = revoke.trick <= len(ownership.winners) and ownership.winners[revoke.trick - 1].side is os_
+    later = sum(1 for n, w in enumerate(ownership.winners, start=1) if n > revoke.trick and w.side is os_)
+    in_rest = ownership.rest_for(os_)
+    if not won_k and later == 0 and in_rest == 0:
+        out.append(("64B1", "the offending side won neither the revoke trick nor any later trick"))
+    if any(r.offender == revoke.offender and r.suit == revoke.suit for r, _ in earlier):
+        out.append(("64B2", f"a subsequent revoke by {revoke.offender.value} in {revoke.suit.name.lower()}, "
+                            "the first having been established"))
+    if revoke.kind is RevokeKind.PENALTY_CARD:
+        out.append(("64B3", "the revoke was a failure to play a penalty card"))
+    elif revoke.by_dummy:
+        out.append(("64B3", "the revoke was made with a card belonging to dummy"))
+    if facts.noticed is Noticed.AFTER_NEXT_DEAL_CALL:
+        out.append(("64B4", "attention was first drawn after a non-offender called on the next deal"))
+    if facts.noticed is Noticed.AFTER_ROUND_ENDED:
+        out.append(("64B5", "attention was first drawn after the round ended"))
+    if revoke.trick == 12:
+        out.append(("64B6", "it is a revoke on the twelfth trick"))
+    if any(e.established and r.offending_side is not os_ for r, e in others):
+        out.append(("64B7", "both sides revoked on this board and both revokes are established"))
+    if establishment.correction is not None and establishment.correction.value == "62C3":
+        out.append(("64B8", "the revoke was corrected under 62C3"))
+    return tuple(out)
+
+
+def automatic_transfers(
+    assessed: tuple[tuple[Revoke, Establishment], ...],
+    ownership: TrickOwnership,
+    facts: RevokeFacts,
+) -> tuple[Transfer | None, ...]:
+    """Law 64A (with 64B): the tricks transferred for each revoke, in order.
+
+    Each established revoke is assessed separately, first revoke first (docs/laws.md
+    section 8.4). 64A1: the offender won the revoke trick (a trick won in dummy is not won
+    by declarer): that trick and one later trick of the offending side. 64A2: otherwise one
+    trick, if the offending side won that or any later trick. Only tricks the offending
+    side won from the revoke trick on may be transferred (WBFLC 2000 #1), and one trick is
+    never transferred twice: when the tricks run out the transfer is capped and flagged.
+    Tricks from the claim count as won after every recorded trick.
+
+    Returns:
+        One entry per revoke of ``assessed``, same order: ``None`` for a revoke that is not
+        established or is corrected (62A, 62D1), else its :class:`Transfer`.
+    """
+    # the pool of tricks that can still be transferred: recorded trick numbers, then the rest
+    taken: set[int] = set()
+    rest_taken = 0
+    reserved = {r.trick for r, e in assessed if e.established and e.correction is None
+                and r.trick <= len(ownership.winners) and ownership.winners[r.trick - 1] == r.offender}
+    out: list[Transfer | None] = []
+    done: list[tuple[Revoke, Establishment]] = []
+    for i, (rev, est) in enumerate(assessed):
+        if not est.established or est.correction in ("62A", "62D1"):
+            out.append(None)
+            continue
+        others = tuple(x for j, x in enumerate(assessed) if j != i)
+        ex = exemptions(rev, est, tuple(done), others, ownership, facts)
+        done.append((rev, est))
+        if ex:
+            out.append(Transfer(0, ex[0][0], tuple(law for law, _ in ex), "; ".join(r for _, r in ex)))
+            continue
+        os_ = rev.offending_side
+        k = rev.trick
+        won_by_offender = k <= len(ownership.winners) and ownership.winners[k - 1] == rev.offender
+
+        def take_later(after: int) -> bool:
+            nonlocal rest_taken
+            for n, w in enumerate(ownership.winners, start=1):
+                if n > after and w.side is os_ and n not in taken and n not in reserved:
+                    taken.add(n)
+                    return True
+            if rest_taken < ownership.rest_for(os_):
+                rest_taken += 1
+                return True
+            return False
+
+        if won_by_offender:
+            taken.add(k)
+            reserved.discard(k)
+            extra = take_later(k)
+            n = 1 + int(extra)
+            reason = (f"{rev.offender.value} won the revoke trick: it is transferred"
+                      + (" with one later trick of the offending side" if extra
+                         else "; the offending side won no later trick to transfer"))
+            out.append(Transfer(n, "64A1", (), reason))
+        else:
+            winner = ownership.winners[k - 1] if k <= len(ownership.winners) else None
+            if winner is not None and winner.side is os_ and k not in taken and k not in reserved:
+                taken.add(k)
+                got = True
+            else:
+                got = take_later(k)
+            who = (f"{winner.value} won the revoke trick" if winner else "the revoke trick was not completed")
+            if got:
+                out.append(Transfer(1, "64A2", (), f"{who}, not the offender {rev.offender.value}; the offending "
+                                    "side won that or a later trick, so one trick is transferred"))
+            else:
+                out.append(Transfer(0, "64A2", (), f"{who}; every trick the offending side won from the revoke "
+                                    "on has already been transferred for an earlier revoke", capped=True))
+    return tuple(out)
+
+
+def tricks_after_transfers(declarer_tricks: int, revokes: tuple[Revoke, ...],
+                           transfers: tuple[Transfer | None, ...], declaring_side: Side) -> int:
+    """Declarer's side's tricks after the transfers: each moves a trick from the offending side."""
+    total = declarer_tricks
+    for rev, tr in zip(revokes, transfers, strict=True):
+        if tr is not None:
+            total += -tr.tricks if rev.offending_side is declaring_side else tr.tricks
+    return max(0, min(13, total))
