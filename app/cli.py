@@ -78,14 +78,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         facts = RevokeFacts(noticed=Noticed(args.noticed), claim_declarer_tricks=args.claim,
                             claim_by=Seat(args.claim_by) if args.claim_by else None,
                             claim_contested=args.claim_contested)
-        from engine.dd import default_solver  # noqa: PLC0415  (imports endplay: only when needed)
+        from engine.dd import default_solver
 
         advice = advise_revoke(board, facts=facts, solver=default_solver())
     except (AdvisorError, OSError) as exc:
         print(f"advisor: cannot rule: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        from app.schemas import RevokeRulingResponse  # noqa: PLC0415
+        from app.schemas import RevokeRulingResponse
 
         print(RevokeRulingResponse.from_advice(advice).model_dump_json(indent=2))
     else:

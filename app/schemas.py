@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -17,7 +17,9 @@ from engine.model.seats import Seat
 
 SeatCode = Literal["N", "E", "S", "W"]
 SuitCode = Literal["S", "H", "D", "C"]
-CardText = Field(min_length=2, max_length=3, pattern=r"^\s*(?:[SHDCshdc](?:10|[2-9TJQKAtjqka])|(?:10|[2-9TJQKAtjqka])[SHDCshdc])\s*$")
+_RANK = r"(?:10|[2-9TJQKAtjqka])"
+CardText = Field(min_length=2, max_length=3, pattern=rf"^(?:[SHDCshdc]{_RANK}|{_RANK}[SHDCshdc])$",
+                 description="A card: suit then rank, e.g. 'SA', 'HT' or 'H10'.")
 
 
 class PenaltyCardIn(BaseModel):
@@ -74,7 +76,7 @@ class RevokeRulingRequest(BaseModel):
     contract: str | None = Field(None, max_length=8, description="e.g. '4H', '3NT', '4HX', '6SXX'.")
     declarer: SeatCode | None = None
     vulnerable: Literal["None", "NS", "EW", "All"] = "None"
-    play: list[str] | None = Field(None, max_length=52, description="Cards in play order from the opening lead; "
+    play: list[Annotated[str, Field(max_length=4)]] | None = Field(None, max_length=52, description="Cards in play order from the opening lead; "
                                    "'T' or '10' for the ten. A record shorter than 52 cards ends in a claim.")
     claim_declarer_tricks: int | None = Field(None, ge=0, le=13, description="The declarer side's tricks from "
                                               "the claim, over the tricks not completed in the record. Omitted: "

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
 from engine.laws.equity import (
+    EquityDecision,
     RevokeEquity,
-    clamp,
+    decide_equity,
     declarer_tricks_from,
     declarer_tricks_won,
     positions_needed,
@@ -22,7 +23,6 @@ from engine.laws.facts import RevokeFacts
 from engine.laws.revoke import Correction, Establishment, Revoke, assess_establishment, detect_revokes
 from engine.laws.transfer import Transfer, TrickOwnership, automatic_transfers, tricks_after_transfers
 from engine.model.board import BoardRecord
-from engine.model.seats import Side
 from engine.scoring import score_ns
 
 
@@ -67,15 +67,6 @@ class ClaimInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class Law64C:
-    """Whether Law 64C (equity) changes the result, under which paragraph, and why."""
-
-    applies: bool
-    law: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
 class RevokeAdvice:
     """The whole ruling. Trick counts are the declarer's side's, 0..13; scores are points, North-South's view.
 
@@ -89,7 +80,7 @@ class RevokeAdvice:
         double_dummy_without_revoke: ``dd_before`` of the first revoke: the pure double-dummy
             result from that position.
         claim: how the tricks not in the record were counted.
-        law_64c: whether equity changes the result.
+        law_64c: whether equity changes the result (Law 64C).
         suggested_tricks: the result to enter.
         suggested_law: the law that gives it.
         score_ns_table / score_ns_after_adjustment / score_ns_suggested: Law 77 scores.
@@ -103,7 +94,7 @@ class RevokeAdvice:
     likely_without_revokes: int | None
     double_dummy_without_revoke: int | None
     claim: ClaimInfo
-    law_64c: Law64C
+    law_64c: EquityDecision
     suggested_tricks: int
     suggested_law: str
     score_ns_table: int
@@ -172,18 +163,19 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         basis = TrickOwnership(record.winners[: k0 - 1], rest_decl, 14 - k0 - rest_decl, side)
     transfers = automatic_transfers(assessed, basis, facts)
     after = tricks_after_transfers(basis.declarer_tricks, revokes, transfers, side)
-    standing = [(r, e) for r, e in assessed if e.established and e.correction is None]
 
     rulings = tuple(
         RevokeRuling(r, e, t, equities.get(r.play_index) if e.established else None)
         for (r, e), t in zip(assessed, transfers, strict=True)
     )
     first_valued = next((equities[r.play_index] for r in valued), None)
-    likely = (clamp(basis.declarer_tricks + sum(equities[r.play_index].change for r, _ in standing))
-              if standing else None)
-    law64c = _law_64c(rulings, standing, after, likely, side, basis.declarer_tricks)
-    suggested = law64c_tricks if (law64c_tricks := _suggested(law64c, likely, rulings, after, side)) is not None \
-        else after
+    law64c = decide_equity(
+        [(x.revoke, x.transfer, x.equity) for x in rulings
+         if x.equity is not None and x.establishment.correction is None],
+        basis_tricks=basis.declarer_tricks, after_adjustment=after, declaring_side=side,
+    )
+    likely = law64c.likely_without_revokes
+    suggested = law64c.tricks if law64c.tricks is not None else after
     suggested_law = law64c.law if law64c.applies else _result_law(rulings)
     steps = _explain(board, rulings, claim, table.declarer_tricks, after, likely, law64c, suggested, basis)
     v = board.vulnerability
@@ -198,53 +190,6 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     )
 
 
-def _nos_tricks(declarer_tricks: int, nos: Side, side: Side) -> int:
-    return declarer_tricks if nos is side else 13 - declarer_tricks
-
-
-def _law_64c(rulings: tuple[RevokeRuling, ...], standing: list[tuple[Revoke, Establishment]], after: int,
-             likely: int | None, side: Side, basis_tricks: int) -> Law64C:
-    """Law 64C1, 64C2(a), 64C2(b): does equity change the result after the automatic adjustment?"""
-    if not standing or likely is None:
-        return Law64C(False, "64C", "no established revoke stands, so Law 64C has nothing to redress")
-    sides = {r.offending_side for r, _ in standing}
-    if len(sides) == 2:
-        if likely != after:
-            return Law64C(True, "64C2(b)", f"both sides revoked: the likely result had no revoke occurred is "
-                          f"{likely} tricks, not {after}, so a contestant was damaged and the score is adjusted")
-        return Law64C(False, "64C2(b)", "both sides revoked, but the likely result had no revoke occurred is the "
-                      "table result: no contestant was damaged")
-    nos = next(iter(sides)).other
-    chained = [x for x in rulings if x.transfer is not None and "64B2" in x.transfer.exemptions and x.equity]
-    c2a = clamp(after + sum(x.equity.change for x in chained if x.equity)) if chained else None
-    got = _nos_tricks(after, nos, side)
-    best, law = (likely, "64C1")
-    if c2a is not None and _nos_tricks(c2a, nos, side) > _nos_tricks(best, nos, side):
-        best, law = c2a, "64C2(a)"
-    if _nos_tricks(best, nos, side) > got:
-        why = (f"the non-offending side ({nos.value}) would likely have taken {_nos_tricks(best, nos, side)} tricks "
-               f"without the revoke{'s' if len(standing) > 1 else ''}, more than the {got} it has after the "
-               "automatic adjustment, so it is insufficiently compensated")
-        if law == "64C2(a)":
-            why = (f"without the subsequent revoke(s) in the same suit, keeping the earlier transfer, the "
-                   f"non-offending side ({nos.value}) would likely have taken {_nos_tricks(best, nos, side)} tricks, "
-                   f"more than the {got} it has")
-        return Law64C(True, law, why)
-    return Law64C(False, "64C1", f"the non-offending side ({nos.value}) has {got} tricks after the automatic "
-                  f"adjustment, at least the {_nos_tricks(best, nos, side)} it would likely have taken without the "
-                  "revoke: it is not insufficiently compensated, so no further adjustment")
-
-
-def _suggested(law64c: Law64C, likely: int | None, rulings: tuple[RevokeRuling, ...], after: int,
-               side: Side) -> int | None:
-    if not law64c.applies:
-        return None
-    if law64c.law == "64C2(a)":
-        chained = [x for x in rulings if x.transfer is not None and "64B2" in x.transfer.exemptions and x.equity]
-        return clamp(after + sum(x.equity.change for x in chained if x.equity))
-    return likely
-
-
 def _result_law(rulings: tuple[RevokeRuling, ...]) -> str:
     laws = [x.transfer.law for x in rulings if x.transfer is not None and x.transfer.tricks]
     if laws:
@@ -254,7 +199,7 @@ def _result_law(rulings: tuple[RevokeRuling, ...]) -> str:
 
 
 def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: ClaimInfo, table: int, after: int,
-             likely: int | None, law64c: Law64C, suggested: int, basis: TrickOwnership) -> tuple[Step, ...]:
+             likely: int | None, law64c: EquityDecision, suggested: int, basis: TrickOwnership) -> tuple[Step, ...]:
     c = board.contract
     steps: list[Step] = []
     if claim.tricks:

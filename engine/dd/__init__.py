@@ -11,7 +11,7 @@ from engine.dd.runner import SolverRunner
 
 def default_solver(*, cache_entries: int = 100_000, threads: int = 1) -> SolverRunner:
     """A runner around the endplay backend (imports endplay)."""
-    from engine.dd.endplay_backend import EndplayBackend  # noqa: PLC0415
+    from engine.dd.endplay_backend import EndplayBackend
 
     return SolverRunner(EndplayBackend(threads=threads), cache_entries=cache_entries)
 

@@ -34,11 +34,11 @@ class EndplayBackend:
     def __init__(self, threads: int = 1, scratch_dir: str | None = None) -> None:
         # endplay's import pulls in matplotlib (docs/dds.md trap 14); keep it headless and lazy.
         os.environ.setdefault("MPLBACKEND", "Agg")
-        import endplay._dds as _dds  # noqa: PLC0415
-        from endplay.dds import solve_board  # noqa: PLC0415
-        from endplay.types import Card as EpCard  # noqa: PLC0415
-        from endplay.types import Deal as EpDeal  # noqa: PLC0415
-        from endplay.types import Denom, Player  # noqa: PLC0415
+        import endplay._dds as _dds
+        from endplay.dds import solve_board
+        from endplay.types import Card as EpCard
+        from endplay.types import Deal as EpDeal
+        from endplay.types import Denom, Player
 
         self._dds: Any = _dds
         self._solve_board: Any = solve_board
@@ -48,7 +48,7 @@ class EndplayBackend:
         self._Player: Any = Player
         self.scratch_dir = scratch_dir or tempfile.mkdtemp(prefix="advisor-dds-")
         _dds.SetMaxThreads(threads)
-        import endplay  # noqa: PLC0415
+        import endplay
 
         self.version = f"endplay {getattr(endplay, '__version__', '0.5.12')} (DDS 2.9)"
 

@@ -18,12 +18,13 @@ errors stay as they happened and only what the revoke card changed is charged.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.dd.results import CardScores
 from engine.errors import SolverError
 from engine.laws.revoke import Revoke
+from engine.laws.transfer import Transfer
 from engine.model.cards import Card
 from engine.model.contract import Contract
 from engine.model.play import PlayRecord
@@ -130,3 +131,89 @@ def revoke_equity(
 def clamp(tricks: int) -> int:
     """Keep a trick count within 0..13."""
     return max(0, min(13, tricks))
+
+
+@dataclass(frozen=True, slots=True)
+class EquityDecision:
+    """Law 64C: whether equity changes the result after the automatic adjustment.
+
+    Attributes:
+        applies: the score is adjusted under 64C.
+        law: ``"64C1"``, ``"64C2(a)"`` or ``"64C2(b)"`` (``"64C"`` when nothing stands).
+        reason: one sentence for the TD.
+        likely_without_revokes: declarer side's tricks had no revoke occurred (table result plus
+            every standing revoke's ``change``), or ``None`` with no standing revoke.
+        tricks: declarer side's tricks to enter when ``applies``; else ``None``.
+    """
+
+    applies: bool
+    law: str
+    reason: str
+    likely_without_revokes: int | None
+    tricks: int | None
+
+
+def decide_equity(
+    standing: Sequence[tuple[Revoke, Transfer | None, RevokeEquity]],
+    *,
+    basis_tricks: int,
+    after_adjustment: int,
+    declaring_side: Side,
+) -> EquityDecision:
+    """Law 64C1, 64C2(a), 64C2(b) (2017), with the WBFLC rule that equity for a second revoke is
+    judged from the position after the first (docs/laws.md section 8.6).
+
+    Args:
+        standing: the established revokes that stand (not corrected), in play order, each with
+            its transfer and its double-dummy evidence.
+        basis_tricks: declarer side's tricks as played (with the claim, and after any 62
+            correction), 0..13.
+        after_adjustment: declarer side's tricks after the automatic transfers, 0..13.
+        declaring_side: declarer's partnership.
+
+    Returns:
+        The decision. 64C1: adjust to the likely result without the revokes when it gives the
+        non-offending side more tricks than the automatic adjustment. 64C2(a): after a
+        subsequent revoke in the same suit by the same player (64B2), the result as if the
+        subsequent revokes had not occurred, keeping the earlier transfers, when that is better
+        still for the non-offending side. 64C2(b): both sides revoked; the likely result had no
+        revoke occurred, whenever it differs from the table result (a contestant was damaged).
+    """
+    if not standing:
+        return EquityDecision(False, "64C", "no established revoke stands, so Law 64C has nothing to redress",
+                              None, None)
+    likely = clamp(basis_tricks + sum(q.change for _, _, q in standing))
+    plural = "s" if len(standing) > 1 else ""
+    sides = {r.offending_side for r, _, _ in standing}
+    if len(sides) == 2:
+        if likely != after_adjustment:
+            return EquityDecision(True, "64C2(b)", f"both sides revoked: had no revoke occurred the declarer's side "
+                                  f"would likely have taken {likely} tricks, not {after_adjustment}; a contestant "
+                                  "was damaged, so the score is adjusted", likely, likely)
+        return EquityDecision(False, "64C2(b)", "both sides revoked, but the likely result had no revoke occurred "
+                              "is the result as played: no contestant was damaged", likely, None)
+    nos = next(iter(sides)).other
+
+    def for_nos(declarer_tricks: int) -> int:
+        return declarer_tricks if nos is declaring_side else 13 - declarer_tricks
+
+    chained = [q for _, t, q in standing if t is not None and "64B2" in t.exemptions]
+    best, law = likely, "64C1"
+    if chained:
+        c2a = clamp(after_adjustment + sum(q.change for q in chained))
+        if for_nos(c2a) > for_nos(best):
+            best, law = c2a, "64C2(a)"
+    got, want = for_nos(after_adjustment), for_nos(best)
+    if want <= got:
+        return EquityDecision(False, "64C1", f"the non-offending side ({nos.value}) has {got} tricks after the "
+                              f"automatic adjustment, at least the {want} it would likely have taken without the "
+                              f"revoke{plural}: it is not insufficiently compensated, so no further adjustment",
+                              likely, None)
+    if law == "64C2(a)":
+        why = (f"had the subsequent revoke(s) in the same suit not occurred, keeping the earlier transfer, the "
+               f"non-offending side ({nos.value}) would likely have taken {want} tricks, more than the {got} it has")
+    else:
+        why = (f"the non-offending side ({nos.value}) would likely have taken {want} tricks without the "
+               f"revoke{plural}, more than the {got} it has after the automatic adjustment: it is insufficiently "
+               "compensated")
+    return EquityDecision(True, law, why, likely, best)

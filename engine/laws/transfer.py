@@ -127,62 +127,67 @@ def automatic_transfers(
         One entry per revoke of ``assessed``, same order: ``None`` for a revoke that is not
         established or is corrected (62A, 62D1), else its :class:`Transfer`.
     """
-    # the pool of tricks that can still be transferred: recorded trick numbers, then the rest
-    taken: set[int] = set()
-    rest_taken = 0
-    reserved = {r.trick for r, e in assessed if e.established and e.correction is None
-                and r.trick <= len(ownership.winners) and ownership.winners[r.trick - 1] == r.offender}
+    standing = [i for i, (_, e) in enumerate(assessed) if e.established and e.correction not in ("62A", "62D1")]
+    found: dict[int, tuple[tuple[str, str], ...]] = {}
+    for n, i in enumerate(standing):
+        rev, est = assessed[i]
+        earlier = tuple(assessed[j] for j in standing[:n])
+        others = tuple(x for j, x in enumerate(assessed) if j != i)
+        found[i] = exemptions(rev, est, earlier, others, ownership, facts)
+    pool = _TrickPool(ownership, [assessed[i][0] for i in standing if not found[i]])
     out: list[Transfer | None] = []
-    done: list[tuple[Revoke, Establishment]] = []
-    for i, (rev, est) in enumerate(assessed):
-        if not est.established or est.correction in ("62A", "62D1"):
+    for i, (rev, _) in enumerate(assessed):
+        if i not in found:
             out.append(None)
             continue
-        others = tuple(x for j, x in enumerate(assessed) if j != i)
-        ex = exemptions(rev, est, tuple(done), others, ownership, facts)
-        done.append((rev, est))
+        ex = found[i]
         if ex:
             out.append(Transfer(0, ex[0][0], tuple(law for law, _ in ex), "; ".join(r for _, r in ex)))
             continue
-        os_ = rev.offending_side
-        k = rev.trick
-        won_by_offender = k <= len(ownership.winners) and ownership.winners[k - 1] == rev.offender
-
-        def take_later(after: int) -> bool:
-            nonlocal rest_taken
-            for n, w in enumerate(ownership.winners, start=1):
-                if n > after and w.side is os_ and n not in taken and n not in reserved:
-                    taken.add(n)
-                    return True
-            if rest_taken < ownership.rest_for(os_):
-                rest_taken += 1
-                return True
-            return False
-
-        if won_by_offender:
-            taken.add(k)
-            reserved.discard(k)
-            extra = take_later(k)
-            n = 1 + int(extra)
+        k, os_ = rev.trick, rev.offending_side
+        winner = ownership.winners[k - 1] if k <= len(ownership.winners) else None
+        if winner == rev.offender:
+            extra = pool.take(os_, after=k)
             reason = (f"{rev.offender.value} won the revoke trick: it is transferred"
                       + (" with one later trick of the offending side" if extra
                          else "; the offending side won no later trick to transfer"))
-            out.append(Transfer(n, "64A1", (), reason))
+            out.append(Transfer(1 + int(extra), "64A1", (), reason))
+            continue
+        got = pool.take(os_, after=k - 1)
+        who = f"{winner.value} won the revoke trick" if winner else "the revoke trick was not completed"
+        if got:
+            out.append(Transfer(1, "64A2", (), f"{who}, not the offender {rev.offender.value}; the offending "
+                                "side won that or a later trick, so one trick is transferred"))
         else:
-            winner = ownership.winners[k - 1] if k <= len(ownership.winners) else None
-            if winner is not None and winner.side is os_ and k not in taken and k not in reserved:
-                taken.add(k)
-                got = True
-            else:
-                got = take_later(k)
-            who = (f"{winner.value} won the revoke trick" if winner else "the revoke trick was not completed")
-            if got:
-                out.append(Transfer(1, "64A2", (), f"{who}, not the offender {rev.offender.value}; the offending "
-                                    "side won that or a later trick, so one trick is transferred"))
-            else:
-                out.append(Transfer(0, "64A2", (), f"{who}; every trick the offending side won from the revoke "
-                                    "on has already been transferred for an earlier revoke", capped=True))
+            out.append(Transfer(0, "64A2", (), f"{who}; every trick the offending side won from the revoke "
+                                "on has already been transferred for an earlier revoke", capped=True))
     return tuple(out)
+
+
+class _TrickPool:
+    """The offending side's tricks still available for transfer: each goes at most once.
+
+    Revoke tricks won by the offender (64A1) are reserved for their own revoke, so that an
+    earlier 64A2 revoke does not take them; other revokes take the earliest trick they may.
+    """
+
+    def __init__(self, ownership: TrickOwnership, transferring: list[Revoke]) -> None:
+        self.ownership = ownership
+        self.reserved = {r.trick for r in transferring
+                         if r.trick <= len(ownership.winners) and ownership.winners[r.trick - 1] == r.offender}
+        self.taken: set[int] = set()
+        self.rest_taken = 0
+
+    def take(self, side: Side, *, after: int) -> bool:
+        """Take one trick of ``side`` numbered above ``after`` (recorded first, then the rest)."""
+        for n, w in enumerate(self.ownership.winners, start=1):
+            if n > after and w.side is side and n not in self.taken and n not in self.reserved:
+                self.taken.add(n)
+                return True
+        if self.rest_taken < self.ownership.rest_for(side):
+            self.rest_taken += 1
+            return True
+        return False
 
 
 def tricks_after_transfers(declarer_tricks: int, revokes: tuple[Revoke, ...],

@@ -112,4 +112,5 @@ class Position:
     def __str__(self) -> str:
         d = Deal.from_hands({s: self.hand(s) for s in SEATS})
         trick = " ".join(str(c) for c in self.trick)
-        return f"{d.to_pbn()} trump={self.trump.value if self.trump else 'NT'} leader={self.leader.value} trick=[{trick}]"
+        trump = self.trump.value if self.trump else "NT"
+        return f"{d.to_pbn()} trump={trump} leader={self.leader.value} trick=[{trick}]"

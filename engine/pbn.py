@@ -1,0 +1,414 @@
+"""A lenient reader for PBN (Portable Bridge Notation) files, for the tags a ruling needs.
+
+Our own reader because endplay's PBN parser raises on the ``^R`` revoke note (PBN 2.1,
+section 3.9) that real championship records carry. What it understands:
+
+* tags ``[Name "value"]`` (several may share a line); a value ``"#"`` copies the previous
+  game's value of the same tag;
+* games separated by empty lines; tags after a section (e.g. ``[Result]`` after ``[Play]``)
+  still belong to the game;
+* commentary ``{...}`` (may span lines), ``;`` to end of line, and ``%`` escape lines;
+* the ``[Play]`` section: cards in column order from the opening leader, ``-`` for an unknown
+  card, ``*`` ending the record, and annotations glued or apart (``!``, ``?``, ``=n=``, ``$n``,
+  ``^R``, ...). Export-format files put one trick on a line; annotated files break tricks
+  with commentary, so card tokens are grouped four at a time across lines.
+
+Nothing here checks that the cards were held: :meth:`engine.model.play.PlayRecord.build` does.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+
+from engine.errors import InvalidBoardError, PbnError
+from engine.model.cards import FULL_DECK, Card, Rank
+from engine.model.contract import Contract
+from engine.model.deal import Deal
+from engine.model.play import PlayedCard, Trick
+from engine.model.seats import SEATS, Seat, Vulnerability
+
+_TAG = re.compile(r'\[\s*(\w+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_PLAY_TOKEN = re.compile(
+    r"(?P<pre>(?:\^[A-Z]|=\d+=|\$\d+)*)"
+    r"(?P<core>[SHDC](?:10|[2-9TJQKA])|-|\*)?"
+    r"(?P<post>(?:[!?]+|=\d+=|\$\d+|\^[A-Z])*)",
+    re.IGNORECASE,
+)
+_REVOKE = "^R"
+_CARDS: dict[str, Card] = {str(c): c for c in FULL_DECK} | {
+    f"{c.suit.value}10": c for c in FULL_DECK if c.rank == Rank.TEN
+}
+_NO_VALUE = ("", "?")
+_deal_from_pbn = lru_cache(maxsize=64)(Deal.from_pbn)  # both rooms of a match share a deal
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySection:
+    """The ``[Play]`` section of one game, as written (column order, not play order).
+
+    Attributes:
+        leader: the ``[Play]`` tag value, the opening leader; the first column is this seat,
+            the others follow clockwise.
+        rows: one row per trick, each exactly 4 entries in column order; ``None`` for ``-``
+            (card unknown), an unreadable token, or an entry missing at the end of the record.
+        revoke_marks: the cards carrying the ``^R`` note (before, or glued after, the card).
+        ended_early: True when ``*`` ended the section (the record stops, usually a claim).
+    """
+
+    leader: Seat
+    rows: tuple[tuple[Card | None, ...], ...]
+    revoke_marks: frozenset[Card]
+    ended_early: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PbnGame:
+    """One game (board record) of a PBN file.
+
+    Attributes:
+        tags: tag name -> value (case-sensitive names as written), ``#`` inheritance resolved;
+            a ``#`` with no previous value leaves the tag out.
+        lineno: 1-based line of the game's first tag in the text.
+        play_section: the ``[Play]`` section, ``None`` when the game has no ``[Play]`` tag.
+        tag_lines: tag name -> 1-based line of that tag (for error messages).
+    """
+
+    tags: Mapping[str, str]
+    lineno: int
+    play_section: PlaySection | None
+    tag_lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def board(self) -> str | None:
+        """Tag ``Board`` (the board number as written), or ``None`` if absent."""
+        return self.tags.get("Board")
+
+    @property
+    def room(self) -> str | None:
+        """Tag ``Room`` (``"Open"``, ``"Closed"``...), or ``None`` if absent."""
+        return self.tags.get("Room")
+
+    @property
+    def event(self) -> str | None:
+        """Tag ``Event``, or ``None`` if absent."""
+        return self.tags.get("Event")
+
+    @property
+    def site(self) -> str | None:
+        """Tag ``Site``, or ``None`` if absent."""
+        return self.tags.get("Site")
+
+    @property
+    def date(self) -> str | None:
+        """Tag ``Date`` (PBN writes ``"1997.06.26"``), or ``None`` if absent."""
+        return self.tags.get("Date")
+
+    @property
+    def label(self) -> str:
+        """Where the game is, for messages: ``"board 21, room Closed (line 1476)"``."""
+        return f"{self._where} (line {self.lineno})"
+
+    @property
+    def _where(self) -> str:
+        room = f", room {self.room}" if self.room else ""
+        return f"board {self.board or '?'}{room}"
+
+    def _error(self, tag: str, message: str) -> PbnError:
+        return PbnError(f"{self._where}: {message}", lineno=self.tag_lines.get(tag, self.lineno))
+
+    def _required(self, tag: str) -> str:
+        value = self.tags.get(tag, "").strip()
+        if value in _NO_VALUE:
+            raise self._error(tag, f"no {tag} tag (or an empty one)")
+        return value
+
+    def deal(self) -> Deal:
+        """The hands, from tag ``Deal`` (``"N:..."``, any first seat).
+
+        Raises:
+            PbnError: the tag is missing, empty, or not a PBN deal. A deal with missing or
+                duplicate cards is returned as is (see :meth:`Deal.verify_complete`).
+        """
+        text = self._required("Deal")
+        try:
+            return _deal_from_pbn(text)
+        except InvalidBoardError as e:
+            raise self._error("Deal", e.message) from None
+
+    def declarer(self) -> Seat:
+        """Tag ``Declarer``; PBN's ``^`` prefix (irregular declarer) is ignored.
+
+        Raises:
+            PbnError: the tag is missing, ``""``, ``"?"`` or not a seat.
+        """
+        value = self._required("Declarer").lstrip("^")
+        try:
+            return Seat.from_str(value)
+        except ValueError as e:
+            raise self._error("Declarer", str(e)) from None
+
+    def contract(self) -> Contract:
+        """The contract from tags ``Contract`` (``"4H"``, ``"3NTX"``, ``"2D*"``) and ``Declarer``.
+
+        Raises:
+            PbnError: a tag is missing or unreadable, or the board was passed out (the message
+                of :meth:`Contract.from_str` is kept).
+        """
+        text = self._required("Contract")
+        try:
+            contract = Contract.from_str(text, Seat.NORTH)
+        except InvalidBoardError as e:
+            raise self._error("Contract", e.message) from None
+        return replace(contract, declarer=self.declarer())
+
+    def vulnerability(self) -> Vulnerability:
+        """Tag ``Vulnerable`` (``None``/``NS``/``EW``/``All``, also ``Both``, ``Love``...).
+
+        Raises:
+            PbnError: the tag is missing, empty or unreadable.
+        """
+        text = self._required("Vulnerable")
+        try:
+            return Vulnerability.from_str(text)
+        except ValueError as e:
+            raise self._error("Vulnerable", str(e)) from None
+
+    def result_tricks(self) -> int | None:
+        """Tag ``Result`` as the number of tricks won by declarer's side (0-13).
+
+        ``None`` when the tag is absent or not a plain trick count (``"?"``, ``""``, ...).
+        """
+        value = self.tags.get("Result", "").strip()
+        return int(value) if value.isdigit() and int(value) <= 13 else None
+
+    def score_tag(self) -> str | None:
+        """Tag ``Score`` exactly as written (``"NS 420"``, ``"-100"``...), or ``None``."""
+        return self.tags.get("Score")
+
+    def play_cards(self) -> tuple[Card, ...]:
+        """The cards played, in play order from the opening lead.
+
+        Trick 1 is led by :attr:`PlaySection.leader`; each later trick by the winner of the
+        previous one (Law 44, trumps from :meth:`contract`). The record stops at the first
+        unknown or missing card and at ``*``: only the cards before the first gap in play
+        order count. ``()`` when the game has no play section.
+
+        Raises:
+            PbnError: the contract is needed (more than one trick recorded) but unreadable.
+        """
+        section = self.play_section
+        if section is None:
+            return ()
+        trump = self.contract().strain.trump if len(section.rows) > 1 else None
+        first = SEATS.index(section.leader)
+        leader = section.leader
+        cards: list[Card] = []
+        for number, row in enumerate(section.rows, start=1):
+            played = []
+            for seat in leader.rotation():
+                card = row[(SEATS.index(seat) - first) % 4]
+                if card is None:
+                    return (*cards, *(pc.card for pc in played))
+                played.append(PlayedCard(seat, card))
+            cards.extend(pc.card for pc in played)
+            if number < len(section.rows):
+                leader = Trick(number, leader, tuple(played)).winner(trump)
+        return tuple(cards)
+
+    def revoke_marks(self) -> tuple[Card, ...]:
+        """The cards marked ``^R`` in the play section, in the order written; ``()`` if none."""
+        section = self.play_section
+        if section is None:
+            return ()
+        return tuple(c for row in section.rows for c in row if c in section.revoke_marks)
+
+
+def loads(text: str) -> list[PbnGame]:
+    """Read every game of a PBN text.
+
+    Args:
+        text: the whole file as a string (a leading BOM is ignored).
+
+    Returns:
+        The games in file order; tags without a game (none) give no game.
+
+    Raises:
+        PbnError: a malformed tag line, a play line with more than four cards, or a play
+            section with cards but no opening leader (``lineno`` says where).
+    """
+    games: list[PbnGame] = []
+    tags: list[tuple[str, str, int]] = []
+    play_lines: list[tuple[int, str]] = []
+    section = ""
+    for lineno, line, blank in _clean_lines(text.removeprefix("\ufeff")):
+        if blank:
+            if tags:
+                games.append(_make_game(tags, play_lines, games[-1] if games else None))
+            tags, play_lines, section = [], [], ""
+        elif line.lstrip().startswith("["):
+            found = _TAG.findall(line)
+            if not found:
+                raise PbnError(f"malformed tag line: {line.strip()!r}", lineno=lineno)
+            tags.extend((name, value, lineno) for name, value in found)
+            section = found[-1][0]
+        elif section == "Play" and line.strip():
+            play_lines.append((lineno, line))
+    if tags:
+        games.append(_make_game(tags, play_lines, games[-1] if games else None))
+    return games
+
+
+def load(path: str | os.PathLike[str]) -> list[PbnGame]:
+    """Read every game of a PBN file (see :func:`loads`).
+
+    The bytes are decoded as UTF-8 (a BOM is dropped), else cp1252, else latin-1, so decoding
+    never fails.
+
+    Raises:
+        OSError: the file cannot be read.
+        PbnError: as :func:`loads`.
+    """
+    data = Path(path).read_bytes()
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return loads(data.decode(encoding))
+        except UnicodeDecodeError:
+            continue
+    return loads(data.decode("latin-1"))
+
+
+def games_for_board(games: Iterable[PbnGame], board: str, room: str | None = None) -> list[PbnGame]:
+    """The games of ``board`` (tag ``Board``, e.g. ``"21"``), optionally only in ``room``.
+
+    Board and room are compared without surrounding spaces; the room ignores case.
+    """
+    board = board.strip()
+    return [
+        g for g in games
+        if (g.board or "").strip() == board
+        and (room is None or (g.room or "").strip().casefold() == room.strip().casefold())
+    ]
+
+
+def _clean_lines(text: str) -> Iterator[tuple[int, str, bool]]:
+    """Yield ``(lineno, line without commentary, is_blank)``; ``%`` lines come out empty.
+
+    A line is blank (a game separator) only if it is empty outside any commentary.
+    """
+    in_brace = False
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        if not in_brace and raw.startswith("%"):
+            yield lineno, "", False
+            continue
+        blank = not in_brace and not raw.strip()
+        if not in_brace and "{" not in raw and "}" not in raw and ";" not in raw:
+            yield lineno, raw, blank
+            continue
+        out: list[str] = []
+        in_quote = escaped = False
+        for ch in raw:
+            if in_brace:
+                in_brace = ch != "}"
+            elif in_quote:
+                out.append(ch)
+                in_quote = escaped or ch != '"'
+                escaped = not escaped and ch == "\\"
+            elif ch == "{":
+                in_brace = True
+            elif ch == ";":
+                break
+            else:
+                out.append(ch)
+                in_quote = ch == '"'
+        yield lineno, "".join(out), blank
+
+
+def _make_game(
+    raw_tags: Sequence[tuple[str, str, int]], play_lines: Sequence[tuple[int, str]], previous: PbnGame | None
+) -> PbnGame:
+    """Build one game: resolve ``#`` against ``previous``, read the play section."""
+    tags: dict[str, str] = {}
+    lines: dict[str, int] = {}
+    for name, value, lineno in raw_tags:
+        if name in tags:  # a repeated tag (e.g. Note): the first one counts
+            continue
+        if value == "#":
+            if previous is None or name not in previous.tags:
+                continue
+            value = previous.tags[name]
+        tags[name], lines[name] = value, lineno
+    section = _play_section(tags, lines, play_lines) if "Play" in tags else None
+    return PbnGame(MappingProxyType(tags), raw_tags[0][2], section, MappingProxyType(lines))
+
+
+def _play_section(
+    tags: Mapping[str, str], lines: Mapping[str, int], play_lines: Sequence[tuple[int, str]]
+) -> PlaySection | None:
+    """Read a ``[Play]`` section; ``None`` for a ``[Play ""]`` tag with no cards.
+
+    Card tokens fill the rows four at a time, in column order. A ``^R`` on its own marks the
+    next card; glued before or after a card it marks that card. Unreadable tokens count as
+    unknown cards. ``*`` ends the section.
+
+    Raises:
+        PbnError: a line with more than four cards, or cards without an opening leader.
+    """
+    cells: list[Card | None] = []
+    marks: set[Card] = set()
+    ended = pending = False
+    for lineno, line in play_lines:
+        count = 0
+        for token in line.split():
+            kind, card, marked = _read_token(token)
+            if kind == "end":
+                ended = True
+                break
+            pending = pending or marked
+            if kind == "note":
+                continue
+            if card is not None and pending:
+                marks.add(card)
+            pending = False
+            cells.append(card)
+            count += 1
+        if count > 4:
+            raise PbnError(f"play line has {count} cards; a trick has 4: {line.strip()!r}", lineno=lineno)
+        if ended:
+            break
+    cells.extend([None] * (-len(cells) % 4))
+    rows = tuple(tuple(cells[i : i + 4]) for i in range(0, len(cells), 4))
+    try:
+        leader = Seat.from_str(tags["Play"])
+    except ValueError:
+        if not rows:
+            return None
+        raise PbnError(
+            f"play section without an opening leader: [Play {tags['Play']!r}]", lineno=lines["Play"]
+        ) from None
+    return PlaySection(leader, rows, frozenset(marks), ended)
+
+
+def _read_token(token: str) -> tuple[str, Card | None, bool]:
+    """Classify one play token: ``(kind, card, revoke-marked)``.
+
+    ``kind`` is ``"card"`` (``card`` is ``None`` for ``-`` or an unreadable token), ``"note"``
+    (annotations only, e.g. a lone ``^R`` or ``$1``) or ``"end"`` (``*``).
+    """
+    card = _CARDS.get(token.upper())
+    if card is not None or token == "-":
+        return "card", card, False
+    m = _PLAY_TOKEN.fullmatch(token)
+    if m is None:
+        return "card", None, False
+    marked = _REVOKE in token.upper()
+    if m["core"] is None:
+        return "note", None, marked
+    if m["core"] == "*":
+        return "end", None, False
+    return "card", _CARDS.get(m["core"].upper()), marked
