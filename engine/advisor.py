@@ -234,7 +234,7 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
         t = x.transfer
         if t is not None and e.correction is None:
             flag = " (capped: flag for the TD)" if t.capped else ""
-            steps.append(Step(t.law, f"{t.reason}: {t.tricks} trick(s) transferred to the non-offending side{flag}."))
+            steps.append(Step(t.law, f"{t.reason}. Tricks transferred to the non-offending side: {t.tricks}{flag}."))
         if x.equity is not None:
             q = x.equity
             alts = ", ".join(f"{card} {n}" for card, n in q.by_card())

@@ -157,7 +157,7 @@ def automatic_transfers(
         who = f"{winner.value} won the revoke trick" if winner else "the revoke trick was not completed"
         if got:
             out.append(Transfer(1, "64A2", (), f"{who}, not the offender {rev.offender.value}; the offending "
-                                "side won that or a later trick, so one trick is transferred"))
+                                "side won that or a later trick"))
         else:
             out.append(Transfer(0, "64A2", (), f"{who}; every trick the offending side won from the revoke "
                                 "on has already been transferred for an earlier revoke", capped=True))
