@@ -76,8 +76,10 @@ class RevokeRulingRequest(BaseModel):
     contract: str | None = Field(None, max_length=8, description="e.g. '4H', '3NT', '4HX', '6SXX'.")
     declarer: SeatCode | None = None
     vulnerable: Literal["None", "NS", "EW", "All"] = "None"
-    play: list[Annotated[str, Field(max_length=4)]] | None = Field(None, max_length=52, description="Cards in play order from the opening lead; "
-                                   "'T' or '10' for the ten. A record shorter than 52 cards ends in a claim.")
+    play: list[Annotated[str, Field(max_length=4)]] | None = Field(
+        None, max_length=52,
+        description="Cards in play order from the opening lead; 'T' or '10' for the ten. A record shorter than "
+                    "52 cards ends in a claim.")
     claim_declarer_tricks: int | None = Field(None, ge=0, le=13, description="The declarer side's tricks from "
                                               "the claim, over the tricks not completed in the record. Omitted: "
                                               "valued double dummy.")
@@ -102,7 +104,9 @@ class RevokeRulingRequest(BaseModel):
         """The engine's board; raises InvalidBoardError with the field in ``path``."""
         if self.pbn is not None:
             try:
-                return board_from_game(pick_game(self.pbn, self.board, self.room))
+                board = board_from_game(pick_game(self.pbn, self.board, self.room))
+                board.play_record()  # validate here, so that errors point into `pbn`
+                return board
             except InvalidBoardError as exc:
                 raise InvalidBoardError(exc.message, path=_pbn_path(exc.path), law=exc.law) from None
         assert self.deal and self.contract and self.declarer and self.play is not None

@@ -19,7 +19,7 @@ from engine.laws.equity import (
     positions_needed,
     revoke_equity,
 )
-from engine.laws.facts import RevokeFacts
+from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import Correction, Establishment, Revoke, assess_establishment, detect_revokes
 from engine.laws.transfer import Transfer, TrickOwnership, automatic_transfers, tricks_after_transfers
 from engine.model.board import BoardRecord
@@ -177,7 +177,7 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     likely = law64c.likely_without_revokes
     suggested = law64c.tricks if law64c.tricks is not None else after
     suggested_law = law64c.law if law64c.applies else _result_law(rulings)
-    steps = _explain(board, rulings, claim, table.declarer_tricks, after, likely, law64c, suggested, basis)
+    steps = _explain(board, rulings, claim, table.declarer_tricks, after, likely, law64c, suggested, basis, facts)
     v = board.vulnerability
     return RevokeAdvice(
         board=board, rulings=rulings, table_tricks=table.declarer_tricks, after_adjustment=after,
@@ -199,10 +199,15 @@ def _result_law(rulings: tuple[RevokeRuling, ...]) -> str:
 
 
 def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: ClaimInfo, table: int, after: int,
-             likely: int | None, law64c: EquityDecision, suggested: int, basis: TrickOwnership) -> tuple[Step, ...]:
+             likely: int | None, law64c: EquityDecision, suggested: int, basis: TrickOwnership,
+             facts: RevokeFacts) -> tuple[Step, ...]:
     c = board.contract
     steps: list[Step] = []
-    if claim.tricks:
+    if claim.tricks and facts.noticed is Noticed.DURING_PLAY:
+        steps.append(Step("64A", f"Play is still in progress: the {claim.tricks} trick(s) still to be played are "
+                          f"projected double dummy ({claim.declarer_tricks} for the declarer's side); the automatic "
+                          "adjustment is applied when play ends."))
+    elif claim.tricks:
         how = ("valued double dummy (no claim figure was given; enter the claim's figure if known)"
                if claim.assumed else "as the claim or concession gave them")
         steps.append(Step("68", f"Play ended with {claim.tricks} trick(s) not played out; the declarer's side "
@@ -241,8 +246,13 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
             steps.append(Step("64C", f"Double dummy, declarer's side: {q.dd_before} tricks with the best legal card "
                               f"for the offending side ({q.best_card}), {q.dd_after} after the revoke card as played; "
                               f"the revoke card changed the result by {q.change:+d}. Each legal card: {alts}."))
+    if basis.declarer_tricks != table or len(basis.winners) < len(board.play) // 4:
+        k0 = len(basis.winners) + 1
+        steps.append(Step("62", f"After the correction, tricks {k0}-13 are replayed: valued double dummy from the "
+                          f"corrected position, the offender choosing his legal card, the declarer's side takes "
+                          f"{basis.rest_declarer} of them ({basis.declarer_tricks} in all)."))
     if rulings:
-        if basis.winners != () or after != table:
+        if after != table or basis.declarer_tricks != table:
             steps.append(Step(_result_law(rulings), f"After corrections and automatic adjustment: {after} tricks, "
                               f"{c.result_str(after)}."))
         if likely is not None:

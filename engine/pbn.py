@@ -5,8 +5,8 @@ section 3.9) that real championship records carry. What it understands:
 
 * tags ``[Name "value"]`` (several may share a line); a value ``"#"`` copies the previous
   game's value of the same tag;
-* games separated by empty lines; tags after a section (e.g. ``[Result]`` after ``[Play]``)
-  still belong to the game;
+* games separated by empty lines (or, where a file omits one, by a tag the game already
+  has); tags after a section (e.g. ``[Result]`` after ``[Play]``) still belong to the game;
 * commentary ``{...}`` (may span lines), ``;`` to end of line, and ``%`` escape lines;
 * the ``[Play]`` section: cards in column order from the opening leader, ``-`` for an unknown
   card, ``*`` ending the record, and annotations glued or apart (``!``, ``?``, ``=n=``, ``$n``,
@@ -45,6 +45,7 @@ _CARDS: dict[str, Card] = {str(c): c for c in FULL_DECK} | {
     f"{c.suit.value}10": c for c in FULL_DECK if c.rank == Rank.TEN
 }
 _NO_VALUE = ("", "?")
+_REPEATABLE = frozenset({"Note"})  # tags PBN allows more than once in a game
 _deal_from_pbn = lru_cache(maxsize=64)(Deal.from_pbn)  # both rooms of a match share a deal
 
 
@@ -210,13 +211,13 @@ class PbnGame:
         leader = section.leader
         cards: list[Card] = []
         for number, row in enumerate(section.rows, start=1):
-            played = []
+            played: list[PlayedCard] = []
             for seat in leader.rotation():
                 card = row[(SEATS.index(seat) - first) % 4]
                 if card is None:
-                    return (*cards, *(pc.card for pc in played))
+                    return tuple(cards)
+                cards.append(card)
                 played.append(PlayedCard(seat, card))
-            cards.extend(pc.card for pc in played)
             if number < len(section.rows):
                 leader = Trick(number, leader, tuple(played)).winner(trump)
         return tuple(cards)
@@ -236,7 +237,8 @@ def loads(text: str) -> list[PbnGame]:
         text: the whole file as a string (a leading BOM is ignored).
 
     Returns:
-        The games in file order; tags without a game (none) give no game.
+        The games in file order. A game ends at an empty line, or where a tag it already
+        has comes again (some files omit the empty line between games).
 
     Raises:
         PbnError: a malformed tag line, a play line with more than four cards, or a play
@@ -244,23 +246,34 @@ def loads(text: str) -> list[PbnGame]:
     """
     games: list[PbnGame] = []
     tags: list[tuple[str, str, int]] = []
+    names: set[str] = set()
     play_lines: list[tuple[int, str]] = []
     section = ""
+
+    def end_game() -> None:
+        if tags:
+            games.append(_make_game(tags, play_lines, games[-1] if games else None))
+        tags.clear()
+        names.clear()
+        play_lines.clear()
+
     for lineno, line, blank in _clean_lines(text.removeprefix("\ufeff")):
         if blank:
-            if tags:
-                games.append(_make_game(tags, play_lines, games[-1] if games else None))
-            tags, play_lines, section = [], [], ""
+            end_game()
+            section = ""
         elif line.lstrip().startswith("["):
             found = _TAG.findall(line)
             if not found:
                 raise PbnError(f"malformed tag line: {line.strip()!r}", lineno=lineno)
-            tags.extend((name, value, lineno) for name, value in found)
-            section = found[-1][0]
+            for name, value in found:
+                if name in names and name not in _REPEATABLE:
+                    end_game()
+                tags.append((name, value, lineno))
+                names.add(name)
+                section = name
         elif section == "Play" and line.strip():
             play_lines.append((lineno, line))
-    if tags:
-        games.append(_make_game(tags, play_lines, games[-1] if games else None))
+    end_game()
     return games
 
 
@@ -290,7 +303,8 @@ def games_for_board(games: Iterable[PbnGame], board: str, room: str | None = Non
     """
     board = board.strip()
     return [
-        g for g in games
+        g
+        for g in games
         if (g.board or "").strip() == board
         and (room is None or (g.room or "").strip().casefold() == room.strip().casefold())
     ]
@@ -330,13 +344,15 @@ def _clean_lines(text: str) -> Iterator[tuple[int, str, bool]]:
 
 
 def _make_game(
-    raw_tags: Sequence[tuple[str, str, int]], play_lines: Sequence[tuple[int, str]], previous: PbnGame | None
+    raw_tags: Sequence[tuple[str, str, int]],
+    play_lines: Sequence[tuple[int, str]],
+    previous: PbnGame | None,
 ) -> PbnGame:
     """Build one game: resolve ``#`` against ``previous``, read the play section."""
     tags: dict[str, str] = {}
     lines: dict[str, int] = {}
     for name, value, lineno in raw_tags:
-        if name in tags:  # a repeated tag (e.g. Note): the first one counts
+        if name in tags:  # a repeatable tag (Note): the first one counts
             continue
         if value == "#":
             if previous is None or name not in previous.tags:

@@ -14,7 +14,8 @@ from engine.model import Card, Seat, Suit
 from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, board
 
 
-def _assess(b, facts=RevokeFacts()):
+def _assess(b, facts=None):
+    facts = facts or RevokeFacts()
     rec = b.play_record()
     revokes = detect_revokes(rec, b.contract, facts)
     return revokes, [assess_establishment(r, revokes, rec, b.contract, facts) for r in revokes]
@@ -127,14 +128,14 @@ def test_lead_restriction_for_a_player_not_on_lead_is_refused():
 
 
 def test_card_not_held_names_the_card_and_its_holder():
-    play = list(SPONVO30_PLAY[:5]) + ["HK"]  # trick 2: W led HA, N must play; HK is West's
-    with pytest.raises(IllegalPlayError, match="HK .* not in N's hand; the deal gives it to W") as exc:
+    play = [*SPONVO30_PLAY[:5], "HK"]  # trick 2: W led HA, N must play; HK is West's
+    with pytest.raises(IllegalPlayError, match=r"HK .* not in N's hand; the deal gives it to W") as exc:
         board(SPONVO30_DEAL, "4H", "W", play).play_record()
     assert exc.value.path == "play/5"
 
 
 def test_card_played_twice_is_refused():
-    play = list(SPONVO30_PLAY[:4]) + ["CK"]
+    play = [*SPONVO30_PLAY[:4], "CK"]
     with pytest.raises(IllegalPlayError, match="CK is played twice"):
         board(SPONVO30_DEAL, "4H", "W", play).play_record()
 

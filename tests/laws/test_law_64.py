@@ -28,8 +28,8 @@ def own(winners: str, declaring: Side, rest_declarer: int = 0, rest_defence: int
     return TrickOwnership(tuple(Seat(c) for c in winners), rest_declarer, rest_defence, declaring)
 
 
-def transfers(revokes, ownership, facts=RevokeFacts(), est=EST):
-    return automatic_transfers(tuple((r, est) for r in revokes), ownership, facts)
+def transfers(revokes, ownership, facts=None, est=EST):
+    return automatic_transfers(tuple((r, est) for r in revokes), ownership, facts or RevokeFacts())
 
 
 def test_law_64a2_rulings_r3_trump_revoke_later_ruff_one_trick():
