@@ -18,15 +18,16 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(InvalidBoardError)
     async def invalid_board(_: Request, exc: InvalidBoardError) -> JSONResponse:
-        item = {"loc": _loc(exc.path), "msg": exc.message, "type": "invalid_board", "law": exc.law}
+        item: dict[str, object] = {"loc": _loc(exc.path), "msg": exc.message, "type": "invalid_board", "law": exc.law}
         return JSONResponse(status_code=422, content={"detail": [item]})
 
     @app.exception_handler(SolverBusyError)
     async def busy(_: Request, exc: SolverBusyError) -> JSONResponse:
-        item = {"loc": [], "msg": str(exc), "type": "solver_busy", "law": None}
+        item: dict[str, object] = {"loc": [], "msg": str(exc), "type": "solver_busy", "law": None}
         return JSONResponse(status_code=503, content={"detail": [item]}, headers={"Retry-After": "5"})
 
     @app.exception_handler(SolverError)
     async def solver_failed(_: Request, exc: SolverError) -> JSONResponse:
-        item = {"loc": [], "msg": f"the double-dummy solver failed: {exc}", "type": "solver_error", "law": None}
+        msg = f"the double-dummy solver failed: {exc}"
+        item: dict[str, object] = {"loc": [], "msg": msg, "type": "solver_error", "law": None}
         return JSONResponse(status_code=500, content={"detail": [item]})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from engine import __version__ as engine_version
 from engine.advisor import RevokeAdvice
@@ -42,6 +42,10 @@ class LeadRestrictionIn(BaseModel):
     forbidden: bool = False
 
 
+_EXAMPLE_PLAY: list[JsonValue] = list(
+    ("CJ C3 C2 CK HA H6 HJ H2 HK S2 D3 D4 HQ D5 D7 H7 HT D6 C4 H8 S4 S5 SQ SK "
+     "D9 D2 DQ D8 C9 C8 C5 C6 CT CQ CA C7").split()
+)
 SPONVO30_21 = (
     '[Board "21"]\n[Dealer "N"]\n[Vulnerable "NS"]\n'
     '[Deal "N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76"]\n'
@@ -62,8 +66,7 @@ class RevokeRulingRequest(BaseModel):
                 {
                     "deal": "N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76",
                     "contract": "4H", "declarer": "W", "vulnerable": "NS",
-                    "play": "CJ C3 C2 CK HA H6 HJ H2 HK S2 D3 D4 HQ D5 D7 H7 HT D6 C4 H8 S4 S5 SQ SK "
-                            "D9 D2 DQ D8 C9 C8 C5 C6 CT CQ CA C7".split(),
+                    "play": _EXAMPLE_PLAY,
                 },
             ]
         },
