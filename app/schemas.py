@@ -98,6 +98,8 @@ class RevokeRulingRequest(BaseModel):
         given = [k for k, v in parts.items() if v is not None]
         if self.pbn is not None and given:
             raise ValueError(f"give either `pbn` or the parts, not both (also given: {', '.join(given)})")
+        if self.pbn is None and (self.board is not None or self.room is not None):
+            raise ValueError("`board` and `room` pick a game of `pbn`; they are not used with the parts")
         if self.pbn is None and len(given) != 4:
             missing = [k for k in parts if k not in given]
             raise ValueError(f"give `pbn`, or all of deal, contract, declarer and play (missing: {', '.join(missing)})")
@@ -112,7 +114,8 @@ class RevokeRulingRequest(BaseModel):
                 return board
             except InvalidBoardError as exc:
                 raise InvalidBoardError(exc.message, path=_pbn_path(exc.path), law=exc.law) from None
-        assert self.deal and self.contract and self.declarer and self.play is not None
+        if self.deal is None or self.contract is None or self.declarer is None or self.play is None:
+            raise InvalidBoardError("give `pbn`, or all of deal, contract, declarer and play")  # checked above too
         return board_from_parts(self.deal, self.contract, self.declarer, self.vulnerable, self.play)
 
     def to_facts(self) -> RevokeFacts:

@@ -1,14 +1,16 @@
 """The only module that imports endplay (DDS 2.9): converts our positions to endplay deals.
 
-Not thread-safe: DDS keeps per-thread state and endplay always uses DDS thread 0, so two
-concurrent calls crash the process (docs/dds.md section 3). Call it only through
-:class:`engine.dd.runner.SolverRunner`, which serialises every call.
+DDS keeps per-thread state and endplay always uses DDS thread 0, so two concurrent calls
+crash the process (docs/dds.md section 3): every call into DDS here holds one process-wide
+lock, whichever backend object makes it. Use it through :class:`engine.dd.runner.SolverRunner`
+(cache, validation, ordering).
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+import threading
 from typing import Any
 
 from engine.dd.results import CardScores
@@ -17,6 +19,9 @@ from engine.model.cards import SUIT_ORDER, Card, Rank, Suit, holding_str
 from engine.model.position import Position
 from engine.model.seats import SEATS, Seat, Side
 
+# DDS is one library per process: every call into it, from any backend object, holds this lock
+# (two threads inside DDS crash the process; docs/dds.md section 3).
+_DDS_LOCK = threading.Lock()
 _ATTR = {Seat.NORTH: "north", Seat.EAST: "east", Seat.SOUTH: "south", Seat.WEST: "west"}
 _SUIT_TO_DENOM = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 
@@ -47,7 +52,8 @@ class EndplayBackend:
         self._Denom: Any = Denom
         self._Player: Any = Player
         self.scratch_dir = scratch_dir or tempfile.mkdtemp(prefix="advisor-dds-")
-        _dds.SetMaxThreads(threads)
+        with _DDS_LOCK:  # SetMaxThreads drops every TT: never while a solve is in flight
+            _dds.SetMaxThreads(threads)
         import endplay
 
         self.version = f"endplay {getattr(endplay, '__version__', '0.5.12')} (DDS 2.9)"
@@ -70,8 +76,8 @@ class EndplayBackend:
         for c in pos.trick:
             deal.play(self._EpCard(f"{c.suit.value}{c.rank.letter}"))
         try:
-            solved = self._solve_board(deal)
-            pairs = list(solved)
+            with _DDS_LOCK:
+                pairs = list(self._solve_board(deal))
         except Exception as exc:  # endplay raises DDSError (a RuntimeError) with DDS's text
             raise SolverError(f"DDS could not solve {pos}: {exc}") from exc
         to_play = pos.to_play

@@ -1,0 +1,114 @@
+"""The double-dummy layer: validation before DDS, the cache, and one lock around DDS."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from engine.dd import CardScores, SolverRunner, default_solver
+from engine.dd.cache import PositionCache
+from engine.errors import InvalidBoardError
+from engine.model import Card, Deal, Position, Seat, Suit
+from engine.model.seats import SEATS
+from tests.helpers import SPONVO30_DEAL
+
+DEAL = Deal.from_pbn(SPONVO30_DEAL)
+
+
+class CountingBackend:
+    """A fake backend: every legal card is worth 0 tricks to North-South; counts calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def solve(self, pos: Position) -> CardScores:
+        self.calls += 1
+        hand = pos.hand(pos.to_play)
+        led = pos.trick[0].suit if pos.trick else None
+        legal = [c for c in hand if c.suit == led] or list(hand)
+        return CardScores(pos.to_play, pos.tricks_left, tuple((c, 0) for c in sorted(legal)))
+
+
+def test_repeat_positions_are_answered_from_the_cache():
+    backend = CountingBackend()
+    runner = SolverRunner(backend)
+    p = Position.of_deal(DEAL, Suit.HEARTS, Seat.NORTH)
+    runner.solve_positions([p, p])
+    runner.solve_positions([p])
+    assert backend.calls == 1
+    assert (runner.cache.stats.hits, runner.cache.stats.misses) == (1, 1)
+
+
+def test_cache_keeps_at_most_its_bound_least_recently_used_first():
+    cache = PositionCache(max_entries=2)
+    ps = [Position.of_deal(DEAL, Suit.HEARTS, s) for s in (Seat.NORTH, Seat.EAST, Seat.SOUTH)]
+    scores = CardScores(Seat.NORTH, 13, ())
+    cache.put(ps[0], scores)
+    cache.put(ps[1], scores)
+    assert cache.get(ps[0]) is scores  # now ps[1] is the least recently used
+    cache.put(ps[2], scores)
+    assert len(cache) == 2 and cache.get(ps[1]) is None and cache.get(ps[0]) is scores
+
+
+def test_positions_reached_differently_are_equal_and_hash_equal():
+    cj = Card.from_str("CJ")
+    a = Position.from_cards({s: DEAL.hand(s) - {cj} for s in SEATS}, Suit.HEARTS, Seat.NORTH, (cj,))
+    b = Position(a.hands, Suit.HEARTS, Seat.NORTH, (cj,))
+    assert a == b and hash(a) == hash(b)
+    assert a != Position(a.hands, Suit.SPADES, Seat.NORTH, (cj,))
+
+
+@pytest.mark.parametrize("why", ["unequal hands", "card held and in the trick", "four cards in the trick"])
+def test_invalid_positions_never_reach_the_solver(why):
+    backend = CountingBackend()
+    hands = {s: DEAL.hand(s) for s in SEATS}
+    cj = Card.from_str("CJ")
+    if why == "unequal hands":
+        bad = Position(tuple(0 if s is Seat.NORTH else Position.of_deal(DEAL, None, Seat.NORTH).hands[i]
+                             for i, s in enumerate(SEATS)), None, Seat.NORTH, ())  # type: ignore[arg-type]
+    elif why == "card held and in the trick":
+        bad = Position(Position.from_cards(hands, None, Seat.NORTH).hands, None, Seat.NORTH, (cj,))
+    else:
+        bad = Position(Position.from_cards(hands, None, Seat.NORTH).hands, None, Seat.NORTH, (cj,) * 4)
+    with pytest.raises(InvalidBoardError):
+        SolverRunner(backend).solve_positions([bad])
+    assert backend.calls == 0
+
+
+@pytest.mark.slow
+def test_two_runners_in_four_threads_do_not_crash_dds(dds):
+    # Two threads inside DDS at once kill the process (docs/dds.md section 3). Every DDS call
+    # holds one process-wide lock, whichever runner makes it: this test would die, not fail.
+    runners = [dds, default_solver()]
+    deals = [Deal.from_pbn(SPONVO30_DEAL)]
+    errors: list[BaseException] = []
+    results: list[int] = []
+
+    def work(i: int) -> None:
+        try:
+            runner = runners[i % 2]
+            for leader in SEATS:
+                p = Position.of_deal(deals[0], Suit.HEARTS if i % 2 else None, leader)
+                results.append(runner.solve_positions([p])[p].best_ns())
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and len(results) == 16
+
+
+@pytest.mark.slow
+def test_opening_position_agrees_with_an_independent_dd_table(dds):
+    # oracle: endplay's calc_dd_table (a different DDS entry point) for West declaring hearts
+    from endplay.dds import calc_dd_table
+    from endplay.types import Deal as EpDeal
+    from endplay.types import Denom, Player
+
+    west_tricks = calc_dd_table(EpDeal(SPONVO30_DEAL))[Denom.hearts, Player.west]
+    p = Position.of_deal(DEAL, Suit.HEARTS, Seat.NORTH)  # North leads against West
+    assert 13 - dds.solve_positions([p])[p].best_ns() == west_tricks
