@@ -139,8 +139,7 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     corrected = [r for r, e in assessed if e.correction is not None]
     valued = tuple(r for r, e in assessed if e.established or e.correction is not None)
     needs_rest = not record.is_complete and facts.claim_declarer_tricks is None
-    answers = solver.solve_positions(positions_needed(record, valued, value_rest=True) if needs_rest
-                                     else positions_needed(record, valued, value_rest=False))
+    answers = solver.solve_positions(positions_needed(record, valued, value_rest=needs_rest))
 
     # The tricks the record does not show: the claim's figure, or their double-dummy value.
     if record.is_complete:
