@@ -5,26 +5,35 @@ Run: ``uvicorn --factory app.main:create_app --host 127.0.0.1 --port 8000``.
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import anyio
 from fastapi import FastAPI, Request
 
 from app.errors import install_error_handlers
 from app.schemas import ErrorResponse, RevokeRulingRequest, RevokeRulingResponse
 from engine import __version__
 from engine.advisor import advise_revoke
-from engine.dd import DoubleDummySolver, default_solver
+from engine.dd import DoubleDummySolver, pooled_solver
 
 
 def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
-    """The API app. ``solver``: the double-dummy solver to use (default: endplay behind a lock
-    and a cache, built at start-up, not at import)."""
+    """The API app. ``solver``: the double-dummy solver to use. Default: a pool of worker
+    processes (one per core, or ``ADVISOR_DD_WORKERS``), each with its own DDS, behind a
+    shared cache; built at start-up, not at import, and stopped at shutdown."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.solver = solver if solver is not None else default_solver()
+        own = None
+        if solver is None:  # worker processes, one per core (ADVISOR_DD_WORKERS overrides)
+            workers = int(os.environ.get("ADVISOR_DD_WORKERS", "0")) or None
+            own = await anyio.to_thread.run_sync(lambda: pooled_solver(workers))
+        app.state.solver = solver if solver is not None else own
         yield
+        if own is not None:
+            own.close()
 
     app = FastAPI(
         title="Adjusted-score advisor",

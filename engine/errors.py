@@ -51,3 +51,7 @@ class SolverError(AdvisorError, RuntimeError):
 
 class SolverBusyError(SolverError):
     """The solver queue is full or the request timed out; the caller may retry later."""
+
+
+class SolverUnavailableError(SolverBusyError):
+    """A solver worker died or overran its time on this request; it was replaced. Retry."""

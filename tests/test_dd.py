@@ -22,6 +22,9 @@ class CountingBackend:
     def __init__(self) -> None:
         self.calls = 0
 
+    def solve_batch(self, positions):
+        return [self.solve(p) for p in positions]
+
     def solve(self, pos: Position) -> CardScores:
         self.calls += 1
         hand = pos.hand(pos.to_play)

@@ -11,10 +11,11 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
+from collections.abc import Sequence
 from typing import Any
 
 from engine.dd.results import CardScores
-from engine.errors import SolverError
+from engine.errors import SolverBusyError, SolverError
 from engine.model.cards import SUIT_ORDER, Card, Rank, Suit, holding_str
 from engine.model.position import Position
 from engine.model.seats import SEATS, Seat, Side
@@ -32,11 +33,16 @@ class EndplayBackend:
     Args:
         threads: DDS threads to allocate (``SetMaxThreads``). ``solve_board`` itself is
             single-threaded; 1 keeps memory small (about 100 MB per thread under load).
-        scratch_dir: the working directory DDS may write ``dump.txt`` into on an input error;
-            our validation means it should never happen. Default: a private temp dir.
+        scratch_dir: kept for the worker processes, which run in it so that DDS's ``dump.txt``
+            (written on an input error, which our validation should prevent) never lands in the
+            user's working directory. Default: a private temp dir.
+        lock_timeout: seconds a batch waits for DDS before :class:`SolverBusyError`.
+        max_memory_mb: DDS's memory cap for its transposition tables (``SetResources``); a
+            thread's TT grows to about 90-160 MB under load (docs/dds.md section 1.6).
     """
 
-    def __init__(self, threads: int = 1, scratch_dir: str | None = None) -> None:
+    def __init__(self, threads: int = 1, scratch_dir: str | None = None, lock_timeout: float = 30.0,
+                 max_memory_mb: int = 200) -> None:
         # endplay's import pulls in matplotlib (docs/dds.md trap 14); keep it headless and lazy.
         os.environ.setdefault("MPLBACKEND", "Agg")
         import endplay._dds as _dds
@@ -52,14 +58,30 @@ class EndplayBackend:
         self._Denom: Any = Denom
         self._Player: Any = Player
         self.scratch_dir = scratch_dir or tempfile.mkdtemp(prefix="advisor-dds-")
-        with _DDS_LOCK:  # SetMaxThreads drops every TT: never while a solve is in flight
+        self.lock_timeout = lock_timeout
+        with _DDS_LOCK:  # these drop every TT: never while a solve is in flight
             _dds.SetMaxThreads(threads)
+            _dds._dll.SetResources(max_memory_mb, threads)
         import endplay
 
         self.version = f"endplay {getattr(endplay, '__version__', '0.5.12')} (DDS 2.9)"
 
-    def solve(self, pos: Position) -> CardScores:
-        """Solve one validated position: every legal card of the player to move.
+    def solve_batch(self, positions: Sequence[Position]) -> list[CardScores]:
+        """Solve validated positions in the order given, holding the DDS lock for the batch.
+
+        Raises:
+            SolverBusyError: DDS stayed busy for ``lock_timeout`` seconds.
+            SolverError: DDS rejected a position.
+        """
+        if not _DDS_LOCK.acquire(timeout=self.lock_timeout):
+            raise SolverBusyError(f"the double-dummy solver stayed busy for {self.lock_timeout:g} s")
+        try:
+            return [self._solve(p) for p in positions]
+        finally:
+            _DDS_LOCK.release()
+
+    def _solve(self, pos: Position) -> CardScores:
+        """Solve one validated position (the caller holds the DDS lock): every legal card.
 
         Raises:
             SolverError: DDS rejected the position (it carries DDS's message).
@@ -76,8 +98,7 @@ class EndplayBackend:
         for c in pos.trick:
             deal.play(self._EpCard(f"{c.suit.value}{c.rank.letter}"))
         try:
-            with _DDS_LOCK:
-                pairs = list(self._solve_board(deal))
+            pairs = list(self._solve_board(deal))
         except Exception as exc:  # endplay raises DDSError (a RuntimeError) with DDS's text
             raise SolverError(f"DDS could not solve {pos}: {exc}") from exc
         to_play = pos.to_play

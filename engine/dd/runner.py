@@ -1,4 +1,9 @@
-"""The one entry point to the solver: validation, cache, ordering and one lock around DDS."""
+"""The one entry point to the solver: validation, the shared cache, ordering, batching.
+
+A runner wraps a *backend* that solves a batch of validated positions: the in-process
+endplay backend (one process-wide lock around DDS) or a pool of worker processes
+(:class:`engine.dd.pool.WorkerPool`), each owning its own DDS.
+"""
 
 from __future__ import annotations
 
@@ -8,64 +13,85 @@ from typing import Protocol
 
 from engine.dd.cache import PositionCache
 from engine.dd.results import CardScores
-from engine.errors import InvalidBoardError, SolverBusyError, SolverError
+from engine.errors import InvalidBoardError, SolverError
 from engine.model.position import Position
 
 
 class PositionBackend(Protocol):
-    """Solves one position (the endplay backend, or a fake)."""
+    """Solves a batch of validated positions, in the order given (to keep DDS's TT warm)."""
 
-    def solve(self, pos: Position) -> CardScores:
-        """Solve one validated position; raises SolverError on failure."""
+    def solve_batch(self, positions: Sequence[Position]) -> list[CardScores]:
+        """One answer per position, same order.
+
+        Raises:
+            SolverBusyError: the backend is saturated or timed out (the caller may retry).
+            SolverError: the solver failed.
+        """
         ...
 
 
-class SolverRunner:
-    """Serialises every solver call behind one lock, with a shared bounded cache.
+def play_order(positions: Sequence[Position]) -> list[Position]:
+    """Distinct positions, earliest in the play first (most cards left), stable otherwise.
 
-    Two threads inside DDS at once crash the process (docs/dds.md section 3), so every
-    backend call holds ``self._lock``. Positions are validated before they reach DDS, de-
-    duplicated, and solved earliest first (most cards left first), which keeps one deal's
-    positions back to back so DDS's transposition table stays warm.
+    Positions of one ruling come from one deal; solving them in play order keeps DDS's
+    transposition table warm (docs/dds.md section 1.1: later positions cost about 0.2 ms).
+    """
+    todo = list(dict.fromkeys(positions))
+    todo.sort(key=lambda p: -(p.tricks_left * 4 - len(p.trick)))
+    return todo
+
+
+class SolverRunner:
+    """Validation, a shared bounded cache and batching around a backend.
+
+    Every position is validated before it can reach DDS (DDS checks nothing and crashes or
+    answers garbage on bad input). Cached answers are returned at once; the misses of one
+    request go to the backend as one batch in play order. The cache is shared by every
+    request and protected by its own lock; the backend decides how DDS itself is serialised.
 
     Args:
-        backend: what solves one position.
-        cache_entries: the cache bound, in entries.
-        lock_timeout: seconds a request waits for the solver before :class:`SolverBusyError`.
+        backend: what solves batches.
+        cache_entries: the cache bound, in entries (about 1 KB each).
     """
 
-    def __init__(self, backend: PositionBackend, *, cache_entries: int = 100_000, lock_timeout: float = 30.0) -> None:
+    def __init__(self, backend: PositionBackend, *, cache_entries: int = 100_000) -> None:
         self.backend = backend
         self.cache = PositionCache(cache_entries)
-        self.lock_timeout = lock_timeout
-        self._lock = threading.Lock()
+        self._cache_lock = threading.Lock()
 
     def solve_positions(self, positions: Sequence[Position]) -> dict[Position, CardScores]:
         """Answers for every position (see :class:`engine.dd.protocol.DoubleDummySolver`).
 
         Raises:
             InvalidBoardError: a position that DDS could not solve (never sent to DDS).
-            SolverBusyError: the solver stayed busy for ``lock_timeout`` seconds.
-            SolverError: DDS failed on a validated position.
+            SolverBusyError: the solver stayed busy past its timeout or its queue is full.
+            SolverError: DDS failed on a validated position, or a worker died.
         """
-        todo = list(dict.fromkeys(positions))
+        todo = play_order(positions)
         for p in todo:
             p.verify()
-        todo.sort(key=lambda p: -(p.tricks_left * 4 - len(p.trick)))
-        if not self._lock.acquire(timeout=self.lock_timeout):
-            raise SolverBusyError(f"the double-dummy solver stayed busy for {self.lock_timeout:g} s")
-        try:
-            out: dict[Position, CardScores] = {}
+        out: dict[Position, CardScores] = {}
+        with self._cache_lock:
             for p in todo:
                 got = self.cache.get(p)
-                if got is None:
-                    got = self.backend.solve(p)
-                    self.cache.put(p, got)
-                out[p] = got
-            return out
-        except (InvalidBoardError, SolverError):
-            raise
-        except Exception as exc:  # never let a solver surprise escape as a crash of the request
-            raise SolverError(f"the double-dummy solver failed: {exc}") from exc
-        finally:
-            self._lock.release()
+                if got is not None:
+                    out[p] = got
+        misses = [p for p in todo if p not in out]
+        if misses:
+            try:
+                solved = self.backend.solve_batch(misses)
+            except (InvalidBoardError, SolverError):
+                raise
+            except Exception as exc:  # never let a solver surprise escape as a crash of the request
+                raise SolverError(f"the double-dummy solver failed: {exc}") from exc
+            with self._cache_lock:
+                for p, s in zip(misses, solved, strict=True):
+                    self.cache.put(p, s)
+                    out[p] = s
+        return out
+
+    def close(self) -> None:
+        """Stop the backend's workers, if it has any (a no-op for the in-process backend)."""
+        close = getattr(self.backend, "close", None)
+        if close is not None:
+            close()
