@@ -74,6 +74,16 @@ class Card:
     @classmethod
     def from_str(cls, text: str) -> Card:
         """Parse ``"SA"``, ``"h10"``, ``"TH"``; raises ``InvalidBoardError`` naming the text."""
+        card = _PARSED.get(text)
+        if card is not None:
+            return card
+        card = cls._parse(text)
+        if len(_PARSED) < 4096:  # every spelling of the 52 cards fits many times over
+            _PARSED[text] = card
+        return card
+
+    @classmethod
+    def _parse(cls, text: str) -> Card:
         t = text.strip().upper()
         if len(t) >= 2 and t[0] in "SHDC":
             suit, rank = t[0], t[1:]
@@ -105,6 +115,7 @@ class Card:
         return (-SUIT_ORDER.index(self.suit), self.rank) < (-SUIT_ORDER.index(other.suit), other.rank)
 
 
+_PARSED: dict[str, Card] = {}
 SUIT_ORDER: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 FULL_DECK: frozenset[Card] = frozenset(Card(s, Rank(r)) for s in SUIT_ORDER for r in range(2, 15))
 

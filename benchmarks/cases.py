@@ -1,0 +1,74 @@
+"""Seeded revoke cases for the benchmarks: real boards and generated ones, as API request bodies."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from engine.model import FULL_DECK, SEATS, Card, Deal, Seat, Strain
+from engine.model.play import PlayRecord
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pbn-files"
+REAL = [
+    ("1997-European_Team_Championship/Sponvo30.pbn", "21", "Closed"),
+    ("1998-World_Bridge_Championships/FINAL2.PBN", "4", "Open"),
+    ("2000-17th_European_Youth_Team_Championships/A1A10909.PBN", "20", "Closed"),
+]
+
+
+def real_cases() -> list[dict[str, Any]]:
+    """The three real revoke boards as ``{"pbn": ..., "board": ..., "room": ...}`` bodies."""
+    return [{"pbn": (DATA / rel).read_text(encoding="latin-1"), "board": b, "room": r} for rel, b, r in REAL]
+
+
+def generated_cases(n: int, seed: int = 64) -> list[dict[str, Any]]:
+    """``n`` random deals with one established revoke each, as request bodies (parts form).
+
+    Play is random and legal except one failure to follow (somewhere in tricks 2-10, by a
+    player holding the suit led and another suit); the record then goes on legally and stops
+    at a random trick after the revoke's next trick (a claim) or at trick 13.
+    """
+    rng = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    while len(out) < n:
+        cards = sorted(FULL_DECK)
+        rng.shuffle(cards)
+        deal = Deal.from_hands({s: frozenset(cards[13 * i: 13 * i + 13]) for i, s in enumerate(SEATS)})
+        strain = rng.choice(list(Strain))
+        declarer = rng.choice(SEATS)
+        revoke_trick = rng.randint(2, 10)
+        stop_trick = rng.randint(revoke_trick + 1, 13)
+        play = _play(deal, strain, declarer, revoke_trick, stop_trick, rng)
+        if play is None:
+            continue
+        out.append({"deal": deal.to_pbn(), "contract": f"{rng.randint(1, 5)}{strain.value}", "declarer": declarer.value,
+                    "vulnerable": rng.choice(["None", "NS", "EW", "All"]), "play": [str(c) for c in play]})
+    return out
+
+
+def _play(deal: Deal, strain: Strain, declarer: Seat, revoke_trick: int, stop_trick: int,
+          rng: random.Random) -> list[Card] | None:
+    hands = {s: set(deal.hand(s)) for s in SEATS}
+    played: list[Card] = []
+    revoked = False
+    for _ in range(52):
+        rec = PlayRecord.build(deal, strain.trump, declarer.lho, played)
+        trick_no = rec.completed_tricks + 1
+        if trick_no > stop_trick:
+            break
+        current = rec.tricks[-1] if rec.tricks and not rec.tricks[-1].is_complete else None
+        leader = current.leader if current else (rec.winners[-1] if rec.winners else declarer.lho)
+        seat = leader.rotation()[len(current.cards) if current else 0]
+        hand = sorted(hands[seat])
+        led = current.suit_led if current else None
+        follow = [c for c in hand if c.suit == led]
+        other = [c for c in hand if c.suit != led]
+        if led and follow and other and not revoked and trick_no == revoke_trick:
+            card = rng.choice(other)
+            revoked = True
+        else:
+            card = rng.choice(follow or hand)
+        hands[seat].discard(card)
+        played.append(card)
+    return played if revoked else None
