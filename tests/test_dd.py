@@ -115,3 +115,27 @@ def test_opening_position_agrees_with_an_independent_dd_table(dds):
     west_tricks = calc_dd_table(EpDeal(SPONVO30_DEAL))[Denom.hearts, Player.west]
     p = Position.of_deal(DEAL, Suit.HEARTS, Seat.NORTH)  # North leads against West
     assert 13 - dds.solve_positions([p])[p].best_ns() == west_tricks
+
+
+def test_disk_layer_keeps_answers_across_runners(tmp_path):
+    from engine.dd.disk import DiskLayer
+
+    p = Position.of_deal(DEAL, Suit.HEARTS, Seat.NORTH)
+    first = CountingBackend()
+    a = SolverRunner(first, disk=DiskLayer(str(tmp_path)))
+    want = a.solve_positions([p])[p]
+    a.close()
+    second = CountingBackend()  # a restarted service: empty memory, same directory
+    b = SolverRunner(second, disk=DiskLayer(str(tmp_path)))
+    assert b.solve_positions([p])[p] == want and second.calls == 0
+
+
+def test_a_corrupt_disk_cache_is_ignored_never_fatal(tmp_path):
+    from engine.dd.disk import DiskLayer
+
+    (tmp_path / "cache.db").write_bytes(b"this is not an sqlite file" * 100)
+    disk = DiskLayer(str(tmp_path))
+    backend = CountingBackend()
+    p = Position.of_deal(DEAL, Suit.HEARTS, Seat.NORTH)
+    assert len(SolverRunner(backend, disk=disk).solve_positions([p])) == 1
+    assert backend.calls == 1 and disk.disabled_reason is not None

@@ -5,34 +5,44 @@ in-process ``EndplayBackend`` (one process-wide DDS lock) or a ``WorkerPool`` of
 each with its own DDS. Both are built lazily: importing endplay costs about 0.6 s and 80 MB.
 """
 
+import os
+
+from engine.dd.disk import DiskLayer
 from engine.dd.protocol import DoubleDummySolver
 from engine.dd.results import CardScores
 from engine.dd.runner import SolverRunner
 
 
-def default_solver(*, cache_entries: int = 100_000, threads: int = 1) -> SolverRunner:
+def _disk(cache_dir: str | None) -> DiskLayer | None:
+    directory = cache_dir if cache_dir is not None else os.environ.get("ADVISOR_CACHE_DIR")
+    return DiskLayer(directory) if directory else None
+
+
+def default_solver(*, cache_entries: int = 100_000, threads: int = 1, cache_dir: str | None = None) -> SolverRunner:
     """A runner around the in-process endplay backend (imports endplay; one DDS lock).
 
     For the CLI, tests and single-user tools. A server uses :func:`pooled_solver`.
+    ``cache_dir`` (or the environment variable ``ADVISOR_CACHE_DIR``) adds a persistent cache.
     """
     from engine.dd.endplay_backend import EndplayBackend
 
-    return SolverRunner(EndplayBackend(threads=threads), cache_entries=cache_entries)
+    return SolverRunner(EndplayBackend(threads=threads), cache_entries=cache_entries, disk=_disk(cache_dir))
 
 
 def pooled_solver(workers: int | None = None, *, cache_entries: int = 100_000, timeout: float = 30.0,
-                  max_waiting: int = 32) -> SolverRunner:
+                  max_waiting: int = 32, cache_dir: str | None = None) -> SolverRunner:
     """A runner around a pool of worker processes (default: one per core), each with its own DDS.
 
-    The cache lives in this process and is shared by every request. ``runner.close()`` stops
-    the workers.
+    The cache lives in this process and is shared by every request; ``cache_dir`` (or
+    ``ADVISOR_CACHE_DIR``) adds a persistent layer. ``runner.close()`` stops the workers.
 
     Raises:
         SolverError: a worker could not start.
     """
     from engine.dd.pool import WorkerPool
 
-    return SolverRunner(WorkerPool(workers, timeout=timeout, max_waiting=max_waiting), cache_entries=cache_entries)
+    return SolverRunner(WorkerPool(workers, timeout=timeout, max_waiting=max_waiting), cache_entries=cache_entries,
+                        disk=_disk(cache_dir))
 
 
 __all__ = ["CardScores", "DoubleDummySolver", "SolverRunner", "default_solver", "pooled_solver"]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine.dd.cache import PositionCache
+from engine.dd.disk import DiskLayer
 from engine.dd.results import CardScores
 from engine.errors import InvalidBoardError, SolverError
 from engine.model.position import Position
@@ -52,11 +53,14 @@ class SolverRunner:
     Args:
         backend: what solves batches.
         cache_entries: the cache bound, in entries (about 1 KB each).
+        disk: an optional persistent layer, asked after the in-memory cache misses.
     """
 
-    def __init__(self, backend: PositionBackend, *, cache_entries: int = 100_000) -> None:
+    def __init__(self, backend: PositionBackend, *, cache_entries: int = 100_000,
+                 disk: DiskLayer | None = None) -> None:
         self.backend = backend
         self.cache = PositionCache(cache_entries)
+        self.disk = disk
         self._cache_lock = threading.Lock()
 
     def solve_positions(self, positions: Sequence[Position]) -> dict[Position, CardScores]:
@@ -74,6 +78,10 @@ class SolverRunner:
         with self._cache_lock:
             for p in todo:
                 got = self.cache.get(p)
+                if got is None and self.disk is not None:
+                    got = self.disk.get(p)
+                    if got is not None:
+                        self.cache.put(p, got)
                 if got is not None:
                     out[p] = got
         misses = [p for p in todo if p not in out]
@@ -87,6 +95,8 @@ class SolverRunner:
             with self._cache_lock:
                 for p, s in zip(misses, solved, strict=True):
                     self.cache.put(p, s)
+                    if self.disk is not None:
+                        self.disk.put(p, s)
                     out[p] = s
         return out
 
@@ -95,3 +105,5 @@ class SolverRunner:
         close = getattr(self.backend, "close", None)
         if close is not None:
             close()
+        if self.disk is not None:
+            self.disk.close()
