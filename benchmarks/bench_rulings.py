@@ -17,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.advisor import advise_revoke  # noqa: E402
-from engine.boards import board_from_game  # noqa: E402
-from engine.dd import default_solver  # noqa: E402
-from engine.laws.facts import RevokeFacts  # noqa: E402
-from engine.pbn import games_for_board, load  # noqa: E402
+from engine.advisor import advise_revoke
+from engine.boards import board_from_game
+from engine.dd import default_solver
+from engine.laws.facts import RevokeFacts
+from engine.pbn import games_for_board, load
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pbn-files"
 BOARDS = [
