@@ -1,13 +1,20 @@
-"""Command line: ``advisor revoke FILE.pbn --board 21 [--room Closed] [--json]``.
+"""Command line: ``advisor revoke FILE.pbn --board 21 [--room Closed] [--json]`` and
+``advisor screen PATH [--json FILE|-] [--csv FILE] [--no-progress]``.
 
-Prints the ruling for a TD to read, or with ``--json`` the same JSON as the HTTP API.
+``revoke`` prints the ruling for a TD to read, or with ``--json`` the same JSON as the HTTP API.
+``screen`` screens every game of a PBN file or of a directory of them for revokes.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
+import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import fields
+from pathlib import Path
+from typing import IO
 
 from engine.advisor import RevokeAdvice, advise_revoke
 from engine.boards import board_from_game
@@ -16,6 +23,7 @@ from engine.laws.facts import Noticed, RevokeFacts
 from engine.model.cards import SUIT_ORDER, holding_str
 from engine.model.seats import Seat
 from engine.pbn import PbnGame, games_for_board, load
+from engine.screening import ScreeningReport, ScreeningRow, screen_paths
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -32,6 +40,15 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--claim-contested", action="store_true", help="the claim was disputed (63A4 not met)")
     r.add_argument("--noticed", choices=[n.value for n in Noticed], default=Noticed.AFTER_PLAY.value,
                    help="when attention was first drawn to the revoke (default: after_play)")
+    sc = sub.add_parser("screen", help="screen every game of a PBN file or directory for revokes",
+                        description="Screen every game of a PBN file, or of every *.pbn/*.PBN file under a "
+                        "directory: rule on the games with a revoke, flag the records that cannot be ruled on, "
+                        "count the rest. The tricks not played out are valued double dummy (no claim figures).")
+    sc.add_argument("path", help="a PBN file or a directory (searched recursively)")
+    sc.add_argument("--json", metavar="FILE", help="write the report as JSON (the API's shape); '-' for stdout "
+                    "(the table then goes to stderr)")
+    sc.add_argument("--csv", metavar="FILE", help="write the ruled and flagged rows as CSV")
+    sc.add_argument("--no-progress", action="store_true", help="no progress bar (it is shown only on a terminal)")
     return p
 
 
@@ -65,9 +82,123 @@ def render(a: RevokeAdvice) -> str:
     return "\n".join(out)
 
 
+def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
+    return ["  " + "  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip()
+            for line in (headers, *rows)]
+
+
+def _opt(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def render_screening(report: ScreeningReport) -> str:
+    """The screening as text: the ruled rows, the flagged rows with their reasons, then the counts.
+
+    Tricks are the declarer's side's (0..13); ``NS`` is the suggested result's Law 77 score,
+    North-South's view; ``Result`` is the record's own tag; ``^R`` lists the cards the record marks.
+    """
+    out: list[str] = []
+    ruled, flagged, n = report.ruled_rows, report.flagged_rows, report.counts
+    if ruled:
+        out.append(f"Ruled: {len(ruled)} game(s) with a revoke")
+        out += _table(
+            ["file", "board", "room", "line", "contract", "revokes", "table", "adj", "enter", "NS", "law",
+             "64C", "claim DD", "Result", "^R"],
+            [[r.file, _opt(r.board), _opt(r.room), _opt(r.line), f"{r.contract} {r.declarer}", " | ".join(r.revokes),
+              _opt(r.table_tricks), _opt(r.after_adjustment), _opt(r.suggested_result),
+              f"{r.score_ns_suggested:+d}" if r.score_ns_suggested is not None else "-", _opt(r.suggested_law),
+              _opt(r.law_64c_applies), _opt(r.claim_assumed), _opt(r.recorded_result),
+              " ".join(r.marked_revokes) or "-"] for r in ruled])
+        out.append("")
+    if flagged:
+        out.append(f"Flagged: {len(flagged)} record(s) that cannot be ruled on")
+        for r in flagged:
+            where = f"board {r.board}, room {r.room or '?'}" if r.board is not None else "whole file"
+            out.append(f"  {r.file} {where} (line {_opt(r.line)}): {r.reason}")
+        out.append("")
+    skipped = ", ".join(f"{reason} {k}" for reason, k in n.skipped)
+    out.append(f"Files: {n.files}" + (f" ({n.unreadable_files} unreadable)" if n.unreadable_files else ""))
+    out.append(f"Games read: {n.games}")
+    out.append(f"  skipped: {n.skipped_total}" + (f" ({skipped})" if skipped else ""))
+    out.append(f"  with a play record: {n.with_play}: clean {n.clean}, ruled {n.ruled}, flagged {n.flagged}")
+    return "\n".join(out)
+
+
+def _csv_value(value: object) -> object:
+    if isinstance(value, tuple):
+        return "; ".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else value
+
+
+def write_csv(report: ScreeningReport, out: IO[str]) -> None:
+    """The ruled and flagged rows as CSV, one column per :class:`ScreeningRow` field, a header
+    first; lists joined with ``"; "``, booleans ``true``/``false``, ``None`` empty."""
+    names = [f.name for f in fields(ScreeningRow)]
+    w = csv.writer(out)
+    w.writerow(names)
+    for row in report.rows:
+        w.writerow([_csv_value(getattr(row, name)) for name in names])
+
+
+def _progress_bar() -> tuple[Callable[[int, int], None], Callable[[], None]]:
+    from tqdm import tqdm
+
+    bar = tqdm(file=sys.stderr, unit="file", desc="screening", dynamic_ncols=True)
+
+    def update(done: int, total: int) -> None:
+        bar.total = total
+        bar.update(done - bar.n)
+
+    return update, bar.close
+
+
+def _screen(args: argparse.Namespace) -> int:
+    if not Path(args.path).exists():
+        print(f"advisor: no such file or directory: {args.path}", file=sys.stderr)
+        return 2
+    from engine.dd import default_solver
+
+    progress, close = (None, None) if args.no_progress or not sys.stderr.isatty() else _progress_bar()
+    try:
+        report = screen_paths(args.path, solver=default_solver(), progress=progress)
+    finally:
+        if close is not None:
+            close()
+    to_stdout = args.json == "-"
+    print(render_screening(report), file=sys.stderr if to_stdout else sys.stdout)
+    try:
+        if args.json:
+            from app.schemas import ScreeningResponse
+
+            doc = ScreeningResponse.from_report(report).model_dump(mode="json")
+            if to_stdout:
+                json.dump(doc, sys.stdout, indent=2, ensure_ascii=False)
+                sys.stdout.write("\n")
+            else:
+                with open(args.json, "w", encoding="utf-8") as f:
+                    json.dump(doc, f, indent=2, ensure_ascii=False)
+                    f.write("\n")
+        if args.csv:
+            with open(args.csv, "w", encoding="utf-8", newline="") as f:
+                write_csv(report, f)
+    except OSError as exc:
+        print(f"advisor: cannot write the report: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``advisor`` command. Returns the exit status (0 ok, 2 bad input)."""
     args = _parser().parse_args(argv)
+    if args.command == "screen":
+        return _screen(args)
     try:
         games = games_for_board(load(args.file), args.board, args.room)
         games = [g for g in games if g.play_section is not None] or games

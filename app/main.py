@@ -8,15 +8,22 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Annotated
 
 import anyio
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, File, HTTPException, Request, UploadFile
 
 from app.errors import install_error_handlers
-from app.schemas import ErrorResponse, RevokeRulingRequest, RevokeRulingResponse
+from app.schemas import ErrorResponse, RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
 from engine import __version__
 from engine.advisor import advise_revoke
 from engine.dd import DoubleDummySolver, pooled_solver
+from engine.errors import InvalidBoardError, PbnError
+from engine.pbn import decode, loads
+from engine.screening import screen_games
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+"""The largest PBN file ``POST /v1/screenings`` accepts (5 MiB; larger gets HTTP 413)."""
 
 
 def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
@@ -67,5 +74,38 @@ def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
         # the solver runner serialises every DDS call behind one lock.
         advice = advise_revoke(body.to_board(), facts=body.to_facts(), solver=request.app.state.solver)
         return RevokeRulingResponse.from_advice(advice)
+
+    @app.post(
+        "/v1/screenings",
+        response_model=ScreeningResponse,
+        responses={413: {"model": ErrorResponse, "description": "The file is larger than 5 MiB."},
+                   422: {"model": ErrorResponse, "description": "No file, or a file that is not PBN."},
+                   503: {"model": ErrorResponse, "description": "The solver is busy; retry later."}},
+        summary="Screen every game of a PBN file for revokes",
+    )
+    def screen_file(
+        request: Request,
+        file: Annotated[UploadFile, File(description="A PBN file (multipart form field `file`), at most 5 MiB; "
+                                         "UTF-8, cp1252 or latin-1.")],
+    ) -> ScreeningResponse:
+        """Read every game of the uploaded PBN file: games without a play record are skipped,
+        play records without a revoke are counted as clean, games with a revoke get the same
+        ruling as `/v1/rulings/revoke` (no claim figure: the tricks not played out are valued
+        double dummy), and records that cannot be ruled on (passed out, a card not held or
+        played twice, a deal with 14 and 12 cards...) are flagged with the reason.
+        """
+        # A plain `def`: the solver blocks, so FastAPI runs this in its thread pool.
+        data = file.file.read(MAX_UPLOAD_BYTES + 1)
+        if len(data) > MAX_UPLOAD_BYTES:
+            item = {"loc": ["body", "file"], "msg": f"the file is larger than {MAX_UPLOAD_BYTES // 2**20} MiB; "
+                    "screen it with the command line (advisor screen) or split it", "type": "too_large", "law": None}
+            raise HTTPException(status_code=413, detail=[item])
+        name = (file.filename or "").replace("\\", "/").rsplit("/", 1)[-1] or "upload.pbn"
+        try:
+            games = loads(decode(data))
+        except PbnError as exc:
+            raise InvalidBoardError(f"{name}: not a readable PBN file: {exc.message}", path="file") from None
+        report = screen_games(((name, g) for g in games), solver=request.app.state.solver)
+        return ScreeningResponse.from_report(report)
 
     return app

@@ -287,13 +287,20 @@ def load(path: str | os.PathLike[str]) -> list[PbnGame]:
         OSError: the file cannot be read.
         PbnError: as :func:`loads`.
     """
-    data = Path(path).read_bytes()
+    return loads(decode(Path(path).read_bytes()))
+
+
+def decode(data: bytes) -> str:
+    """The text of a PBN file's bytes, decoded as :func:`load` does.
+
+    UTF-8 (a leading BOM is dropped), else cp1252, else latin-1: decoding never fails.
+    """
     for encoding in ("utf-8-sig", "cp1252"):
         try:
-            return loads(data.decode(encoding))
+            return data.decode(encoding)
         except UnicodeDecodeError:
             continue
-    return loads(data.decode("latin-1"))
+    return data.decode("latin-1")
 
 
 def games_for_board(games: Iterable[PbnGame], board: str, room: str | None = None) -> list[PbnGame]:

@@ -1,0 +1,380 @@
+"""Screening whole events: every game of many PBN files, looking for revokes to rule on.
+
+Most recorded games have no revoke. A game is first checked with the pure Law 61A
+detector (:func:`engine.laws.revoke.detect_revokes`); only the games with a revoke reach the
+double-dummy solver, through :func:`engine.advisor.advise_revoke`. Every game ends in one of:
+
+* **skipped**: there is nothing to screen (no play record, no card in it, the opening lead
+  unknown); counted by reason, no row;
+* **clean**: a valid play record in which every player followed suit when able; counted, no row;
+* **ruled**: at least one revoke; a row with the ruling's figures;
+* **flagged**: the record cannot be ruled on (passed out, a missing tag, a card not held or
+  played twice, a deal with 14 and 12 cards, three players failing to follow in one trick,
+  a solver failure...); a row with the reason: the error's own message, followed by a hint in
+  brackets when the ``[Play]`` tag's opening leader is not declarer's left-hand opponent.
+
+A bad game never stops the run: errors are caught game by game (and file by file).
+Trick counts are the declarer's side's, 0..13; scores are Law 77 points, North-South's view.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from engine.advisor import RevokeAdvice, RevokeRuling, advise_revoke
+from engine.boards import board_from_game
+from engine.dd.protocol import DoubleDummySolver
+from engine.errors import AdvisorError
+from engine.laws.facts import RevokeFacts
+from engine.laws.revoke import RevokeKind, detect_revokes
+from engine.pbn import PbnGame, load
+
+RowStatus = Literal["ruled", "flagged"]
+"""``"ruled"``: a revoke was found and ruled on; ``"flagged"``: the record cannot be ruled on."""
+
+Progress = Callable[[int, int], None]
+"""A progress callback: ``progress(done, total)``, counted in files."""
+
+AFTER_PLAY = RevokeFacts()
+"""The default facts: noticed after play, no claim figure, no penalty card or lead restriction."""
+
+SKIP_NO_PLAY = "no play record"
+"""Skip reason: the game has no ``[Play]`` section."""
+SKIP_NO_CARDS = "play section without cards"
+"""Skip reason: a ``[Play]`` tag whose section holds no known card (empty, ``*`` or ``-`` only)."""
+SKIP_LEAD_UNKNOWN = "opening lead unknown ('-')"
+"""Skip reason: the record's first card is ``-``, so no card of it can be placed in play order."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScreeningRow:
+    """One game that was ruled on or flagged.
+
+    Attributes:
+        file: the PBN file, relative to the screened root (POSIX separators).
+        board: tag ``Board`` as written, ``None`` if absent (or for a file that could not be read).
+        room: tag ``Room`` (``"Open"``, ``"Closed"``...), ``None`` if absent.
+        line: 1-based line of the game's first tag in the file (for an unreadable file, the
+            line of the error when known); ``None`` when unknown.
+        status: ``"ruled"`` or ``"flagged"``.
+        revokes: ruled rows: one short text per revoke, in play order, e.g.
+            ``"T3 S D4 on H, 64A2 x1"`` (trick, offender, card, suit led; the law deciding the
+            adjustment and the tricks transferred). ``()`` for flagged rows.
+        contract: e.g. ``"4H"``, ``"3NTX"``; ``None`` when it could not be read.
+        declarer: ``"N"``, ``"E"``, ``"S"`` or ``"W"``; ``None`` when it could not be read.
+        table_tricks: declarer's side's tricks as played (0..13), the tricks not played out
+            counted as the claim gives them, or valued double dummy (``claim_assumed``).
+        after_adjustment: declarer's side's tricks after corrections (62) and the automatic
+            transfers (64A), 0..13.
+        suggested_tricks: declarer's side's tricks to enter, 0..13 (64C may change it).
+        suggested_result: the result to enter, e.g. ``"4H W -1"``.
+        suggested_law: the law that gives it, e.g. ``"64A2"``.
+        score_ns_suggested: Law 77 points of the suggested result, North-South's view.
+        law_64c_applies: whether Law 64C (equity) changed the result.
+        claim_assumed: the record stops before trick 13 and no claim figure was given, so the
+            tricks not played out were valued double dummy.
+        recorded_result: the record's own ``Result`` tag as declarer's tricks (0..13), ``None``
+            if absent or not a number; for comparison only.
+        marked_revokes: the cards the record itself marks ``^R``, e.g. ``("D4",)``.
+        reason: flagged rows: why the game cannot be ruled on (the error's message, then a hint
+            in brackets when the ``[Play]`` tag's opening leader is not declarer's left-hand
+            opponent); ``None`` for ruled rows.
+    """
+
+    file: str
+    board: str | None
+    room: str | None
+    line: int | None
+    status: RowStatus
+    revokes: tuple[str, ...] = ()
+    contract: str | None = None
+    declarer: str | None = None
+    table_tricks: int | None = None
+    after_adjustment: int | None = None
+    suggested_tricks: int | None = None
+    suggested_result: str | None = None
+    suggested_law: str | None = None
+    score_ns_suggested: int | None = None
+    law_64c_applies: bool | None = None
+    claim_assumed: bool | None = None
+    recorded_result: int | None = None
+    marked_revokes: tuple[str, ...] = ()
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScreeningCounts:
+    """How many files and games were screened, and what became of the games.
+
+    ``games == sum of skipped + with_play`` and ``with_play == clean + ruled + flagged``.
+
+    Attributes:
+        files: files screened (:func:`screen_games`: distinct file names among the games).
+        unreadable_files: files that could not be read or parsed at all (each has a flagged
+            row with ``board=None``; their games are not counted).
+        games: games read.
+        with_play: games with a play record (at least the opening lead known).
+        skipped: ``(reason, count)`` pairs, most frequent first; reasons are the ``SKIP_*``
+            constants of this module.
+        clean: games whose play record shows no revoke (the solver was not called).
+        ruled: games with at least one revoke, ruled on.
+        flagged: games whose record cannot be ruled on.
+    """
+
+    files: int
+    unreadable_files: int
+    games: int
+    with_play: int
+    skipped: tuple[tuple[str, int], ...]
+    clean: int
+    ruled: int
+    flagged: int
+
+    @property
+    def skipped_total(self) -> int:
+        """Games skipped, every reason together."""
+        return sum(n for _, n in self.skipped)
+
+
+@dataclass(frozen=True, slots=True)
+class ScreeningReport:
+    """The result of a screening: the counts and the rows, in file and game order.
+
+    Attributes:
+        counts: see :class:`ScreeningCounts`.
+        rows: one row per ruled or flagged game (and per unreadable file).
+    """
+
+    counts: ScreeningCounts
+    rows: tuple[ScreeningRow, ...]
+
+    @property
+    def ruled_rows(self) -> tuple[ScreeningRow, ...]:
+        """The rows with ``status == "ruled"``."""
+        return tuple(r for r in self.rows if r.status == "ruled")
+
+    @property
+    def flagged_rows(self) -> tuple[ScreeningRow, ...]:
+        """The rows with ``status == "flagged"``."""
+        return tuple(r for r in self.rows if r.status == "flagged")
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``{"counts": {...}, "rows": [...]}``; ``skipped`` becomes a
+        ``{reason: count}`` object, tuples become lists (the shape of the HTTP API's answer)."""
+        counts = asdict(self.counts)
+        counts["skipped"] = dict(self.counts.skipped)
+        rows = [asdict(r) | {"revokes": list(r.revokes), "marked_revokes": list(r.marked_revokes)}
+                for r in self.rows]
+        return {"counts": counts, "rows": rows}
+
+
+@dataclass
+class _Tally:
+    """The screening in progress."""
+
+    solver: DoubleDummySolver
+    facts: RevokeFacts
+    files: set[str] = field(default_factory=set)
+    unreadable: int = 0
+    games: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)
+    clean: int = 0
+    ruled: int = 0
+    flagged: int = 0
+    rows: list[ScreeningRow] = field(default_factory=list)
+
+    def file_failed(self, file: str, exc: Exception) -> None:
+        self.files.add(file)
+        self.unreadable += 1
+        line = getattr(exc, "lineno", None)
+        self.rows.append(ScreeningRow(file, None, None, line if isinstance(line, int) else None, "flagged",
+                                      reason=f"file not read: {_message(exc)}"))
+
+    def game(self, file: str, game: PbnGame) -> None:
+        self.files.add(file)
+        self.games += 1
+        skip = _skip_reason(game)
+        if skip is not None:
+            self.skipped[skip] += 1
+            return
+        try:
+            row = self._screen(file, game)
+        except Exception as exc:  # one bad game must never stop the run
+            self.flagged += 1
+            self.rows.append(_flagged(file, game, exc))
+            return
+        if row is None:
+            self.clean += 1
+        else:
+            self.ruled += 1
+            self.rows.append(row)
+
+    def _screen(self, file: str, game: PbnGame) -> ScreeningRow | None:
+        board = board_from_game(game, source=file)
+        record = board.play_record()
+        if not detect_revokes(record, board.contract, self.facts):
+            return None
+        advice = advise_revoke(board, facts=self.facts, solver=self.solver)
+        return _ruled(file, game, advice)
+
+    def report(self) -> ScreeningReport:
+        with_play = self.clean + self.ruled + self.flagged
+        counts = ScreeningCounts(
+            files=len(self.files), unreadable_files=self.unreadable, games=self.games, with_play=with_play,
+            skipped=tuple(self.skipped.most_common()), clean=self.clean, ruled=self.ruled, flagged=self.flagged,
+        )
+        return ScreeningReport(counts, tuple(self.rows))
+
+
+def screen_games(games: Iterable[tuple[str, PbnGame]], *, solver: DoubleDummySolver,
+                 facts: RevokeFacts = AFTER_PLAY) -> ScreeningReport:
+    """Screen games for revokes and rule on the ones that have any.
+
+    Args:
+        games: ``(file, game)`` pairs; ``file`` is the name the rows show (relative path).
+        solver: the double-dummy solver; called only for games with a revoke.
+        facts: the TD's facts applied to every ruling (default: noticed after play, no claim
+            figure so the tricks not played out are valued double dummy, no penalty cards).
+
+    Returns:
+        The :class:`ScreeningReport`, rows in the order of ``games``.
+
+    Raises:
+        Nothing for a bad game: it becomes a flagged row (a :class:`SolverError` too).
+    """
+    tally = _Tally(solver, facts)
+    for file, game in games:
+        tally.game(file, game)
+    return tally.report()
+
+
+def pbn_files(root: str | os.PathLike[str]) -> list[Path]:
+    """The PBN files to screen under ``root``: ``root`` itself if it is a file, else every
+    ``*.pbn`` (any case of the extension, e.g. ``*.PBN``) below it, recursively, sorted by path.
+
+    Raises:
+        FileNotFoundError: ``root`` does not exist.
+    """
+    path = Path(root)
+    if not path.exists():
+        raise FileNotFoundError(f"no such file or directory: {os.fspath(root)}")
+    if path.is_file():
+        return [path]
+    return sorted((p for p in path.rglob("*") if p.suffix.lower() == ".pbn" and p.is_file()),
+                  key=lambda p: p.relative_to(path).as_posix())
+
+
+def screen_paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *, solver: DoubleDummySolver,
+                 facts: RevokeFacts = AFTER_PLAY, progress: Progress | None = None) -> ScreeningReport:
+    """Screen PBN files: each path a file or a directory (searched recursively, see :func:`pbn_files`).
+
+    Rows name each file relative to the directory given (a file given directly: its name).
+    A file that cannot be read or parsed becomes one flagged row; the run goes on.
+
+    Args:
+        paths: one path or several.
+        solver: the double-dummy solver; called only for games with a revoke.
+        facts: the TD's facts applied to every ruling (see :func:`screen_games`).
+        progress: called as ``progress(done, total)`` in files, once with ``done=0`` before
+            the first file and after each file.
+
+    Returns:
+        The :class:`ScreeningReport`.
+
+    Raises:
+        FileNotFoundError: a path does not exist (checked before any file is screened).
+    """
+    roots = [paths] if isinstance(paths, str | os.PathLike) else list(paths)
+    files = [(f, _relative(f, Path(r))) for r in roots for f in pbn_files(r)]
+    tally = _Tally(solver, facts)
+    if progress is not None:
+        progress(0, len(files))
+    for done, (path, name) in enumerate(files, start=1):
+        try:
+            games = load(path)
+        except Exception as exc:  # an unreadable file must not stop the run either
+            tally.file_failed(name, exc)
+        else:
+            for game in games:
+                tally.game(name, game)
+        if progress is not None:
+            progress(done, len(files))
+    return tally.report()
+
+
+def _relative(file: Path, root: Path) -> str:
+    return file.name if root.is_file() else file.relative_to(root).as_posix()
+
+
+def _skip_reason(game: PbnGame) -> str | None:
+    section = game.play_section
+    if section is None:
+        return SKIP_NO_PLAY
+    if not any(card is not None for row in section.rows for card in row):
+        return SKIP_NO_CARDS
+    if section.rows[0][0] is None:  # column 0 is the opening leader
+        return SKIP_LEAD_UNKNOWN
+    return None
+
+
+def _message(exc: BaseException) -> str:
+    if isinstance(exc, AdvisorError):
+        return str(exc)
+    return f"unexpected error (please report): {type(exc).__name__}: {exc}"
+
+
+def _flagged(file: str, game: PbnGame, exc: Exception) -> ScreeningRow:
+    contract = declarer = None
+    reason = _message(exc)
+    try:
+        c = game.contract()
+    except AdvisorError:
+        pass
+    else:
+        contract, declarer = str(c), c.declarer.value
+        leader = game.play_section.leader if game.play_section is not None else c.declarer.lho
+        if leader != c.declarer.lho:  # the usual cause of "not in N's hand" at trick 1
+            reason += (f" [the Play tag names {leader.value} as the opening leader, but declarer "
+                       f"{c.declarer.value}'s left-hand opponent is {c.declarer.lho.value}: the Declarer or the "
+                       "Play tag is wrong]")
+    return ScreeningRow(file, game.board, game.room, game.lineno, "flagged", contract=contract, declarer=declarer,
+                        recorded_result=game.result_tricks(), marked_revokes=tuple(str(x) for x in game.revoke_marks()),
+                        reason=reason)
+
+
+def revoke_text(ruling: RevokeRuling) -> str:
+    """One revoke and its ruling in a few characters: ``"T3 S D4 on H, 64A2 x1"``.
+
+    Trick, offender (``(dummy)`` when the card came from dummy), card, what was broken (``on H``:
+    the suit led; ``not penalty card SA``; ``against lead restriction``), then the law deciding
+    the trick adjustment (64A1/64A2, a 64B exemption, or 62A/62C3/62D1 for a corrected revoke)
+    and the tricks transferred to the non-offending side.
+    """
+    r, e, t = ruling.revoke, ruling.establishment, ruling.transfer
+    law = e.correction.value if e.correction is not None and (t is None or not t.exemptions) else \
+        (t.law if t is not None else e.law)
+    who = f"{r.offender.value}{' (dummy)' if r.by_dummy else ''}"
+    if r.kind is RevokeKind.FAILURE_TO_FOLLOW:
+        what = f"on {r.suit.value}"
+    elif r.kind is RevokeKind.PENALTY_CARD:
+        what = "not penalty card " + "/".join(str(c) for c in sorted(r.alternatives))
+    else:
+        what = "against lead restriction"
+    return f"T{r.trick} {who} {r.card} {what}, {law} x{t.tricks if t is not None else 0}"
+
+
+def _ruled(file: str, game: PbnGame, a: RevokeAdvice) -> ScreeningRow:
+    b, c = a.board, a.board.contract
+    return ScreeningRow(
+        file, game.board, game.room, game.lineno, "ruled",
+        revokes=tuple(revoke_text(x) for x in a.rulings), contract=str(c), declarer=c.declarer.value,
+        table_tricks=a.table_tricks, after_adjustment=a.after_adjustment, suggested_tricks=a.suggested_tricks,
+        suggested_result=a.suggested_result, suggested_law=a.suggested_law, score_ns_suggested=a.score_ns_suggested,
+        law_64c_applies=a.law_64c.applies, claim_assumed=a.claim.assumed, recorded_result=b.recorded_result,
+        marked_revokes=tuple(str(x) for x in b.marked_revokes),
+    )
