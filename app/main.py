@@ -17,7 +17,7 @@ from app.errors import install_error_handlers
 from app.schemas import ErrorResponse, RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
 from engine import __version__
 from engine.advisor import advise_revoke
-from engine.dd import DoubleDummySolver, pooled_solver
+from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
 from engine.errors import InvalidBoardError, PbnError
 from engine.pbn import decode, loads
 from engine.screening import screen_games
@@ -50,10 +50,11 @@ def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
     )
     install_error_handlers(app)
 
-    @app.get("/healthz", summary="Liveness check")
-    def healthz() -> dict[str, str]:
-        """``{"status": "ok"}`` while the service answers."""
-        return {"status": "ok", "version": __version__}
+    @app.get("/healthz", summary="Liveness check, with the solver's cache and worker figures")
+    def healthz(request: Request) -> dict[str, object]:
+        """``{"status": "ok", ...}`` while the service answers; ``solver`` gives the cache's
+        entries, hits and misses and, with worker processes, their number and restarts."""
+        return {"status": "ok", "version": __version__, "solver": solver_stats(request.app.state.solver)}
 
     @app.post(
         "/v1/rulings/revoke",

@@ -6,6 +6,7 @@ One module-scoped client: the real solver (endplay) is built once, by the app's 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -80,6 +81,15 @@ def test_healthz(client: TestClient) -> None:
     assert r.status_code == 200
     assert r.json()["status"] == "ok"
     assert r.json()["version"]
+
+
+def test_healthz_reports_the_worker_pool_and_the_cache(client: TestClient) -> None:
+    # the default app solves in worker processes, one per core; a ruling fills the cache
+    client.post(URL, json=parts())
+    solver = client.get("/healthz").json()["solver"]
+    assert solver["workers_size"] == (os.cpu_count() or 1)
+    assert solver["worker_restarts"] == 0
+    assert solver["cache_misses"] >= 1 and solver["cache_entries"] >= 1
 
 
 def test_openapi_documents_the_ruling_path_with_examples(client: TestClient) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -139,3 +140,21 @@ def test_a_corrupt_disk_cache_is_ignored_never_fatal(tmp_path):
     p = Position.of_deal(DEAL, Suit.HEARTS, Seat.NORTH)
     assert len(SolverRunner(backend, disk=disk).solve_positions([p])) == 1
     assert backend.calls == 1 and disk.disabled_reason is not None
+
+
+@pytest.mark.slow
+def test_dds_never_writes_dump_txt_into_the_working_directory(tmp_path, monkeypatch):
+    # bypass our validation to make DDS fail (a hand with a card too many): DDS writes dump.txt
+    # into its working directory on input errors (docs/dds.md section 5)
+    from engine.dd.endplay_backend import EndplayBackend
+    from engine.errors import SolverError
+
+    monkeypatch.chdir(tmp_path)
+    backend = EndplayBackend()
+    good = Position.of_deal(DEAL, Suit.HEARTS, Seat.NORTH)
+    bad = Position((good.hands[0] | good.hands[1], good.hands[1], good.hands[2], good.hands[3]),
+                   Suit.HEARTS, Seat.NORTH, ())
+    with pytest.raises(SolverError):
+        backend.solve_batch([bad])
+    assert not (tmp_path / "dump.txt").exists()
+    assert (Path(backend.scratch_dir) / "dump.txt").exists()

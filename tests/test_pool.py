@@ -41,7 +41,7 @@ def test_parallel_requests_all_answered(pool, dds):
     def work(pos):
         try:
             results.append(runner.solve_positions([pos])[pos] == want[pos])
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             errors.append(exc)
 
     threads = [threading.Thread(target=work, args=(p,)) for p in OPENING * 3]

@@ -45,4 +45,17 @@ def pooled_solver(workers: int | None = None, *, cache_entries: int = 100_000, t
                         disk=_disk(cache_dir))
 
 
-__all__ = ["CardScores", "DoubleDummySolver", "SolverRunner", "default_solver", "pooled_solver"]
+def solver_stats(solver: DoubleDummySolver) -> dict[str, int]:
+    """Figures for monitoring: cache entries/hits/misses, worker processes and restarts (when known)."""
+    out: dict[str, int] = {}
+    if isinstance(solver, SolverRunner):
+        out |= {"cache_entries": len(solver.cache), "cache_hits": solver.cache.stats.hits,
+                "cache_misses": solver.cache.stats.misses}
+        for name in ("size", "restarts"):
+            value = getattr(solver.backend, name, None)
+            if isinstance(value, int):
+                out[f"workers_{name}" if name == "size" else "worker_restarts"] = value
+    return out
+
+
+__all__ = ["CardScores", "DoubleDummySolver", "SolverRunner", "default_solver", "pooled_solver", "solver_stats"]

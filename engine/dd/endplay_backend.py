@@ -33,16 +33,19 @@ class EndplayBackend:
     Args:
         threads: DDS threads to allocate (``SetMaxThreads``). ``solve_board`` itself is
             single-threaded; 1 keeps memory small (about 100 MB per thread under load).
-        scratch_dir: kept for the worker processes, which run in it so that DDS's ``dump.txt``
-            (written on an input error, which our validation should prevent) never lands in the
-            user's working directory. Default: a private temp dir.
+        scratch_dir: the directory DDS runs in, so that its ``dump.txt`` (written on an input
+            error, which our validation should prevent) never lands in the user's working
+            directory. Default: a private temp dir.
         lock_timeout: seconds a batch waits for DDS before :class:`SolverBusyError`.
         max_memory_mb: DDS's memory cap for its transposition tables (``SetResources``); a
             thread's TT grows to about 90-160 MB under load (docs/dds.md section 1.6).
+        isolate_cwd: switch the process's working directory to ``scratch_dir`` for each batch
+            (inside the DDS lock). Right for the CLI and tests; a worker process that already
+            runs in its scratch directory passes ``False``.
     """
 
     def __init__(self, threads: int = 1, scratch_dir: str | None = None, lock_timeout: float = 30.0,
-                 max_memory_mb: int = 200) -> None:
+                 max_memory_mb: int = 200, isolate_cwd: bool = True) -> None:
         # endplay's import pulls in matplotlib (docs/dds.md trap 14); keep it headless and lazy.
         os.environ.setdefault("MPLBACKEND", "Agg")
         import endplay._dds as _dds
@@ -59,6 +62,7 @@ class EndplayBackend:
         self._Player: Any = Player
         self.scratch_dir = scratch_dir or tempfile.mkdtemp(prefix="advisor-dds-")
         self.lock_timeout = lock_timeout
+        self.isolate_cwd = isolate_cwd
         with _DDS_LOCK:  # these drop every TT: never while a solve is in flight
             _dds.SetMaxThreads(threads)
             _dds._dll.SetResources(max_memory_mb, threads)
@@ -75,9 +79,14 @@ class EndplayBackend:
         """
         if not _DDS_LOCK.acquire(timeout=self.lock_timeout):
             raise SolverBusyError(f"the double-dummy solver stayed busy for {self.lock_timeout:g} s")
+        cwd = os.getcwd() if self.isolate_cwd else None
         try:
+            if cwd is not None:  # DDS writes dump.txt into the working directory on bad input
+                os.chdir(self.scratch_dir)
             return [self._solve(p) for p in positions]
         finally:
+            if cwd is not None:
+                os.chdir(cwd)
             _DDS_LOCK.release()
 
     def _solve(self, pos: Position) -> CardScores:

@@ -33,7 +33,7 @@ def _worker_main(conn: Connection, threads: int, max_memory_mb: int, scratch_dir
     os.chdir(scratch_dir)
     from engine.dd.endplay_backend import EndplayBackend
 
-    backend = EndplayBackend(threads=threads, scratch_dir=scratch_dir, max_memory_mb=max_memory_mb)
+    backend = EndplayBackend(threads=threads, scratch_dir=scratch_dir, max_memory_mb=max_memory_mb, isolate_cwd=False)
     conn.send(("ready", backend.version))
     while True:
         try:
