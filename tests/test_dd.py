@@ -158,3 +158,40 @@ def test_dds_never_writes_dump_txt_into_the_working_directory(tmp_path, monkeypa
         backend.solve_batch([bad])
     assert not (tmp_path / "dump.txt").exists()
     assert (Path(backend.scratch_dir) / "dump.txt").exists()
+
+
+@pytest.mark.slow
+def test_dd_table_agrees_with_the_opening_lead_solves_for_every_strain_and_declarer(dds):
+    # two DDS entry points (calc_all_tables and solve_board) must give the same 20 numbers
+    from engine.model import Side, Strain
+
+    table = dds.solve_tables([DEAL])[DEAL]
+    for strain in Strain:
+        for declarer in SEATS:
+            p = Position.of_deal(DEAL, strain.trump, declarer.lho)
+            ns = dds.solve_positions([p])[p].best_ns()
+            assert table.get(strain, declarer) == (ns if declarer.side is Side.NS else 13 - ns), (strain, declarer)
+
+
+@pytest.mark.slow
+def test_dd_tables_are_chunked_to_the_solvers_limit(monkeypatch):
+    from engine.dd import endplay_backend
+
+    monkeypatch.setattr(endplay_backend, "MAX_TABLES", 2)  # 3 deals: chunks of 2 and 1
+    deals = [DEAL, Deal.from_hands({s: DEAL.hand(s.lho) for s in SEATS}),
+             Deal.from_hands({s: DEAL.hand(s.partner) for s in SEATS})]
+    tables = default_solver().solve_tables(deals)
+    assert len(tables) == 3
+    # rotating the hands one seat rotates the table: West's hearts in the deal is North's in
+    # the deal where North holds West's cards
+    from engine.model import Strain
+
+    assert tables[deals[1]].get(Strain.HEARTS, Seat.NORTH) == tables[DEAL].get(Strain.HEARTS, Seat.WEST)
+
+
+def test_an_incomplete_deal_never_reaches_the_solver_for_a_table():
+    backend = CountingBackend()
+    bad = Deal.from_hands({s: DEAL.hand(s) for s in SEATS[:3]})
+    with pytest.raises(InvalidBoardError):
+        SolverRunner(backend).solve_tables([bad])
+    assert backend.calls == 0

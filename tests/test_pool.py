@@ -88,3 +88,7 @@ def test_a_full_queue_answers_busy_at_once():
             SolverRunner(tiny).solve_positions(OPENING[:1])
     finally:
         tiny.close()
+
+
+def test_pool_dd_tables_equal_the_in_process_ones(pool, dds):
+    assert SolverRunner(pool).solve_tables([DEAL]) == dds.solve_tables([DEAL])

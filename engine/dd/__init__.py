@@ -9,7 +9,7 @@ import os
 
 from engine.dd.disk import DiskLayer
 from engine.dd.protocol import DoubleDummySolver
-from engine.dd.results import CardScores
+from engine.dd.results import CardScores, DDTable
 from engine.dd.runner import SolverRunner
 
 
@@ -58,4 +58,6 @@ def solver_stats(solver: DoubleDummySolver) -> dict[str, int]:
     return out
 
 
-__all__ = ["CardScores", "DoubleDummySolver", "SolverRunner", "default_solver", "pooled_solver", "solver_stats"]
+__all__ = [
+    "CardScores", "DDTable", "DoubleDummySolver", "SolverRunner", "default_solver", "pooled_solver", "solver_stats",
+]

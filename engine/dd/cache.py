@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from engine.dd.results import CardScores
 from engine.model.position import Position
@@ -17,12 +19,17 @@ class CacheStats:
     misses: int = 0
 
 
-class PositionCache:
-    """Least-recently-used map from :class:`Position` to :class:`CardScores`.
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
-    ``Position`` equality is exact (remaining cards as masks, trump, leader, trick), never
-    endplay's ``Deal`` equality (docs/dds.md trap 9). Not thread-safe by itself: the runner
-    holds its lock around every use.
+
+class LruCache(Generic[K, V]):
+    """Least-recently-used map, e.g. from :class:`Position` to :class:`CardScores`.
+
+    Keys are our own frozen value types, whose equality is exact (a position's remaining
+    cards as masks, trump, leader, trick; a deal's four hands), never endplay's ``Deal``
+    equality (docs/dds.md trap 9). Not thread-safe by itself: the runner holds its lock
+    around every use.
 
     Args:
         max_entries: the bound; the least recently used entry goes first (about 1 KB each).
@@ -32,10 +39,10 @@ class PositionCache:
         if max_entries < 1:
             raise ValueError("max_entries must be at least 1")
         self.max_entries = max_entries
-        self._data: OrderedDict[Position, CardScores] = OrderedDict()
+        self._data: OrderedDict[K, V] = OrderedDict()
         self.stats = CacheStats()
 
-    def get(self, pos: Position) -> CardScores | None:
+    def get(self, pos: K) -> V | None:
         """The cached answer, or ``None``; counts a hit or a miss."""
         got = self._data.get(pos)
         if got is None:
@@ -45,7 +52,7 @@ class PositionCache:
         self.stats.hits += 1
         return got
 
-    def put(self, pos: Position, scores: CardScores) -> None:
+    def put(self, pos: K, scores: V) -> None:
         """Store an answer, evicting the least recently used entries beyond the bound."""
         self._data[pos] = scores
         self._data.move_to_end(pos)
@@ -54,3 +61,6 @@ class PositionCache:
 
     def __len__(self) -> int:
         return len(self._data)
+
+
+PositionCache = LruCache[Position, CardScores]

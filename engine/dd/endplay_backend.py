@@ -14,15 +14,17 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from engine.dd.results import CardScores
+from engine.dd.results import CardScores, DDTable
 from engine.errors import SolverBusyError, SolverError
 from engine.model.cards import SUIT_ORDER, Card, Rank, Suit, holding_str
+from engine.model.deal import Deal
 from engine.model.position import Position
 from engine.model.seats import SEATS, Seat, Side
 
 # DDS is one library per process: every call into it, from any backend object, holds this lock
 # (two threads inside DDS crash the process; docs/dds.md section 3).
 _DDS_LOCK = threading.Lock()
+MAX_TABLES = 40  # calc_all_tables with all five strains (docs/dds.md section 1.2)
 _ATTR = {Seat.NORTH: "north", Seat.EAST: "east", Seat.SOUTH: "south", Seat.WEST: "west"}
 _SUIT_TO_DENOM = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 
@@ -49,13 +51,14 @@ class EndplayBackend:
         # endplay's import pulls in matplotlib (docs/dds.md trap 14); keep it headless and lazy.
         os.environ.setdefault("MPLBACKEND", "Agg")
         import endplay._dds as _dds
-        from endplay.dds import solve_board
+        from endplay.dds import calc_all_tables, solve_board
         from endplay.types import Card as EpCard
         from endplay.types import Deal as EpDeal
         from endplay.types import Denom, Player
 
         self._dds: Any = _dds
         self._solve_board: Any = solve_board
+        self._calc_all_tables: Any = calc_all_tables
         self._EpDeal: Any = EpDeal
         self._EpCard: Any = EpCard
         self._Denom: Any = Denom
@@ -84,6 +87,34 @@ class EndplayBackend:
             if cwd is not None:  # DDS writes dump.txt into the working directory on bad input
                 os.chdir(self.scratch_dir)
             return [self._solve(p) for p in positions]
+        finally:
+            if cwd is not None:
+                os.chdir(cwd)
+            _DDS_LOCK.release()
+
+    def solve_tables(self, deals: Sequence[Deal]) -> list[DDTable]:
+        """DD tables of validated deals, in chunks of at most 40 (``calc_all_tables``' limit,
+        which endplay does not chunk itself: docs/dds.md trap 3), holding the DDS lock.
+
+        Raises:
+            SolverBusyError: DDS stayed busy for ``lock_timeout`` seconds.
+            SolverError: DDS rejected a deal.
+        """
+        if not _DDS_LOCK.acquire(timeout=self.lock_timeout):
+            raise SolverBusyError(f"the double-dummy solver stayed busy for {self.lock_timeout:g} s")
+        cwd = os.getcwd() if self.isolate_cwd else None
+        try:
+            if cwd is not None:
+                os.chdir(self.scratch_dir)
+            out: list[DDTable] = []
+            for i in range(0, len(deals), MAX_TABLES):
+                chunk = [self._EpDeal(d.to_pbn()) for d in deals[i : i + MAX_TABLES]]
+                try:
+                    tables = self._calc_all_tables(chunk)
+                except Exception as exc:
+                    raise SolverError(f"DDS could not solve the tables: {exc}") from exc
+                out += [DDTable(tuple(tuple(row) for row in t.to_list())) for t in tables]
+            return out
         finally:
             if cwd is not None:
                 os.chdir(cwd)

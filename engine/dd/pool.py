@@ -22,9 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from typing import Any
 
-from engine.dd.results import CardScores
+from engine.dd.results import CardScores, DDTable
 from engine.errors import SolverBusyError, SolverError, SolverUnavailableError
+from engine.model.deal import Deal
 from engine.model.position import Position
 
 
@@ -42,8 +44,9 @@ def _worker_main(conn: Connection, threads: int, max_memory_mb: int, scratch_dir
             return
         if batch is None:
             return
+        kind, items = batch
         try:
-            conn.send(("ok", backend.solve_batch(batch)))
+            conn.send(("ok", backend.solve_tables(items) if kind == "tables" else backend.solve_batch(items)))
         except SolverError as exc:
             conn.send(("error", str(exc)))
 
@@ -124,7 +127,23 @@ class WorkerPool:
             return [w.process.pid for w in self._all if w.process.pid is not None]
 
     def solve_batch(self, positions: Sequence[Position]) -> list[CardScores]:
-        """Solve a batch on one idle worker (see the module docstring for the failure modes).
+        """Solve a batch of positions on one idle worker (failure modes: the module docstring).
+
+        Raises:
+            SolverBusyError: too many requests waiting, or no worker free within ``timeout``.
+            SolverUnavailableError: the worker died or overran ``timeout``; it was replaced.
+            SolverError: DDS rejected a position.
+        """
+        answers: list[CardScores] = self._run("positions", list(positions))
+        return answers
+
+    def solve_tables(self, deals: Sequence[Deal]) -> list[DDTable]:
+        """DD tables of validated deals on one idle worker (same failure modes as :meth:`solve_batch`)."""
+        tables: list[DDTable] = self._run("tables", list(deals))
+        return tables
+
+    def _run(self, kind: str, items: list[Any]) -> Any:
+        """Send one job to an idle worker and wait for its answer.
 
         Raises:
             SolverBusyError: too many requests waiting, or no worker free within ``timeout``.
@@ -145,10 +164,10 @@ class WorkerPool:
             with self._lock:
                 self._waiting -= 1
         try:
-            w.conn.send(list(positions))
+            w.conn.send((kind, items))
             if not w.conn.poll(self.timeout):
                 raise SolverUnavailableError(f"the double-dummy solver took longer than {self.timeout:g} s")
-            kind, payload = w.conn.recv()
+            status, payload = w.conn.recv()
         except SolverUnavailableError:
             self._replace(w)
             raise
@@ -156,10 +175,9 @@ class WorkerPool:
             self._replace(w)
             raise SolverUnavailableError("a double-dummy worker died on this request; it was replaced") from exc
         self._idle.put(w)
-        if kind == "error":
+        if status == "error":
             raise SolverError(str(payload))
-        answers: list[CardScores] = payload
-        return answers
+        return payload
 
     def close(self) -> None:
         """Stop every worker (idle ones are asked, then all are killed after a grace period)."""

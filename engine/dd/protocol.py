@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from engine.dd.results import CardScores
+from engine.dd.results import CardScores, DDTable
+from engine.model.deal import Deal
 from engine.model.position import Position
 
 
@@ -17,5 +18,14 @@ class DoubleDummySolver(Protocol):
 
         Raises:
             SolverError: the solver failed (SolverBusyError when it is saturated).
+        """
+        ...
+
+    def solve_tables(self, deals: Sequence[Deal]) -> dict[Deal, DDTable]:
+        """The double-dummy table (every strain, every declarer) of each complete deal.
+
+        Raises:
+            InvalidBoardError: a deal that is not 52 distinct cards, 13 a hand.
+            SolverError: the solver failed.
         """
         ...

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.model.cards import Card
-from engine.model.seats import Seat, Side
+from engine.model.contract import Strain
+from engine.model.seats import SEATS, Seat, Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,3 +45,23 @@ class CardScores:
         """North-South's tricks from here with best play by the side to move."""
         vals = [t for _, t in self.ns_tricks]
         return max(vals) if self.to_play.side is Side.NS else min(vals)
+
+
+TABLE_STRAINS: tuple[Strain, ...] = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NOTRUMP)
+
+
+@dataclass(frozen=True, slots=True)
+class DDTable:
+    """The double-dummy table of a deal: tricks each seat takes as declarer in each strain.
+
+    Attributes:
+        tricks: rows in :data:`TABLE_STRAINS` order (S, H, D, C, NT), columns N, E, S, W;
+            each value is the declarer side's tricks, 0..13, with the declarer's left-hand
+            opponent on lead.
+    """
+
+    tricks: tuple[tuple[int, int, int, int], ...]
+
+    def get(self, strain: Strain, declarer: Seat) -> int:
+        """Tricks the declarer's side takes with ``declarer`` playing in ``strain``."""
+        return self.tricks[TABLE_STRAINS.index(strain)][SEATS.index(declarer)]

@@ -11,15 +11,25 @@ import threading
 from collections.abc import Sequence
 from typing import Protocol
 
-from engine.dd.cache import PositionCache
+from engine.dd.cache import LruCache, PositionCache
 from engine.dd.disk import DiskLayer
-from engine.dd.results import CardScores
+from engine.dd.results import CardScores, DDTable
 from engine.errors import InvalidBoardError, SolverError
+from engine.model.deal import Deal
 from engine.model.position import Position
 
 
 class PositionBackend(Protocol):
-    """Solves a batch of validated positions, in the order given (to keep DDS's TT warm)."""
+    """Solves batches of validated positions (in the order given, to keep DDS's TT warm) and
+    double-dummy tables of validated deals."""
+
+    def solve_tables(self, deals: Sequence[Deal]) -> list[DDTable]:
+        """One table per deal, same order; chunked to the solver's limits.
+
+        Raises:
+            SolverBusyError / SolverError: as :meth:`solve_batch`.
+        """
+        ...
 
     def solve_batch(self, positions: Sequence[Position]) -> list[CardScores]:
         """One answer per position, same order.
@@ -60,6 +70,7 @@ class SolverRunner:
                  disk: DiskLayer | None = None) -> None:
         self.backend = backend
         self.cache = PositionCache(cache_entries)
+        self.tables: LruCache[Deal, DDTable] = LruCache(max(1, cache_entries // 10))
         self.disk = disk
         self._cache_lock = threading.Lock()
 
@@ -98,6 +109,36 @@ class SolverRunner:
                     if self.disk is not None:
                         self.disk.put(p, s)
                     out[p] = s
+        return out
+
+    def solve_tables(self, deals: Sequence[Deal]) -> dict[Deal, DDTable]:
+        """The double-dummy table of every deal (cached; the misses solved in one batch).
+
+        Raises:
+            InvalidBoardError: a deal that is not 52 distinct cards, 13 a hand (never sent to DDS).
+            SolverBusyError / SolverError: as :meth:`solve_positions`.
+        """
+        todo = list(dict.fromkeys(deals))
+        for d in todo:
+            d.verify_complete()
+        out: dict[Deal, DDTable] = {}
+        with self._cache_lock:
+            for d in todo:
+                got = self.tables.get(d)
+                if got is not None:
+                    out[d] = got
+        misses = [d for d in todo if d not in out]
+        if misses:
+            try:
+                solved = self.backend.solve_tables(misses)
+            except (InvalidBoardError, SolverError):
+                raise
+            except Exception as exc:
+                raise SolverError(f"the double-dummy solver failed: {exc}") from exc
+            with self._cache_lock:
+                for d, t in zip(misses, solved, strict=True):
+                    self.tables.put(d, t)
+                    out[d] = t
         return out
 
     def close(self) -> None:
