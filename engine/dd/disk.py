@@ -53,12 +53,12 @@ class DiskLayer:
         self.disabled_reason = why
         self._cache = None
 
-    def get(self, pos: Position) -> CardScores | None:
+    def get(self, key: Position) -> CardScores | None:
         """The stored answer, or ``None`` (also when the layer is disabled or the entry unreadable)."""
         if self._cache is None:
             return None
         try:
-            raw = self._cache.get(position_key(pos))
+            raw = self._cache.get(position_key(key))
             if raw is None:
                 return None
             to_play, left, pairs = raw
@@ -67,13 +67,13 @@ class DiskLayer:
             self._disable(f"cannot read the disk cache: {exc}")
             return None
 
-    def put(self, pos: Position, scores: CardScores) -> None:
+    def put(self, key: Position, value: CardScores) -> None:
         """Store an answer; failures are logged and ignored."""
         if self._cache is None:
             return
         try:
-            self._cache.set(position_key(pos), (scores.to_play.value, scores.tricks_left,
-                                                tuple((str(c), n) for c, n in scores.ns_tricks)))
+            self._cache.set(position_key(key), (value.to_play.value, value.tricks_left,
+                                                tuple((str(c), n) for c, n in value.ns_tricks)))
         except Exception as exc:
             self._disable(f"cannot write the disk cache: {exc}")
 

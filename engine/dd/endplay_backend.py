@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from engine.dd.results import CardScores, DDTable
@@ -73,6 +74,27 @@ class EndplayBackend:
 
         self.version = f"endplay {getattr(endplay, '__version__', '0.5.12')} (DDS 2.9)"
 
+    @contextmanager
+    def _holding_dds(self) -> Iterator[None]:
+        """Hold the process-wide DDS lock (at most ``lock_timeout`` s to get it) and, with
+        ``isolate_cwd``, run in the scratch directory: DDS writes dump.txt into the working
+        directory on bad input.
+
+        Raises:
+            SolverBusyError: DDS stayed busy for ``lock_timeout`` seconds.
+        """
+        if not _DDS_LOCK.acquire(timeout=self.lock_timeout):
+            raise SolverBusyError(f"the double-dummy solver stayed busy for {self.lock_timeout:g} s")
+        cwd = os.getcwd() if self.isolate_cwd else None
+        try:
+            if cwd is not None:
+                os.chdir(self.scratch_dir)
+            yield
+        finally:
+            if cwd is not None:
+                os.chdir(cwd)
+            _DDS_LOCK.release()
+
     def solve_batch(self, positions: Sequence[Position]) -> list[CardScores]:
         """Solve validated positions in the order given, holding the DDS lock for the batch.
 
@@ -80,17 +102,8 @@ class EndplayBackend:
             SolverBusyError: DDS stayed busy for ``lock_timeout`` seconds.
             SolverError: DDS rejected a position.
         """
-        if not _DDS_LOCK.acquire(timeout=self.lock_timeout):
-            raise SolverBusyError(f"the double-dummy solver stayed busy for {self.lock_timeout:g} s")
-        cwd = os.getcwd() if self.isolate_cwd else None
-        try:
-            if cwd is not None:  # DDS writes dump.txt into the working directory on bad input
-                os.chdir(self.scratch_dir)
+        with self._holding_dds():
             return [self._solve(p) for p in positions]
-        finally:
-            if cwd is not None:
-                os.chdir(cwd)
-            _DDS_LOCK.release()
 
     def solve_tables(self, deals: Sequence[Deal]) -> list[DDTable]:
         """DD tables of validated deals, in chunks of at most 40 (``calc_all_tables``' limit,
@@ -100,13 +113,8 @@ class EndplayBackend:
             SolverBusyError: DDS stayed busy for ``lock_timeout`` seconds.
             SolverError: DDS rejected a deal.
         """
-        if not _DDS_LOCK.acquire(timeout=self.lock_timeout):
-            raise SolverBusyError(f"the double-dummy solver stayed busy for {self.lock_timeout:g} s")
-        cwd = os.getcwd() if self.isolate_cwd else None
-        try:
-            if cwd is not None:
-                os.chdir(self.scratch_dir)
-            out: list[DDTable] = []
+        out: list[DDTable] = []
+        with self._holding_dds():
             for i in range(0, len(deals), MAX_TABLES):
                 chunk = [self._EpDeal(d.to_pbn()) for d in deals[i : i + MAX_TABLES]]
                 try:
@@ -114,11 +122,7 @@ class EndplayBackend:
                 except Exception as exc:
                     raise SolverError(f"DDS could not solve the tables: {exc}") from exc
                 out += [DDTable(tuple(tuple(row) for row in t.to_list())) for t in tables]
-            return out
-        finally:
-            if cwd is not None:
-                os.chdir(cwd)
-            _DDS_LOCK.release()
+        return out
 
     def _solve(self, pos: Position) -> CardScores:
         """Solve one validated position (the caller holds the DDS lock): every legal card.

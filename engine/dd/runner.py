@@ -8,8 +8,8 @@ endplay backend (one process-wide lock around DDS) or a pool of worker processes
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Callable, Hashable, Sequence
+from typing import Protocol, TypeVar
 
 from engine.dd.cache import LruCache, PositionCache
 from engine.dd.disk import DiskLayer
@@ -39,6 +39,16 @@ class PositionBackend(Protocol):
             SolverError: the solver failed.
         """
         ...
+
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+KC = TypeVar("KC", contravariant=True)
+
+
+class _Store(Protocol[KC, V]):  # the disk layer's shape
+    def get(self, key: KC, /) -> V | None: ...
+    def put(self, key: KC, value: V, /) -> None: ...
 
 
 def play_order(positions: Sequence[Position]) -> list[Position]:
@@ -85,31 +95,7 @@ class SolverRunner:
         todo = play_order(positions)
         for p in todo:
             p.verify()
-        out: dict[Position, CardScores] = {}
-        with self._cache_lock:
-            for p in todo:
-                got = self.cache.get(p)
-                if got is None and self.disk is not None:
-                    got = self.disk.get(p)
-                    if got is not None:
-                        self.cache.put(p, got)
-                if got is not None:
-                    out[p] = got
-        misses = [p for p in todo if p not in out]
-        if misses:
-            try:
-                solved = self.backend.solve_batch(misses)
-            except (InvalidBoardError, SolverError):
-                raise
-            except Exception as exc:  # never let a solver surprise escape as a crash of the request
-                raise SolverError(f"the double-dummy solver failed: {exc}") from exc
-            with self._cache_lock:
-                for p, s in zip(misses, solved, strict=True):
-                    self.cache.put(p, s)
-                    if self.disk is not None:
-                        self.disk.put(p, s)
-                    out[p] = s
-        return out
+        return self._through_cache(todo, self.cache, self.backend.solve_batch, self.disk)
 
     def solve_tables(self, deals: Sequence[Deal]) -> dict[Deal, DDTable]:
         """The double-dummy table of every deal (cached; the misses solved in one batch).
@@ -121,24 +107,36 @@ class SolverRunner:
         todo = list(dict.fromkeys(deals))
         for d in todo:
             d.verify_complete()
-        out: dict[Deal, DDTable] = {}
+        return self._through_cache(todo, self.tables, self.backend.solve_tables, None)
+
+    def _through_cache(self, todo: list[K], cache: LruCache[K, V], solve: Callable[[list[K]], list[V]],
+                       disk: _Store[K, V] | None) -> dict[K, V]:
+        """Cached answers first (memory, then ``disk``); the misses in one ``solve`` call, stored."""
+        out: dict[K, V] = {}
         with self._cache_lock:
-            for d in todo:
-                got = self.tables.get(d)
+            for key in todo:
+                got = cache.get(key)
+                if got is None and disk is not None:
+                    got = disk.get(key)
+                    if got is not None:
+                        cache.put(key, got)
                 if got is not None:
-                    out[d] = got
-        misses = [d for d in todo if d not in out]
-        if misses:
-            try:
-                solved = self.backend.solve_tables(misses)
-            except (InvalidBoardError, SolverError):
-                raise
-            except Exception as exc:
-                raise SolverError(f"the double-dummy solver failed: {exc}") from exc
-            with self._cache_lock:
-                for d, t in zip(misses, solved, strict=True):
-                    self.tables.put(d, t)
-                    out[d] = t
+                    out[key] = got
+        misses = [key for key in todo if key not in out]
+        if not misses:
+            return out
+        try:
+            solved = solve(misses)
+        except (InvalidBoardError, SolverError):
+            raise
+        except Exception as exc:  # never let a solver surprise escape as a crash of the request
+            raise SolverError(f"the double-dummy solver failed: {exc}") from exc
+        with self._cache_lock:
+            for key, value in zip(misses, solved, strict=True):
+                cache.put(key, value)
+                if disk is not None:
+                    disk.put(key, value)
+                out[key] = value
         return out
 
     def close(self) -> None:
