@@ -73,7 +73,10 @@ def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
         """
         # A plain `def`: FastAPI runs it in its thread pool, so the event loop never waits on DDS;
         # the solver runner serialises every DDS call behind one lock.
-        advice = advise_revoke(body.to_board(), facts=body.to_facts(), solver=request.app.state.solver)
+        try:
+            advice = advise_revoke(body.to_board(), facts=body.to_facts(), solver=request.app.state.solver)
+        except InvalidBoardError as exc:  # the play record is validated once, inside the engine
+            raise body.locate(exc) from None
         return RevokeRulingResponse.from_advice(advice)
 
     @app.post(

@@ -110,14 +110,20 @@ class RevokeRulingRequest(BaseModel):
         """The engine's board; raises InvalidBoardError with the field in ``path``."""
         if self.pbn is not None:
             try:
-                board = board_from_game(pick_game(self.pbn, self.board, self.room))
-                board.play_record()  # validate here, so that errors point into `pbn`
-                return board
+                return board_from_game(pick_game(self.pbn, self.board, self.room))
             except InvalidBoardError as exc:
-                raise InvalidBoardError(exc.message, path=_pbn_path(exc.path), law=exc.law) from None
+                raise self.locate(exc) from None
         if self.deal is None or self.contract is None or self.declarer is None or self.play is None:
             raise InvalidBoardError("give `pbn`, or all of deal, contract, declarer and play")  # checked above too
         return board_from_parts(self.deal, self.contract, self.declarer, self.vulnerable, self.play)
+
+    def locate(self, exc: InvalidBoardError) -> InvalidBoardError:
+        """``exc`` with its path under ``pbn`` when the board came as PBN text (the deal and play
+        fields were not sent); errors in the facts keep their own path."""
+        if self.pbn is None or exc.path.split("/")[0] not in _BOARD_FIELDS:
+            return exc
+        path = "pbn" if exc.path in ("", "pbn") else f"pbn/{exc.path}"
+        return InvalidBoardError(exc.message, path=path, law=exc.law)
 
     def to_facts(self) -> RevokeFacts:
         """The TD's facts for the engine."""
@@ -133,8 +139,7 @@ class RevokeRulingRequest(BaseModel):
         )
 
 
-def _pbn_path(path: str) -> str:
-    return "pbn" if not path or path == "pbn" else f"pbn/{path}"
+_BOARD_FIELDS = ("", "pbn", "deal", "contract", "declarer", "vulnerable", "play")
 
 
 class RevokeOut(BaseModel):

@@ -241,7 +241,7 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
             steps.append(Step(t.law, f"{t.reason}. Tricks transferred to the non-offending side: {t.tricks}{flag}."))
         if x.equity is not None:
             q = x.equity
-            alts = ", ".join(f"{card} {n}" for card, n in q.by_card())
+            alts = ", ".join(f"{card} {n}" for card, n in q.dd_by_card)
             steps.append(Step("64C", f"Double dummy, declarer's side: {q.dd_before} tricks with the best legal card "
                               f"for the offending side ({q.best_card}), {q.dd_after} after the revoke card as played; "
                               f"the revoke card changed the result by {q.change:+d}. Each legal card: {alts}."))

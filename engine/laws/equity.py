@@ -92,10 +92,6 @@ class RevokeEquity:
     dd_by_card: tuple[tuple[Card, int], ...]
     best_card: Card
 
-    def by_card(self) -> tuple[tuple[Card, int], ...]:
-        """``dd_by_card`` (the result for each legal card), highest card first."""
-        return self.dd_by_card
-
     @property
     def change(self) -> int:
         """``dd_before - dd_after``: what the revoke card cost the declarer's side (negative: gained)."""
