@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from engine.dd import CardScores, SolverRunner, default_solver
+from engine.dd.analysis import analyse_play
 from engine.dd.cache import PositionCache
 from engine.errors import InvalidBoardError
-from engine.model import Card, Deal, Position, Seat, Suit
-from engine.model.seats import SEATS
-from tests.helpers import SPONVO30_DEAL
+from engine.model import Card, Deal, Position, Seat, Strain, Suit
+from engine.model.seats import SEATS, Side, Vulnerability
+from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, board
 
 DEAL = Deal.from_pbn(SPONVO30_DEAL)
 
@@ -195,3 +196,68 @@ def test_an_incomplete_deal_never_reaches_the_solver_for_a_table():
     with pytest.raises(InvalidBoardError):
         SolverRunner(backend).solve_tables([bad])
     assert backend.calls == 0
+
+
+# --- par (DDS DealerParBin on the table) -------------------------------------------------------
+
+GRAND = Deal.from_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+# East-West make 11 tricks in hearts, North-South 8 in spades (the table below): worked by hand
+# from those two figures and Law 77.
+SACRIFICE = Deal.from_pbn("N:KQT2.AT.J6542.85 A87.QJ8762.AQ3.7 96543.K3.T.JT943 J.954.K987.AKQ62")
+
+
+@pytest.mark.slow
+def test_par_of_a_laydown_grand_is_7nt_by_either_north_or_south(dds):
+    table = dds.solve_tables([GRAND])[GRAND]
+    none = table.par(Vulnerability.NONE, Seat.EAST)
+    assert none.score_ns == 1520  # 7NT: 220 + 300 + 1000
+    [c] = none.contracts
+    assert (c.level, c.strain, c.declarers, c.doubled, c.result) == (7, Strain.NOTRUMP, (Seat.NORTH, Seat.SOUTH),
+                                                                     False, 0)
+    assert table.par(Vulnerability.NS, Seat.EAST).score_ns == 2220  # 220 + 500 + 1500
+
+
+@pytest.mark.slow
+def test_par_takes_the_cheap_sacrifice_only_when_it_pays(dds):
+    table = dds.solve_tables([SACRIFICE])[SACRIFICE]
+    assert table.get(Strain.HEARTS, Seat.EAST) == 11 and table.get(Strain.SPADES, Seat.NORTH) == 8
+    # Nobody vulnerable: 5H making is -450; 5SX three down not vulnerable is -500, dearer: no sacrifice.
+    assert table.par(Vulnerability.NONE, Seat.NORTH).score_ns == -450
+    # East-West vulnerable: 5H is -650, 5SX -3 not vulnerable -500: North-South sacrifice.
+    ew = table.par(Vulnerability.EW, Seat.NORTH)
+    assert ew.score_ns == -500
+    assert [str(c) for c in ew.contracts] == ["5SX N/S -3"]
+    # Both vulnerable: 5SX -3 vulnerable is -800, worse than -650.
+    assert table.par(Vulnerability.ALL, Seat.NORTH).score_ns == -650
+
+
+# --- play analysis ------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_play_analysis_of_r1_shows_what_the_dk_lead_cost(dds):
+    from tests.test_rulings_dd import R1_DEAL, R1_PLAY
+
+    record = board(R1_DEAL, "4S", "S", R1_PLAY, vul="EW").play_record()
+    a = analyse_play(dds, record, Side.NS)
+    lead = a.cards[0]
+    assert (lead.seat, lead.card) == (Seat.WEST, Card.from_str("DK"))
+    assert lead.after == 9  # docs/rulings.md R1: after the DK lead the defence has 4 tricks DD
+    assert min(t for c, t in lead.by_card if c.suit is Suit.HEARTS) == 12  # R1: 12 after a heart lead
+    assert a.end == 9  # the record is complete: 4S one down, as at the table
+    assert len(a.cards) == 52
+    for ca in a.cards:  # each legal card's value is the one listed for it; no legal card gains
+        assert dict(ca.by_card)[ca.card] == ca.after
+        assert ca.cost >= 0
+    assert all(a.cards[i].after == a.cards[i + 1].before for i in range(51))
+
+
+@pytest.mark.slow
+def test_play_analysis_values_a_revoke_card_outside_the_legal_cards(dds):
+    b = board(SPONVO30_DEAL, "4H", "W", SPONVO30_PLAY)
+    record = b.play_record()
+    a = analyse_play(dds, record, Side.EW)
+    revoke = a.cards[11]  # trick 3, South's D4 on West's HK lead (South still held hearts)
+    assert (revoke.seat, revoke.card) == (Seat.SOUTH, Card.from_str("D4"))
+    assert revoke.card not in dict(revoke.by_card)
+    assert len(a.cards) == len(record.cards)

@@ -7,9 +7,10 @@ each with its own DDS. Both are built lazily: importing endplay costs about 0.6 
 
 import os
 
+from engine.dd.analysis import CardAnalysis, PlayAnalysis, analyse_play
 from engine.dd.disk import DiskLayer
 from engine.dd.protocol import DoubleDummySolver
-from engine.dd.results import CardScores, DDTable
+from engine.dd.results import CardScores, DDTable, ParContract, ParResult
 from engine.dd.runner import SolverRunner
 
 
@@ -59,5 +60,6 @@ def solver_stats(solver: DoubleDummySolver) -> dict[str, int]:
 
 
 __all__ = [
-    "CardScores", "DDTable", "DoubleDummySolver", "SolverRunner", "default_solver", "pooled_solver", "solver_stats",
+    "CardAnalysis", "CardScores", "DDTable", "DoubleDummySolver", "ParContract", "ParResult", "PlayAnalysis",
+    "SolverRunner", "analyse_play", "default_solver", "pooled_solver", "solver_stats",
 ]

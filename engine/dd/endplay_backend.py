@@ -15,12 +15,13 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from engine.dd.results import CardScores, DDTable
+from engine.dd.results import PAR_KEYS, CardScores, DDTable, ParContract, ParResult
 from engine.errors import SolverBusyError, SolverError
 from engine.model.cards import SUIT_ORDER, Card, Rank, Suit, holding_str
+from engine.model.contract import Strain
 from engine.model.deal import Deal
 from engine.model.position import Position
-from engine.model.seats import SEATS, Seat, Side
+from engine.model.seats import SEATS, Seat, Side, Vulnerability
 
 # DDS is one library per process: every call into it, from any backend object, holds this lock
 # (two threads inside DDS crash the process; docs/dds.md section 3).
@@ -28,6 +29,12 @@ _DDS_LOCK = threading.Lock()
 MAX_TABLES = 40  # calc_all_tables with all five strains (docs/dds.md section 1.2)
 _ATTR = {Seat.NORTH: "north", Seat.EAST: "east", Seat.SOUTH: "south", Seat.WEST: "west"}
 _SUIT_TO_DENOM = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
+# DDS's par structures number strains differently from its tables: 0 = NT, 1 = S ... 4 = C,
+# and seats 4 / 5 mean "N or S" / "E or W" (measured: 7NT came back as denom 0).
+_PAR_STRAIN = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+_PAR_SEATS = ((Seat.NORTH,), (Seat.EAST,), (Seat.SOUTH,), (Seat.WEST,), (Seat.NORTH, Seat.SOUTH),
+              (Seat.EAST, Seat.WEST))
+_PAR_VUL = {Vulnerability.NONE: 0, Vulnerability.ALL: 1, Vulnerability.NS: 2, Vulnerability.EW: 3}
 
 
 class EndplayBackend:
@@ -121,8 +128,26 @@ class EndplayBackend:
                     tables = self._calc_all_tables(chunk)
                 except Exception as exc:
                     raise SolverError(f"DDS could not solve the tables: {exc}") from exc
-                out += [DDTable(tuple(tuple(row) for row in t.to_list())) for t in tables]
+                out += [DDTable(tuple(tuple(row) for row in t.to_list()), self._pars(t)) for t in tables]
         return out
+
+    def _pars(self, table: Any) -> tuple[ParResult, ...]:
+        """The par of a solved endplay table for every (vulnerability, dealer) of ``PAR_KEYS``
+        (DDS ``DealerParBin`` on the table: about 10 microseconds each; the caller holds the lock).
+
+        endplay's own ``ParList`` is not used: it mutates the DDS struct while iterating and
+        reports a two-seat par contract ("N or S") as the same seat twice.
+        """
+        out: list[ParResult] = []
+        for vul, dealer in PAR_KEYS:
+            res = self._dds.parResultsMaster()
+            self._dds.DealerParBin(table._data, res, SEATS.index(dealer), _PAR_VUL[vul])
+            contracts = tuple(
+                ParContract(c.level, _PAR_STRAIN[c.denom], _PAR_SEATS[c.seats], c.underTricks > 0,
+                            c.overTricks - c.underTricks)
+                for c in res.contracts[: res.number] if c.level > 0)
+            out.append(ParResult(int(res.score), contracts))
+        return tuple(out)
 
     def _solve(self, pos: Position) -> CardScores:
         """Solve one validated position (the caller holds the DDS lock): every legal card.
