@@ -13,12 +13,14 @@ from typing import Annotated
 import anyio
 from fastapi import FastAPI, File, HTTPException, Request, UploadFile
 
+from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.errors import install_error_handlers
 from app.schemas import ErrorResponse, RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
 from engine import __version__
 from engine.advisor import advise_revoke
 from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
 from engine.errors import InvalidBoardError, PbnError
+from engine.incorrect_cards import advise_incorrect_cards
 from engine.pbn import decode, loads
 from engine.screening import screen_games
 
@@ -45,7 +47,8 @@ def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
     app = FastAPI(
         title="Adjusted-score advisor",
         version=__version__,
-        summary="Rulings on revokes (Laws 61-64, 2017 code) with a double-dummy replay, for tournament directors.",
+        summary="Rulings on revokes (Laws 61-64) and on an incorrect number of cards (Laws 13, 14), 2017 code, "
+                "with a double-dummy replay, for tournament directors.",
         lifespan=lifespan,
     )
     install_error_handlers(app)
@@ -78,6 +81,27 @@ def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
         except InvalidBoardError as exc:  # the play record is validated once, inside the engine
             raise body.locate(exc) from None
         return RevokeRulingResponse.from_advice(advice)
+
+    @app.post(
+        "/v1/rulings/incorrect-cards",
+        response_model=IncorrectCardsResponse,
+        responses={422: {"model": ErrorResponse, "description": "Bad or contradictory input: the field and the "
+                                                                "reason."},
+                   503: {"model": ErrorResponse, "description": "The solver is busy; retry later."}},
+        summary="Rule on an incorrect number of cards, a surplus or a missing card (Laws 13, 14)",
+    )
+    def rule_incorrect_cards(body: IncorrectCardsRequest, request: Request) -> IncorrectCardsResponse:
+        """Find what is wrong with the hands as found (which hand has too many or too few, which
+        cards moved, which card is surplus or missing), choose the law path from when it was
+        discovered and the facts (13A1..13D, 14A, 14B1..14B4), replay the corrected deal double
+        dummy (DD table, par, the contract reached, the result from the point of discovery), and
+        propose the score: assigned (12C1(b)) when it can be judged, else artificial by fault
+        (12C2). A restored card (14B4) or a defective trick (14B1, Law 67B) goes through the
+        revoke laws. Hands of unequal length never reach the solver.
+        """
+        # A plain `def`: FastAPI runs it in its thread pool, so the event loop never waits on DDS.
+        advice = advise_incorrect_cards(body.to_case(), solver=request.app.state.solver)
+        return IncorrectCardsResponse.from_advice(advice)
 
     @app.post(
         "/v1/screenings",

@@ -268,7 +268,7 @@ class RevokeRulingResponse(BaseModel):
             suggested=SuggestedOut(declarer_tricks=a.suggested_tricks, result=a.suggested_result,
                                    score_ns=a.score_ns_suggested, law=a.suggested_law),
             score_ns=ScoreNsOut(table=a.score_ns_table, after_adjustment=a.score_ns_after_adjustment),
-            explanation=[f"Law {s.law}: {s.text}" for s in a.steps],
+            explanation=[s.sentence() for s in a.steps],
             steps=[StepOut(law=s.law, text=s.text) for s in a.steps],
         )
 

@@ -21,17 +21,10 @@ from engine.laws.equity import (
 )
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import Correction, Establishment, Revoke, assess_establishment, detect_revokes
+from engine.laws.steps import Step
 from engine.laws.transfer import Transfer, TrickOwnership, automatic_transfers, tricks_after_transfers
 from engine.model.board import BoardRecord
 from engine.scoring import score_ns
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of the ruling: the law applied and what it decided, in plain English."""
-
-    law: str
-    text: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,33 @@ from engine.model.cards import SUIT_ORDER, Card, Rank, holding_str
 from engine.model.seats import SEATS, Seat
 
 
+def parse_hand(text: str, seat: Seat | None = None, *, path: str = "deal") -> tuple[Card, ...]:
+    """Parse one PBN hand, ``"AKQ2.J.T98.76543"`` (spades.hearts.diamonds.clubs), any length.
+
+    ``-`` is an empty (unknown) hand; ranks may be written ``10``. Cards are returned in the
+    order written and a card written twice is returned twice: a hand found at the table under
+    Law 13 may hold 12, 14 or a duplicate card, so counting is the caller's business.
+
+    Raises:
+        InvalidBoardError: ``path`` as given; not four suits, or a character that is not a rank.
+    """
+    who = f"hand of {seat.value}" if seat else "hand"
+    part = text.strip()
+    if part == "-":
+        return ()
+    suits = part.split(".")
+    if len(suits) != 4:
+        raise InvalidBoardError(f"{who} must have four suits separated by dots: {part!r}", path=path)
+    cards: list[Card] = []
+    for suit, holding in zip(SUIT_ORDER, suits, strict=True):
+        for ch in holding.upper().replace("10", "T"):
+            try:
+                cards.append(Card(suit, Rank.from_letter(ch)))
+            except InvalidBoardError:
+                raise InvalidBoardError(f"{who}: {ch!r} is not a rank in {part!r}", path=path) from None
+    return tuple(cards)
+
+
 @dataclass(frozen=True, slots=True)
 class Deal:
     """Four hands, one per seat, N/E/S/W order. Each hand is a frozenset of cards."""
@@ -65,29 +92,9 @@ class Deal:
             )
         hands: dict[Seat, frozenset[Card]] = {}
         for seat, part in zip(first.rotation(), parts, strict=True):
-            if part == "-":
-                hands[seat] = frozenset()
-                continue
-            suits = part.split(".")
-            if len(suits) != 4:
-                raise InvalidBoardError(
-                    f"hand of {seat.value} must have four suits separated by dots: {part!r}",
-                    path="deal",
-                )
-            cards: list[Card] = []
-            for suit, holding in zip(SUIT_ORDER, suits, strict=True):
-                h = holding.upper().replace("10", "T")
-                for ch in h:
-                    try:
-                        cards.append(Card(suit, Rank.from_letter(ch)))
-                    except InvalidBoardError:
-                        raise InvalidBoardError(
-                            f"hand of {seat.value}: {ch!r} is not a rank in {part!r}", path="deal"
-                        ) from None
-                if len(set(h)) != len(h):
-                    raise InvalidBoardError(
-                        f"hand of {seat.value} lists a card twice: {part!r}", path="deal"
-                    )
+            cards = parse_hand(part, seat)
+            if len(set(cards)) != len(cards):
+                raise InvalidBoardError(f"hand of {seat.value} lists a card twice: {part!r}", path="deal")
             hands[seat] = frozenset(cards)
         return cls.from_hands(hands)
 

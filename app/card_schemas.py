@@ -1,0 +1,255 @@
+"""Request and response models of ``POST /v1/rulings/incorrect-cards`` (Laws 13 and 14), and
+their mapping to and from the engine. Shared by the HTTP API and ``advisor incorrect-cards``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+
+from app.schemas import CardText, RevokeRulingResponse, SeatCode, StepOut
+from engine import __version__ as engine_version
+from engine.errors import InvalidBoardError
+from engine.incorrect_cards import IncorrectCardsAdvice, IncorrectCardsCase, ScoredResult
+from engine.laws.card_count import CardCountFacts, Discovery, MissingCardFound
+from engine.model.cards import Card
+from engine.model.contract import Contract
+from engine.model.deal import Deal, parse_hand
+from engine.model.seats import SEATS, Seat, Side, Vulnerability
+from engine.scoring import Fault
+
+MAX_HAND_CARDS = 17
+"""More cards than this in one hand is not a hand found at a table but a typing error (422)."""
+MAX_TOTAL_CARDS = 56
+"""More cards than this in the four hands (52 and a few surplus cards) is a typing error (422)."""
+
+_EXAMPLE: dict[str, JsonValue] = {
+    "hands": {"N": "T8752.6.AQ65.JT", "E": "AQJ9.J.T873.Q843", "S": "K3.9872.KJ94.A52",
+              "W": "64.AKQT543.2.K976"},
+    "hand_record": "N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76",
+    "dealer": "N", "vulnerable": "NS", "contract": "4H", "declarer": "W", "table_tricks": 10,
+    "discovered": "after_play",
+}
+
+
+class IncorrectCardsRequest(BaseModel):
+    """A Law 13 / 14 case: the hands as found, what is known of the board, and the director's facts."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_EXAMPLE]})
+    hands: dict[SeatCode, Annotated[str, Field(max_length=80)]] = Field(
+        description="The four hands as found at the table, each a PBN hand 'spades.hearts.diamonds.clubs' "
+                    "(may hold 12, 13 or 14 cards, or a card twice); '-' for an empty hand.")
+    hand_record: str | None = Field(None, max_length=200, description="The hand record (PBN deal, 52 distinct "
+                                    "cards), when known: it tells which cards moved and which copy is surplus.")
+    board: str | None = Field(None, max_length=40, description="How to name the board, e.g. 'Board 21'.")
+    dealer: SeatCode = "N"
+    vulnerable: Literal["None", "NS", "EW", "All"] = "None"
+    contract: str | None = Field(None, max_length=8, description="The contract reached, e.g. '2NTX'; omitted "
+                                 "when the board was passed out or the auction is not over.")
+    declarer: SeatCode | None = None
+    play: list[Annotated[str, CardText]] = Field(default_factory=list, max_length=60,
+                                                 description="The cards played so far, from the opening lead.")
+    table_tricks: int | None = Field(None, ge=0, le=13, description="Declarer's side's tricks at the table when "
+                                     "play ended, if the play record does not show all 13 tricks.")
+    discovered: Discovery = Field(description="When it came to light: before_call (no player with an incorrect "
+                                  "hand has called), during_auction, during_play, after_play.")
+    card_seen: bool = Field(False, description="A player saw another player's card (13A2).")
+    calls_unaffected: bool = Field(False, description="The director judges the deal can be corrected and played "
+                                   "normally without change of call (13B1).")
+    surplus_played_to_quitted_trick: bool | None = Field(None, description="13C; omitted: read from the play.")
+    missing_found: MissingCardFound | None = Field(None, description="Law 14: where the missing card was found; "
+                                                   "omitted: not searched yet.")
+    defective_trick: int | None = Field(None, ge=1, le=13, description="14B1: the trick where it was found.")
+    fault: dict[Literal["NS", "EW"], Fault] | None = Field(None, description="12C2(a) responsibility by side, "
+                                                           "overriding the default (players with incorrect hands "
+                                                           "failed to count their cards).")
+    auction_would_be_unchanged: bool = Field(True, description="The director judges the table's contract would "
+                                             "have been reached with correct hands (then an assigned score is "
+                                             "proposed from the double-dummy result).")
+
+    @model_validator(mode="after")
+    def _shape(self) -> IncorrectCardsRequest:
+        missing = [s for s in "NESW" if s not in self.hands]
+        if missing:
+            raise ValueError(f"give all four hands (missing: {', '.join(missing)}); '-' for an empty one")
+        if (self.contract is None) != (self.declarer is None):
+            raise ValueError("give both `contract` and `declarer`, or neither")
+        return self
+
+    def to_case(self) -> IncorrectCardsCase:
+        """The engine's case; raises InvalidBoardError with the field in ``path``."""
+        found: dict[Seat, tuple[Card, ...]] = {}
+        for code, text in self.hands.items():
+            seat = Seat(code)
+            cards = parse_hand(text, seat, path=f"hands/{code}")
+            if len(cards) > MAX_HAND_CARDS:
+                raise InvalidBoardError(f"{seat.value}'s hand lists {len(cards)} cards; a hand found at the table "
+                                        f"holds at most a few more than 13", path=f"hands/{code}")
+            found[seat] = cards
+        total = sum(len(c) for c in found.values())
+        if total > MAX_TOTAL_CARDS:
+            raise InvalidBoardError(f"the four hands list {total} cards; a board has 52 (and at most a few surplus "
+                                    "cards from another pack)", path="hands")
+        record = None
+        if self.hand_record is not None:
+            try:
+                record = Deal.from_pbn(self.hand_record)
+                record.verify_complete()
+            except InvalidBoardError as exc:
+                raise InvalidBoardError(exc.message, path="hand_record", law=exc.law) from None
+        contract = None
+        if self.contract is not None and self.declarer is not None:
+            contract = Contract.from_str(self.contract, Seat(self.declarer))
+        facts = CardCountFacts(
+            discovered=self.discovered, card_seen=self.card_seen, calls_unaffected=self.calls_unaffected,
+            surplus_played_to_quitted_trick=self.surplus_played_to_quitted_trick, missing_found=self.missing_found,
+            defective_trick=self.defective_trick,
+            fault={Side(k): v for k, v in self.fault.items()} if self.fault else None,
+            auction_would_be_unchanged=self.auction_would_be_unchanged,
+        )
+        play = tuple(Card.from_str(c) for c in self.play)
+        return IncorrectCardsCase(found, facts, record, Seat(self.dealer), Vulnerability.from_str(self.vulnerable),
+                                  contract, play, self.table_tricks, self.board or "")
+
+
+class SurplusOut(BaseModel):
+    """A card not belonging to the deal (13C)."""
+
+    card: str
+    found_in: SeatCode
+    certain: bool = Field(description="False: the two copies cannot be told apart without the hand record.")
+
+
+class MissingOut(BaseModel):
+    """A card of the pack that no hand holds (Law 14)."""
+
+    card: str
+    belongs_to: SeatCode | None
+
+
+class MovedOut(BaseModel):
+    """A card in the wrong hand according to the hand record (Law 13)."""
+
+    card: str
+    found_in: SeatCode
+    belongs_to: SeatCode
+
+
+class IrregularityOut(BaseModel):
+    """What is wrong with the hands as found."""
+
+    law: str | None = Field(description="'13' (a hand over 13 cards), '14' (cards missing), '13C' (surplus "
+                            "cards only), null (the hands are correct).")
+    counts: dict[SeatCode, int] = Field(description="Cards held as found.")
+    surplus: list[SurplusOut]
+    missing: list[MissingOut]
+    moved: list[MovedOut]
+    corrected_deal: str | None = Field(description="The deal as it should have been (PBN), when it can be told.")
+    why_not_corrected: str | None
+    description: str
+
+
+class ParOut(BaseModel):
+    """Par on the corrected deal, for the board's vulnerability and dealer."""
+
+    score_ns: int = Field(description="Law 77 points, North-South's view.")
+    contracts: list[str] = Field(description="e.g. '4S N/S +1', '5HX E/W -2' (sacrifices are doubled).")
+
+
+class DoubleDummyOut(BaseModel):
+    """Double-dummy evidence on the corrected deal. Tricks: the declarer's side's, 0..13."""
+
+    deal: str
+    table: dict[str, dict[SeatCode, int]] = Field(description="Tricks for each strain (S, H, D, C, NT) and "
+                                                 "declarer.")
+    par: ParOut
+    contract_tricks: int | None = Field(description="The contract reached, from the opening lead.")
+    from_discovery: int | None = Field(description="Tricks won so far plus DD for the rest, when the play so far "
+                                       "fits the corrected deal.")
+    as_played: str
+
+
+class ScoredResultOut(BaseModel):
+    """A result to enter: declarer's side's tricks and Law 77 points, North-South's view."""
+
+    contract: str
+    declarer: SeatCode
+    tricks: int
+    result: str = Field(description="e.g. '2NTX E -1'.")
+    score_ns: int
+
+    @classmethod
+    def of(cls, r: ScoredResult | None) -> ScoredResultOut | None:
+        """Serialise, or ``None``."""
+        if r is None:
+            return None
+        return cls(contract=str(r.contract), declarer=r.contract.declarer.value, tricks=r.tricks, result=r.result,
+                   score_ns=r.score_ns)
+
+
+class ArtificialOut(BaseModel):
+    """An artificial adjusted score for one side (12C2)."""
+
+    fault: Fault
+    label: str = Field(description="Average plus / Average / Average minus.")
+    percent: int = Field(description="Pairs: percent of the matchpoints (60 / 50 / 40).")
+    imps: int = Field(description="Teams: +3 / 0 / -3 IMPs (12C2(b)).")
+
+
+class IncorrectCardsResponse(BaseModel):
+    """The ruling on a Law 13 / 14 case."""
+
+    board: str
+    irregularity: IrregularityOut
+    action: str = Field(description="no_irregularity | correct_and_play_on | search_for_missing_card | "
+                        "score_stands | score_after_revoke_ruling | assigned_adjusted_score | "
+                        "artificial_adjusted_score.")
+    adjusted_score: bool = Field(description="An adjusted score is due.")
+    assigned: ScoredResultOut | None = Field(description="The proposed assigned adjusted score (12C1(b)).")
+    artificial: dict[Literal["NS", "EW"], ArtificialOut] | None = Field(
+        description="The artificial adjusted score by side (12C2): the proposal when nothing is assigned, "
+                    "else the alternative.")
+    ruled_result: ScoredResultOut | None = Field(description="The result after the revoke laws (14B4, 67B1).")
+    revoke: RevokeRulingResponse | None = Field(description="The Law 64 ruling on the corrected deal (14B4).")
+    table_score_ns: int | None = Field(description="The table result's Law 77 points, North-South's view.")
+    double_dummy: DoubleDummyOut | None
+    explanation: list[str] = Field(description="Plain-English steps, each naming its law.")
+    steps: list[StepOut]
+    laws_edition: str = "2017"
+    engine_version: str = engine_version
+
+    @classmethod
+    def from_advice(cls, a: IncorrectCardsAdvice) -> IncorrectCardsResponse:
+        """Serialise the engine's advice."""
+        irr, ev = a.irregularity, a.evidence
+        dd = None
+        if ev is not None:
+            strains = ("S", "H", "D", "C", "NT")
+            dd = DoubleDummyOut(
+                deal=ev.deal.to_pbn(),
+                table={st: {s.value: ev.table.tricks[i][j] for j, s in enumerate(SEATS)}
+                       for i, st in enumerate(strains)},
+                par=ParOut(score_ns=ev.par.score_ns, contracts=[str(c) for c in ev.par.contracts]),
+                contract_tricks=ev.contract_tricks, from_discovery=ev.from_discovery, as_played=ev.as_played)
+        return cls(
+            board=a.case.label,
+            irregularity=IrregularityOut(
+                law=irr.law, counts={s.value: n for s, n in zip(SEATS, irr.counts, strict=True)},
+                surplus=[SurplusOut(card=str(x.card), found_in=x.found_in.value, certain=x.certain)
+                         for x in irr.surplus],
+                missing=[MissingOut(card=str(x.card), belongs_to=x.belongs_to.value if x.belongs_to else None)
+                         for x in irr.missing],
+                moved=[MovedOut(card=str(x.card), found_in=x.found_in.value, belongs_to=x.belongs_to.value)
+                       for x in irr.moved],
+                corrected_deal=irr.corrected.to_pbn() if irr.corrected else None,
+                why_not_corrected=irr.why_not_corrected, description=irr.describe()),
+            action=a.action.value, adjusted_score=a.decision.adjusted,
+            assigned=ScoredResultOut.of(a.assigned),
+            artificial={side.value: ArtificialOut(fault=a.decision.fault[side], label=s.label, percent=s.percent,
+                                                  imps=s.imps) for side, s in a.artificial.items()} or None,
+            ruled_result=ScoredResultOut.of(a.ruled_result),
+            revoke=RevokeRulingResponse.from_advice(a.revoke) if a.revoke is not None else None,
+            table_score_ns=a.table_score_ns, double_dummy=dd,
+            explanation=[s.sentence() for s in a.steps],
+            steps=[StepOut(law=s.law, text=s.text) for s in a.steps],
+        )

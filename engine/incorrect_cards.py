@@ -1,0 +1,335 @@
+"""Use case: a ruling on an incorrect number of cards, a surplus or a missing card (Laws 13, 14).
+
+``advise_incorrect_cards`` finds the irregularity (:mod:`engine.laws.card_count`), decides the
+law path, asks the double-dummy layer for the evidence on the corrected deal (its DD table,
+par, the DD tricks of the contract reached, and the DD result from the point of discovery
+when the play so far fits the corrected deal), reuses the Law 64 engine when a restored card
+(14B4) or a defective trick (14B1, Law 67B) makes a revoke, and proposes the score: assigned
+(12C1(b), North-South view) when the outcome can be judged, otherwise artificial by fault
+(12C2(a)), with the artificial split always shown as the alternative of an assigned score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from engine.advisor import RevokeAdvice, advise_revoke
+from engine.dd.protocol import DoubleDummySolver
+from engine.dd.results import DDTable, ParResult
+from engine.errors import IllegalPlayError, InvalidBoardError
+from engine.laws.card_count import (
+    Action,
+    CardCountDecision,
+    CardCountFacts,
+    CardIrregularity,
+    Discovery,
+    MissingCardFound,
+    decide_card_count,
+    deemed_revoke_transfer,
+    find_irregularity,
+    play_facts,
+    players_of,
+)
+from engine.laws.equity import declarer_tricks_from
+from engine.laws.facts import Noticed, RevokeFacts
+from engine.laws.steps import Step
+from engine.model.board import BoardRecord
+from engine.model.cards import Card
+from engine.model.contract import Contract
+from engine.model.deal import Deal
+from engine.model.play import PlayRecord
+from engine.model.seats import SEATS, Seat, Side, Vulnerability
+from engine.scoring import ARTIFICIAL, ArtificialScore, score_ns
+
+
+@dataclass(frozen=True, slots=True)
+class IncorrectCardsCase:
+    """A Law 13 / 14 case as the director reports it.
+
+    Attributes:
+        found: each seat's cards as found at the table (12, 13, 14 cards; a card may be there twice).
+        facts: when it was discovered and what the director established.
+        hand_record: the deal as it should have been (52 distinct cards, 13 each), if known.
+        dealer: the dealer (for par).
+        vulnerability: the board's vulnerability.
+        contract: the contract reached with its declarer, or ``None`` (passed out, or the
+            auction is not over).
+        play: the cards played so far, in order from the opening lead (made with the hands as found).
+        table_tricks: the declarer's side's tricks at the table when play ended (a claim), if
+            the play record does not show all 13 tricks.
+        label: how to name the board to the director.
+    """
+
+    found: Mapping[Seat, tuple[Card, ...]]
+    facts: CardCountFacts
+    hand_record: Deal | None = None
+    dealer: Seat = Seat.NORTH
+    vulnerability: Vulnerability = Vulnerability.NONE
+    contract: Contract | None = None
+    play: tuple[Card, ...] = ()
+    table_tricks: int | None = None
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DDEvidence:
+    """Double-dummy evidence on the corrected deal. Tricks are the declarer's side's, 0..13.
+
+    Attributes:
+        deal: the corrected deal.
+        table: its DD table (every strain, every declarer).
+        par: its par for the board's vulnerability and dealer.
+        contract_tricks: DD tricks of the contract reached, from the opening lead; ``None``
+            without a contract.
+        from_discovery: tricks won in the play so far plus DD for the rest, when the play so
+            far fits the corrected deal and stops before trick 13; else ``None``.
+        as_played: what the solver can say about the deal as it was actually played.
+    """
+
+    deal: Deal
+    table: DDTable
+    par: ParResult
+    contract_tricks: int | None
+    from_discovery: int | None
+    as_played: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredResult:
+    """A result to enter: the contract, declarer's side's tricks, the result as TDs write it
+    and the Law 77 score in points, North-South view. Used for an assigned adjusted score
+    (12C1(b)) and for the result after the revoke laws (14B4, 67B)."""
+
+    contract: Contract
+    tricks: int
+    result: str
+    score_ns: int
+
+
+@dataclass(frozen=True, slots=True)
+class IncorrectCardsAdvice:
+    """The advisor's answer on a Law 13 / 14 case.
+
+    Attributes:
+        case: the case as given.
+        irregularity: what was found.
+        decision: the law path, the action and the fault of each side.
+        evidence: DD evidence on the corrected deal, or ``None`` when it cannot be told.
+        assigned: the proposed assigned adjusted score, when one is possible.
+        artificial: the artificial adjusted score of each side (12C2), when an adjusted score
+            is due: the proposal when nothing can be assigned, else the alternative.
+        revoke: the Law 64 ruling on the corrected deal when a restored card makes a revoke
+            (14B4), else ``None``.
+        ruled_result: the result after the revoke laws (14B4 through the Law 64 engine, or the
+            deemed revoke of 67B1), when the table result is known.
+        table_score_ns: the table result's score, North-South view, when it is known.
+        steps: every step with its law: the findings, the path, the evidence, the proposal.
+    """
+
+    case: IncorrectCardsCase
+    irregularity: CardIrregularity
+    decision: CardCountDecision
+    evidence: DDEvidence | None
+    assigned: ScoredResult | None
+    artificial: Mapping[Side, ArtificialScore] = field(default_factory=dict)
+    revoke: RevokeAdvice | None = None
+    ruled_result: ScoredResult | None = None
+    table_score_ns: int | None = None
+    steps: tuple[Step, ...] = ()
+
+    @property
+    def action(self) -> Action:
+        """What the director does (shortcut for ``decision.action``)."""
+        return self.decision.action
+
+
+_NOTICED = {Discovery.DURING_PLAY: Noticed.DURING_PLAY, Discovery.AFTER_PLAY: Noticed.AFTER_PLAY}
+
+
+def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolver) -> IncorrectCardsAdvice:
+    """Rule on a Law 13 / 14 case: findings, law path, DD evidence and the proposed score.
+
+    Raises:
+        InvalidBoardError: contradictory input (path names the field): a hand record that is
+            not a complete deal, hands that are a complete deal but not the hand record's (a
+            fouled board, Law 87), play with no contract, a play record longer than the hands,
+            a defective trick outside the play, a table result out of range.
+        SolverError: the solver failed (never given hands of unequal length).
+    """
+    irr = find_irregularity(case.found, case.hand_record)
+    _check(case, irr)
+    contract = case.contract
+    trump = contract.strain.trump if contract else None
+    players, winners = players_of(case.play, contract.declarer.lho, trump) if contract else ((), ())
+    moved_played, surplus_quitted = play_facts(irr, case.play, players)
+    if irr.is_regular:
+        decision = CardCountDecision(Action.NO_IRREGULARITY, (Step(
+            "13/14", "Every hand holds 13 cards of the deal" + (" (the hand record's)" if case.hand_record else "")
+            + ": Laws 13 and 14 do not apply."),))
+    else:
+        decision = decide_card_count(irr, case.facts, has_contract=contract is not None,
+                                     moved_card_played=moved_played, surplus_in_quitted_trick=surplus_quitted)
+
+    steps: list[Step] = [Step("13/14" if irr.law is None else irr.law, irr.describe())]
+    steps += decision.steps
+    record = _record_on(irr.corrected, contract, case.play)
+    evidence = _evidence(case, irr, record, solver) if irr.corrected is not None and not irr.is_regular else None
+    if evidence is not None:
+        steps.append(Step("DD", _evidence_text(evidence, contract)))
+
+    table_tricks = _table_tricks(case, record, winners)
+    table_score = score_ns(contract, table_tricks, case.vulnerability) if contract and table_tricks is not None \
+        else None
+    revoke, ruled = None, None
+    if decision.revoke_check and contract is not None:
+        if case.facts.missing_found is MissingCardFound.AMONG_PLAYED_CARDS:
+            ruled, step = _deemed_revoke(case, irr, contract, winners, table_tricks)
+            steps.append(step)
+        elif record is not None and irr.corrected is not None:
+            revoke = _revoke_ruling(case, irr.corrected, contract, record, solver)
+            if revoke is not None:
+                ruled = _scored(contract, revoke.suggested_tricks, case.vulnerability)
+                steps.append(Step(revoke.suggested_law, (
+                    "Revoke laws on the corrected deal: " + "; ".join(x.revoke.describe() for x in revoke.rulings)
+                    + f"; result {revoke.suggested_result}.") if revoke.rulings else (
+                    "No revoke on the corrected deal: the card was never needed to follow suit.")))
+    assigned = None
+    if decision.adjusted and decision.assign and evidence is not None and contract is not None:
+        tricks = evidence.from_discovery if evidence.from_discovery is not None else evidence.contract_tricks
+        if tricks is not None:
+            assigned = _scored(contract, tricks, case.vulnerability)
+            steps.append(Step("12C1(b)", f"Proposed assigned adjusted score: {assigned.result}, "
+                                         f"NS {assigned.score_ns:+d}."))
+    artificial = {side: ARTIFICIAL[decision.fault[side]] for side in Side} if decision.adjusted else {}
+    if artificial:
+        text = "; ".join(f"{side.value} {a.label} ({a.percent}% / {a.imps:+d} IMPs)" for side, a in artificial.items())
+        steps.append(Step("12C2(a)", ("Alternative, if the director judges no result can be assigned: " if assigned
+                                      else "Proposed artificial adjusted score: ") + text + "."))
+    return IncorrectCardsAdvice(case, irr, decision, evidence, assigned, artificial, revoke, ruled, table_score,
+                                tuple(steps))
+
+
+def _scored(contract: Contract, tricks: int, vulnerability: Vulnerability) -> ScoredResult:
+    return ScoredResult(contract, tricks, contract.result_str(tricks), score_ns(contract, tricks, vulnerability))
+
+
+def _deemed_revoke(case: IncorrectCardsCase, irr: CardIrregularity, contract: Contract,
+                   winners: tuple[Seat, ...], table_tricks: int | None) -> tuple[ScoredResult | None, Step]:
+    """14B1 with Law 67B1: the deficient player is deemed to have revoked on the defective trick."""
+    owners = {m.belongs_to for m in irr.missing}
+    k = case.facts.defective_trick
+    if len(owners) != 1 or None in owners or k is None:
+        return None, Step("67B1", "Give the defective trick and the hand the card belongs to: the deemed revoke "
+                                  "transfers one trick under 64A2 if the offending side won that trick or a later one.")
+    offender = next(iter(owners))
+    assert offender is not None
+    claim_to_offenders = 0
+    if table_tricks is not None and len(winners) < 13:
+        decl_won = sum(1 for w in winners if w.side is contract.declaring_side)
+        rest_decl = table_tricks - decl_won
+        rest = 13 - len(winners)
+        claim_to_offenders = rest_decl if offender.side is contract.declaring_side else rest - rest_decl
+    n = deemed_revoke_transfer(offender, k, winners, claim_to_offenders)
+    text = (f"{offender.value} is deemed to have revoked on trick {k}: "
+            + ("his side won that trick or a later one, so one trick goes to the non-offending side (64A2)."
+               if n else "his side won neither that trick nor a later one: no trick to transfer (64A2)."))
+    if table_tricks is None:
+        return None, Step("67B1", text + " Give the table result to score it.")
+    tricks = table_tricks - n if offender.side is contract.declaring_side else table_tricks + n
+    ruled = _scored(contract, tricks, case.vulnerability)
+    return ruled, Step("67B1", text + f" Result {ruled.result}, NS {ruled.score_ns:+d}.")
+
+
+def _check(case: IncorrectCardsCase, irr: CardIrregularity) -> None:
+    """Contradictions in the input, each reported against its field."""
+    if irr.differs_from_record:
+        raise InvalidBoardError(
+            "every hand holds 13 distinct cards but not the hand record's: this is a fouled board (Law 87), "
+            "not an incorrect number of cards (Laws 13 and 14)", path="hands", law="87")
+    if case.play and case.contract is None:
+        raise InvalidBoardError("a play record needs the contract and declarer", path="contract")
+    held = sum(irr.counts) + len(irr.missing)  # a missing card may have been played (14B1)
+    if len(case.play) > held:
+        raise InvalidBoardError(f"the play record has {len(case.play)} cards but the hands hold only {held}",
+                                path="play")
+    if case.table_tricks is not None and not 0 <= case.table_tricks <= 13:
+        raise InvalidBoardError(f"tricks must be 0 to 13, got {case.table_tricks}", path="table_tricks")
+    k = case.facts.defective_trick
+    if k is not None and not 1 <= k <= 13:
+        raise InvalidBoardError(f"the defective trick must be 1 to 13, got {k}", path="defective_trick")
+    if k is not None and case.facts.missing_found is not MissingCardFound.AMONG_PLAYED_CARDS:
+        raise InvalidBoardError("a defective trick is given only when the missing card was found among the "
+                                "played cards (14B1)", path="defective_trick")
+
+
+def _record_on(deal: Deal | None, contract: Contract | None, play: tuple[Card, ...]) -> PlayRecord | None:
+    """The play so far as a record on the corrected deal, or ``None`` if it does not fit it
+    (a card played by a hand that should not have held it)."""
+    if deal is None or contract is None or not play:
+        return None
+    try:
+        return PlayRecord.build(deal, contract.strain.trump, contract.declarer.lho, play)
+    except IllegalPlayError:
+        return None
+
+
+def _evidence(case: IncorrectCardsCase, irr: CardIrregularity, record: PlayRecord | None,
+              solver: DoubleDummySolver) -> DDEvidence:
+    deal = irr.corrected
+    assert deal is not None
+    table = solver.solve_tables([deal])[deal]
+    contract = case.contract
+    contract_tricks = table.get(contract.strain, contract.declarer) if contract else None
+    from_discovery = None
+    if record is not None and contract is not None and not record.is_complete:
+        end = record.position_before(len(record.cards))
+        answers = solver.solve_positions([end])
+        won = record.tricks_won_by(contract.declaring_side.seats)
+        from_discovery = won + declarer_tricks_from(answers, end, contract)
+    counts = ", ".join(f"{s.value} {n}" for s, n in zip(SEATS, irr.counts, strict=True))
+    as_played = (f"The hands as found ({counts}) cannot be solved double dummy: DDS needs 52 distinct cards, "
+                 "13 in each hand.")
+    return DDEvidence(deal, table, table.par(case.vulnerability, case.dealer), contract_tricks, from_discovery,
+                      as_played)
+
+
+def _evidence_text(ev: DDEvidence, contract: Contract | None) -> str:
+    parts = [f"On the corrected deal: par {ev.par}"]
+    if contract is not None and ev.contract_tricks is not None:
+        parts.append(f"{contract} by {contract.declarer.value} makes {ev.contract_tricks} tricks double dummy "
+                     f"({contract.result_str(ev.contract_tricks)})")
+    if ev.from_discovery is not None and contract is not None:
+        parts.append(f"from the point of discovery, {ev.from_discovery} tricks "
+                     f"({contract.result_str(ev.from_discovery)})")
+    return "; ".join(parts) + ". " + ev.as_played
+
+
+def _revoke_ruling(case: IncorrectCardsCase, deal: Deal, contract: Contract, record: PlayRecord,
+                   solver: DoubleDummySolver) -> RevokeAdvice | None:
+    """The Law 64 engine on the corrected deal (14B4: the restored card was held throughout).
+
+    For 14B1 (Law 67B) the record is the play with the offender's card placed in the defective
+    trick, so that trick shows the deemed revoke only if he failed to follow with it there.
+    """
+    noticed = _NOTICED.get(case.facts.discovered, Noticed.AFTER_PLAY)
+    claim = None
+    if not record.is_complete and case.table_tricks is not None:
+        claim = case.table_tricks - record.tricks_won_by(contract.declaring_side.seats)
+        if not 0 <= claim <= 13 - record.completed_tricks:
+            raise InvalidBoardError(f"{case.table_tricks} tricks at the table do not fit the play record",
+                                    path="table_tricks")
+    board = BoardRecord(deal, contract, case.vulnerability, tuple(pc.card for pc in record.cards), label=case.label)
+    try:
+        return advise_revoke(board, facts=RevokeFacts(noticed=noticed, claim_declarer_tricks=claim), solver=solver)
+    except InvalidBoardError:
+        return None
+
+
+def _table_tricks(case: IncorrectCardsCase, record: PlayRecord | None, winners: tuple[Seat, ...]) -> int | None:
+    """The declarer's side's tricks at the table: given, or counted from a complete play record."""
+    if case.table_tricks is not None:
+        return case.table_tricks
+    if case.contract is None or len(winners) != 13:
+        return None
+    return sum(1 for w in winners if w.side is case.contract.declaring_side)
