@@ -41,7 +41,7 @@ class IncorrectCardsRequest(BaseModel):
                     "(may hold 12, 13 or 14 cards, or a card twice); '-' for an empty hand.")
     hand_record: str | None = Field(None, max_length=200, description="The hand record (PBN deal, 52 distinct "
                                     "cards), when known: it tells which cards moved and which copy is surplus.")
-    board: str | None = Field(None, max_length=40, description="How to name the board, e.g. 'Board 21'.")
+    board: str | None = Field(None, max_length=120, description="How to name the board, e.g. 'Board 21'.")
     dealer: SeatCode = "N"
     vulnerable: Literal["None", "NS", "EW", "All"] = "None"
     contract: str | None = Field(None, max_length=8, description="The contract reached, e.g. '2NTX'; omitted "

@@ -1,7 +1,9 @@
-"""Command line: ``advisor revoke FILE.pbn --board 21 [--room Closed] [--json]`` and
+"""Command line: ``advisor revoke FILE.pbn --board 21 [--room Closed] [--json]``,
+``advisor incorrect-cards CASE.json [--json]`` and
 ``advisor screen PATH [--json FILE|-] [--csv FILE] [--no-progress]``.
 
 ``revoke`` prints the ruling for a TD to read, or with ``--json`` the same JSON as the HTTP API.
+``incorrect-cards`` rules on a Law 13 / 14 case given as the API's request body in a JSON file.
 ``screen`` screens every game of a PBN file or of a directory of them for revokes.
 """
 
@@ -19,6 +21,7 @@ from typing import IO
 from engine.advisor import RevokeAdvice, advise_revoke
 from engine.boards import board_from_game
 from engine.errors import AdvisorError, InvalidBoardError
+from engine.incorrect_cards import IncorrectCardsAdvice, advise_incorrect_cards
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.model.cards import SUIT_ORDER, holding_str
 from engine.model.seats import Seat
@@ -40,6 +43,12 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--claim-contested", action="store_true", help="the claim was disputed (63A4 not met)")
     r.add_argument("--noticed", choices=[n.value for n in Noticed], default=Noticed.AFTER_PLAY.value,
                    help="when attention was first drawn to the revoke (default: after_play)")
+    ic = sub.add_parser("incorrect-cards", help="rule on an incorrect number of cards, a surplus or a missing card "
+                        "(Laws 13, 14)", description="Rule on a Law 13 / 14 case. CASE.json is the body of POST "
+                        "/v1/rulings/incorrect-cards: the hands as found, the hand record if known, the contract, "
+                        "the play so far, when it was discovered and the director's facts.")
+    ic.add_argument("case", help="a JSON file ('-' for standard input)")
+    ic.add_argument("--json", action="store_true", help="print the API's JSON instead of the text ruling")
     sc = sub.add_parser("screen", help="screen every game of a PBN file or directory for revokes",
                         description="Screen every game of a PBN file, or of every *.pbn/*.PBN file under a "
                         "directory: rule on the games with a revoke, flag the records that cannot be ruled on, "
@@ -80,6 +89,62 @@ def render(a: RevokeAdvice) -> str:
     out.append("")
     out.append(f"Result to enter: {a.suggested_result}  (NS {a.score_ns_suggested:+d}; law {a.suggested_law})")
     return "\n".join(out)
+
+
+def render_incorrect_cards(a: IncorrectCardsAdvice) -> str:
+    """A Law 13 / 14 ruling as text for a TD: the hands as found, each law step, the action and
+    the score to enter (Law 77 points, North-South view; artificial scores in % and IMPs)."""
+    c = a.case
+    head = c.label or "Board"
+    if c.contract is not None:
+        head += f": {c.contract} by {c.contract.declarer.value}"
+    out = [f"{head}, dealer {c.dealer.value}, vulnerable {c.vulnerability.value}; discovered "
+           f"{c.facts.discovered.value.replace('_', ' ')}"]
+    for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
+        cards = frozenset(c.found[seat])
+        hand = "  ".join(f"{s.value} {holding_str(cards, s) or '-'}" for s in SUIT_ORDER)
+        out.append(f"  {seat.value} ({len(c.found[seat])}): {hand}")
+    out.append("")
+    out += [f"  [{s.law}] {s.text}" for s in a.steps]
+    out.append("")
+    out.append(f"Action: {a.action.value.replace('_', ' ')}")
+    if a.assigned is not None:
+        out.append(f"Assigned adjusted score: {a.assigned.result}  (NS {a.assigned.score_ns:+d})")
+    if a.ruled_result is not None:
+        out.append(f"Result after the revoke laws: {a.ruled_result.result}  (NS {a.ruled_result.score_ns:+d})")
+    if a.artificial:
+        label = "Alternative (artificial)" if a.assigned is not None else "Artificial adjusted score"
+        out.append(f"{label}: " + "; ".join(f"{side.value} {x.label} ({x.percent}% / {x.imps:+d} IMPs)"
+                                             for side, x in a.artificial.items()))
+    return "\n".join(out)
+
+
+def _incorrect_cards(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
+    from engine.dd import default_solver
+
+    try:
+        text = sys.stdin.read() if args.case == "-" else Path(args.case).read_text(encoding="utf-8")
+        body = IncorrectCardsRequest.model_validate_json(text)
+        advice = advise_incorrect_cards(body.to_case(), solver=default_solver())
+    except ValidationError as exc:
+        for err in exc.errors():
+            where = "/".join(str(x) for x in err["loc"]) or "case"
+            print(f"advisor: {args.case}: {where}: {err['msg']}", file=sys.stderr)
+        return 2
+    except InvalidBoardError as exc:
+        print(f"advisor: {args.case}: {exc.path or 'case'}: {exc.message}", file=sys.stderr)
+        return 2
+    except (AdvisorError, OSError) as exc:
+        print(f"advisor: cannot rule: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(IncorrectCardsResponse.from_advice(advice).model_dump_json(indent=2))
+    else:
+        print(render_incorrect_cards(advice))
+    return 0
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
@@ -199,6 +264,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "screen":
         return _screen(args)
+    if args.command == "incorrect-cards":
+        return _incorrect_cards(args)
     try:
         games = games_for_board(load(args.file), args.board, args.room)
         games = [g for g in games if g.play_section is not None] or games

@@ -8,12 +8,15 @@ board 21 (../shared/data) or on R1's deal (tests/test_rulings_dd.py), as each te
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from app.cli import main as cli_main
 from app.main import create_app
 from engine.dd import SolverRunner
 from tests.test_rulings_dd import R1_PLAY
@@ -253,3 +256,27 @@ def test_missing_hand_and_half_a_contract_are_422(client):
     assert r.status_code == 422 and "missing: E, S, W" in r.text
     r = client.post(URL, json={"hands": SPONVO, "contract": "4H", "discovered": "after_play"})
     assert r.status_code == 422 and "both `contract` and `declarer`" in r.text
+
+
+# --- the command line: the README's worked 14/12 example (Sponvo30.pbn board 21, the C9 moved) ----
+
+EXAMPLE = Path(__file__).resolve().parent / "cases" / "incorrect_cards_14_12.json"
+
+
+def test_cli_rules_the_readme_example_like_the_api(capsys, client):
+    assert cli_main(["incorrect-cards", str(EXAMPLE)]) == 0
+    text = capsys.readouterr().out
+    assert "[13D]" in text and "C9 was in W's hand; the hand record gives it to N" in text
+    # 4H by West on the corrected deal: 9 tricks double dummy, as in the revoke ruling of this board
+    assert "Assigned adjusted score: 4H W -1  (NS +50)" in text
+    assert cli_main(["incorrect-cards", str(EXAMPLE), "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    api = client.post(URL, json=json.loads(EXAMPLE.read_text())).json()
+    assert cli == api
+
+
+def test_cli_bad_case_exits_2_naming_the_field(capsys, tmp_path):
+    case = tmp_path / "case.json"
+    case.write_text(json.dumps({"hands": dict(SPONVO, E="AQJ9.J.T873.Q84X"), "discovered": "after_play"}))
+    assert cli_main(["incorrect-cards", str(case)]) == 2
+    assert "hands/E" in capsys.readouterr().err
