@@ -18,6 +18,8 @@ from dataclasses import fields
 from pathlib import Path
 from typing import IO
 
+from pydantic import BaseModel
+
 from engine.advisor import RevokeAdvice, advise_revoke
 from engine.boards import board_from_game
 from engine.errors import AdvisorError, InvalidBoardError
@@ -140,10 +142,12 @@ def _incorrect_cards(args: argparse.Namespace) -> int:
     except (AdvisorError, OSError) as exc:
         print(f"advisor: cannot rule: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        print(IncorrectCardsResponse.from_advice(advice).model_dump_json(indent=2))
-    else:
-        print(render_incorrect_cards(advice))
+    return _print(args.json, lambda: IncorrectCardsResponse.from_advice(advice), lambda: render_incorrect_cards(advice))
+
+
+def _print(as_json: bool, response: Callable[[], BaseModel], text: Callable[[], str]) -> int:
+    """Print a ruling: the API's JSON (``response``) or the text for a TD. Returns 0."""
+    print(response().model_dump_json(indent=2) if as_json else text())
     return 0
 
 
@@ -282,13 +286,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (AdvisorError, OSError) as exc:
         print(f"advisor: cannot rule: {exc}", file=sys.stderr)
         return 2
-    if args.json:
-        from app.schemas import RevokeRulingResponse
+    from app.schemas import RevokeRulingResponse
 
-        print(RevokeRulingResponse.from_advice(advice).model_dump_json(indent=2))
-    else:
-        print(render(advice))
-    return 0
+    return _print(args.json, lambda: RevokeRulingResponse.from_advice(advice), lambda: render(advice))
 
 
 if __name__ == "__main__":
