@@ -162,6 +162,7 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
     contract = case.contract
     trump = contract.strain.trump if contract else None
     players, winners = players_of(case.play, contract.declarer.lho, trump) if contract else ((), ())
+    _check_play(case, irr, players)
     moved_played, surplus_quitted = play_facts(irr, case.play, players)
     if irr.is_regular:
         decision = CardCountDecision(Action.NO_IRREGULARITY, (Step(
@@ -263,6 +264,26 @@ def _check(case: IncorrectCardsCase, irr: CardIrregularity) -> None:
                                 "played cards (14B1)", path="defective_trick")
 
 
+def _check_play(case: IncorrectCardsCase, irr: CardIrregularity, players: tuple[Seat, ...]) -> None:
+    """Each card of the play must have been in its player's hand as found (a copy each time),
+    or be the hand's missing card (found among the played cards, 14B1).
+
+    Raises:
+        InvalidBoardError: path ``play/<i>`` (0-based), naming the trick, the player and the card.
+    """
+    left = {s: list(case.found.get(s, ())) for s in SEATS}
+    missing = {m.card: m.belongs_to for m in irr.missing}
+    for i, (card, seat) in enumerate(zip(case.play, players, strict=True)):
+        if card in left[seat]:
+            left[seat].remove(card)
+        elif card in missing and missing[card] in (seat, None):
+            del missing[card]
+        else:
+            raise InvalidBoardError(
+                f"{card} at trick {i // 4 + 1} ({seat.value} to play) is not in {seat.value}'s hand as found "
+                "(or already played): the play record does not fit the hands", path=f"play/{i}")
+
+
 def _record_on(deal: Deal | None, contract: Contract | None, play: tuple[Card, ...]) -> PlayRecord | None:
     """The play so far as a record on the corrected deal, or ``None`` if it does not fit it
     (a card played by a hand that should not have held it)."""
@@ -281,8 +302,9 @@ def _evidence(case: IncorrectCardsCase, irr: CardIrregularity, record: PlayRecor
     table = solver.solve_tables([deal])[deal]
     contract = case.contract
     contract_tricks = table.get(contract.strain, contract.declarer) if contract else None
-    from_discovery = None
-    if record is not None and contract is not None and not record.is_complete:
+    from_discovery = None  # only while play is under way: after play the play itself is void (13D)
+    if (record is not None and contract is not None and not record.is_complete
+            and case.facts.discovered is Discovery.DURING_PLAY):
         end = record.position_before(len(record.cards))
         answers = solver.solve_positions([end])
         won = record.tricks_won_by(contract.declaring_side.seats)

@@ -280,3 +280,13 @@ def test_cli_bad_case_exits_2_naming_the_field(capsys, tmp_path):
     case.write_text(json.dumps({"hands": dict(SPONVO, E="AQJ9.J.T873.Q84X"), "discovered": "after_play"}))
     assert cli_main(["incorrect-cards", str(case)]) == 2
     assert "hands/E" in capsys.readouterr().err
+
+
+def test_a_play_that_does_not_fit_the_hands_as_found_is_422(client):
+    # North leads (West declares); the SA is East's, not North's
+    r = client.post(URL, json={"hands": SPONVO, "contract": "4H", "declarer": "W", "play": ["CJ", "C3", "C2", "CK",
+                                                                                           "HA", "SA"],
+                               "discovered": "during_play"})
+    assert r.status_code == 422
+    [item] = r.json()["detail"]
+    assert item["loc"] == ["body", "play", 5] and "SA at trick 2 (N to play)" in item["msg"]

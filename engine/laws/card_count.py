@@ -127,8 +127,8 @@ class CardIrregularity:
     differs_from_record: bool = False
 
     @property
-    def surplus_only_hands(self) -> tuple[Seat, ...]:
-        """Hands that still hold more than 13 cards once the surplus cards are removed."""
+    def oversized_hands(self) -> tuple[Seat, ...]:
+        """Hands that still hold more than 13 cards once the surplus cards are removed (Law 13)."""
         extra = Counter(s.found_in for s in self.surplus)
         return tuple(s for s in SEATS if self.counts[SEATS.index(s)] - extra[s] > 13)
 
@@ -141,7 +141,7 @@ class CardIrregularity:
         """``"13"`` when a hand holds more than 13 cards of the deal (Law 13's footnote),
         ``"14"`` when cards are missing and no hand holds more than 13, ``"13C"`` for surplus
         cards alone, ``None`` when the hands are correct."""
-        if self.surplus_only_hands:
+        if self.oversized_hands:
             return "13"
         if self.missing:
             return "14"
