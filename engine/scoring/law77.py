@@ -1,10 +1,6 @@
-"""Law 77 duplicate scoring of a contract result, and Law 12C2 artificial adjusted scores
-(2017 code; docs/scoring.md sections 1 and 5, docs/laws.md section 1)."""
+"""Law 77 duplicate scoring of a contract result (2017 code; docs/scoring.md section 1)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
-from enum import StrEnum
 
 from engine.errors import InvalidBoardError
 from engine.model.contract import Contract, Doubling, Strain
@@ -74,35 +70,3 @@ def score_ns(contract: Contract, tricks: int, vulnerability: Vulnerability) -> i
     s = score(contract, tricks, vulnerability)
     return s if contract.declaring_side is Side.NS else -s
 
-
-class Fault(StrEnum):
-    """A contestant's responsibility for an irregularity when no result can be obtained (12C2(a))."""
-
-    NONE = "not_at_fault"
-    PARTLY = "partly_at_fault"
-    DIRECTLY = "directly_at_fault"
-
-
-@dataclass(frozen=True, slots=True)
-class ArtificialScore:
-    """An artificial adjusted score for one contestant (12C2(a) and 12C2(b)).
-
-    Attributes:
-        label: ``"Average plus"``, ``"Average"`` or ``"Average minus"``.
-        percent: matchpoints in pairs, percent of the top: 60, 50 or 40 (at least / exactly /
-            at most: 12C2(c) raises or lowers them by the contestant's session percentage).
-        imps: at IMP play, +3, 0 or -3 IMPs (12C2(b)).
-    """
-
-    label: str
-    percent: int
-    imps: int
-
-
-ARTIFICIAL: dict[Fault, ArtificialScore] = {
-    Fault.NONE: ArtificialScore("Average plus", 60, 3),
-    Fault.PARTLY: ArtificialScore("Average", 50, 0),
-    Fault.DIRECTLY: ArtificialScore("Average minus", 40, -3),
-}
-"""12C2(a): average plus to a contestant in no way at fault, average to one partly at fault,
-average minus to one directly at fault; 12C2(b): +3 / 0 / -3 IMPs."""

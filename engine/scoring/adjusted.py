@@ -1,0 +1,255 @@
+"""Adjusted scores as a director awards them: weighted (12C1(c)), split (12C1(e)), and
+artificial (12C2) with the 12C2(c) session rule. Pure functions, no solver.
+
+Weights apply to the matchpoints or IMPs of each outcome, never to raw points (docs/scoring.md
+section 4.2: the teams example gives -6.0 IMPs, not -7). Points are North-South's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from engine.errors import InvalidBoardError
+from engine.model.seats import Side
+from engine.scoring.imps import teams_imps
+from engine.scoring.matchpoints import matchpoints, percent, top
+from engine.scoring.profiles import Profile
+
+
+class Fault(StrEnum):
+    """A contestant's responsibility for an irregularity when no result can be obtained (12C2(a))."""
+
+    NONE = "not_at_fault"
+    PARTLY = "partly_at_fault"
+    DIRECTLY = "directly_at_fault"
+
+
+@dataclass(frozen=True, slots=True)
+class ArtificialScore:
+    """The 12C2(a)/(b) artificial adjusted score for one fault, before the 12C2(c) session rule.
+
+    Attributes:
+        label: ``"Average plus"``, ``"Average"`` or ``"Average minus"``.
+        percent: matchpoints in pairs, percent of the top: 60, 50 or 40.
+        imps: at IMP play, +3, 0 or -3 IMPs (the organiser may vary it: see :class:`Profile`).
+    """
+
+    label: str
+    percent: int
+    imps: int
+
+
+ARTIFICIAL: dict[Fault, ArtificialScore] = {
+    Fault.NONE: ArtificialScore("Average plus", 60, 3),
+    Fault.PARTLY: ArtificialScore("Average", 50, 0),
+    Fault.DIRECTLY: ArtificialScore("Average minus", 40, -3),
+}
+"""12C2(a): average plus to a contestant in no way at fault, average to one partly at fault,
+average minus to one directly at fault; 12C2(b): +3 / 0 / -3 IMPs."""
+
+
+# --- weights ---------------------------------------------------------------------------------------
+
+def parse_weight(value: str | int | float, *, path: str = "weight") -> Fraction:
+    """A weight as an exact fraction: ``"2/5"``, ``"0.4"``, ``"40%"``, ``0.4`` or ``1``.
+
+    Raises:
+        InvalidBoardError: ``path``; not a number, or negative.
+    """
+    text = str(value).strip()
+    try:
+        w = Fraction(text[:-1]) / 100 if text.endswith("%") else Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidBoardError(f"not a weight: {value!r} (write 2/5, 0.4 or 40%)", path=path) from None
+    if w < 0:
+        raise InvalidBoardError(f"a weight cannot be negative: {value!r}", path=path)
+    return w
+
+
+def check_weights(weights: Sequence[Fraction], *, path: str = "outcomes") -> None:
+    """12C1(c): the weights are the probabilities of the outcomes: none negative, summing to 1.
+
+    Raises:
+        InvalidBoardError: ``path`` (or ``path/<i>/weight``), saying what the weights sum to.
+    """
+    if not weights:
+        raise InvalidBoardError("give at least one outcome", path=path)
+    for i, w in enumerate(weights):
+        if w < 0:
+            raise InvalidBoardError(f"the weight of outcome {i + 1} is negative ({w})", path=f"{path}/{i}/weight")
+    total = sum(weights, Fraction(0))
+    if total != 1:
+        raise InvalidBoardError(f"the weights sum to {total} ({float(total):.4g}), not 1: they are the "
+                                "probabilities of the outcomes (12C1(c))", path=path)
+
+
+def even_weights(n: int) -> tuple[Fraction, ...]:
+    """``n`` equal weights summing exactly to 1 (the default the director then edits)."""
+    return tuple(Fraction(1, n) for _ in range(n))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One possible result of the board: its North-South points and its weight."""
+
+    ns_score: int
+    weight: Fraction
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredOutcome:
+    """An outcome scored against the field or the other room: North-South's and East-West's
+    matchpoints (units) or IMPs."""
+
+    outcome: Outcome
+    ns: float
+    ew: float
+
+
+@dataclass(frozen=True, slots=True)
+class WeightedScore:
+    """A weighted assigned adjusted score (12C1(c)), each outcome scored first, then weighted.
+
+    Attributes:
+        form: ``"matchpoints"`` or ``"imps"``.
+        components: each outcome with its own score.
+        ns: North-South's weighted matchpoints (units) or IMPs.
+        ew: East-West's.
+        top: the board's top in matchpoints (``None`` for IMPs).
+        ns_percent: ``ns`` as a percentage of the top (``None`` for IMPs).
+        ew_percent: the same for East-West.
+        others: matchpoints only: for each other North-South score of the field, the matchpoints
+            it gets from its comparison with the adjusted table, pro rata by the same weights.
+    """
+
+    form: str
+    components: tuple[ScoredOutcome, ...]
+    ns: float
+    ew: float
+    top: int | None = None
+    ns_percent: float | None = None
+    ew_percent: float | None = None
+    others: tuple[tuple[int, float], ...] = ()
+
+
+def weighted_matchpoints(outcomes: Sequence[Outcome], field: Sequence[int], units: int = 2) -> WeightedScore:
+    """Weighted matchpoints: each outcome matchpointed against the ``field`` (the other North-South
+    scores of the board), then weighted; the other pairs' comparison with this table pro rata.
+
+    Raises:
+        InvalidBoardError: weights that are negative or do not sum to 1; an empty field.
+    """
+    check_weights([o.weight for o in outcomes])
+    if not field:
+        raise InvalidBoardError("give the other results of the board (`field`) to matchpoint against",
+                                path="field")
+    t = top(len(field) + 1, units)
+    comps = tuple(ScoredOutcome(o, matchpoints(o.ns_score, field, units), t - matchpoints(o.ns_score, field, units))
+                  for o in outcomes)
+    ns = sum(float(c.outcome.weight) * c.ns for c in comps)
+    ew = sum(float(c.outcome.weight) * c.ew for c in comps)
+    others = tuple((s, sum(float(o.weight) * matchpoints(s, [o.ns_score], units) for o in outcomes)) for s in field)
+    return WeightedScore("matchpoints", comps, ns, ew, t, percent(ns, t), percent(ew, t), others)
+
+
+def weighted_imps(outcomes: Sequence[Outcome], other_room_ns: int) -> WeightedScore:
+    """Weighted IMPs at teams: each outcome IMPed against the other room, then weighted.
+
+    Raises:
+        InvalidBoardError: weights that are negative or do not sum to 1.
+    """
+    check_weights([o.weight for o in outcomes])
+    comps = tuple(ScoredOutcome(o, teams_imps(o.ns_score, other_room_ns), -teams_imps(o.ns_score, other_room_ns))
+                  for o in outcomes)
+    ns = sum(float(c.outcome.weight) * c.ns for c in comps)
+    return WeightedScore("imps", comps, ns, -ns)
+
+
+def split_assignment(outcomes: Sequence[Outcome], non_offending: Side, *, likely: Fraction = Fraction(1, 3),
+                     at_all_probable: Fraction = Fraction(1, 6)) -> tuple[int, int]:
+    """12C1(e) without weighting (ACBL-style): ``(score_for_ns, score_for_ew)`` in NS points.
+
+    The non-offending side gets the most favourable result that was likely (weight at least
+    ``likely``), the offending side the most unfavourable result that was at all probable
+    (weight at least ``at_all_probable``); the two are scored separately and need not balance.
+    ACBL practice read "likely" as about 1 in 3 and "at all probable" as about 1 in 6
+    (docs/laws.md section 1).
+
+    Raises:
+        InvalidBoardError: no outcome reaches the thresholds.
+    """
+    likely_scores = [o.ns_score for o in outcomes if o.weight >= likely]
+    probable_scores = [o.ns_score for o in outcomes if o.weight >= at_all_probable]
+    if not likely_scores:
+        raise InvalidBoardError("no outcome is likely (weight at least 1/3): give the likely results",
+                                path="outcomes")
+    if non_offending is Side.NS:  # best for NS; for EW (offenders) the worst for EW = the best NS score
+        return max(likely_scores), max(probable_scores)
+    return min(probable_scores), min(likely_scores)
+
+
+# --- artificial scores ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ArtificialAward:
+    """An artificial adjusted score for one side (12C2).
+
+    Attributes:
+        fault: the side's responsibility (12C2(a)).
+        label: Average plus / Average / Average minus.
+        percent: pairs: percent of the matchpoints after the 12C2(c) session rule.
+        imps: teams: IMPs (12C2(b), the profile's value for average plus).
+        session_rule: the 12C2(c) rule changed the percentage.
+    """
+
+    fault: Fault
+    label: str
+    percent: float
+    imps: int
+    session_rule: bool = False
+
+
+def percentage_on_other_boards(session_percent: float, boards: int, board_percent: float = 60.0) -> float:
+    """The contestant's percentage on the other boards of the session, from the session
+    percentage computed with ``board_percent`` on the adjusted board (EBU method: multiply by
+    the boards played, subtract the board's percentage, divide by one board fewer).
+
+    Raises:
+        ValueError: fewer than two boards.
+    """
+    if boards < 2:
+        raise ValueError("the session rule needs at least one other board")
+    return (session_percent * boards - board_percent) / (boards - 1)
+
+
+def artificial(fault: Mapping[Side, Fault], profile: Profile,
+               other_boards_percent: Mapping[Side, float] | None = None) -> dict[Side, ArtificialAward]:
+    """12C2: the artificial adjusted score of each side, by responsibility.
+
+    Args:
+        fault: each side's responsibility (a side not given is in no way at fault).
+        profile: the jurisdiction (IMPs for average plus, whether 12C2(c) applies).
+        other_boards_percent: a side's percentage on the other boards of the session: average
+            plus becomes that percentage when higher than 60, average minus when lower than 40
+            (12C2(c); WBFLC 1998-08-30 #1).
+
+    Returns:
+        ``{Side.NS: ..., Side.EW: ...}``.
+    """
+    out: dict[Side, ArtificialAward] = {}
+    for side in Side:
+        f = fault.get(side, Fault.NONE)
+        base = ARTIFICIAL[f]
+        pct = float(base.percent)
+        changed = False
+        other = (other_boards_percent or {}).get(side)
+        if profile.session_rule and other is not None:
+            if (f is Fault.NONE and other > pct) or (f is Fault.DIRECTLY and other < pct):
+                pct, changed = other, True
+        imps = {Fault.NONE: profile.av_plus_imps, Fault.PARTLY: 0, Fault.DIRECTLY: -profile.av_plus_imps}[f]
+        out[side] = ArtificialAward(f, base.label, pct, imps, changed)
+    return out
