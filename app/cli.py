@@ -1,9 +1,10 @@
 """Command line: ``advisor revoke FILE.pbn --board 21 [--room Closed] [--json]``,
-``advisor incorrect-cards CASE.json [--json]`` and
+``advisor incorrect-cards CASE.json [--json]``, ``advisor scores KIND BODY.json`` and
 ``advisor screen PATH [--json FILE|-] [--csv FILE] [--no-progress]``.
 
 ``revoke`` prints the ruling for a TD to read, or with ``--json`` the same JSON as the HTTP API.
 ``incorrect-cards`` rules on a Law 13 / 14 case given as the API's request body in a JSON file.
+``scores`` computes weighted, artificial, matchpoint or IMP scores (the ``/v1/scores/*`` bodies).
 ``screen`` screens every game of a PBN file or of a directory of them for revokes.
 """
 
@@ -51,6 +52,11 @@ def _parser() -> argparse.ArgumentParser:
                         "the play so far, when it was discovered and the director's facts.")
     ic.add_argument("case", help="a JSON file ('-' for standard input)")
     ic.add_argument("--json", action="store_true", help="print the API's JSON instead of the text ruling")
+    so = sub.add_parser("scores", help="weighted, artificial, matchpoint or IMP scores (Laws 12C, 77, 78)",
+                        description="Compute a score as POST /v1/scores/KIND does: BODY.json is that request "
+                        "body; the answer is printed as the API's JSON.")
+    so.add_argument("kind", choices=["weighted", "artificial", "matchpoints", "imps"])
+    so.add_argument("body", help="a JSON file ('-' for standard input)")
     sc = sub.add_parser("screen", help="screen every game of a PBN file or directory for revokes",
                         description="Screen every game of a PBN file, or of every *.pbn/*.PBN file under a "
                         "directory: rule on the games with a revoke, flag the records that cannot be ruled on, "
@@ -131,18 +137,46 @@ def _incorrect_cards(args: argparse.Namespace) -> int:
         text = sys.stdin.read() if args.case == "-" else Path(args.case).read_text(encoding="utf-8")
         body = IncorrectCardsRequest.model_validate_json(text)
         advice = advise_incorrect_cards(body.to_case(), solver=default_solver())
-    except ValidationError as exc:
-        for err in exc.errors():
-            where = "/".join(str(x) for x in err["loc"]) or "case"
-            print(f"advisor: {args.case}: {where}: {err['msg']}", file=sys.stderr)
-        return 2
-    except InvalidBoardError as exc:
-        print(f"advisor: {args.case}: {exc.path or 'case'}: {exc.message}", file=sys.stderr)
-        return 2
+    except (ValidationError, InvalidBoardError) as exc:
+        return _bad_input(args.case, exc)
     except (AdvisorError, OSError) as exc:
         print(f"advisor: cannot rule: {exc}", file=sys.stderr)
         return 2
     return _print(args.json, lambda: IncorrectCardsResponse.from_advice(advice), lambda: render_incorrect_cards(advice))
+
+
+def _bad_input(source: str, exc: Exception) -> int:
+    """Print each problem of a JSON request file as ``advisor: FILE: field: reason``; returns 2."""
+    from pydantic import ValidationError
+
+    if isinstance(exc, ValidationError):
+        for err in exc.errors():
+            where = "/".join(str(x) for x in err["loc"]) or "body"
+            print(f"advisor: {source}: {where}: {err['msg']}", file=sys.stderr)
+    elif isinstance(exc, InvalidBoardError):
+        print(f"advisor: {source}: {exc.path or 'body'}: {exc.message}", file=sys.stderr)
+    return 2
+
+
+def _scores(args: argparse.Namespace) -> int:
+    from typing import get_type_hints
+
+    from pydantic import ValidationError
+
+    from app.scores import ROUTES
+
+    func, _ = ROUTES[args.kind]
+    model = get_type_hints(func)["body"]
+    try:
+        text = sys.stdin.read() if args.body == "-" else Path(args.body).read_text(encoding="utf-8")
+        result = func(model.model_validate_json(text))
+    except (ValidationError, InvalidBoardError) as exc:
+        return _bad_input(args.body, exc)
+    except OSError as exc:
+        print(f"advisor: {exc}", file=sys.stderr)
+        return 2
+    print(result.model_dump_json(indent=2))
+    return 0
 
 
 def _print(as_json: bool, response: Callable[[], BaseModel], text: Callable[[], str]) -> int:
@@ -270,6 +304,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _screen(args)
     if args.command == "incorrect-cards":
         return _incorrect_cards(args)
+    if args.command == "scores":
+        return _scores(args)
     try:
         games = games_for_board(load(args.file), args.board, args.room)
         games = [g for g in games if g.play_section is not None] or games

@@ -16,6 +16,7 @@ from fastapi import FastAPI, File, HTTPException, Request, UploadFile
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.errors import install_error_handlers
 from app.schemas import ErrorResponse, RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
+from app.scores import router as scores_router
 from engine import __version__
 from engine.advisor import advise_revoke
 from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
@@ -52,6 +53,7 @@ def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     install_error_handlers(app)
+    app.include_router(scores_router())
 
     @app.get("/healthz", summary="Liveness check, with the solver's cache and worker figures")
     def healthz(request: Request) -> dict[str, object]:

@@ -7,7 +7,7 @@ section 4.2: the teams example gives -6.0 IMPs, not -7). Points are North-South'
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -150,10 +150,16 @@ def weighted_matchpoints(outcomes: Sequence[Outcome], field: Sequence[int], unit
     t = top(len(field) + 1, units)
     comps = tuple(ScoredOutcome(o, matchpoints(o.ns_score, field, units), t - matchpoints(o.ns_score, field, units))
                   for o in outcomes)
-    ns = sum(float(c.outcome.weight) * c.ns for c in comps)
-    ew = sum(float(c.outcome.weight) * c.ew for c in comps)
-    others = tuple((s, sum(float(o.weight) * matchpoints(s, [o.ns_score], units) for o in outcomes)) for s in field)
+    ns, ew = _weigh(comps, lambda c: c.ns), _weigh(comps, lambda c: c.ew)
+    others = tuple((s, float(sum((o.weight * Fraction(matchpoints(s, [o.ns_score], units)) for o in outcomes),
+                                 Fraction(0))))
+                   for s in field)
     return WeightedScore("matchpoints", comps, ns, ew, t, percent(ns, t), percent(ew, t), others)
+
+
+def _weigh(comps: Sequence[ScoredOutcome], value: Callable[[ScoredOutcome], float]) -> float:
+    """The weighted sum in exact fractions (so 40% of 6 and 60% of 1 is 3, not 3.0000000000000004)."""
+    return float(sum((c.outcome.weight * Fraction(value(c)) for c in comps), Fraction(0)))
 
 
 def weighted_imps(outcomes: Sequence[Outcome], other_room_ns: int) -> WeightedScore:
@@ -165,7 +171,7 @@ def weighted_imps(outcomes: Sequence[Outcome], other_room_ns: int) -> WeightedSc
     check_weights([o.weight for o in outcomes])
     comps = tuple(ScoredOutcome(o, teams_imps(o.ns_score, other_room_ns), -teams_imps(o.ns_score, other_room_ns))
                   for o in outcomes)
-    ns = sum(float(c.outcome.weight) * c.ns for c in comps)
+    ns = _weigh(comps, lambda c: c.ns)
     return WeightedScore("imps", comps, ns, -ns)
 
 

@@ -39,4 +39,4 @@ def neuberg(mp: float, results_in_group: int, results_normal: int, units: int = 
 
 def percent(mp: float, board_top: float) -> float:
     """Matchpoints as a percentage of the top (50.0 when the top is 0: a board played once)."""
-    return 50.0 if board_top == 0 else 100.0 * mp / board_top
+    return 50.0 if board_top == 0 else round(100.0 * mp / board_top, 10)

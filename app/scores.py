@@ -1,0 +1,376 @@
+"""``/v1/scores/*``: weighted, artificial, matchpoint and IMP scores for the director and the
+scorer (Laws 12C, 77, 78), as a FastAPI router with its request and response models. Shared by
+the HTTP API and ``advisor scores``. Points are North-South's view throughout."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Literal
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+
+from app.schemas import ErrorResponse, SeatCode
+from engine.errors import InvalidBoardError
+from engine.model.contract import Contract
+from engine.model.seats import Seat, Side, Vulnerability
+from engine.scoring import (
+    Fault,
+    Outcome,
+    artificial,
+    board_matchpoints,
+    butler_imps,
+    cross_imps,
+    datum,
+    even_weights,
+    matchpoints,
+    neuberg,
+    parse_weight,
+    percent,
+    profile,
+    score_ns,
+    split_assignment,
+    teams_imps,
+    top,
+    weighted_imps,
+    weighted_matchpoints,
+)
+
+MAX_POINTS = 7600
+"""The largest score in Law 77 (13 down redoubled vulnerable); anything beyond is a typing error."""
+
+Points = Annotated[int, Field(ge=-MAX_POINTS, le=MAX_POINTS, multiple_of=10,
+                              description="Law 77 points, North-South's view (a multiple of 10).")]
+SideCode = Literal["NS", "EW"]
+ProfileName = Annotated[str, Field("wbf", max_length=20, description="Jurisdiction profile: wbf, ebu or acbl.")]
+
+
+class OutcomeIn(BaseModel):
+    """One possible result: its points (``score_ns``), or the contract, declarer and tricks."""
+
+    model_config = ConfigDict(extra="forbid")
+    score_ns: Points | None = None
+    contract: str | None = Field(None, max_length=8, description="e.g. '4S', '3NTX'.")
+    declarer: SeatCode | None = None
+    tricks: int | None = Field(None, description="Declarer's side's tricks, 0..13.")
+    weight: str | float | None = Field(None, description="'2/5', '0.4', '40%' or 0.4; omitted: even weights.")
+    label: str | None = Field(None, max_length=80)
+
+    @model_validator(mode="after")
+    def _one_form(self) -> OutcomeIn:
+        result = (self.contract, self.declarer, self.tricks)
+        if self.score_ns is None and None in result:
+            raise ValueError("give `score_ns`, or `contract`, `declarer` and `tricks`")
+        if self.score_ns is not None and any(x is not None for x in result):
+            raise ValueError("give `score_ns` or the contract, declarer and tricks, not both")
+        return self
+
+    def points(self, vulnerability: Vulnerability, i: int) -> tuple[int, str]:
+        """``(ns_points, label)``. Raises InvalidBoardError (``outcomes/<i>/...``)."""
+        if self.score_ns is not None:
+            return self.score_ns, self.label or f"NS {self.score_ns:+d}"
+        assert self.contract is not None and self.declarer is not None and self.tricks is not None
+        try:
+            c = Contract.from_str(self.contract, Seat(self.declarer))
+        except InvalidBoardError as exc:
+            raise InvalidBoardError(exc.message, path=f"outcomes/{i}/contract") from None
+        if not 0 <= self.tricks <= 13:
+            raise InvalidBoardError(f"tricks must be 0 to 13, got {self.tricks}", path=f"outcomes/{i}/tricks")
+        pts = score_ns(c, self.tricks, vulnerability)
+        return pts, self.label or f"{c.result_str(self.tricks)} (NS {pts:+d})"
+
+
+_WEIGHTED_EXAMPLE: dict[str, JsonValue] = {
+    "outcomes": [{"contract": "4S", "declarer": "S", "tricks": 10, "weight": "40%"},
+                 {"contract": "4S", "declarer": "S", "tricks": 9, "weight": "60%"}],
+    "form": "matchpoints", "field": [420, 420, 170, -50, 450], "profile": "wbf",
+}
+
+
+class WeightedRequest(BaseModel):
+    """Outcomes with weights (12C1(c)), scored against the field or the other room."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_WEIGHTED_EXAMPLE]})
+    outcomes: list[OutcomeIn] = Field(min_length=1, max_length=10)
+    vulnerable: Literal["None", "NS", "EW", "All"] = "None"
+    form: Literal["matchpoints", "imps"] = "matchpoints"
+    field: list[Points] | None = Field(None, max_length=200, description="Matchpoints: the other North-South "
+                                       "scores on the board.")
+    other_room_ns: Points | None = Field(None, description="IMPs (teams): North-South's score in the other room.")
+    profile: ProfileName = "wbf"
+    non_offending: SideCode | None = Field(None, description="Needed when the profile does not weight (acbl).")
+
+
+class ScoredOutcomeOut(BaseModel):
+    """One outcome scored on its own."""
+
+    label: str
+    score_ns: int
+    weight: str = Field(description="Exact, e.g. '2/5'.")
+    weight_decimal: float
+    ns: float = Field(description="North-South's matchpoints or IMPs for this outcome.")
+    ew: float
+
+
+class FieldMpOut(BaseModel):
+    """Another North-South result's matchpoints from its comparison with the adjusted table."""
+
+    score_ns: int
+    mp: float
+
+
+class SplitOut(BaseModel):
+    """12C1(e) without weighting: each side scored on its own assignment."""
+
+    score_for_ns: int
+    score_for_ew: int
+    ns: float
+    ew: float
+    ns_percent: float | None
+    ew_percent: float | None
+    balances: bool = Field(description="The two assignments are the same result.")
+
+
+class WeightedResponse(BaseModel):
+    """The weighted (or, without weighting, split) adjusted score."""
+
+    profile: str
+    form: str
+    weights_defaulted: bool = Field(description="No weights were given: even weights, for the director to edit.")
+    outcomes: list[ScoredOutcomeOut]
+    ns: float | None = Field(description="North-South's weighted matchpoints or IMPs (null without weighting).")
+    ew: float | None
+    top: int | None
+    ns_percent: float | None
+    ew_percent: float | None
+    others: list[FieldMpOut] = Field(description="Matchpoints: what each other result gets against this table.")
+    split: SplitOut | None
+    explanation: list[str]
+
+
+def rule_weighted(body: WeightedRequest) -> WeightedResponse:
+    """Score each outcome, then weight the matchpoints or IMPs (12C1(c)); or, for a profile
+    without weighting, the 12C1(e) split (NOS most favourable likely, OS most unfavourable).
+
+    Raises:
+        InvalidBoardError: bad weights, impossible results, a missing field or other room.
+    """
+    prof = profile(body.profile)
+    vul = Vulnerability.from_str(body.vulnerable)
+    given = [o.weight is not None for o in body.outcomes]
+    if any(given) and not all(given):
+        raise InvalidBoardError("give a weight for every outcome, or for none (even weights)", path="outcomes")
+    weights = ([parse_weight(o.weight, path=f"outcomes/{i}/weight") for i, o in enumerate(body.outcomes)
+                if o.weight is not None] if all(given) else list(even_weights(len(body.outcomes))))
+    scored = [o.points(vul, i) for i, o in enumerate(body.outcomes)]
+    outcomes = [Outcome(p, w, label) for (p, label), w in zip(scored, weights, strict=True)]
+    if body.form == "matchpoints" and not body.field:
+        raise InvalidBoardError("matchpoints need the other North-South results of the board", path="field")
+    if body.form == "imps" and body.other_room_ns is None:
+        raise InvalidBoardError("IMPs need North-South's score in the other room", path="other_room_ns")
+    units = prof.mp_units
+    if body.form == "matchpoints":
+        assert body.field is not None
+        w = weighted_matchpoints(outcomes, body.field, units)
+    else:
+        assert body.other_room_ns is not None
+        w = weighted_imps(outcomes, body.other_room_ns)
+    comps = [ScoredOutcomeOut(label=c.outcome.label, score_ns=c.outcome.ns_score, weight=str(c.outcome.weight),
+                              weight_decimal=float(c.outcome.weight), ns=c.ns, ew=c.ew) for c in w.components]
+    unit = "matchpoints" if body.form == "matchpoints" else "IMPs"
+    text = [f"Each outcome is scored first ({unit}), then weighted: "
+            + " + ".join(f"{c.weight} x {c.ns:g}" for c in comps) + f" = {w.ns:.2f} for North-South (12C1(c))."]
+    if not prof.weighting:
+        if body.non_offending is None:
+            raise InvalidBoardError(f"profile {prof.name} does not weight: say which side is non-offending",
+                                    path="non_offending")
+        for_ns, for_ew = split_assignment(outcomes, Side(body.non_offending))
+        if body.form == "matchpoints":
+            assert body.field is not None
+            t = top(len(body.field) + 1, units)
+            ns_mp, ew_mp = matchpoints(for_ns, body.field, units), t - matchpoints(for_ew, body.field, units)
+            split = SplitOut(score_for_ns=for_ns, score_for_ew=for_ew, ns=ns_mp, ew=ew_mp,
+                             ns_percent=percent(ns_mp, t), ew_percent=percent(ew_mp, t), balances=for_ns == for_ew)
+        else:
+            assert body.other_room_ns is not None
+            split = SplitOut(score_for_ns=for_ns, score_for_ew=for_ew, ns=teams_imps(for_ns, body.other_room_ns),
+                             ew=-teams_imps(for_ew, body.other_room_ns), ns_percent=None, ew_percent=None,
+                             balances=for_ns == for_ew)
+        text = [f"Profile {prof.name}: no weighting. The non-offending side ({body.non_offending}) gets the most "
+                "favourable likely result, the offending side the most unfavourable result at all probable "
+                f"(12C1(e)): North-South scored on NS {for_ns:+d}, East-West on NS {for_ew:+d}."]
+        return WeightedResponse(profile=prof.name, form=body.form, weights_defaulted=not all(given), outcomes=comps,
+                                ns=None, ew=None, top=w.top, ns_percent=None, ew_percent=None, others=[],
+                                split=split, explanation=text)
+    return WeightedResponse(profile=prof.name, form=body.form, weights_defaulted=not all(given), outcomes=comps,
+                            ns=w.ns, ew=w.ew, top=w.top, ns_percent=w.ns_percent, ew_percent=w.ew_percent,
+                            others=[FieldMpOut(score_ns=s, mp=m) for s, m in w.others], split=None, explanation=text)
+
+
+class ArtificialRequest(BaseModel):
+    """12C2: each side's responsibility, and optionally its percentage on the other boards."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"fault": {"NS": "not_at_fault", "EW": "directly_at_fault"}, "other_boards_percent": {"NS": 71.6},
+         "top": 34}]})
+    fault: dict[SideCode, Fault] = Field(description="12C2(a) responsibility; a side not given is not at fault.")
+    other_boards_percent: dict[SideCode, Annotated[float, Field(ge=0, le=100)]] | None = Field(
+        None, description="12C2(c): the side's percentage on the other boards of the session.")
+    top: int | None = Field(None, ge=0, le=1000, description="The board's top, to give matchpoints too.")
+    profile: ProfileName = "wbf"
+
+
+class ArtificialSideOut(BaseModel):
+    """One side's artificial adjusted score."""
+
+    fault: Fault
+    label: str
+    percent: float
+    matchpoints: float | None
+    imps: int
+    session_rule: bool = Field(description="12C2(c) changed the percentage.")
+
+
+class ArtificialResponse(BaseModel):
+    """The artificial adjusted score of each side."""
+
+    profile: str
+    NS: ArtificialSideOut
+    EW: ArtificialSideOut
+    total_percent: float = Field(description="Over 100 only when both sides are entirely innocent.")
+
+
+def rule_artificial(body: ArtificialRequest) -> ArtificialResponse:
+    """12C2(a)/(b)/(c) for both sides. Raises InvalidBoardError for an unknown profile."""
+    prof = profile(body.profile)
+    awards = artificial({Side(k): v for k, v in body.fault.items()}, prof,
+                        {Side(k): v for k, v in (body.other_boards_percent or {}).items()})
+    out = {s.value: ArtificialSideOut(fault=a.fault, label=a.label, percent=a.percent, imps=a.imps,
+                                      matchpoints=None if body.top is None else a.percent * body.top / 100,
+                                      session_rule=a.session_rule) for s, a in awards.items()}
+    return ArtificialResponse(profile=prof.name, NS=out["NS"], EW=out["EW"],
+                              total_percent=sum(a.percent for a in awards.values()))
+
+
+class MatchpointsRequest(BaseModel):
+    """A board's North-South results."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"scores": [420, 420, 170, -50, 450, -50], "profile": "wbf"}]})
+    scores: list[Points] = Field(min_length=1, max_length=500)
+    profile: ProfileName = "wbf"
+    normal_results: int | None = Field(None, ge=1, le=500, description="Neuberg: the usual number of results on "
+                                       "a board, when this board has fewer.")
+
+
+class MpRowOut(BaseModel):
+    """One result's matchpoints."""
+
+    score_ns: int
+    ns: float
+    ew: float
+    ns_percent: float
+    ew_percent: float
+    ns_neuberg: float | None
+    ew_neuberg: float | None
+
+
+class MatchpointsResponse(BaseModel):
+    """Matchpoints (Law 78A) of every result of a board."""
+
+    profile: str
+    units_per_score_beaten: int
+    top: int
+    neuberg_top: int | None
+    results: list[MpRowOut]
+
+
+def rule_matchpoints(body: MatchpointsRequest) -> MatchpointsResponse:
+    """Law 78A for every result; Neuberg factored to ``normal_results`` when given."""
+    prof = profile(body.profile)
+    units, n = prof.mp_units, len(body.scores)
+    t = top(n, units)
+    if body.normal_results is not None and body.normal_results < n:
+        raise InvalidBoardError(f"normal_results ({body.normal_results}) is fewer than the results given ({n})",
+                                path="normal_results")
+    big = body.normal_results
+    rows = []
+    for s, m in zip(body.scores, board_matchpoints(body.scores, units), strict=True):
+        rows.append(MpRowOut(score_ns=s, ns=m, ew=t - m, ns_percent=percent(m, t), ew_percent=percent(t - m, t),
+                             ns_neuberg=neuberg(m, n, big, units) if big else None,
+                             ew_neuberg=neuberg(t - m, n, big, units) if big else None))
+    return MatchpointsResponse(profile=prof.name, units_per_score_beaten=units, top=t,
+                               neuberg_top=top(big, units) if big else None, results=rows)
+
+
+class ImpsRequest(BaseModel):
+    """Teams (``ns_score`` and ``other_room_ns``) or pairs IMPs (``scores``: datum and cross-IMPs)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"ns_score": 140, "other_room_ns": 170}, {"scores": [420, 420, 170, -50, 450, 400]}]})
+    ns_score: Points | None = None
+    other_room_ns: Points | None = None
+    scores: list[Points] | None = Field(None, min_length=2, max_length=500)
+    discard: int = Field(1, ge=0, le=10, description="Datum: results dropped at each end.")
+
+    @model_validator(mode="after")
+    def _one_form(self) -> ImpsRequest:
+        teams = self.ns_score is not None or self.other_room_ns is not None
+        if teams and (self.ns_score is None or self.other_room_ns is None):
+            raise ValueError("teams IMPs need both `ns_score` and `other_room_ns`")
+        if teams == (self.scores is not None):
+            raise ValueError("give `ns_score` and `other_room_ns` (teams), or `scores` (datum and cross-IMPs)")
+        return self
+
+
+class ImpRowOut(BaseModel):
+    """One result's pairs IMPs."""
+
+    score_ns: int
+    butler: int = Field(description="Against the datum, North-South's view.")
+    cross_total: int
+    cross_average: float
+
+
+class ImpsResponse(BaseModel):
+    """IMPs, North-South's view (East-West: the negation)."""
+
+    teams_imps: int | None = Field(description="To the team whose North-South pair scored `ns_score`.")
+    difference: int | None
+    datum: int | None
+    results: list[ImpRowOut]
+
+
+def rule_imps(body: ImpsRequest) -> ImpsResponse:
+    """Law 78B: teams, or datum (Butler) and cross-IMPs for every result."""
+    if body.scores is None:
+        assert body.ns_score is not None and body.other_room_ns is not None
+        return ImpsResponse(teams_imps=teams_imps(body.ns_score, body.other_room_ns),
+                            difference=body.ns_score - body.other_room_ns, datum=None, results=[])
+    d = datum(body.scores, discard=body.discard)
+    rows = []
+    for i, s in enumerate(body.scores):
+        others = [*body.scores[:i], *body.scores[i + 1:]]
+        total = cross_imps(s, others)
+        rows.append(ImpRowOut(score_ns=s, butler=butler_imps(s, d), cross_total=total,
+                              cross_average=total / len(others)))
+    return ImpsResponse(teams_imps=None, difference=None, datum=d, results=rows)
+
+
+ROUTES: dict[str, tuple[Callable[..., BaseModel], str]] = {
+    "weighted": (rule_weighted, "A weighted (12C1(c)) or split (12C1(e)) assigned adjusted score"),
+    "artificial": (rule_artificial, "An artificial adjusted score by fault (12C2)"),
+    "matchpoints": (rule_matchpoints, "Matchpoints and percentages of a board's results (78A, Neuberg)"),
+    "imps": (rule_imps, "IMPs: teams, datum (Butler) and cross-IMPs (78B)"),
+}
+"""Each scoring service: its function (request model in, response model out) and summary."""
+
+
+def router() -> APIRouter:
+    """The ``/v1/scores/*`` routes (pure computations: no solver)."""
+    r = APIRouter(prefix="/v1/scores", tags=["scores"])
+    errors = {422: {"model": ErrorResponse, "description": "Bad input: the field and the reason."}}
+    for name, (func, summary) in ROUTES.items():
+        r.add_api_route(f"/{name}", func, methods=["POST"], summary=summary, responses=errors)  # type: ignore[arg-type]
+    return r
+
