@@ -7,7 +7,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
-from app.schemas import CardText, RevokeRulingResponse, SeatCode, StepOut
+from app.common import CardText, SeatCode, StepOut
+from app.schemas import RevokeRulingResponse
+from app.scores import ScoresOut, ScoringIn, scores_block
 from engine import __version__ as engine_version
 from engine.errors import InvalidBoardError
 from engine.incorrect_cards import IncorrectCardsAdvice, IncorrectCardsCase, ScoredResult
@@ -63,6 +65,8 @@ class IncorrectCardsRequest(BaseModel):
     fault: dict[Literal["NS", "EW"], Fault] | None = Field(None, description="12C2(a) responsibility by side, "
                                                            "overriding the default (players with incorrect hands "
                                                            "failed to count their cards).")
+    scoring: ScoringIn | None = Field(None, description="The field or the other room, to score the plausible "
+                                      "results as a weighted score.")
     auction_would_be_unchanged: bool = Field(True, description="The director judges the table's contract would "
                                              "have been reached with correct hands (then an assigned score is "
                                              "proposed from the double-dummy result).")
@@ -213,14 +217,19 @@ class IncorrectCardsResponse(BaseModel):
     revoke: RevokeRulingResponse | None = Field(description="The Law 64 ruling on the corrected deal (14B4).")
     table_score_ns: int | None = Field(description="The table result's Law 77 points, North-South's view.")
     double_dummy: DoubleDummyOut | None
+    scores: ScoresOut
     explanation: list[str] = Field(description="Plain-English steps, each naming its law.")
     steps: list[StepOut]
     laws_edition: str = "2017"
     engine_version: str = engine_version
 
     @classmethod
-    def from_advice(cls, a: IncorrectCardsAdvice) -> IncorrectCardsResponse:
-        """Serialise the engine's advice."""
+    def from_advice(cls, a: IncorrectCardsAdvice, scoring: ScoringIn | None = None) -> IncorrectCardsResponse:
+        """Serialise the engine's advice; ``scoring`` weights its plausible results (12C1(c)).
+
+        Raises:
+            InvalidBoardError: an unknown profile in ``scoring``.
+        """
         irr, ev = a.irregularity, a.evidence
         dd = None
         if ev is not None:
@@ -250,6 +259,24 @@ class IncorrectCardsResponse(BaseModel):
             ruled_result=ScoredResultOut.of(a.ruled_result),
             revoke=RevokeRulingResponse.from_advice(a.revoke) if a.revoke is not None else None,
             table_score_ns=a.table_score_ns, double_dummy=dd,
+            scores=scores_block(
+                table=a.table_score_ns,
+                after_adjustment=a.ruled_result.score_ns if a.ruled_result else None,
+                suggested=_suggested_ns(a),
+                plausible=a.plausible_results(), scoring=scoring, non_offending=_non_offending(a)),
             explanation=[s.sentence() for s in a.steps],
             steps=[StepOut(law=s.law, text=s.text) for s in a.steps],
         )
+
+
+def _non_offending(a: IncorrectCardsAdvice) -> Side | None:
+    """The side in no way at fault when exactly one side is (for a split score without weighting)."""
+    clean = [side for side in Side if a.decision.fault.get(side) is Fault.NONE]
+    return clean[0] if len(clean) == 1 else None
+
+
+def _suggested_ns(a: IncorrectCardsAdvice) -> int | None:
+    """The points the advisor proposes to enter: the assigned score, else the result after the
+    revoke laws, else nothing (an artificial score or play on)."""
+    chosen = a.assigned or a.ruled_result
+    return chosen.score_ns if chosen is not None else None

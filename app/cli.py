@@ -142,7 +142,8 @@ def _incorrect_cards(args: argparse.Namespace) -> int:
     except (AdvisorError, OSError) as exc:
         print(f"advisor: cannot rule: {exc}", file=sys.stderr)
         return 2
-    return _print(args.json, lambda: IncorrectCardsResponse.from_advice(advice), lambda: render_incorrect_cards(advice))
+    return _print(args.json, lambda: IncorrectCardsResponse.from_advice(advice, body.scoring),
+                  lambda: render_incorrect_cards(advice))
 
 
 def _bad_input(source: str, exc: Exception) -> int:

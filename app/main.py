@@ -14,8 +14,9 @@ import anyio
 from fastapi import FastAPI, File, HTTPException, Request, UploadFile
 
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
+from app.common import ErrorResponse
 from app.errors import install_error_handlers
-from app.schemas import ErrorResponse, RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
+from app.schemas import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
 from app.scores import router as scores_router
 from engine import __version__
 from engine.advisor import advise_revoke
@@ -82,7 +83,7 @@ def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
             advice = advise_revoke(body.to_board(), facts=body.to_facts(), solver=request.app.state.solver)
         except InvalidBoardError as exc:  # the play record is validated once, inside the engine
             raise body.locate(exc) from None
-        return RevokeRulingResponse.from_advice(advice)
+        return RevokeRulingResponse.from_advice(advice, body.scoring)
 
     @app.post(
         "/v1/rulings/incorrect-cards",
@@ -103,7 +104,7 @@ def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
         """
         # A plain `def`: FastAPI runs it in its thread pool, so the event loop never waits on DDS.
         advice = advise_incorrect_cards(body.to_case(), solver=request.app.state.solver)
-        return IncorrectCardsResponse.from_advice(advice)
+        return IncorrectCardsResponse.from_advice(advice, body.scoring)
 
     @app.post(
         "/v1/screenings",

@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
+from app.common import CardText, SeatCode, StepOut, SuitCode
+from app.scores import ScoresOut, ScoringIn, scores_block
 from engine import __version__ as engine_version
 from engine.advisor import RevokeAdvice
 from engine.boards import board_from_game, board_from_parts, pick_game
@@ -15,12 +17,6 @@ from engine.model.board import BoardRecord
 from engine.model.cards import Card, Suit
 from engine.model.seats import Seat
 from engine.screening import ScreeningReport
-
-SeatCode = Literal["N", "E", "S", "W"]
-SuitCode = Literal["S", "H", "D", "C"]
-_RANK = r"(?:10|[2-9TJQKAtjqka])"
-CardText = Field(min_length=2, max_length=3, pattern=rf"^(?:[SHDCshdc]{_RANK}|{_RANK}[SHDCshdc])$",
-                 description="A card: suit then rank, e.g. 'SA', 'HT' or 'H10'.")
 
 
 class PenaltyCardIn(BaseModel):
@@ -92,6 +88,8 @@ class RevokeRulingRequest(BaseModel):
     noticed: Noticed = Field(Noticed.AFTER_PLAY, description="When attention was first drawn to the revoke.")
     penalty_cards: list[PenaltyCardIn] = Field(default_factory=list, max_length=13)
     lead_restrictions: list[LeadRestrictionIn] = Field(default_factory=list, max_length=13)
+    scoring: ScoringIn | None = Field(None, description="The field or the other room, to score the plausible "
+                                      "results as a weighted score.")
 
     @model_validator(mode="after")
     def _one_source(self) -> RevokeRulingRequest:
@@ -203,13 +201,6 @@ class ScoreNsOut(BaseModel):
     after_adjustment: int
 
 
-class StepOut(BaseModel):
-    """One step of the ruling."""
-
-    law: str
-    text: str
-
-
 class BoardOut(BaseModel):
     """The board ruled on."""
 
@@ -232,14 +223,20 @@ class RevokeRulingResponse(BaseModel):
     law_64c: Law64COut
     suggested: SuggestedOut
     score_ns: ScoreNsOut
+    scores: ScoresOut
     explanation: list[str] = Field(description="Plain-English steps, each naming its law.")
     steps: list[StepOut]
     laws_edition: str = "2017"
     engine_version: str = engine_version
 
     @classmethod
-    def from_advice(cls, a: RevokeAdvice) -> RevokeRulingResponse:
-        """Serialise the engine's advice."""
+    def from_advice(cls, a: RevokeAdvice, scoring: ScoringIn | None = None) -> RevokeRulingResponse:
+        """Serialise the engine's advice; ``scoring`` weights its plausible results (12C1(c)).
+
+        Raises:
+            InvalidBoardError: an unknown profile in ``scoring``.
+        """
+        first = next((x.revoke for x in a.rulings if x.equity is not None), None)
         b = a.board
         revokes = []
         for x in a.rulings:
@@ -268,6 +265,9 @@ class RevokeRulingResponse(BaseModel):
             suggested=SuggestedOut(declarer_tricks=a.suggested_tricks, result=a.suggested_result,
                                    score_ns=a.score_ns_suggested, law=a.suggested_law),
             score_ns=ScoreNsOut(table=a.score_ns_table, after_adjustment=a.score_ns_after_adjustment),
+            scores=scores_block(table=a.score_ns_table, after_adjustment=a.score_ns_after_adjustment,
+                                suggested=a.score_ns_suggested, plausible=a.plausible_results(), scoring=scoring,
+                                non_offending=first.offending_side.other if first else None),
             explanation=[s.sentence() for s in a.steps],
             steps=[StepOut(law=s.law, text=s.text) for s in a.steps],
         )
@@ -329,18 +329,3 @@ class ScreeningResponse(BaseModel):
     def from_report(cls, report: ScreeningReport) -> ScreeningResponse:
         """Serialise the engine's report (the same fields as :meth:`ScreeningReport.as_dict`)."""
         return cls.model_validate(report.as_dict())
-
-
-class ErrorItem(BaseModel):
-    """One problem with the request: where (``loc``) and why (``msg``)."""
-
-    loc: list[str | int]
-    msg: str
-    type: str
-    law: str | None = None
-
-
-class ErrorResponse(BaseModel):
-    """The body of a 422 (or 503) answer."""
-
-    detail: list[ErrorItem]

@@ -4,19 +4,20 @@ the HTTP API and ``advisor scores``. Points are North-South's view throughout.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Annotated, Literal
 
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
-from app.schemas import ErrorResponse, SeatCode
+from app.common import ErrorResponse, SeatCode
 from engine.errors import InvalidBoardError
 from engine.model.contract import Contract
 from engine.model.seats import Seat, Side, Vulnerability
 from engine.scoring import (
     Fault,
     Outcome,
+    PlausibleResult,
     artificial,
     board_matchpoints,
     butler_imps,
@@ -355,6 +356,71 @@ def rule_imps(body: ImpsRequest) -> ImpsResponse:
         rows.append(ImpRowOut(score_ns=s, butler=butler_imps(s, d), cross_total=total,
                               cross_average=total / len(others)))
     return ImpsResponse(teams_imps=None, difference=None, datum=d, results=rows)
+
+
+class ScoringIn(BaseModel):
+    """Optional, on a ruling request: how the board is scored, so that the ruling's plausible
+    results come back as a weighted score (even weights, for the director to edit)."""
+
+    model_config = ConfigDict(extra="forbid")
+    field: list[Points] | None = Field(None, max_length=200, description="Pairs: the other North-South results "
+                                       "of the board.")
+    other_room_ns: Points | None = Field(None, description="Teams: North-South's score in the other room.")
+    profile: ProfileName = "wbf"
+
+
+class PlausibleOut(BaseModel):
+    """A plausible result without the irregularity, with its evidence and a default (even) weight.
+    Its ``score_ns``, ``weight`` and ``label`` fit ``POST /v1/scores/weighted`` as an outcome."""
+
+    result: str
+    tricks: int
+    score_ns: int
+    evidence: str
+    weight: str
+    label: str
+
+
+class ScoresOut(BaseModel):
+    """The ruling's scores, Law 77 points, North-South's view."""
+
+    table: int | None = Field(description="The result as played.")
+    after_adjustment: int | None = Field(description="After the automatic adjustments (64A), when they apply.")
+    suggested: int | None = Field(description="The score the advisor proposes to enter.")
+    plausible: list[PlausibleOut] = Field(description="The plausible results without the irregularity, when the "
+                                          "double-dummy evidence gives more than one: the outcomes of a weighted "
+                                          "score (12C1(c)), even weights by default.")
+    weighted: WeightedResponse | None = Field(description="Those outcomes weighted, when the request gave "
+                                              "`scoring` (the field or the other room).")
+
+
+def scores_block(*, table: int | None, after_adjustment: int | None, suggested: int | None,
+                 plausible: Sequence[PlausibleResult], scoring: ScoringIn | None,
+                 non_offending: Side | None = None) -> ScoresOut:
+    """The ``scores`` block of a ruling: its scores, and its plausible results as outcomes of a
+    weighted score (scored when ``scoring`` gives the field or the other room).
+
+    Raises:
+        InvalidBoardError: an unknown profile in ``scoring``.
+    """
+    outs: list[PlausibleOut] = []
+    if len(plausible) > 1:
+        weights = even_weights(len(plausible))
+        outs = [PlausibleOut(result=p.result, tricks=p.tricks, score_ns=p.score_ns, evidence=p.evidence,
+                             weight=str(w), label=f"{p.result} (NS {p.score_ns:+d})")
+                for p, w in zip(plausible, weights, strict=True)]
+    weighted = None
+    if outs and scoring is not None and (scoring.field or scoring.other_room_ns is not None):
+        try:
+            weighted = rule_weighted(WeightedRequest.model_validate({
+                "outcomes": [{"score_ns": o.score_ns, "weight": o.weight, "label": o.label} for o in outs],
+                "form": "matchpoints" if scoring.field else "imps", "field": scoring.field,
+                "other_room_ns": scoring.other_room_ns, "profile": scoring.profile,
+                "non_offending": non_offending.value if non_offending else None}))
+        except InvalidBoardError as exc:
+            raise InvalidBoardError(exc.message, path=f"scoring/{exc.path}", law=exc.law) from None
+    return ScoresOut(table=table, after_adjustment=after_adjustment, suggested=suggested, plausible=outs,
+                     weighted=weighted)
 
 
 ROUTES: dict[str, tuple[Callable[..., BaseModel], str]] = {

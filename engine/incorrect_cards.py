@@ -36,11 +36,11 @@ from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.steps import Step
 from engine.model.board import BoardRecord
 from engine.model.cards import Card
-from engine.model.contract import Contract
+from engine.model.contract import Contract, Doubling
 from engine.model.deal import Deal
 from engine.model.play import PlayRecord
 from engine.model.seats import SEATS, Seat, Side, Vulnerability
-from engine.scoring import ARTIFICIAL, ArtificialScore, score_ns
+from engine.scoring import ARTIFICIAL, ArtificialScore, PlausibleResult, score_ns
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +142,26 @@ class IncorrectCardsAdvice:
     def action(self) -> Action:
         """What the director does (shortcut for ``decision.action``)."""
         return self.decision.action
+
+    def plausible_results(self) -> tuple[PlausibleResult, ...]:
+        """Candidate outcomes of a weighted assigned score on the corrected deal: the contract
+        reached, played double dummy, and the par contract(s) (what a double-dummy auction
+        reaches) when they score differently; empty when no score can be assigned."""
+        ev, contract = self.evidence, self.case.contract
+        if ev is None or not self.decision.adjusted:
+            return ()
+        out: list[PlausibleResult] = []
+        if self.assigned is not None:
+            out.append(PlausibleResult(self.assigned.result, self.assigned.tricks, self.assigned.score_ns,
+                                       "the contract reached, played double dummy on the corrected deal"))
+        for pc in ev.par.contracts[:1]:
+            par = Contract(pc.level, pc.strain, Doubling.DOUBLED if pc.doubled else Doubling.UNDOUBLED,
+                           pc.declarers[0])
+            tricks = pc.level + 6 + pc.result
+            if ev.par.score_ns not in [p.score_ns for p in out]:
+                out.append(PlausibleResult(par.result_str(tricks), tricks, ev.par.score_ns,
+                                           "par on the corrected deal (the double-dummy auction's contract)"))
+        return tuple(out) if contract is not None else ()
 
 
 _NOTICED = {Discovery.DURING_PLAY: Noticed.DURING_PLAY, Discovery.AFTER_PLAY: Noticed.AFTER_PLAY}

@@ -107,3 +107,49 @@ def test_cli_mirrors_the_api(client, capsys, tmp_path):
     path.write_text(json.dumps({**body, "profile": "fifa"}))
     assert cli_main(["scores", "weighted", str(path)]) == 2
     assert "profile: unknown profile" in capsys.readouterr().err
+
+
+# --- the scores block of a ruling -------------------------------------------------------------------------
+
+# A generated board (benchmarks/cases.py, seed 64, case 30): 2C by West, EW vulnerable; at trick 10
+# dummy (East) discards the DA on a club lead while holding C6 and C3. Double dummy, declarer's side
+# takes 5 tricks after C6 and 6 after C3 (64C step), so two results are plausible without the revoke.
+DUMMY_REVOKE = {
+    "deal": "N:9852.85.QJ.QJ952 AK6.J7.AKT4.8763 QJ43.942.98753.T T7.AKQT63.62.AK4", "contract": "2C",
+    "declarer": "W", "vulnerable": "EW",
+    "play": ("S9 SA S4 ST SK S3 S7 S2 DT D3 D6 DQ S8 S6 SJ HQ H9 H6 H5 H7 D5 D2 DJ D4 S5 C7 SQ CA HA H8 HJ H2 "
+             "C4 CJ C8 CT CQ DA H4 CK HK C2 C3 D7 C6 D8 H3 C9").split(),
+}
+
+
+def test_a_revoke_ruling_carries_its_scores_and_weights_the_plausible_results(client):
+    body = {**DUMMY_REVOKE, "scoring": {"field": [200, 100, 300, -110]}}
+    r = client.post("/v1/rulings/revoke", json=body)
+    assert r.status_code == 200, r.text
+    scores = r.json()["scores"]
+    assert (scores["table"], scores["suggested"]) == (200, 200)  # 2C W -2, 100 a trick vulnerable
+    assert [(p["result"], p["score_ns"], p["weight"]) for p in scores["plausible"]] == [
+        ("2C W -2", 200, "1/2"), ("2C W -3", 300, "1/2")]  # the non-offenders' best last
+    w = scores["weighted"]
+    # by hand, top 8: +200 beats 100 and -110, ties 200: 5; +300 beats three, ties one: 7
+    assert [o["ns"] for o in w["outcomes"]] == [5, 7]
+    assert (w["ns"], w["ns_percent"], w["ew_percent"]) == (6, 75, 25)
+
+
+def test_an_incorrect_cards_ruling_offers_the_contract_and_par_as_outcomes(client):
+    from pathlib import Path
+
+    case = json.loads((Path(__file__).parent / "cases" / "incorrect_cards_14_12.json").read_text())
+    r = client.post("/v1/rulings/incorrect-cards", json={**case, "scoring": {"other_room_ns": -140}})
+    assert r.status_code == 200, r.text
+    scores = r.json()["scores"]
+    assert (scores["table"], scores["suggested"]) == (-420, 50)
+    assert [(p["result"], p["score_ns"]) for p in scores["plausible"]] == [("4H W -1", 50), ("2H E +1", -140)]
+    # teams: +50 against -140 is 190: 5 IMPs; -140 against -140: 0; even weights: 2.5
+    assert scores["weighted"]["ns"] == pytest.approx(2.5)
+
+
+def test_an_unknown_profile_in_a_ruling_is_422_under_scoring(client):
+    r = client.post("/v1/rulings/revoke", json={**DUMMY_REVOKE, "scoring": {"field": [200], "profile": "fifa"}})
+    assert r.status_code == 422
+    assert r.json()["detail"][0]["loc"] == ["body", "scoring", "profile"]

@@ -9,6 +9,7 @@ from engine.scoring.adjusted import (
     ArtificialScore,
     Fault,
     Outcome,
+    PlausibleResult,
     WeightedScore,
     artificial,
     check_weights,
@@ -25,7 +26,8 @@ from engine.scoring.matchpoints import board_matchpoints, matchpoints, neuberg, 
 from engine.scoring.profiles import PROFILES, Profile, profile
 
 __all__ = [
-    "ARTIFICIAL", "PROFILES", "ArtificialAward", "ArtificialScore", "Fault", "Outcome", "Profile", "WeightedScore",
+    "ARTIFICIAL", "PROFILES", "ArtificialAward", "ArtificialScore", "Fault", "Outcome", "PlausibleResult",
+    "Profile", "WeightedScore",
     "artificial", "board_matchpoints", "butler_imps", "check_weights", "cross_imps", "datum", "even_weights",
     "imps", "matchpoints", "neuberg", "parse_weight", "percent", "percentage_on_other_boards", "profile",
     "score", "score_ns", "split_assignment", "teams_imps", "top", "trick_points", "weighted_imps",

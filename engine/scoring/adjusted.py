@@ -101,6 +101,24 @@ class Outcome:
 
 
 @dataclass(frozen=True, slots=True)
+class PlausibleResult:
+    """A result the board could plausibly have reached without the irregularity, with the
+    evidence for it (a candidate outcome of a weighted score, for the director to weigh).
+
+    Attributes:
+        result: as TDs write it, e.g. ``"4H W ="``.
+        tricks: declarer's side's tricks, 0..13.
+        score_ns: Law 77 points, North-South's view.
+        evidence: why it is plausible, e.g. ``"the offender follows with H9 (double dummy)"``.
+    """
+
+    result: str
+    tricks: int
+    score_ns: int
+    evidence: str
+
+
+@dataclass(frozen=True, slots=True)
 class ScoredOutcome:
     """An outcome scored against the field or the other room: North-South's and East-West's
     matchpoints (units) or IMPs."""

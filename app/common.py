@@ -1,0 +1,36 @@
+"""Types shared by every request and response model of the API: seats, suits, cards, a ruling
+step, and the error body."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+SeatCode = Literal["N", "E", "S", "W"]
+SuitCode = Literal["S", "H", "D", "C"]
+_RANK = r"(?:10|[2-9TJQKAtjqka])"
+CardText = Field(min_length=2, max_length=3, pattern=rf"^(?:[SHDCshdc]{_RANK}|{_RANK}[SHDCshdc])$",
+                 description="A card: suit then rank, e.g. 'SA', 'HT' or 'H10'.")
+
+
+class StepOut(BaseModel):
+    """One step of the ruling."""
+
+    law: str
+    text: str
+
+
+class ErrorItem(BaseModel):
+    """One problem with the request: where (``loc``) and why (``msg``)."""
+
+    loc: list[str | int]
+    msg: str
+    type: str
+    law: str | None = None
+
+
+class ErrorResponse(BaseModel):
+    """The body of a 422 (or 503) answer."""
+
+    detail: list[ErrorItem]
