@@ -66,17 +66,17 @@ class OutcomeIn(BaseModel):
             raise ValueError("give `score_ns` or the contract, declarer and tricks, not both")
         return self
 
-    def points(self, vulnerability: Vulnerability, i: int) -> tuple[int, str]:
-        """``(ns_points, label)``. Raises InvalidBoardError (``outcomes/<i>/...``)."""
+    def points(self, vulnerability: Vulnerability, where: str) -> tuple[int, str]:
+        """``(ns_points, label)``. Raises InvalidBoardError (``<where>/contract`` or ``<where>/tricks``)."""
         if self.score_ns is not None:
             return self.score_ns, self.label or f"NS {self.score_ns:+d}"
         assert self.contract is not None and self.declarer is not None and self.tricks is not None
         try:
             c = Contract.from_str(self.contract, Seat(self.declarer))
         except InvalidBoardError as exc:
-            raise InvalidBoardError(exc.message, path=f"outcomes/{i}/contract") from None
+            raise InvalidBoardError(exc.message, path=f"{where}/contract") from None
         if not 0 <= self.tricks <= 13:
-            raise InvalidBoardError(f"tricks must be 0 to 13, got {self.tricks}", path=f"outcomes/{i}/tricks")
+            raise InvalidBoardError(f"tricks must be 0 to 13, got {self.tricks}", path=f"{where}/tricks")
         pts = score_ns(c, self.tricks, vulnerability)
         return pts, self.label or f"{c.result_str(self.tricks)} (NS {pts:+d})"
 
@@ -99,7 +99,12 @@ class WeightedRequest(BaseModel):
                                        "scores on the board.")
     other_room_ns: Points | None = Field(None, description="IMPs (teams): North-South's score in the other room.")
     profile: ProfileName = "wbf"
-    non_offending: SideCode | None = Field(None, description="Needed when the profile does not weight (acbl).")
+    non_offending: SideCode | None = Field(None, description="Needed when the profile does not weight (acbl), "
+                                           "and with `offending_outcomes`.")
+    offending_outcomes: list[OutcomeIn] | None = Field(
+        None, min_length=1, max_length=10, description="12C1(e) split: the offending side's own outcomes (e.g. when "
+        "the non-offenders' serious error is not charged to the offenders); `outcomes` then score the "
+        "non-offending side only.")
 
 
 class ScoredOutcomeOut(BaseModel):
@@ -121,10 +126,11 @@ class FieldMpOut(BaseModel):
 
 
 class SplitOut(BaseModel):
-    """12C1(e) without weighting: each side scored on its own assignment."""
+    """12C1(e): each side scored on its own assignment (a single result without weighting, or its
+    own weighted outcomes)."""
 
-    score_for_ns: int
-    score_for_ew: int
+    score_for_ns: int | None = Field(description="The result North-South are scored on (null when weighted).")
+    score_for_ew: int | None
     ns: float
     ew: float
     ns_percent: float | None
@@ -158,17 +164,14 @@ def rule_weighted(body: WeightedRequest) -> WeightedResponse:
     """
     prof = profile(body.profile)
     vul = Vulnerability.from_str(body.vulnerable)
-    given = [o.weight is not None for o in body.outcomes]
-    if any(given) and not all(given):
-        raise InvalidBoardError("give a weight for every outcome, or for none (even weights)", path="outcomes")
-    weights = ([parse_weight(o.weight, path=f"outcomes/{i}/weight") for i, o in enumerate(body.outcomes)
-                if o.weight is not None] if all(given) else list(even_weights(len(body.outcomes))))
-    scored = [o.points(vul, i) for i, o in enumerate(body.outcomes)]
-    outcomes = [Outcome(p, w, label) for (p, label), w in zip(scored, weights, strict=True)]
+    outcomes, defaulted = _outcomes(body.outcomes, vul, "outcomes")
     if body.form == "matchpoints" and not body.field:
         raise InvalidBoardError("matchpoints need the other North-South results of the board", path="field")
     if body.form == "imps" and body.other_room_ns is None:
         raise InvalidBoardError("IMPs need North-South's score in the other room", path="other_room_ns")
+    if body.offending_outcomes is not None and (body.non_offending is None or not prof.weighting):
+        raise InvalidBoardError("`offending_outcomes` need `non_offending` and a profile that weights",
+                                path="offending_outcomes")
     units = prof.mp_units
     if body.form == "matchpoints":
         assert body.field is not None
@@ -178,6 +181,7 @@ def rule_weighted(body: WeightedRequest) -> WeightedResponse:
         w = weighted_imps(outcomes, body.other_room_ns)
     comps = [ScoredOutcomeOut(label=c.outcome.label, score_ns=c.outcome.ns_score, weight=str(c.outcome.weight),
                               weight_decimal=float(c.outcome.weight), ns=c.ns, ew=c.ew) for c in w.components]
+    weights_defaulted = defaulted
     unit = "matchpoints" if body.form == "matchpoints" else "IMPs"
     text = [f"Each outcome is scored first ({unit}), then weighted: "
             + " + ".join(f"{c.weight} x {c.ns:g}" for c in comps) + f" = {w.ns:.2f} for North-South (12C1(c))."]
@@ -200,12 +204,41 @@ def rule_weighted(body: WeightedRequest) -> WeightedResponse:
         text = [f"Profile {prof.name}: no weighting. The non-offending side ({body.non_offending}) gets the most "
                 "favourable likely result, the offending side the most unfavourable result at all probable "
                 f"(12C1(e)): North-South scored on NS {for_ns:+d}, East-West on NS {for_ew:+d}."]
-        return WeightedResponse(profile=prof.name, form=body.form, weights_defaulted=not all(given), outcomes=comps,
+        return WeightedResponse(profile=prof.name, form=body.form, weights_defaulted=weights_defaulted, outcomes=comps,
                                 ns=None, ew=None, top=w.top, ns_percent=None, ew_percent=None, others=[],
                                 split=split, explanation=text)
-    return WeightedResponse(profile=prof.name, form=body.form, weights_defaulted=not all(given), outcomes=comps,
+    if body.offending_outcomes is not None and body.non_offending is not None:
+        os_outcomes, _ = _outcomes(body.offending_outcomes, vul, "offending_outcomes")
+        w_os = (weighted_matchpoints(os_outcomes, body.field, units) if body.field
+                else weighted_imps(os_outcomes, body.other_room_ns or 0))
+        nos_ns = body.non_offending == "NS"
+        ns_w, ew_w = (w, w_os) if nos_ns else (w_os, w)
+        split = SplitOut(score_for_ns=None, score_for_ew=None, ns=ns_w.ns, ew=ew_w.ew, ns_percent=ns_w.ns_percent,
+                         ew_percent=ew_w.ew_percent, balances=False)
+        text.append(f"12C1(e): the non-offending side ({body.non_offending}) is scored on `outcomes`, the "
+                    f"offending side on `offending_outcomes`, each weighted: North-South {split.ns:.2f}, "
+                    f"East-West {split.ew:.2f}; the two need not balance.")
+        return WeightedResponse(profile=prof.name, form=body.form, weights_defaulted=weights_defaulted,
+                                outcomes=comps, ns=None, ew=None, top=w.top, ns_percent=None, ew_percent=None,
+                                others=[], split=split, explanation=text)
+    return WeightedResponse(profile=prof.name, form=body.form, weights_defaulted=weights_defaulted, outcomes=comps,
                             ns=w.ns, ew=w.ew, top=w.top, ns_percent=w.ns_percent, ew_percent=w.ew_percent,
                             others=[FieldMpOut(score_ns=s, mp=m) for s, m in w.others], split=None, explanation=text)
+
+
+def _outcomes(items: list[OutcomeIn], vul: Vulnerability, path: str) -> tuple[list[Outcome], bool]:
+    """The engine's outcomes and whether the weights were defaulted (even).
+
+    Raises:
+        InvalidBoardError: ``path/...``: some weights given and not others, a bad weight or result.
+    """
+    given = [o.weight is not None for o in items]
+    if any(given) and not all(given):
+        raise InvalidBoardError("give a weight for every outcome, or for none (even weights)", path=path)
+    weights = ([parse_weight(o.weight, path=f"{path}/{i}/weight") for i, o in enumerate(items)
+                if o.weight is not None] if all(given) else list(even_weights(len(items))))
+    scored = [o.points(vul, f"{path}/{i}") for i, o in enumerate(items)]
+    return [Outcome(p, w, label) for (p, label), w in zip(scored, weights, strict=True)], not all(given)
 
 
 class ArtificialRequest(BaseModel):

@@ -153,3 +153,12 @@ def test_an_unknown_profile_in_a_ruling_is_422_under_scoring(client):
     r = client.post("/v1/rulings/revoke", json={**DUMMY_REVOKE, "scoring": {"field": [200], "profile": "fifa"}})
     assert r.status_code == 422
     assert r.json()["detail"][0]["loc"] == ["body", "scoring", "profile"]
+
+
+def test_a_split_score_weights_each_side_on_its_own_outcomes(client):
+    # NOS (NS) on 40/60 of +420/-50 (30%); the offenders charged 100% of +420 (EW: 10 - 6 = 4 of 10)
+    out = post(client, "weighted", {"outcomes": FORTY_SIXTY, "field": FIELD, "non_offending": "NS",
+                                    "offending_outcomes": [{"score_ns": 420, "weight": "1"}]})
+    split = out["split"]
+    assert (split["ns"], split["ns_percent"], split["ew"], split["ew_percent"]) == (3, 30, 4, 40)
+    assert out["ns"] is None and not split["balances"]
