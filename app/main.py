@@ -18,6 +18,7 @@ from app.common import ErrorResponse
 from app.errors import install_error_handlers
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
 from app.scores import router as scores_router
+from app.web import install_web
 from engine import __version__
 from engine.advisor import advise_revoke
 from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
@@ -55,6 +56,7 @@ def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
     )
     install_error_handlers(app)
     app.include_router(scores_router())
+    install_web(app)
 
     @app.get("/healthz", summary="Liveness check, with the solver's cache and worker figures")
     def healthz(request: Request) -> dict[str, object]:

@@ -215,64 +215,83 @@ def _result_law(rulings: tuple[RevokeRuling, ...]) -> str:
 def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: ClaimInfo, table: int, after: int,
              likely: int | None, law64c: EquityDecision, suggested: int, basis: TrickOwnership,
              facts: RevokeFacts) -> tuple[Step, ...]:
+    """The ruling's steps in English, each with the key and values of its translatable message."""
     c = board.contract
     steps: list[Step] = []
     if claim.tricks and facts.noticed is Noticed.DURING_PLAY:
         steps.append(Step("64A", f"Play is still in progress: the {claim.tricks} trick(s) still to be played are "
                           f"projected double dummy ({claim.declarer_tricks} for the declarer's side); the automatic "
-                          "adjustment is applied when play ends."))
+                          "adjustment is applied when play ends.", "projection",
+                          {"n": claim.tricks, "decl": claim.declarer_tricks}))
     elif claim.tricks:
         how = ("valued double dummy (no claim figure was given; enter the claim's figure if known)"
                if claim.assumed else "as the claim or concession gave them")
         steps.append(Step("68", f"Play ended with {claim.tricks} trick(s) not played out; the declarer's side "
-                          f"gets {claim.declarer_tricks} of them, {how}."))
-    steps.append(Step("77", f"Table result: {table} tricks for the declarer's side, {c.result_str(table)}."))
+                          f"gets {claim.declarer_tricks} of them, {how}.", "claim_dd" if claim.assumed else "claim",
+                          {"n": claim.tricks, "decl": claim.declarer_tricks}))
+    steps.append(Step("77", f"Table result: {table} tricks for the declarer's side, {c.result_str(table)}.",
+                      "table_result", {"tricks": table, "result": c.result_str(table)}))
     if not rulings:
         marked = ", ".join(str(x) for x in board.marked_revokes)
         extra = (f" The record marks {marked} as a revoke, but the player held no card of the suit led: "
                  "check the record." if marked else "")
         steps.append(Step("61A", "No revoke: every player followed suit when able, and no listed penalty card "
-                          "or lead restriction was broken." + extra))
+                          "or lead restriction was broken." + extra, "no_revoke_marked" if marked else "no_revoke",
+                          {"marked": marked}))
     for x in rulings:
         r, e = x.revoke, x.establishment
-        steps.append(Step("61A", f"Revoke on trick {r.trick}: {r.describe()}."))
+        steps.append(Step("61A", f"Revoke on trick {r.trick}: {r.describe()}.", "revoke",
+                          {"trick": r.trick, "what": r.phrase()}))
+        reason: object = e.phrase or e.reason
         if not e.established:
+            pen_key = "pen_62B1" if e.penalty_card else "pen_62B2" if r.offending_side is c.declaring_side else ""
             pen = " The withdrawn card becomes a major penalty card (62B1)." if e.penalty_card else \
                 " The card is replaced without further rectification (62B2)." if r.offending_side is c.declaring_side \
                 else ""
             steps.append(Step("62A", f"Not established ({e.reason}): to be corrected, the offender substituting a "
-                              f"legal card; no trick transfer.{pen}"))
+                              f"legal card; no trick transfer.{pen}", "not_established" + (f"_{pen_key}" if pen_key
+                                                                                            else ""),
+                              {"reason": reason}))
             continue
-        steps.append(Step(e.law, f"Established: {e.reason}."))
+        steps.append(Step(e.law, f"Established: {e.reason}.", "established", {"reason": reason}))
         if e.correction is Correction.TRICK_TWELVE:
             steps.append(Step("62D1", "It is corrected all the same: tricks 12 and 13 are replayed with the legal "
-                              "card (valued double dummy); no automatic transfer (64B6)."))
+                              "card (valued double dummy); no automatic transfer (64B6).", "corrected_62D1"))
         if e.correction is Correction.BOTH_SIDES_SAME_TRICK:
             steps.append(Step("62C3", "Both revokes on this trick are corrected; cards withdrawn by the defending "
-                              "side become penalty cards; no automatic transfer (64B8)."))
+                              "side become penalty cards; no automatic transfer (64B8).", "corrected_62C3"))
         t = x.transfer
         if t is not None and e.correction is None:
             flag = " (capped: flag for the TD)" if t.capped else ""
-            steps.append(Step(t.law, f"{t.reason}. Tricks transferred to the non-offending side: {t.tricks}{flag}."))
+            steps.append(Step(t.law, f"{t.reason}. Tricks transferred to the non-offending side: {t.tricks}{flag}.",
+                              "transfer_capped" if t.capped else "transfer",
+                              {"reason": t.phrase or t.reason, "n": t.tricks}))
         if x.equity is not None:
             q = x.equity
             alts = ", ".join(f"{card} {n}" for card, n in q.dd_by_card)
             steps.append(Step("64C", f"Double dummy, declarer's side: {q.dd_before} tricks with the best legal card "
                               f"for the offending side ({q.best_card}), {q.dd_after} after the revoke card as played; "
-                              f"the revoke card changed the result by {q.change:+d}. Each legal card: {alts}."))
+                              f"the revoke card changed the result by {q.change:+d}. Each legal card: {alts}.",
+                              "dd_evidence", {"before": q.dd_before, "card": str(q.best_card), "after": q.dd_after,
+                                              "change": f"{q.change:+d}", "alts": alts}))
     if basis.declarer_tricks != table or len(basis.winners) < len(board.play) // 4:
         k0 = len(basis.winners) + 1
         steps.append(Step("62", f"After the correction, tricks {k0}-13 are replayed: valued double dummy from the "
                           f"corrected position, the offender choosing his legal card, the declarer's side takes "
-                          f"{basis.rest_declarer} of them ({basis.declarer_tricks} in all)."))
+                          f"{basis.rest_declarer} of them ({basis.declarer_tricks} in all).", "replay",
+                          {"k0": k0, "rest": basis.rest_declarer, "total": basis.declarer_tricks}))
     if rulings:
         if after != table or basis.declarer_tricks != table:
             steps.append(Step(_result_law(rulings), f"After corrections and automatic adjustment: {after} tricks, "
-                              f"{c.result_str(after)}."))
+                              f"{c.result_str(after)}.", "after_adjustment",
+                              {"tricks": after, "result": c.result_str(after)}))
         if likely is not None:
             steps.append(Step("64C", f"Likely result without the revoke(s): {likely} tricks "
-                              "(table result plus what each revoke card changed double dummy)."))
-        steps.append(Step(law64c.law, ("Applies: " if law64c.applies else "Does not apply: ") + law64c.reason + "."))
+                              "(table result plus what each revoke card changed double dummy).", "likely",
+                              {"tricks": likely}))
+        steps.append(Step(law64c.law, ("Applies: " if law64c.applies else "Does not apply: ") + law64c.reason + ".",
+                          "law64c_applies" if law64c.applies else "law64c_not",
+                          {"reason": law64c.phrase or law64c.reason}))
         steps.append(Step(law64c.law if law64c.applies else _result_law(rulings),
-                          f"Score to enter: {c.result_str(suggested)}."))
+                          f"Score to enter: {c.result_str(suggested)}.", "enter", {"result": c.result_str(suggested)}))
     return tuple(steps)

@@ -85,6 +85,7 @@ class DDEvidence:
         from_discovery: tricks won in the play so far plus DD for the rest, when the play so
             far fits the corrected deal and stops before trick 13; else ``None``.
         as_played: what the solver can say about the deal as it was actually played.
+        as_played_counts: the cards each hand held as found, e.g. ``"N 12, E 13, S 13, W 14"``.
     """
 
     deal: Deal
@@ -93,6 +94,7 @@ class DDEvidence:
     contract_tricks: int | None
     from_discovery: int | None
     as_played: str
+    as_played_counts: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,17 +189,18 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
     if irr.is_regular:
         decision = CardCountDecision(Action.NO_IRREGULARITY, (Step(
             "13/14", "Every hand holds 13 cards of the deal" + (" (the hand record's)" if case.hand_record else "")
-            + ": Laws 13 and 14 do not apply."),))
+            + ": Laws 13 and 14 do not apply.", "cc.regular"),))
     else:
         decision = decide_card_count(irr, case.facts, has_contract=contract is not None,
                                      moved_card_played=moved_played, surplus_in_quitted_trick=surplus_quitted)
 
-    steps: list[Step] = [Step("13/14" if irr.law is None else irr.law, irr.describe())]
+    steps: list[Step] = [Step("13/14" if irr.law is None else irr.law, irr.describe(), "cc.findings",
+                              {"items": irr.findings()})]
     steps += decision.steps
     record = _record_on(irr.corrected, contract, case.play)
     evidence = _evidence(case, irr, record, solver) if irr.corrected is not None and not irr.is_regular else None
     if evidence is not None:
-        steps.append(Step("DD", _evidence_text(evidence, contract)))
+        steps.append(_evidence_step(evidence, contract))
 
     table_tricks = _table_tricks(case, record, winners)
     table_score = score_ns(contract, table_tricks, case.vulnerability) if contract and table_tricks is not None \
@@ -211,22 +214,32 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
             revoke = _revoke_ruling(case, irr.corrected, contract, record, solver)
             if revoke is not None:
                 ruled = _scored(contract, revoke.suggested_tricks, case.vulnerability)
-                steps.append(Step(revoke.suggested_law, (
-                    "Revoke laws on the corrected deal: " + "; ".join(x.revoke.describe() for x in revoke.rulings)
-                    + f"; result {revoke.suggested_result}.") if revoke.rulings else (
-                    "No revoke on the corrected deal: the card was never needed to follow suit.")))
+                if revoke.rulings:
+                    steps.append(Step(revoke.suggested_law, "Revoke laws on the corrected deal: " + "; ".join(
+                        x.revoke.describe() for x in revoke.rulings) + f"; result {revoke.suggested_result}.",
+                        "cc.revoke_laws", {"revokes": tuple(x.revoke.phrase() for x in revoke.rulings),
+                                           "result": revoke.suggested_result}))
+                else:
+                    steps.append(Step(revoke.suggested_law, "No revoke on the corrected deal: the card was never "
+                                      "needed to follow suit.", "cc.no_revoke_needed"))
     assigned = None
     if decision.adjusted and decision.assign and evidence is not None and contract is not None:
         tricks = evidence.from_discovery if evidence.from_discovery is not None else evidence.contract_tricks
         if tricks is not None:
             assigned = _scored(contract, tricks, case.vulnerability)
             steps.append(Step("12C1(b)", f"Proposed assigned adjusted score: {assigned.result}, "
-                                         f"NS {assigned.score_ns:+d}."))
+                                         f"NS {assigned.score_ns:+d}.", "cc.proposed_assigned",
+                              {"result": assigned.result, "score": f"{assigned.score_ns:+d}"}))
     artificial = {side: ARTIFICIAL[decision.fault[side]] for side in Side} if decision.adjusted else {}
     if artificial:
-        text = "; ".join(f"{side.value} {a.label} ({a.percent}% / {a.imps:+d} IMPs)" for side, a in artificial.items())
+        items = tuple(Step("", f"{side.value} {a.label} ({a.percent}% / {a.imps:+d} IMPs)",
+                           f"cc.art.{decision.fault[side].value}",
+                           {"side": side.value, "percent": a.percent, "imps": f"{a.imps:+d}"})
+                      for side, a in artificial.items())
+        text = "; ".join(i.text for i in items)
         steps.append(Step("12C2(a)", ("Alternative, if the director judges no result can be assigned: " if assigned
-                                      else "Proposed artificial adjusted score: ") + text + "."))
+                                      else "Proposed artificial adjusted score: ") + text + ".",
+                          "cc.alternative" if assigned else "cc.proposed_artificial", {"items": items}))
     return IncorrectCardsAdvice(case, irr, decision, evidence, assigned, artificial, revoke, ruled, table_score,
                                 tuple(steps))
 
@@ -242,7 +255,8 @@ def _deemed_revoke(case: IncorrectCardsCase, irr: CardIrregularity, contract: Co
     k = case.facts.defective_trick
     if len(owners) != 1 or None in owners or k is None:
         return None, Step("67B1", "Give the defective trick and the hand the card belongs to: the deemed revoke "
-                                  "transfers one trick under 64A2 if the offending side won that trick or a later one.")
+                                  "transfers one trick under 64A2 if the offending side won that trick or a later one.",
+                          "cc.67B1_need")
     offender = next(iter(owners))
     assert offender is not None
     claim_to_offenders = 0
@@ -255,11 +269,14 @@ def _deemed_revoke(case: IncorrectCardsCase, irr: CardIrregularity, contract: Co
     text = (f"{offender.value} is deemed to have revoked on trick {k}: "
             + ("his side won that trick or a later one, so one trick goes to the non-offending side (64A2)."
                if n else "his side won neither that trick nor a later one: no trick to transfer (64A2)."))
+    deemed = Step("", text, "cc.deemed_1" if n else "cc.deemed_0", {"seat": offender.value, "trick": k})
     if table_tricks is None:
-        return None, Step("67B1", text + " Give the table result to score it.")
+        return None, Step("67B1", text + " Give the table result to score it.", "cc.67B1_no_result",
+                          {"deemed": deemed})
     tricks = table_tricks - n if offender.side is contract.declaring_side else table_tricks + n
     ruled = _scored(contract, tricks, case.vulnerability)
-    return ruled, Step("67B1", text + f" Result {ruled.result}, NS {ruled.score_ns:+d}.")
+    return ruled, Step("67B1", text + f" Result {ruled.result}, NS {ruled.score_ns:+d}.", "cc.67B1_result",
+                       {"deemed": deemed, "result": ruled.result, "score": f"{ruled.score_ns:+d}"})
 
 
 def _check(case: IncorrectCardsCase, irr: CardIrregularity) -> None:
@@ -333,18 +350,25 @@ def _evidence(case: IncorrectCardsCase, irr: CardIrregularity, record: PlayRecor
     as_played = (f"The hands as found ({counts}) cannot be solved double dummy: DDS needs 52 distinct cards, "
                  "13 in each hand.")
     return DDEvidence(deal, table, table.par(case.vulnerability, case.dealer), contract_tricks, from_discovery,
-                      as_played)
+                      as_played, counts)
 
 
-def _evidence_text(ev: DDEvidence, contract: Contract | None) -> str:
-    parts = [f"On the corrected deal: par {ev.par}"]
+def _evidence_step(ev: DDEvidence, contract: Contract | None) -> Step:
+    """The double-dummy evidence as a step (law ``"DD"``), each clause a translatable phrase."""
+    parts = [Step("", f"On the corrected deal: par {ev.par}", "cc.dd.par", {"par": str(ev.par)})]
     if contract is not None and ev.contract_tricks is not None:
-        parts.append(f"{contract} by {contract.declarer.value} makes {ev.contract_tricks} tricks double dummy "
-                     f"({contract.result_str(ev.contract_tricks)})")
+        result = contract.result_str(ev.contract_tricks)
+        parts.append(Step("", f"{contract} by {contract.declarer.value} makes {ev.contract_tricks} tricks double "
+                          f"dummy ({result})", "cc.dd.contract",
+                          {"contract": str(contract), "seat": contract.declarer.value, "tricks": ev.contract_tricks,
+                           "result": result}))
     if ev.from_discovery is not None and contract is not None:
-        parts.append(f"from the point of discovery, {ev.from_discovery} tricks "
-                     f"({contract.result_str(ev.from_discovery)})")
-    return "; ".join(parts) + ". " + ev.as_played
+        result = contract.result_str(ev.from_discovery)
+        parts.append(Step("", f"from the point of discovery, {ev.from_discovery} tricks ({result})",
+                          "cc.dd.discovery", {"tricks": ev.from_discovery, "result": result}))
+    as_played = Step("", ev.as_played, "cc.dd.as_played", {"counts": ev.as_played_counts})
+    text = "; ".join(p.text for p in parts) + ". " + ev.as_played
+    return Step("DD", text, "cc.dd", {"items": tuple(parts), "as_played": as_played})
 
 
 def _revoke_ruling(case: IncorrectCardsCase, deal: Deal, contract: Contract, record: PlayRecord,

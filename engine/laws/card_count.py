@@ -116,6 +116,7 @@ class CardIrregularity:
         why_not_corrected: the reason ``corrected`` is ``None``.
         differs_from_record: the hands are a complete deal but not the hand record's (a
             fouled board, Law 87: not a Law 13 or 14 case).
+        why_key: the message key of ``why_not_corrected`` (for the page's languages).
     """
 
     counts: tuple[int, int, int, int]
@@ -125,6 +126,7 @@ class CardIrregularity:
     corrected: Deal | None
     why_not_corrected: str | None = None
     differs_from_record: bool = False
+    why_key: str = ""
 
     @property
     def oversized_hands(self) -> tuple[Seat, ...]:
@@ -165,24 +167,32 @@ class CardIrregularity:
 
     def describe(self) -> str:
         """One plain sentence per finding, for the director."""
-        out: list[str] = []
+        return " ".join(p.text for p in self.findings())
+
+    def findings(self) -> tuple[Step, ...]:
+        """The findings as translatable sentences (keyed :class:`Step` phrases), in order."""
+        out: list[Step] = []
         counts = ", ".join(f"{s.value} {n}" for s, n in zip(SEATS, self.counts, strict=True))
-        out.append(f"Cards held as found: {counts}.")
+        out.append(Step("", f"Cards held as found: {counts}.", "cc.f.counts", {"counts": counts}))
         for sc in self.surplus:
             tail = "" if sc.certain else " (one of the copies; without the hand record it cannot be told which)"
-            out.append(f"{sc.card} in {sc.found_in.value}'s hand is a second copy: a surplus card{tail}.")
+            out.append(Step("", f"{sc.card} in {sc.found_in.value}'s hand is a second copy: a surplus card{tail}.",
+                            "cc.f.surplus" if sc.certain else "cc.f.surplus_unsure",
+                            {"card": str(sc.card), "seat": sc.found_in.value}))
         for mv in self.moved:
-            out.append(f"{mv.card} was in {mv.found_in.value}'s hand; the hand record gives it to "
-                       f"{mv.belongs_to.value}.")
+            out.append(Step("", f"{mv.card} was in {mv.found_in.value}'s hand; the hand record gives it to "
+                            f"{mv.belongs_to.value}.", "cc.f.moved",
+                            {"card": str(mv.card), "seat": mv.found_in.value, "owner": mv.belongs_to.value}))
         for mc in self.missing:
             who = f" (it belongs to {mc.belongs_to.value})" if mc.belongs_to else ""
-            out.append(f"{mc.card} is missing{who}.")
+            out.append(Step("", f"{mc.card} is missing{who}.", "cc.f.missing_of" if mc.belongs_to else "cc.f.missing",
+                            {"card": str(mc.card), "owner": mc.belongs_to.value if mc.belongs_to else ""}))
         if self.differs_from_record:
-            out.append("Every hand has 13 cards but they are not the hand record's hands: a fouled board "
-                       "(Law 87), not Law 13 or 14.")
+            out.append(Step("", "Every hand has 13 cards but they are not the hand record's hands: a fouled board "
+                            "(Law 87), not Law 13 or 14.", "cc.f.fouled"))
         if self.corrected is None and self.why_not_corrected:
-            out.append(self.why_not_corrected)
-        return " ".join(out)
+            out.append(Step("", self.why_not_corrected, f"cc.f.{self.why_key}"))
+        return tuple(out)
 
 
 def find_irregularity(found: Mapping[Seat, Sequence[Card]], record: Deal | None = None) -> CardIrregularity:
@@ -237,10 +247,10 @@ def find_irregularity(found: Mapping[Seat, Sequence[Card]], record: Deal | None 
         owner = record.holder(c) if record is not None else (short[0] if len(short) == 1 and sure else None)
         missing.append(MissingCard(c, owner))
 
-    corrected, why = _corrected(kept, missing, record, surplus)
+    corrected, why, why_key = _corrected(kept, missing, record, surplus)
     differs = (record is not None and not surplus and not missing_cards and all(n == 13 for n in counts)
                and bool(moved))
-    return CardIrregularity(counts, tuple(surplus), tuple(missing), tuple(moved), corrected, why, differs)
+    return CardIrregularity(counts, tuple(surplus), tuple(missing), tuple(moved), corrected, why, differs, why_key)
 
 
 def _copy_to_keep(card: Card, seats: list[Seat], record: Deal | None, size: dict[Seat, int]) -> tuple[Seat, bool]:
@@ -264,25 +274,26 @@ def _copy_to_keep(card: Card, seats: list[Seat], record: Deal | None, size: dict
 
 
 def _corrected(kept: dict[Seat, set[Card]], missing: list[MissingCard], record: Deal | None,
-               surplus: list[SurplusCard]) -> tuple[Deal | None, str | None]:
+               surplus: list[SurplusCard]) -> tuple[Deal | None, str | None, str]:
+    """The deal as it should have been, or ``None`` with the reason and its message key."""
     if record is not None:
-        return record, None
+        return record, None, ""
     if any(not s.certain for s in surplus):
         return None, ("Which copy of the surplus card belongs to the deal, and so which hand the missing card "
-                      "belongs to, cannot be told without the hand record.")
+                      "belongs to, cannot be told without the hand record."), "why_copy"
     hands = {s: set(kept[s]) for s in SEATS}
     for m in missing:
         if m.belongs_to is None:
             return None, ("The missing cards cannot be placed without the hand record (more than one hand is "
-                          "short).")
+                          "short)."), "why_missing"
         hands[m.belongs_to].add(m.card)
     if any(len(h) > 13 for h in hands.values()):
         return None, ("Which of the cards of the hand with too many belongs in the short hand cannot be told "
-                      "without the hand record.")
+                      "without the hand record."), "why_moved"
     deal = Deal.from_hands({s: frozenset(h) for s, h in hands.items()})
     if any(len(h) != 13 for h in hands.values()):
-        return None, "The hands cannot be completed to 13 cards each without the hand record."
-    return deal, None
+        return None, "The hands cannot be completed to 13 cards each without the hand record.", "why_incomplete"
+    return deal, None, ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,13 +389,19 @@ def decide_card_count(irr: CardIrregularity, facts: CardCountFacts, *, has_contr
         if assign:
             steps.append(Step("12C1(b)", "Assigned adjusted score: the probable outcome had the infraction not "
                                          "occurred, from the double-dummy result of the contract on the corrected "
-                                         "deal (the director judges the auction would have reached it)."))
+                                         "deal (the director judges the auction would have reached it).",
+                              "cc.assigned"))
             return CardCountDecision(Action.ASSIGNED_ADJUSTED_SCORE, tuple(steps), True, True, fault)
+        why_key = "no_deal" if not correctable else "no_contract" if not has_contract else "auction_differs"
         why = ("the deal as it should have been cannot be told" if not correctable else
                "no contract to assess" if not has_contract else
                "the director judges the auction would have differed")
+        fault_phrases = tuple(Step("", f"{side.value} {_FAULT_TEXT[fault.get(side, Fault.NONE)]}",
+                                   f"cc.fault.{fault.get(side, Fault.NONE).value}", {"side": side.value})
+                              for side in Side)
         steps.append(Step("12C2(a)", f"No result can be obtained ({why}): artificial adjusted score by "
-                                     "responsibility: " + _fault_text(fault) + "."))
+                                     "responsibility: " + _fault_text(fault) + ".", "cc.artificial",
+                          {"why": Step("", why, f"cc.why.{why_key}"), "fault": fault_phrases}))
         return CardCountDecision(Action.ARTIFICIAL_ADJUSTED_SCORE, tuple(steps), True, False, fault)
 
     if irr.surplus:
@@ -396,16 +413,17 @@ def decide_card_count(irr: CardIrregularity, facts: CardCountFacts, *, has_contr
         steps.append(Step("13C", text + (" A surplus card was played to a quitted trick: an adjusted score may "
                                          "be awarded." if quitted else
                                          " No surplus card was played to a quitted trick: no adjusted score "
-                                         "on that account.")))
+                                         "on that account."), "cc.13C_quitted" if quitted else "cc.13C",
+                          {"cards": names}))
         if law == "13C":  # nothing else is wrong: each hand has its own 13 cards once it is removed
             if quitted and facts.discovered in (Discovery.DURING_PLAY, Discovery.AFTER_PLAY):
                 return adjusted(Step("12A2", "The quitted trick held a card that was not part of the deal: the "
-                                             "board cannot be scored as played."))
+                                             "board cannot be scored as played.", "cc.12A2_surplus"))
             if facts.discovered is Discovery.AFTER_PLAY:
-                steps.append(Step("13C", "The result stands."))
+                steps.append(Step("13C", "The result stands.", "cc.result_stands"))
                 return CardCountDecision(Action.SCORE_STANDS, tuple(steps), fault=fault)
             steps.append(Step("13C", "Play on; the current trick is sorted out under Laws 53-57 if the surplus "
-                                     "card was played to it."))
+                                     "card was played to it.", "cc.13C_play_on"))
             return CardCountDecision(Action.CORRECT_AND_PLAY_ON, tuple(steps), fault=fault)
 
     # A surplus card that took the place of one of the hand's own cards (the hand is short once it
@@ -417,24 +435,25 @@ def decide_card_count(irr: CardIrregularity, facts: CardCountFacts, *, has_contr
                 steps.append(Step("13A2", "No player with an incorrect hand has called, but a player saw another "
                                           "player's card: correct the deal, play and score it normally; if the "
                                           "extra information affected the result, award an adjusted score "
-                                          "(12C1(b)); the offender may be penalised."))
+                                          "(12C1(b)); the offender may be penalised.", "cc.13A2"))
             else:
                 steps.append(Step("13A1", "No player with an incorrect hand has called and nobody saw another "
-                                          "player's card: correct the deal and play it normally."))
+                                          "player's card: correct the deal and play it normally.", "cc.13A1"))
             return CardCountDecision(Action.CORRECT_AND_PLAY_ON, tuple(steps), fault=fault)
         if facts.discovered is Discovery.AFTER_PLAY:
             return adjusted(Step("13D", "Found after play ended: the result obtained is cancelled and an adjusted "
                                         "score awarded (in teams Law 86B may apply); the offender is subject to a "
-                                        "procedural penalty."))
+                                        "procedural penalty.", "cc.13D"))
         if facts.calls_unaffected and not moved_card_played:
             steps.append(Step("13B1", "The director judges the deal can be corrected and played normally without "
                                       "change of call: correct it and play on; at the end of play the director "
-                                      "may award an adjusted score."))
+                                      "may award an adjusted score.", "cc.13B1"))
             return CardCountDecision(Action.CORRECT_AND_PLAY_ON, tuple(steps), fault=fault)
         reason = ("a card of an incorrect hand has been played by the wrong hand" if moved_card_played else
                   "a call was made with an incorrect number of cards and the director does not judge that the "
                   "deal can be played normally without change of call")
-        return adjusted(Step("13B2", f"Adjusted score: {reason}; the offender may be penalised."))
+        return adjusted(Step("13B2", f"Adjusted score: {reason}; the offender may be penalised.",
+                             "cc.13B2_played" if moved_card_played else "cc.13B2"))
 
     # Law 14: cards missing, no hand over 13 (after any surplus card was removed)
     before_lead = facts.discovered in (Discovery.BEFORE_CALL, Discovery.DURING_AUCTION)
@@ -444,52 +463,58 @@ def decide_card_count(irr: CardIrregularity, facts: CardCountFacts, *, has_contr
                "reconstruct the deal with another pack" if found is MissingCardFound.NOT_FOUND else
                "search for it; if found, restore it to the deficient hand, if not, reconstruct the deal with "
                "another pack")
+        how_key = ("restore" if found is MissingCardFound.ELSEWHERE else
+                   "reconstruct" if found is MissingCardFound.NOT_FOUND else "search")
         steps.append(Step("14A", f"Before the opening lead is faced: {how}. The auction and play continue "
                                  "normally; calls stand and the hand is deemed to have held all its cards "
-                                 "throughout (14A3)."))
+                                 "throughout (14A3).", f"cc.14A_{how_key}"))
         steps.append(Step("14C", "Knowledge of the replacement is unauthorised information for the partner of "
-                                 "the player whose hand was deficient."))
+                                 "the player whose hand was deficient.", "cc.14C"))
         return CardCountDecision(Action.CORRECT_AND_PLAY_ON, tuple(steps), fault=fault)
 
     found = facts.missing_found
     if found is None:
         steps.append(Step("14B", "After the opening lead: search for the missing card. If it is among the played "
                                  "cards, Law 67 applies (14B1); if found elsewhere, restore it to the hand (14B2); "
-                                 "if not found, reconstruct the deal with another pack (14B3)."))
+                                 "if not found, reconstruct the deal with another pack (14B3).", "cc.14B"))
         return CardCountDecision(Action.SEARCH_FOR_MISSING_CARD, tuple(steps), fault=fault)
     if not has_contract:
         return adjusted(Step("14A3", "The board was passed out with a deficient hand; by analogy with 14A3 the "
-                                     "auction stands."),
+                                     "auction stands.", "cc.14A3_passed_out"),
                         Step("12A2", "No rectification permits normal play of the board: artificial adjusted "
-                                     "score."))
+                                     "score.", "cc.12A2"))
     if found is MissingCardFound.AMONG_PLAYED_CARDS:
         steps.append(Step("14B1", "The missing card was found among the played cards: Law 67 (defective trick) "
-                                  "applies."))
+                                  "applies.", "cc.14B1"))
         steps.append(Step("67B1", "The offender's card is placed among his played cards of the defective trick; "
                                   "it does not change who won that trick. He is deemed to have revoked on the "
                                   "defective trick: one trick is transferred under 64A2 if his side won that "
-                                  "trick or a later one."))
+                                  "trick or a later one.", "cc.67B1"))
     else:
         steps.append(Step("14B2" if found is MissingCardFound.ELSEWHERE else "14B3",
                           "The card was found elsewhere: it is restored to the deficient hand." if
                           found is MissingCardFound.ELSEWHERE else
-                          "The card was not found: the deal is reconstructed with another pack."))
+                          "The card was not found: the deal is reconstructed with another pack.",
+                          "cc.14B2" if found is MissingCardFound.ELSEWHERE else "cc.14B3"))
         steps.append(Step("14B4", "The restored card is deemed to have belonged to the deficient hand "
                                   "throughout: it may become a penalty card (Law 50), and failure to have played "
-                                  "it may be a revoke (Laws 61-64)."))
+                                  "it may be a revoke (Laws 61-64).", "cc.14B4"))
     steps.append(Step("14C", "Knowledge of the replacement is unauthorised information for the partner of the "
-                             "player whose hand was deficient."))
+                             "player whose hand was deficient.", "cc.14C"))
     if facts.discovered is Discovery.DURING_PLAY:
         steps.append(Step("14B4", "Play continues with the card in the hand; at the end of play the revoke laws "
-                                  "are applied to any trick where the card should have been played."))
+                                  "are applied to any trick where the card should have been played.",
+                          "cc.14B4_play_on"))
         return CardCountDecision(Action.CORRECT_AND_PLAY_ON, tuple(steps), fault=fault, revoke_check=True)
     return CardCountDecision(Action.SCORE_AFTER_REVOKE_RULING, tuple(steps), fault=fault, revoke_check=True)
 
 
+_FAULT_TEXT = {Fault.NONE: "in no way at fault: average plus", Fault.PARTLY: "partly at fault: average",
+               Fault.DIRECTLY: "directly at fault: average minus"}
+
+
 def _fault_text(fault: Mapping[Side, Fault]) -> str:
-    names = {Fault.NONE: "in no way at fault: average plus", Fault.PARTLY: "partly at fault: average",
-             Fault.DIRECTLY: "directly at fault: average minus"}
-    return "; ".join(f"{side.value} {names[fault.get(side, Fault.NONE)]}" for side in Side)
+    return "; ".join(f"{side.value} {_FAULT_TEXT[fault.get(side, Fault.NONE)]}" for side in Side)
 
 
 def players_of(cards: Sequence[Card], opening_leader: Seat, trump: Suit | None

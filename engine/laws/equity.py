@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from engine.dd.results import CardScores
 from engine.errors import SolverError
 from engine.laws.revoke import Revoke
+from engine.laws.steps import Step
 from engine.laws.transfer import Transfer
 from engine.model.cards import Card
 from engine.model.contract import Contract
@@ -140,6 +141,7 @@ class EquityDecision:
         likely_without_revokes: declarer side's tricks had no revoke occurred (table result plus
             every standing revoke's ``change``), or ``None`` with no standing revoke.
         tricks: declarer side's tricks to enter when ``applies``; else ``None``.
+        phrase: ``reason`` as a translatable phrase (a keyed :class:`Step`), or ``None``.
     """
 
     applies: bool
@@ -147,6 +149,7 @@ class EquityDecision:
     reason: str
     likely_without_revokes: int | None
     tricks: int | None
+    phrase: Step | None = None
 
 
 def decide_equity(
@@ -176,18 +179,20 @@ def decide_equity(
         revoke occurred, whenever it differs from the table result (a contestant was damaged).
     """
     if not standing:
-        return EquityDecision(False, "64C", "no established revoke stands, so Law 64C has nothing to redress",
-                              None, None)
+        text = "no established revoke stands, so Law 64C has nothing to redress"
+        return EquityDecision(False, "64C", text, None, None, Step("", text, "eq.none"))
     likely = clamp(basis_tricks + sum(q.change for _, _, q in standing))
     plural = "s" if len(standing) > 1 else ""
     sides = {r.offending_side for r, _, _ in standing}
     if len(sides) == 2:
         if likely != after_adjustment:
-            return EquityDecision(True, "64C2(b)", f"both sides revoked: had no revoke occurred the declarer's side "
-                                  f"would likely have taken {likely} tricks, not {after_adjustment}; a contestant "
-                                  "was damaged, so the score is adjusted", likely, likely)
-        return EquityDecision(False, "64C2(b)", "both sides revoked, but the likely result had no revoke occurred "
-                              "is the result as played: no contestant was damaged", likely, None)
+            text = (f"both sides revoked: had no revoke occurred the declarer's side would likely have taken "
+                    f"{likely} tricks, not {after_adjustment}; a contestant was damaged, so the score is adjusted")
+            return EquityDecision(True, "64C2(b)", text, likely, likely,
+                                  Step("", text, "eq.64C2b", {"likely": likely, "after": after_adjustment}))
+        text = ("both sides revoked, but the likely result had no revoke occurred is the result as played: no "
+                "contestant was damaged")
+        return EquityDecision(False, "64C2(b)", text, likely, None, Step("", text, "eq.64C2b_not"))
     nos = next(iter(sides)).other
 
     def for_nos(declarer_tricks: int) -> int:
@@ -200,11 +205,12 @@ def decide_equity(
         if for_nos(c2a) > for_nos(best):
             best, law = c2a, "64C2(a)"
     got, want = for_nos(after_adjustment), for_nos(best)
+    params: dict[str, object] = {"side": nos.value, "got": got, "want": want}
     if want <= got:
-        return EquityDecision(False, "64C1", f"the non-offending side ({nos.value}) has {got} tricks after the "
-                              f"automatic adjustment, at least the {want} it would likely have taken without the "
-                              f"revoke{plural}: it is not insufficiently compensated, so no further adjustment",
-                              likely, None)
+        text = (f"the non-offending side ({nos.value}) has {got} tricks after the automatic adjustment, at least "
+                f"the {want} it would likely have taken without the revoke{plural}: it is not insufficiently "
+                "compensated, so no further adjustment")
+        return EquityDecision(False, "64C1", text, likely, None, Step("", text, "eq.64C1_not", params))
     if law == "64C2(a)":
         why = (f"had the subsequent revoke(s) in the same suit not occurred, keeping the earlier transfer, the "
                f"non-offending side ({nos.value}) would likely have taken {want} tricks, more than the {got} it has")
@@ -212,4 +218,5 @@ def decide_equity(
         why = (f"the non-offending side ({nos.value}) would likely have taken {want} tricks without the "
                f"revoke{plural}, more than the {got} it has after the automatic adjustment: it is insufficiently "
                "compensated")
-    return EquityDecision(True, law, why, likely, best)
+    key = "eq.64C2a" if law == "64C2(a)" else "eq.64C1"
+    return EquityDecision(True, law, why, likely, best, Step("", why, key, params))

@@ -10,6 +10,7 @@ from enum import StrEnum
 
 from engine.errors import InvalidBoardError
 from engine.laws.facts import Noticed, RevokeFacts
+from engine.laws.steps import Step
 from engine.model.cards import Card, Rank, Suit
 from engine.model.contract import Contract
 from engine.model.play import PlayRecord
@@ -58,6 +59,14 @@ class Revoke:
     def offending_side(self) -> Side:
         """The offender's partnership."""
         return self.offender.side
+
+    def phrase(self) -> Step:
+        """:meth:`describe` as a translatable phrase (a keyed :class:`Step`)."""
+        alts = "".join(c.rank.letter for c in sorted(self.alternatives, reverse=True))
+        params: dict[str, object] = {"seat": self.offender.value, "card": str(self.card), "trick": self.trick,
+                                     "suit": self.suit.symbol, "alts": alts,
+                                     "cards": ", ".join(str(c) for c in sorted(self.alternatives))}
+        return Step("", self.describe(), f"revoke.{self.kind.value}", params)
 
     def describe(self) -> str:
         """E.g. ``"S played D4 on trick 3 holding H987 (hearts led)"``."""
@@ -204,6 +213,7 @@ class Establishment:
         correction: ``None`` when the revoke stands (63B); otherwise the law under which it is
             corrected.
         penalty_card: the withdrawn card becomes a major penalty card (62B1, 62C3).
+        phrase: ``reason`` as a translatable phrase (a keyed :class:`Step`), or ``None``.
     """
 
     established: bool
@@ -211,6 +221,7 @@ class Establishment:
     reason: str
     correction: Correction | None
     penalty_card: bool
+    phrase: Step | None = None
 
 
 def assess_establishment(
@@ -234,28 +245,39 @@ def assess_establishment(
     os_next = [pc for pc in nxt.cards if pc.seat in os_seats] if nxt else []
     claim_ended = not record.is_complete and facts.noticed is not Noticed.DURING_PLAY
     if os_next:
-        est = Establishment(True, "63A1", f"{os_next[0].seat.value} played to trick {revoke.trick + 1}", None, False)
+        ph = Step("", f"{os_next[0].seat.value} played to trick {revoke.trick + 1}", "est.63A1",
+                  {"seat": os_next[0].seat.value, "next": revoke.trick + 1})
+        est = Establishment(True, "63A1", ph.text, None, False, ph)
     elif claim_ended and not facts.claim_contested and (facts.claim_by is None or facts.claim_by in os_seats):
         who = f"{facts.claim_by.value}" if facts.claim_by else "a player"
-        est = Establishment(True, "63A3", f"{who} of the offending side claimed or conceded, or agreed to the "
-                            "claim that ended play", None, False)
+        ph = Step("", f"{who} of the offending side claimed or conceded, or agreed to the claim that ended play",
+                  "est.63A3" if facts.claim_by else "est.63A3_any", {"seat": who})
+        est = Establishment(True, "63A3", ph.text, None, False, ph)
     elif claim_ended and not facts.claim_contested:
         by = f" by {facts.claim_by.value}" if facts.claim_by else ""
-        est = Establishment(True, "63A4", f"the offending side agreed to the claim or concession{by}", None, False)
+        ph = Step("", f"the offending side agreed to the claim or concession{by}",
+                  "est.63A4_by" if facts.claim_by else "est.63A4",
+                  {"seat": facts.claim_by.value if facts.claim_by else ""})
+        est = Establishment(True, "63A4", ph.text, None, False, ph)
     else:
-        why = ("the claim was contested, so there was no agreement (WBFLC minute, 12 January 2000)"
-               if facts.claim_contested and claim_ended
-               else f"attention was drawn before the offending side played to trick {revoke.trick + 1}")
-        return Establishment(False, "62A", f"not established: {why}", Correction.NOT_ESTABLISHED,
-                             defender and not revoke.by_dummy)
+        if facts.claim_contested and claim_ended:
+            why = Step("", "the claim was contested, so there was no agreement (WBFLC minute, 12 January 2000)",
+                       "est.contested")
+        else:
+            why = Step("", f"attention was drawn before the offending side played to trick {revoke.trick + 1}",
+                       "est.early", {"next": revoke.trick + 1})
+        ph = Step("", f"not established: {why.text}", "est.not", {"why": why})
+        return Establishment(False, "62A", ph.text, Correction.NOT_ESTABLISHED, defender and not revoke.by_dummy, ph)
     early = facts.noticed in (Noticed.DURING_PLAY, Noticed.AFTER_PLAY)
     if revoke.trick == 12 and early:
-        return Establishment(True, est.law, est.reason + "; a revoke on trick 12 noticed before the hands were "
-                             "returned to the board is corrected", Correction.TRICK_TWELVE, False)
+        ph = Step("", est.reason + "; a revoke on trick 12 noticed before the hands were returned to the board is "
+                  "corrected", "est.trick12", {"base": est.phrase})
+        return Establishment(True, est.law, ph.text, Correction.TRICK_TWELVE, False, ph)
     same_trick = [r for r in revokes if r.trick == revoke.trick and r.offending_side is not revoke.offending_side]
     if same_trick and nxt is not None:
         sides_played = {pc.seat.side for pc in nxt.cards}
         if len(sides_played) == 1 and facts.noticed is Noticed.DURING_PLAY:
-            return Establishment(True, est.law, est.reason + "; both sides revoked on this trick and only one side "
-                                 "has played to the next one", Correction.BOTH_SIDES_SAME_TRICK, defender)
+            ph = Step("", est.reason + "; both sides revoked on this trick and only one side has played to the "
+                      "next one", "est.both_sides", {"base": est.phrase})
+            return Establishment(True, est.law, ph.text, Correction.BOTH_SIDES_SAME_TRICK, defender, ph)
     return est

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import Establishment, Revoke, RevokeKind
+from engine.laws.steps import Step
 from engine.model.seats import Seat, Side
 
 
@@ -51,6 +52,7 @@ class Transfer:
         reason: one sentence for the TD.
         capped: fewer tricks than 64A names were transferred because the offending side had
             no more tricks from the revoke trick on left to give (flag for the TD).
+        phrase: ``reason`` as a translatable phrase (a keyed :class:`Step`), or ``None``.
     """
 
     tricks: int
@@ -58,6 +60,7 @@ class Transfer:
     exemptions: tuple[str, ...]
     reason: str
     capped: bool = False
+    phrase: Step | None = None
 
 
 def exemptions(
@@ -142,7 +145,12 @@ def automatic_transfers(
             continue
         ex = found[i]
         if ex:
-            out.append(Transfer(0, ex[0][0], tuple(law for law, _ in ex), "; ".join(r for _, r in ex)))
+            items = tuple(Step("", why, f"ex.{law}" + ("_dummy" if law == "64B3" and rev.kind is not
+                                                         RevokeKind.PENALTY_CARD else ""),
+                               {"seat": rev.offender.value, "suit": rev.suit.symbol}) for law, why in ex)
+            text = "; ".join(r for _, r in ex)
+            out.append(Transfer(0, ex[0][0], tuple(law for law, _ in ex), text,
+                                phrase=Step("", text, "tr.exempt", {"items": items})))
             continue
         k, os_ = rev.trick, rev.offending_side
         winner = ownership.winners[k - 1] if k <= len(ownership.winners) else None
@@ -151,16 +159,19 @@ def automatic_transfers(
             reason = (f"{rev.offender.value} won the revoke trick: it is transferred"
                       + (" with one later trick of the offending side" if extra
                          else "; the offending side won no later trick to transfer"))
-            out.append(Transfer(1 + int(extra), "64A1", (), reason))
+            out.append(Transfer(1 + int(extra), "64A1", (), reason, phrase=Step(
+                "", reason, "tr.64A1_extra" if extra else "tr.64A1_alone", {"seat": rev.offender.value})))
             continue
         got = pool.take(os_, after=k - 1)
         who = f"{winner.value} won the revoke trick" if winner else "the revoke trick was not completed"
+        params = {"winner": winner.value if winner else "", "seat": rev.offender.value}
+        key = "tr.64A2" + ("" if got else "_capped") + ("" if winner else "_open")
         if got:
-            out.append(Transfer(1, "64A2", (), f"{who}, not the offender {rev.offender.value}; the offending "
-                                "side won that or a later trick"))
+            text = f"{who}, not the offender {rev.offender.value}; the offending side won that or a later trick"
         else:
-            out.append(Transfer(0, "64A2", (), f"{who}; every trick the offending side won from the revoke "
-                                "on has already been transferred for an earlier revoke", capped=True))
+            text = (f"{who}; every trick the offending side won from the revoke on has already been transferred "
+                    "for an earlier revoke")
+        out.append(Transfer(int(got), "64A2", (), text, capped=not got, phrase=Step("", text, key, params)))
     return tuple(out)
 
 

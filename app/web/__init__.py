@@ -1,0 +1,329 @@
+"""The director's web page: server-rendered HTML (jinja2) over the same engine as the API.
+
+``install_web(app)`` adds ``/`` (the forms), ``POST /ruling`` (a revoke ruling from a pasted
+PBN game, an uploaded file's board, or a board entered by hand; the assumptions form re-posts
+here), ``POST /upload`` (a PBN file: pick the board), ``POST /incorrect-cards`` (Laws 13, 14)
+and the static files. Everything is served by the app itself (no CDN); the page works without
+JavaScript (a few lines wire the print buttons). Languages are data: ``app/web/i18n``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, FastAPI, File, Form, Request, UploadFile
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import ValidationError
+
+from app.card_schemas import IncorrectCardsRequest
+from app.schemas import RevokeRulingRequest
+from app.scores import WeightedRequest, rule_weighted
+from app.web import views
+from app.web.i18n import gettext, languages, pick, step_text
+from engine import __version__ as engine_version
+from engine.advisor import RevokeAdvice, advise_revoke
+from engine.boards import board_from_game
+from engine.dd.analysis import analyse_play
+from engine.errors import AdvisorError, InvalidBoardError, PbnError
+from engine.incorrect_cards import advise_incorrect_cards
+from engine.laws.card_count import Discovery, MissingCardFound
+from engine.laws.facts import Noticed, RevokeFacts
+from engine.laws.revoke import detect_revokes
+from engine.pbn import decode, loads
+from engine.scoring import PROFILES, score_ns
+
+_HERE = Path(__file__).parent
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+VULS = (("None", "vul_none"), ("NS", "vul_ns"), ("EW", "vul_ew"), ("All", "vul_all"))
+NOTICED = [n.value for n in Noticed]
+DISCOVERED = [d.value for d in Discovery]
+MISSING = [m.value for m in MissingCardFound]
+LAWS_EDITION = "2017"
+
+Text = Annotated[str, Form()]
+
+
+class UploadStore:
+    """The PBN files uploaded recently, by a token (a hash of the text), so that picking a board
+    does not upload the file again. Bounded (``size`` files), least recently used dropped."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._files: OrderedDict[str, tuple[str, str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def put(self, name: str, text: str) -> str:
+        """Keep ``text`` and return its token."""
+        token = hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=12).hexdigest()
+        with self._lock:
+            self._files[token] = (name, text)
+            self._files.move_to_end(token)
+            while len(self._files) > self.size:
+                self._files.popitem(last=False)
+        return token
+
+    def get(self, token: str) -> tuple[str, str] | None:
+        """``(file name, text)`` or ``None`` when the token is unknown or expired."""
+        with self._lock:
+            got = self._files.get(token)
+            if got is not None:
+                self._files.move_to_end(token)
+            return got
+
+
+def install_web(app: FastAPI) -> None:
+    """Mount the page's static files and routes on ``app``."""
+    app.mount("/static", StaticFiles(directory=_HERE / "static"), name="web-static")
+    app.state.uploads = UploadStore()
+    app.include_router(_router())
+
+
+def _router() -> APIRouter:
+    templates = Jinja2Templates(directory=_HERE / "templates")
+    r = APIRouter(include_in_schema=False)
+
+    def render(request: Request, name: str, lang: str, status: int = 200, **context: Any) -> HTMLResponse:
+        def t(key: str, **params: object) -> str:
+            return gettext(lang, key, **params)
+
+        base = {"lang": lang, "langs": languages(), "t": t, "vuls": VULS, "noticed_values": NOTICED,
+                "discovered_values": DISCOVERED, "missing_values": MISSING, "form": {}, "cform": {},
+                "errors": [], "engine_version": engine_version, "laws_edition": LAWS_EDITION}
+        return templates.TemplateResponse(request, name, {**base, **context}, status_code=status)
+
+    @r.get("/", response_class=HTMLResponse)
+    def index(request: Request, lang: str | None = None) -> HTMLResponse:
+        return render(request, "index.html", pick(lang))
+
+    @r.post("/upload", response_class=HTMLResponse)
+    def upload(request: Request, file: Annotated[UploadFile, File()], lang: Text = "en") -> HTMLResponse:
+        lang = pick(lang)
+        data = file.file.read(MAX_UPLOAD_BYTES + 1)
+        name = (file.filename or "upload.pbn").replace("\\", "/").rsplit("/", 1)[-1]
+        if len(data) > MAX_UPLOAD_BYTES:
+            return render(request, "index.html", lang, 413, errors=[f"{name}: larger than 5 MiB"])
+        try:
+            text = decode(data)
+            games = loads(text)
+        except PbnError as exc:
+            return render(request, "index.html", lang, 422, errors=[f"{name}: {exc.message}"])
+        token = request.app.state.uploads.put(name, text)
+        rows = []
+        for g in games:
+            if g.play_section is None:
+                continue
+            rows.append({"board": g.tags.get("Board", ""), "room": g.tags.get("Room", ""),
+                         "contract": f"{g.tags.get('Contract', '')} {g.tags.get('Declarer', '')}".strip(),
+                         "revoke": _has_revoke(g)})
+        return render(request, "pick.html", lang, filename=name, games=rows, token=token)
+
+    @r.post("/ruling", response_class=HTMLResponse)
+    def ruling(request: Request, lang: Text = "en", source: Text = "pbn", pbn: Text = "", upload: Text = "",
+               board: Text = "", room: Text = "", deal: Text = "", contract: Text = "", declarer: Text = "",
+               vulnerable: Text = "None", play: Text = "", noticed: Text = "after_play",
+               claim_declarer_tricks: Text = "", offender_card: Text = "", scoring: Text = "", field: Text = "",
+               other_room_ns: Text = "", profile: Text = "wbf", weight_0: Text = "", weight_1: Text = "",
+               weight_2: Text = "", weight_3: Text = "", weight_4: Text = "") -> HTMLResponse:
+        lang = pick(lang)
+        form = {"source": source, "pbn": pbn, "upload": upload, "board": board, "room": room, "deal": deal,
+                "contract": contract, "declarer": declarer, "vulnerable": vulnerable, "play": play,
+                "noticed": noticed if noticed in NOTICED else "after_play",
+                "claim_declarer_tricks": claim_declarer_tricks, "scoring": scoring, "field": field,
+                "other_room_ns": other_room_ns, "profile": profile}
+        body: dict[str, Any] = {"noticed": form["noticed"]}
+        if claim_declarer_tricks.strip():
+            body["claim_declarer_tricks"] = claim_declarer_tricks.strip()
+        if source == "upload":
+            stored = request.app.state.uploads.get(upload)
+            if stored is None:
+                return render(request, "index.html", lang, 422, form=form,
+                              errors=["the uploaded file has expired: upload it again"])
+            body |= {"pbn": stored[1], "board": board or None, "room": room or None}
+        elif source == "parts":
+            body |= {"deal": deal, "contract": contract, "declarer": declarer or None, "vulnerable": vulnerable,
+                     "play": play.replace(",", " ").split()}
+        else:
+            body |= {"pbn": pbn, "board": board or None, "room": room or None}
+        solver = request.app.state.solver
+        try:
+            req = RevokeRulingRequest.model_validate(body)
+            try:
+                advice = advise_revoke(req.to_board(), facts=req.to_facts(), solver=solver)
+            except InvalidBoardError as exc:
+                raise req.locate(exc) from None
+        except ValidationError as exc:
+            return render(request, "index.html", lang, 422, form=form, errors=_validation_messages(exc))
+        except InvalidBoardError as exc:
+            where = f"{exc.path}: " if exc.path else ""
+            return render(request, "index.html", lang, 422, form=form, errors=[f"{where}{exc.message}"])
+        hidden = {k: form[k] for k in ("source", "pbn", "upload", "board", "room", "deal", "contract", "declarer",
+                                       "vulnerable", "play")}
+        weights = [weight_0, weight_1, weight_2, weight_3, weight_4]
+        return render(request, "ruling.html", lang, form=form, hidden=hidden,
+                      **_ruling_context(advice, lang, solver, offender_card, form, weights))
+
+    @r.post("/incorrect-cards", response_class=HTMLResponse)
+    def incorrect_cards(request: Request, lang: Text = "en", hand_N: Text = "", hand_E: Text = "",
+                        hand_S: Text = "", hand_W: Text = "", hand_record: Text = "", dealer: Text = "N",
+                        vulnerable: Text = "None", contract: Text = "", declarer: Text = "", table_tricks: Text = "",
+                        play: Text = "", discovered: Text = "after_play", missing_found: Text = "",
+                        card_seen: Text = "", calls_unaffected: Text = "") -> HTMLResponse:
+        lang = pick(lang)
+        cform = {"hand_N": hand_N, "hand_E": hand_E, "hand_S": hand_S, "hand_W": hand_W,
+                 "hand_record": hand_record, "dealer": dealer, "vulnerable": vulnerable, "contract": contract,
+                 "declarer": declarer, "table_tricks": table_tricks, "play": play, "discovered": discovered,
+                 "missing_found": missing_found, "card_seen": bool(card_seen),
+                 "calls_unaffected": bool(calls_unaffected)}
+        body: dict[str, Any] = {
+            "hands": {"N": hand_N or "-", "E": hand_E or "-", "S": hand_S or "-", "W": hand_W or "-"},
+            "dealer": dealer, "vulnerable": vulnerable, "discovered": discovered,
+            "card_seen": bool(card_seen), "calls_unaffected": bool(calls_unaffected),
+            "play": play.replace(",", " ").split()}
+        for key, value in (("hand_record", hand_record), ("contract", contract), ("declarer", declarer),
+                           ("table_tricks", table_tricks), ("missing_found", missing_found)):
+            if value.strip():
+                body[key] = value.strip()
+        try:
+            advice = advise_incorrect_cards(IncorrectCardsRequest.model_validate(body).to_case(),
+                                            solver=request.app.state.solver)
+        except ValidationError as exc:
+            return render(request, "index.html", lang, 422, cform=cform, errors=_validation_messages(exc))
+        except InvalidBoardError as exc:
+            where = f"{exc.path}: " if exc.path else ""
+            return render(request, "index.html", lang, 422, cform=cform, errors=[f"{where}{exc.message}"])
+        ev = advice.evidence
+        found = {s.value: views.hand(advice.case.found[s]) for s in advice.case.found}
+        return render(request, "cards.html", lang, cform=cform, action=advice.action.value, diagram=found,
+                      counts={s.value: len(c) for s, c in advice.case.found.items()},
+                      assigned=advice.assigned, ruled=advice.ruled_result,
+                      artificial=[(side.value, advice.decision.fault[side].value, a)
+                                  for side, a in advice.artificial.items()],
+                      description=" ".join(step_text(lang, f) for f in advice.irregularity.findings()),
+                      par=str(ev.par) if ev else None, centre=str(advice.case.contract or ""),
+                      dd_contract=(advice.case.contract.result_str(ev.contract_tricks)
+                                   if ev and advice.case.contract and ev.contract_tricks is not None else None),
+                      steps=[{"law": s.law, "text": step_text(lang, s)} for s in advice.steps])
+
+    return r
+
+
+def _has_revoke(game: Any) -> bool | None:
+    """Whether a game's record shows a failure to follow suit (``None``: it cannot be read)."""
+    try:
+        board = board_from_game(game)
+        return bool(detect_revokes(board.play_record(), board.contract, RevokeFacts()))
+    except AdvisorError:
+        return None
+
+
+def _validation_messages(exc: ValidationError) -> list[str]:
+    out = []
+    for err in exc.errors():
+        where = "/".join(str(x) for x in err["loc"])
+        out.append(f"{where}: {err['msg']}" if where else str(err["msg"]))
+    return out
+
+
+def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card: str, form: Mapping[str, str],
+                    weights: list[str]) -> dict[str, Any]:
+    """Everything ruling.html shows, from the engine's advice (and a play analysis for the chart)."""
+    b, c = advice.board, advice.board.contract
+    record = b.play_record()
+    revoke_indexes = {x.revoke.play_index for x in advice.rulings}
+    analysis = analyse_play(solver, record, c.declaring_side)
+
+    def t(key: str, **params: object) -> str:
+        return gettext(lang, key, **params)
+
+    chart = views.dd_chart(analysis, revoke_indexes, title=t("chart_title"), desc=t("chart_desc"),
+                           revoke_word=t("revoke_marker"), trick_word=t("trick"))
+    values = [("—", analysis.start)] + [(f"{ca.index + 1}. {ca.card} ({ca.seat.value})", ca.after)
+                                       for ca in analysis.cards]
+    revokes = []
+    for x in advice.rulings:
+        sym, red, rank = views.card_label(x.revoke.card)
+        e, tr = x.establishment, x.transfer
+        status = "not_established" if not e.established else ("corrected" if e.correction else "established")
+        law = e.correction.value if e.correction is not None else (tr.law if tr else e.law)
+        revokes.append({"trick": x.revoke.trick, "player": x.revoke.offender.value, "symbol": sym, "red": red,
+                        "rank": rank, "status": status, "law": law, "transferred": tr.tricks if tr else 0})
+    offender_cards, choice = _offender_cards(advice, offender_card)
+    results = advice.plausible_results()
+    plausible = [{"result": p.result, "score_ns": p.score_ns, "evidence": p.evidence,
+                  "weight": (weights[i].strip() if i < len(weights) and weights[i].strip() else
+                             str(Fraction(1, len(results))))}
+                 for i, p in enumerate(results)] if len(results) > 1 else []
+    weighted, weights_error = _weighted(plausible, form)
+    v = b.vulnerability
+    return {
+        "label": b.label or f"{c} {c.declarer.value}", "contract": str(c), "declarer": c.declarer.value,
+        "vul_key": dict(VULS)[v.value], "diagram": views.hands(b.deal),
+        "tricks": views.trick_rows(record, revoke_indexes), "revokes": revokes,
+        "table_tricks": advice.table_tricks, "table_result": c.result_str(advice.table_tricks),
+        "score_ns_table": advice.score_ns_table, "after_adjustment": advice.after_adjustment,
+        "after_result": c.result_str(advice.after_adjustment), "score_ns_after": advice.score_ns_after_adjustment,
+        "likely": advice.likely_without_revokes, "law64c_law": advice.law_64c.law,
+        "law64c_applies": advice.law_64c.applies, "suggested_result": advice.suggested_result,
+        "suggested_law": advice.suggested_law, "score_ns_suggested": advice.score_ns_suggested,
+        "steps": [{"law": s.law, "text": step_text(lang, s)} for s in advice.steps],
+        "chart": chart, "chart_values": values, "offender_cards": offender_cards,
+        "offender_card": choice["card"] if choice else None, "offender_choice": choice, "plausible": plausible,
+        "weighted": t("weighted_result", ns=weighted[0], ew=weighted[1]) if weighted else None,
+        "weights_error": weights_error, "profiles": list(PROFILES),
+    }
+
+
+def _offender_cards(advice: RevokeAdvice, chosen: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """The first established revoke's legal alternatives with the likely result after each, and
+    the director's choice (default: the card best for the offending side, as 64C assumes)."""
+    first = next((x for x in advice.rulings if x.equity is not None and x.establishment.correction is None), None)
+    if first is None or first.equity is None or advice.likely_without_revokes is None:
+        return [], None
+    q, c, v = first.equity, advice.board.contract, advice.board.vulnerability
+    rows = []
+    for card, value in q.dd_by_card:
+        tricks = min(13, max(0, advice.likely_without_revokes - (q.dd_before - value)))
+        rows.append({"card": str(card), "tricks": tricks, "result": c.result_str(tricks),
+                     "score": score_ns(c, tricks, v)})
+    pick_card = chosen if any(r["card"] == chosen for r in rows) else str(q.best_card)
+    return rows, next(r for r in rows if r["card"] == pick_card)
+
+
+def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str]) -> tuple[tuple[str, str] | None, str | None]:
+    """The plausible results weighted with the director's weights, when a scoring form and the
+    field or the other room are given: ``((ns, ew) as text, None)`` or ``(None, error)``."""
+    if len(plausible) < 2 or form.get("scoring") not in ("matchpoints", "imps"):
+        return None, None
+    body: dict[str, Any] = {"outcomes": [{"score_ns": p["score_ns"], "weight": p["weight"], "label": p["result"]}
+                                         for p in plausible],
+                            "form": form["scoring"], "profile": form.get("profile") or "wbf"}
+    try:
+        if form["scoring"] == "matchpoints":
+            body["field"] = [int(x) for x in form.get("field", "").replace(",", " ").split()]
+        else:
+            body["other_room_ns"] = int(form.get("other_room_ns", "").strip())
+        w = rule_weighted(WeightedRequest.model_validate(body))
+    except ValueError as exc:  # int() and pydantic
+        return None, str(exc).splitlines()[0] if not isinstance(exc, ValidationError) else \
+            "; ".join(_validation_messages(exc))
+    except InvalidBoardError as exc:
+        return None, exc.message
+    if w.ns is None or w.ew is None:
+        return None, None
+    fmt: Callable[[float | None], str] = (lambda x: f"{x:.2f}%") if w.ns_percent is not None else \
+        (lambda x: f"{x:+.2f} IMP")
+    if w.ns_percent is not None:
+        return (fmt(w.ns_percent), fmt(w.ew_percent)), None
+    return (fmt(w.ns), fmt(w.ew)), None
+
+
+__all__ = ["UploadStore", "install_web"]
+

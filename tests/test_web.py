@@ -1,0 +1,151 @@
+"""The director's page without a browser: the forms, the ruling view's content, errors, the
+upload flow, and that every law explanation the engine writes has its Polish text."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from app.web.i18n import catalogue, languages, step_text
+from engine.advisor import advise_revoke
+from engine.dd import SolverRunner
+from engine.laws.facts import RevokeFacts
+from engine.laws.steps import Step
+from tests.helpers import SPONVO30, board
+from tests.test_incorrect_cards import N1_HANDS, N2_FOUND, N2_RECORD, N5_HANDS, N8_HANDS, N8_PLAY, SPONVO
+from tests.test_rulings_dd import R1_DEAL, R1_PLAY
+
+pytestmark = pytest.mark.slow
+CASE = Path(__file__).parent / "cases" / "incorrect_cards_14_12.json"
+
+
+def sponvo_board_21() -> str:
+    """The text of Sponvo30.pbn board 21, closed room, as a TD would paste it (lines 1476-1511)."""
+    lines = SPONVO30.read_text(encoding="latin-1").splitlines()
+    return "\n".join(lines[1475:1511])
+
+
+@pytest.fixture(scope="module")
+def client(dds: SolverRunner) -> Iterator[TestClient]:
+    with TestClient(create_app(dds)) as c:
+        yield c
+
+
+def test_the_page_offers_every_input_in_both_languages(client):
+    en = client.get("/").text
+    for form in ("form-paste", "form-upload", "form-parts", "form-cards"):
+        assert f'id="{form}"' in en
+    assert '<html lang="en">' in en and "Paste a PBN game" in en
+    pl = client.get("/?lang=pl").text
+    assert '<html lang="pl">' in pl and "Wklej rozdanie PBN" in pl
+    assert set(languages()) >= {"en", "pl"}
+
+
+def test_every_input_has_a_label(client):
+    html = client.get("/").text
+    ids = set(re.findall(r'<(?:input|select|textarea)[^>]*\bid="([^"]+)"', html))
+    labelled = set(re.findall(r'<label for="([^"]+)"', html))
+    assert ids and ids <= labelled
+
+
+def test_a_pasted_record_gives_the_ruling_with_the_revoke_marked(client):
+    r = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21()})
+    assert r.status_code == 200
+    html = r.text
+    assert re.search(r'class="card[^"]*\brevoke\b[^"]*"[^>]*data-card="D4"', html)  # South's D4, trick 3
+    assert html.count("class=\"card") >= 36 and "4H W -1" in html
+    assert "<svg" in html and "dd-revoke" in html  # the chart marks the revoke card
+    assert "64A2" in html and "63A1" in html
+
+
+def test_the_claim_and_the_language_are_assumptions_that_re_rule(client):
+    r = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "claim_declarer_tricks": "2",
+                                     "lang": "pl"})
+    html = r.text
+    assert "4H W -2" in html and "Fałszywy renons w lewie 3" in html and "uprawomocniony" in html
+
+
+def test_bad_input_is_a_clear_message_not_a_crash(client):
+    r = client.post("/ruling", data={"source": "parts", "deal": "N:AKQ", "contract": "4H", "declarer": "W",
+                                     "play": "CJ"})
+    assert r.status_code == 422 and 'role="alert"' in r.text and "deal" in r.text
+
+
+def test_upload_then_pick_a_board(client):
+    data = SPONVO30.read_bytes()
+    r = client.post("/upload", files={"file": ("Sponvo30.pbn", data)}, data={"lang": "en"})
+    assert r.status_code == 200 and "Sponvo30.pbn" in r.text
+    token = re.search(r'name="upload" value="([0-9a-f]+)"', r.text)
+    assert token is not None
+    # the row of board 21, closed room, says it has a revoke
+    row = re.search(r'<tr class="has-revoke"><td>21</td><td>Closed</td>', r.text)
+    assert row is not None
+    r = client.post("/ruling", data={"source": "upload", "upload": token.group(1), "board": "21", "room": "Closed"})
+    assert r.status_code == 200 and "4H W -1" in r.text
+
+
+def test_the_incorrect_cards_form(client):
+    case = json.loads(CASE.read_text())
+    form = {f"hand_{k}": v for k, v in case["hands"].items()} | {
+        "hand_record": case["hand_record"], "contract": "4H", "declarer": "W", "vulnerable": "NS",
+        "table_tricks": "10", "discovered": "after_play", "lang": "pl"}
+    r = client.post("/incorrect-cards", data=form)
+    assert r.status_code == 200
+    assert "przypisany wynik rozjemczy" in r.text and "4H W -1" in r.text and "13D" in r.text
+    assert "C9 była w ręce W" in r.text  # the finding, in Polish
+
+
+# --- every explanation has its Polish text ------------------------------------------------------------
+
+def _keys(step: Step) -> Iterator[str]:
+    if step.key:
+        yield step.key
+    for v in step.params.values():
+        for x in (v if isinstance(v, tuple) else (v,)):
+            if isinstance(x, Step):
+                yield from _keys(x)
+
+
+def _cases(client: TestClient) -> Iterator[dict[str, Any]]:
+    yield {"hands": N1_HANDS, "contract": "2D", "declarer": "S", "play": ["S3"], "discovered": "during_play",
+           "missing_found": "not_found"}
+    yield {"hands": N2_FOUND, "hand_record": N2_RECORD, "contract": "2NTX", "declarer": "E", "table_tricks": 7,
+           "discovered": "after_play"}
+    yield {"hands": N2_FOUND, "discovered": "after_play"}
+    yield {"hands": N5_HANDS, "contract": "3NT", "declarer": "S", "play": ["SA", "S2", "S9", "S3"],
+           "discovered": "during_play"}
+    yield {"hands": dict(SPONVO, E="QJ9.J.T873.Q843"), "discovered": "after_play", "missing_found": "elsewhere"}
+    yield {"hands": N8_HANDS, "contract": "4S", "declarer": "S", "vulnerable": "EW", "play": N8_PLAY,
+           "discovered": "during_play", "missing_found": "elsewhere"}
+    yield {"hands": dict(N8_HANDS, E="J.987543.A92.JT9", W="T96.J.KQ76.Q876"), "contract": "4S", "declarer": "S",
+           "play": R1_PLAY.split(), "discovered": "after_play", "missing_found": "among_played_cards",
+           "defective_trick": 8}
+    yield {"hands": dict(SPONVO, E="QJ9.J.T873.Q843"), "discovered": "during_auction"}
+    yield {"hands": dict(SPONVO, E="QJ9.J.T873.Q843"), "discovered": "during_play"}
+
+
+def test_every_step_the_engine_writes_has_a_polish_template(client, dds):
+    from app.card_schemas import IncorrectCardsRequest
+    from engine.incorrect_cards import advise_incorrect_cards
+
+    steps: list[Step] = []
+    for body in _cases(client):
+        steps += advise_incorrect_cards(IncorrectCardsRequest.model_validate(body).to_case(), solver=dds).steps
+    for b, facts in ((board(R1_DEAL, "4S", "S", R1_PLAY, vul="EW"), RevokeFacts()),
+                     (board("N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76", "4H", "W",
+                            "CJ C3 C2 CK HA H6 HJ H2 HK S2 D3 D4 HQ D5 D7 H7"), RevokeFacts(claim_declarer_tricks=1))):
+        steps += advise_revoke(b, facts=facts, solver=dds).steps
+    pl = catalogue("pl")
+    used = {k for s in steps for k in _keys(s)}
+    missing = used - {k[5:] for k in pl if k.startswith("step.")}
+    assert not missing, f"no Polish text for {sorted(missing)}"
+    for s in steps:
+        if s.key:
+            assert step_text("pl", s) != s.text  # translated, not the English fallback
