@@ -149,3 +149,15 @@ def test_every_step_the_engine_writes_has_a_polish_template(client, dds):
     for s in steps:
         if s.key:
             assert step_text("pl", s) != s.text  # translated, not the English fallback
+
+
+def test_the_weights_of_the_plausible_results_re_score_the_board(client):
+    from tests.test_scores_api import DUMMY_REVOKE
+
+    form = {"source": "parts", **{k: v for k, v in DUMMY_REVOKE.items() if k != "play"},
+            "play": " ".join(DUMMY_REVOKE["play"]), "scoring": "matchpoints", "field": "200 100 300 -110"}
+    html = client.post("/ruling", data=form).text
+    # 2C W -2 (+200) and -3 (+300), half each, against 200 100 300 -110: (5 + 7) / 2 of 8 (tests/test_scores_api)
+    assert re.search(r'id="weighted">[^<]*75\.00%[^<]*25\.00%', html)
+    html = client.post("/ruling", data=form | {"weight_0": "0.3", "weight_1": "0.3"}).text
+    assert "the weights sum to 3/5" in html

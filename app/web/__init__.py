@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
@@ -311,19 +311,17 @@ def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str]) -> tuple
         else:
             body["other_room_ns"] = int(form.get("other_room_ns", "").strip())
         w = rule_weighted(WeightedRequest.model_validate(body))
-    except ValueError as exc:  # int() and pydantic
-        return None, str(exc).splitlines()[0] if not isinstance(exc, ValidationError) else \
-            "; ".join(_validation_messages(exc))
-    except InvalidBoardError as exc:
+    except ValidationError as exc:
+        return None, "; ".join(_validation_messages(exc))
+    except InvalidBoardError as exc:  # weights that are negative or do not sum to 1
         return None, exc.message
-    if w.ns is None or w.ew is None:
-        return None, None
-    fmt: Callable[[float | None], str] = (lambda x: f"{x:.2f}%") if w.ns_percent is not None else \
-        (lambda x: f"{x:+.2f} IMP")
-    if w.ns_percent is not None:
-        return (fmt(w.ns_percent), fmt(w.ew_percent)), None
-    return (fmt(w.ns), fmt(w.ew)), None
-
+    except ValueError:  # int(): not a score
+        return None, "scores are whole numbers of points, e.g. 420 or -50"
+    if w.ns_percent is not None and w.ew_percent is not None:
+        return (f"{w.ns_percent:.2f}%", f"{w.ew_percent:.2f}%"), None
+    if w.ns is not None and w.ew is not None:
+        return (f"{w.ns:+.2f} IMP", f"{w.ew:+.2f} IMP"), None
+    return None, None
 
 __all__ = ["UploadStore", "install_web"]
 
