@@ -24,6 +24,7 @@ from engine.laws.revoke import Correction, Establishment, Revoke, assess_establi
 from engine.laws.steps import Step
 from engine.laws.transfer import Transfer, TrickOwnership, automatic_transfers, tricks_after_transfers
 from engine.model.board import BoardRecord
+from engine.model.cards import Card
 from engine.scoring import PlausibleResult, score_ns
 
 
@@ -100,27 +101,39 @@ class RevokeAdvice:
         """The suggested result as a TD writes it, e.g. ``"4H W -1"``."""
         return self.board.contract.result_str(self.suggested_tricks)
 
-    def plausible_results(self) -> tuple[PlausibleResult, ...]:
-        """The likely results without the revokes for each legal card the (first) offender could
-        have played instead of the revoke card: the candidates of a weighted score (12C1(c)).
+    @property
+    def first_standing(self) -> RevokeRuling | None:
+        """The first established revoke that is not corrected and has double-dummy evidence."""
+        return next((x for x in self.rulings if x.equity is not None and x.establishment.correction is None), None)
+
+    def likely_by_card(self) -> tuple[tuple[Card, int], ...]:
+        """The likely result without the revokes (declarer's side's tricks, 0..13) for each legal
+        card the first standing offender could have played instead of the revoke card.
 
         ``likely_without_revokes`` assumes the offender's best card for his side; another legal
-        card changes it by the difference of their double-dummy values. Distinct results only,
-        most favourable to the non-offending side last; empty without an established revoke.
+        card changes it by the difference of their double-dummy values. Empty without one.
         """
-        first = next((x for x in self.rulings if x.equity is not None and x.establishment.correction is None), None)
+        first = self.first_standing
         if first is None or first.equity is None or self.likely_without_revokes is None:
             return ()
-        q, c, v = first.equity, self.board.contract, self.board.vulnerability
+        q = first.equity
+        return tuple((card, min(13, max(0, self.likely_without_revokes - (q.dd_before - value))))
+                     for card, value in q.dd_by_card)
+
+    def plausible_results(self) -> tuple[PlausibleResult, ...]:
+        """The distinct results of :meth:`likely_by_card`, the candidates of a weighted score
+        (12C1(c)), most favourable to the non-offending side last."""
+        first, c, v = self.first_standing, self.board.contract, self.board.vulnerability
         by_tricks: dict[int, list[str]] = {}
-        for card, value in q.dd_by_card:
-            tricks = min(13, max(0, self.likely_without_revokes - (q.dd_before - value)))
+        for card, tricks in self.likely_by_card():
             by_tricks.setdefault(tricks, []).append(str(card))
+        if first is None or not by_tricks:
+            return ()
         offenders_first = first.revoke.offending_side is c.declaring_side
-        order = sorted(by_tricks, reverse=offenders_first)
         return tuple(PlausibleResult(c.result_str(t), t, score_ns(c, t, v),
                                      f"{first.revoke.offender.value} plays {' or '.join(by_tricks[t])} instead of "
-                                     f"{first.revoke.card} (double dummy after it)") for t in order)
+                                     f"{first.revoke.card} (double dummy after it)")
+                     for t in sorted(by_tricks, reverse=offenders_first))
 
 
 def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummySolver) -> RevokeAdvice:

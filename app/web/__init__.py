@@ -284,16 +284,12 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
 def _offender_cards(advice: RevokeAdvice, chosen: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """The first established revoke's legal alternatives with the likely result after each, and
     the director's choice (default: the card best for the offending side, as 64C assumes)."""
-    first = next((x for x in advice.rulings if x.equity is not None and x.establishment.correction is None), None)
-    if first is None or first.equity is None or advice.likely_without_revokes is None:
+    first, c, v = advice.first_standing, advice.board.contract, advice.board.vulnerability
+    rows = [{"card": str(card), "tricks": t, "result": c.result_str(t), "score": score_ns(c, t, v)}
+            for card, t in advice.likely_by_card()]
+    if first is None or first.equity is None or not rows:
         return [], None
-    q, c, v = first.equity, advice.board.contract, advice.board.vulnerability
-    rows = []
-    for card, value in q.dd_by_card:
-        tricks = min(13, max(0, advice.likely_without_revokes - (q.dd_before - value)))
-        rows.append({"card": str(card), "tricks": tricks, "result": c.result_str(tricks),
-                     "score": score_ns(c, tricks, v)})
-    pick_card = chosen if any(r["card"] == chosen for r in rows) else str(q.best_card)
+    pick_card = chosen if any(r["card"] == chosen for r in rows) else str(first.equity.best_card)
     return rows, next(r for r in rows if r["card"] == pick_card)
 
 
