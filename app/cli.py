@@ -43,7 +43,11 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--claim", type=int, metavar="TRICKS", help="declarer side's tricks from the claim "
                    "(over the tricks not played out); default: valued double dummy")
     r.add_argument("--claim-by", choices=list("NESW"), help="who claimed or conceded")
-    r.add_argument("--claim-contested", action="store_true", help="the claim was disputed (63A4 not met)")
+    r.add_argument("--claim-contested", action="store_true", help="the claim was disputed: the director rules on "
+                   "it (Law 70); an opponent's disputed claim does not establish the revoke (63A4), the offending "
+                   "side's own does (63A3)")
+    r.add_argument("--induced", action="store_true", help="the director judges that the non-offending side's later "
+                   "losses were induced by the revoke (64C1 then uses double-dummy play from before the revoke)")
     r.add_argument("--noticed", choices=[n.value for n in Noticed], default=Noticed.AFTER_PLAY.value,
                    help="when attention was first drawn to the revoke (default: after_play)")
     ic = sub.add_parser("incorrect-cards", help="rule on an incorrect number of cards, a surplus or a missing card "
@@ -316,7 +320,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         board = board_from_game(_choose(games, args.board), source=args.file.rsplit("/", 1)[-1])
         facts = RevokeFacts(noticed=Noticed(args.noticed), claim_declarer_tricks=args.claim,
                             claim_by=Seat(args.claim_by) if args.claim_by else None,
-                            claim_contested=args.claim_contested)
+                            claim_contested=args.claim_contested, losses_induced_by_revoke=args.induced)
         from engine.dd import default_solver
 
         advice = advise_revoke(board, facts=facts, solver=default_solver())

@@ -83,9 +83,17 @@ class RevokeRulingRequest(BaseModel):
     claim_declarer_tricks: int | None = Field(None, ge=0, le=13, description="The declarer side's tricks from "
                                               "the claim, over the tricks not completed in the record. Omitted: "
                                               "valued double dummy.")
-    claim_by: SeatCode | None = Field(None, description="Who claimed or conceded (default: agreed by both).")
-    claim_contested: bool = Field(False, description="The claim was disputed (no agreement, 63A4 not met).")
+    claim_by: SeatCode | None = Field(None, description="Who claimed or conceded. A member of the offending side: "
+                                      "the revoke is established by his claim, disputed or not (63A3); an "
+                                      "opponent: only when the offending side agreed (63A4). Omitted: agreed by both.")
+    claim_contested: bool = Field(False, description="The claim was disputed: the director rules on it (Law 70). "
+                                  "An opponent's disputed claim leaves the revoke unestablished (63A4 not met); "
+                                  "give `claim_by` with it.")
     noticed: Noticed = Field(Noticed.AFTER_PLAY, description="When attention was first drawn to the revoke.")
+    losses_induced_by_revoke: bool = Field(False, description="Law 64C1: the director judges that the "
+                                           "non-offending side's later losses (`induced_damage.later_losses`) were "
+                                           "induced by the revoke; the likely result is then the hand played "
+                                           "double dummy from the position before the revoke.")
     penalty_cards: list[PenaltyCardIn] = Field(default_factory=list, max_length=13)
     lead_restrictions: list[LeadRestrictionIn] = Field(default_factory=list, max_length=13)
     scoring: ScoringIn | None = Field(None, description="The field or the other room, to score the plausible "
@@ -134,6 +142,7 @@ class RevokeRulingRequest(BaseModel):
                                 for p in self.penalty_cards),
             lead_restrictions=tuple(LeadRestriction(x.trick, Seat(x.seat), Suit(x.suit), x.forbidden)
                                     for x in self.lead_restrictions),
+            losses_induced_by_revoke=self.losses_induced_by_revoke,
         )
 
 
@@ -185,6 +194,26 @@ class Law64COut(BaseModel):
     reason: str
 
 
+class LaterLossOut(BaseModel):
+    """A card a non-offender played after the revoke that lost tricks against double-dummy play."""
+
+    trick: int = Field(description="Trick number, 1..13.")
+    player: SeatCode
+    card: str
+    tricks_lost: int = Field(description="Tricks it cost the non-offending side, double dummy.")
+
+
+class InducedDamageOut(BaseModel):
+    """Law 64C1: damage the revoke may have induced later in the play. Declarer side's tricks, 0..13."""
+
+    double_dummy_without_revoke: int = Field(description="The hand played double dummy from the position before "
+                                             "the revoke, the offender playing his best legal card.")
+    table_plus_swing: int = Field(description="The table result plus what each revoke card changed double dummy.")
+    later_losses: list[LaterLossOut] = Field(description="The non-offending side's later plays that lost tricks.")
+    judged_induced: bool = Field(description="The director judged them induced by the revoke "
+                                 "(`losses_induced_by_revoke`): 64C1 then uses the double-dummy result.")
+
+
 class SuggestedOut(BaseModel):
     """The result to enter."""
 
@@ -221,6 +250,9 @@ class RevokeRulingResponse(BaseModel):
     declarer_tricks: DeclarerTricksOut
     claim: ClaimOut
     law_64c: Law64COut
+    induced_damage: InducedDamageOut | None = Field(description="Present when the hand played double dummy from "
+                                                    "before the revoke gives the non-offending side more than the "
+                                                    "table result plus the revoke card's swing (64C1).")
     suggested: SuggestedOut
     score_ns: ScoreNsOut
     scores: ScoresOut
@@ -262,6 +294,11 @@ class RevokeRulingResponse(BaseModel):
             claim=ClaimOut(assumed=a.claim.assumed, declarer_tricks=a.claim.declarer_tricks,
                            tricks_not_played=a.claim.tricks),
             law_64c=Law64COut(applies=a.law_64c.applies, law=a.law_64c.law, reason=a.law_64c.reason),
+            induced_damage=None if a.induced is None else InducedDamageOut(
+                double_dummy_without_revoke=a.induced.double_dummy, table_plus_swing=a.induced.table_plus_swing,
+                later_losses=[LaterLossOut(trick=x.trick, player=x.seat.value, card=str(x.card),
+                                           tricks_lost=x.tricks_lost) for x in a.induced.losses],
+                judged_induced=a.induced.judged_induced),
             suggested=SuggestedOut(declarer_tricks=a.suggested_tricks, result=a.suggested_result,
                                    score_ns=a.score_ns_suggested, law=a.suggested_law),
             score_ns=ScoreNsOut(table=a.score_ns_table, after_adjustment=a.score_ns_after_adjustment),

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.dd.analysis import analyse_play
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
 from engine.laws.equity import (
     EquityDecision,
+    LaterLoss,
     RevokeEquity,
     decide_equity,
     declarer_tricks_from,
     declarer_tricks_won,
+    later_losses,
     positions_needed,
     revoke_equity,
 )
@@ -25,6 +28,8 @@ from engine.laws.steps import Step
 from engine.laws.transfer import Transfer, TrickOwnership, automatic_transfers, tricks_after_transfers
 from engine.model.board import BoardRecord
 from engine.model.cards import Card
+from engine.model.contract import Contract
+from engine.model.play import PlayRecord
 from engine.scoring import PlausibleResult, score_ns
 
 
@@ -61,6 +66,31 @@ class ClaimInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class InducedDamage:
+    """Law 64C1 evidence of damage the revoke may have caused later in the play.
+
+    Shown when the non-offending side would do better with the hand played double dummy from
+    the position before the revoke than with the table result plus what the revoke card
+    changed: its later plays then lost tricks, and the director judges whether the revoke
+    induced them (a player misled about a holding or the count). Trick counts are the
+    declarer's side's, 0..13.
+
+    Attributes:
+        double_dummy: played double dummy from the position before the first revoke, the
+            offender playing his best legal card (``dd_before``).
+        table_plus_swing: the table result plus what each revoke card changed double dummy.
+        losses: the non-offending side's later plays that lost tricks double dummy.
+        judged_induced: the director judged them induced by the revoke (64C1 then uses
+            ``double_dummy``).
+    """
+
+    double_dummy: int
+    table_plus_swing: int
+    losses: tuple[LaterLoss, ...]
+    judged_induced: bool
+
+
+@dataclass(frozen=True, slots=True)
 class RevokeAdvice:
     """The whole ruling. Trick counts are the declarer's side's, 0..13; scores are points, North-South's view.
 
@@ -79,6 +109,8 @@ class RevokeAdvice:
         suggested_law: the law that gives it.
         score_ns_table / score_ns_after_adjustment / score_ns_suggested: Law 77 scores.
         steps: the explanation, one step per law applied.
+        induced: the evidence of damage induced later in the play (64C1), or ``None`` when the
+            double-dummy result from before the revoke is no better for the non-offending side.
     """
 
     board: BoardRecord
@@ -95,6 +127,7 @@ class RevokeAdvice:
     score_ns_after_adjustment: int
     score_ns_suggested: int
     steps: tuple[Step, ...]
+    induced: InducedDamage | None = None
 
     @property
     def suggested_result(self) -> str:
@@ -130,10 +163,16 @@ class RevokeAdvice:
         if first is None or not by_tricks:
             return ()
         offenders_first = first.revoke.offending_side is c.declaring_side
-        return tuple(PlausibleResult(c.result_str(t), t, score_ns(c, t, v),
-                                     f"{first.revoke.offender.value} plays {' or '.join(by_tricks[t])} instead of "
-                                     f"{first.revoke.card} (double dummy after it)")
-                     for t in sorted(by_tricks, reverse=offenders_first))
+        why = {t: f"{first.revoke.offender.value} plays {' or '.join(cards)} instead of {first.revoke.card} "
+                  "(double dummy after it)" for t, cards in by_tricks.items()}
+        if self.induced is not None:  # 64C1: were the later losses induced by the revoke? The director judges.
+            for t, text in ((self.induced.table_plus_swing, "the table result plus the revoke card's swing (if the "
+                             "later losses were not induced by the revoke)"),
+                            (self.induced.double_dummy, "played double dummy from before the revoke (if it induced "
+                             "the later losses)")):
+                why[t] = f"{why[t]}; {text}" if t in why else text
+        return tuple(PlausibleResult(c.result_str(t), t, score_ns(c, t, v), why[t])
+                     for t in sorted(why, reverse=offenders_first))
 
 
 def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummySolver) -> RevokeAdvice:
@@ -196,15 +235,18 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         for (r, e), t in zip(assessed, transfers, strict=True)
     )
     first_valued = next((equities[r.play_index] for r in valued), None)
-    law64c = decide_equity(
-        [(x.revoke, x.transfer, x.equity) for x in rulings
-         if x.equity is not None and x.establishment.correction is None],
-        basis_tricks=basis.declarer_tricks, after_adjustment=after, declaring_side=side,
-    )
+    standing = [(x.revoke, x.transfer, x.equity) for x in rulings
+                if x.equity is not None and x.establishment.correction is None]
+    law64c = decide_equity(standing, basis_tricks=basis.declarer_tricks, after_adjustment=after, declaring_side=side)
+    induced = _induced_damage(record, contract, standing, law64c, facts, solver) if not corrected else None
+    if induced is not None and induced.judged_induced:
+        law64c = decide_equity(standing, basis_tricks=basis.declarer_tricks, after_adjustment=after,
+                               declaring_side=side, induced_double_dummy=induced.double_dummy)
     likely = law64c.likely_without_revokes
     suggested = law64c.tricks if law64c.tricks is not None else after
     suggested_law = law64c.law if law64c.applies else _result_law(rulings)
-    steps = _explain(board, rulings, claim, table.declarer_tricks, after, likely, law64c, suggested, basis, facts)
+    steps = _explain(board, rulings, claim, table.declarer_tricks, after, likely, law64c, suggested, basis, facts,
+                     induced)
     v = board.vulnerability
     return RevokeAdvice(
         board=board, rulings=rulings, table_tricks=table.declarer_tricks, after_adjustment=after,
@@ -213,8 +255,29 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         claim=claim, law_64c=law64c, suggested_tricks=suggested, suggested_law=suggested_law,
         score_ns_table=score_ns(contract, table.declarer_tricks, v),
         score_ns_after_adjustment=score_ns(contract, after, v),
-        score_ns_suggested=score_ns(contract, suggested, v), steps=steps,
+        score_ns_suggested=score_ns(contract, suggested, v), steps=steps, induced=induced,
     )
+
+
+def _induced_damage(record: PlayRecord, contract: Contract,
+                    standing: list[tuple[Revoke, Transfer | None, RevokeEquity]], law64c: EquityDecision,
+                    facts: RevokeFacts, solver: DoubleDummySolver) -> InducedDamage | None:
+    """Law 64C1: when the hand played double dummy from the position before the first standing
+    revoke would give the non-offending side more than the table result plus the revoke cards'
+    swing, the non-offenders' later plays that lost tricks (from the DD value after every card;
+    one batch for the record). ``None`` when both sides revoked or the measures agree."""
+    likely = law64c.likely_without_revokes
+    sides = {r.offending_side for r, _, _ in standing}
+    if not standing or likely is None or len(sides) != 1:
+        return None
+    first, _, q = standing[0]
+    nos, declaring = first.offending_side.other, contract.declaring_side
+    better = q.dd_before > likely if nos is declaring else q.dd_before < likely
+    if not better:
+        return None
+    analysis = analyse_play(solver, record, declaring)
+    plays = [(c.index, c.seat, c.card, c.cost) for c in analysis.cards[first.play_index + 1:]]
+    return InducedDamage(q.dd_before, likely, later_losses(plays, nos), facts.losses_induced_by_revoke)
 
 
 def _result_law(rulings: tuple[RevokeRuling, ...]) -> str:
@@ -227,7 +290,7 @@ def _result_law(rulings: tuple[RevokeRuling, ...]) -> str:
 
 def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: ClaimInfo, table: int, after: int,
              likely: int | None, law64c: EquityDecision, suggested: int, basis: TrickOwnership,
-             facts: RevokeFacts) -> tuple[Step, ...]:
+             facts: RevokeFacts, induced: InducedDamage | None) -> tuple[Step, ...]:
     """The ruling's steps in English, each with the key and values of its translatable message."""
     c = board.contract
     steps: list[Step] = []
@@ -242,6 +305,11 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
         steps.append(Step("68", f"Play ended with {claim.tricks} trick(s) not played out; the declarer's side "
                           f"gets {claim.declarer_tricks} of them, {how}.", "claim_dd" if claim.assumed else "claim",
                           {"n": claim.tricks, "decl": claim.declarer_tricks}))
+        if facts.claim_contested:
+            steps.append(Step("70A", "The claim was disputed: the director rules on it as equitably as possible to "
+                              "both sides, any doubtful point against the claimer (Laws 69-71); until then the "
+                              f"tricks not played are counted as {'valued double dummy' if claim.assumed else 'given'}"
+                              ".", "claim_disputed_dd" if claim.assumed else "claim_disputed"))
     steps.append(Step("77", f"Table result: {table} tricks for the declarer's side, {c.result_str(table)}.",
                       "table_result", {"tricks": table, "result": c.result_str(table)}))
     if not rulings:
@@ -282,7 +350,9 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
         if x.equity is not None:
             q = x.equity
             alts = ", ".join(f"{card} {n}" for card, n in q.dd_by_card)
-            steps.append(Step("64C", f"Double dummy, declarer's side: {q.dd_before} tricks with the best legal card "
+            repeated = t is not None and "64B2" in t.exemptions  # its equity is judged under 64C2(a)
+            steps.append(Step("64C2(a)" if repeated else "64C",
+                              f"Double dummy, declarer's side: {q.dd_before} tricks with the best legal card "
                               f"for the offending side ({q.best_card}), {q.dd_after} after the revoke card as played; "
                               f"the revoke card changed the result by {q.change:+d}. Each legal card: {alts}.",
                               "dd_evidence", {"before": q.dd_before, "card": str(q.best_card), "after": q.dd_after,
@@ -298,13 +368,36 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
             steps.append(Step(_result_law(rulings), f"After corrections and automatic adjustment: {after} tricks, "
                               f"{c.result_str(after)}.", "after_adjustment",
                               {"tricks": after, "result": c.result_str(after)}))
-        if likely is not None:
+        if likely is not None and not (induced is not None and induced.judged_induced):
             steps.append(Step("64C", f"Likely result without the revoke(s): {likely} tricks "
                               "(table result plus what each revoke card changed double dummy).", "likely",
                               {"tricks": likely}))
+        if induced is not None:
+            steps.append(_induced_step(c, induced))
         steps.append(Step(law64c.law, ("Applies: " if law64c.applies else "Does not apply: ") + law64c.reason + ".",
                           "law64c_applies" if law64c.applies else "law64c_not",
                           {"reason": law64c.phrase or law64c.reason}))
         steps.append(Step(law64c.law if law64c.applies else _result_law(rulings),
                           f"Score to enter: {c.result_str(suggested)}.", "enter", {"result": c.result_str(suggested)}))
     return tuple(steps)
+
+
+def _induced_step(c: Contract, induced: InducedDamage) -> Step:
+    """Law 64C1: the two measures of the likely result, and the director's judgement between them."""
+    dd, swing = induced.double_dummy, induced.table_plus_swing
+    items = tuple(x.phrase() for x in induced.losses)
+    listed = "; ".join(i.text for i in items) or "none by a single card (the difference lies in the claim)"
+    params: dict[str, object] = {"dd": dd, "dd_result": c.result_str(dd), "swing": swing,
+                                 "swing_result": c.result_str(swing), "losses": items or listed}
+    if induced.judged_induced:
+        return Step("64C1", f"The director judges that the revoke induced the non-offending side's later losses "
+                    f"({listed}): the likely result without the revoke is the hand played double dummy from the "
+                    f"position before it, {dd} tricks ({c.result_str(dd)}), not the table result plus the revoke "
+                    f"card's swing ({swing}).", "induced_judged", params)
+    return Step("64C1", f"Played double dummy from the position before the revoke, the declarer's side takes {dd} "
+                f"tricks ({c.result_str(dd)}); the table result plus what the revoke card changed gives {swing} "
+                f"({c.result_str(swing)}). After the revoke the non-offending side lost tricks against double-dummy "
+                f"play: {listed}. The director judges whether the revoke induced these plays (a player misled about "
+                f"a holding or the count): if it did, 64C1 applies with {dd} tricks; if not, they stay as they "
+                "happened and the result below stands. Both results are offered as plausible outcomes (12C1(c)).",
+                "induced_ask", params)

@@ -159,6 +159,59 @@ def test_revoke_by_parts(client: TestClient) -> None:
     assert body["declarer_tricks"]["after_adjustment"] == body["declarer_tricks"]["table"] + 1
 
 
+def test_law_63a3_offenders_disputed_claim_establishes_the_revoke_and_transfers(client: TestClient) -> None:
+    # South revoked at trick 3 (D4 on hearts, holding H987); North then claims 3 of the last 10
+    # tricks for North-South and East-West dispute it. 63A3: established by the offending side's
+    # claim. West won trick 3 (HK), North-South get tricks in the claim: 64A2, one trick. West has
+    # tricks 1-3 and 7 of the 10: 10 tricks, 11 after the transfer: 4H W +1, EW not vulnerable: 450.
+    r = client.post(URL, json=parts(play=WITH_REVOKE[:12], vulnerable="NS", claim_declarer_tricks=7,
+                                    claim_by="N", claim_contested=True))
+    assert r.status_code == 200, r.text
+    body = r.json()
+    [rev] = body["revokes"]
+    assert (rev["established"], rev["establishment_law"], rev["correction"]) == (True, "63A3", None)
+    assert (rev["law"], rev["tricks_transferred"]) == ("64A2", 1)
+    assert (body["declarer_tricks"]["table"], body["declarer_tricks"]["after_adjustment"]) == (10, 11)
+    assert body["suggested"]["result"] == "4H W +1" and body["suggested"]["score_ns"] == -450
+    # the claim itself is still the director's to rule on (Law 70)
+    assert any(s["law"] == "70A" for s in body["steps"])
+
+
+def test_disputed_claim_without_the_claimer_is_422(client: TestClient) -> None:
+    assert_422(client, parts(play=WITH_REVOKE[:12], claim_declarer_tricks=7, claim_contested=True),
+               ["body", "claim_by"], "say who made it", law="63A")
+
+
+def test_law_64c1_induced_losses_through_the_api(client: TestClient) -> None:
+    # tests/test_rulings_dd.py R11 deal, found after the round ended (64B5): the later loss is
+    # East's duck at trick 2; 13 tricks stand until the director judges it induced, then 12 (64C1).
+    from tests.test_rulings_dd import R11_DEAL, R11_PLAY
+
+    body = {"deal": R11_DEAL, "contract": "4H", "declarer": "S", "play": R11_PLAY.split(),
+            "claim_declarer_tricks": 8, "noticed": "after_round_ended"}
+    out = client.post(URL, json=body).json()
+    assert out["induced_damage"] == {"double_dummy_without_revoke": 12, "table_plus_swing": 13,
+                                     "later_losses": [{"trick": 2, "player": "E", "card": "C5", "tricks_lost": 1}],
+                                     "judged_induced": False}
+    assert (out["suggested"]["result"], out["suggested"]["score_ns"]) == ("4H S +3", 510)
+    assert {o["score_ns"] for o in out["scores"]["plausible"]} == {510, 480}
+    judged = client.post(URL, json={**body, "losses_induced_by_revoke": True}).json()
+    assert judged["induced_damage"]["judged_induced"] is True
+    assert (judged["suggested"]["result"], judged["suggested"]["score_ns"], judged["suggested"]["law"]) == (
+        "4H S +2", 480, "64C1")
+
+
+def test_law_64c2a_cited_for_the_equity_of_a_repeated_revoke(client: TestClient) -> None:
+    # South discards on hearts at trick 3 (D4) and again at trick 4 (D9, still holding H987):
+    # the second is 64B2, and its double-dummy equity is judged under 64C2(a)
+    play = [*WITH_REVOKE[:12], "HQ", "D5", "D7", "D9", "HT", "D6", "C4", "H8"]
+    out = client.post(URL, json=parts(play=play, claim_declarer_tricks=5)).json()
+    first, second = out["revokes"]
+    assert (first["law"], second["law"], second["tricks_transferred"]) == ("64A2", "64B2", 0)
+    dd_steps = [s["law"] for s in out["steps"] if s["text"].startswith("Double dummy, declarer's side")]
+    assert dd_steps == ["64C", "64C2(a)"]
+
+
 def test_pbn_with_several_games_picks_board_and_room(client: TestClient) -> None:
     text = pbn_game("1", "Open") + "\n" + pbn_game("1", "Closed")
     r = client.post(URL, json={"pbn": text, "board": "1", "room": "closed"})

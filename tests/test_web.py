@@ -16,11 +16,14 @@ from app.main import create_app
 from app.web.i18n import catalogue, languages, step_text
 from engine.advisor import advise_revoke
 from engine.dd import SolverRunner
-from engine.laws.facts import RevokeFacts
+from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.steps import Step
+from engine.model import Seat
 from tests.helpers import SPONVO30, board
+from tests.helpers import SPONVO30_DEAL as SPONVO_DEAL
+from tests.helpers import SPONVO30_PLAY as SPONVO_PLAY
 from tests.test_incorrect_cards import N1_HANDS, N2_FOUND, N2_RECORD, N5_HANDS, N8_HANDS, N8_PLAY, SPONVO
-from tests.test_rulings_dd import R1_DEAL, R1_PLAY
+from tests.test_rulings_dd import R1_DEAL, R1_PLAY, R11_DEAL, R11_PLAY
 
 pytestmark = pytest.mark.slow
 CASE = Path(__file__).parent / "cases" / "incorrect_cards_14_12.json"
@@ -140,7 +143,16 @@ def test_every_step_the_engine_writes_has_a_polish_template(client, dds):
         steps += advise_incorrect_cards(IncorrectCardsRequest.model_validate(body).to_case(), solver=dds).steps
     for b, facts in ((board(R1_DEAL, "4S", "S", R1_PLAY, vul="EW"), RevokeFacts()),
                      (board("N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76", "4H", "W",
-                            "CJ C3 C2 CK HA H6 HJ H2 HK S2 D3 D4 HQ D5 D7 H7"), RevokeFacts(claim_declarer_tricks=1))):
+                            "CJ C3 C2 CK HA H6 HJ H2 HK S2 D3 D4 HQ D5 D7 H7"), RevokeFacts(claim_declarer_tricks=1)),
+                     (board(SPONVO_DEAL, "4H", "W", SPONVO_PLAY[:12]),
+                      RevokeFacts(claim_declarer_tricks=7, claim_by=Seat.NORTH, claim_contested=True)),
+                     (board(SPONVO_DEAL, "4H", "W", SPONVO_PLAY[:12]),
+                      RevokeFacts(claim_by=Seat.WEST, claim_contested=True)),
+                     (board(R11_DEAL, "4H", "S", R11_PLAY),
+                      RevokeFacts(noticed=Noticed.AFTER_ROUND_ENDED, claim_declarer_tricks=8)),
+                     (board(R11_DEAL, "4H", "S", R11_PLAY),
+                      RevokeFacts(noticed=Noticed.AFTER_ROUND_ENDED, claim_declarer_tricks=8,
+                                  losses_induced_by_revoke=True))):
         steps += advise_revoke(b, facts=facts, solver=dds).steps
     pl = catalogue("pl")
     used = {k for s in steps for k in _keys(s)}

@@ -30,7 +30,7 @@ from engine.model.cards import Card
 from engine.model.contract import Contract
 from engine.model.play import PlayRecord
 from engine.model.position import Position
-from engine.model.seats import Side
+from engine.model.seats import Seat, Side
 
 
 def declarer_tricks_won(record: PlayRecord, contract: Contract, cards_played: int) -> int:
@@ -152,12 +152,54 @@ class EquityDecision:
     phrase: Step | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class LaterLoss:
+    """A card a non-offender played after the revoke that lost tricks against double-dummy play.
+
+    Attributes:
+        trick: the trick, 1..13.
+        seat: who played it (a member of the non-offending side).
+        card: the card.
+        tricks_lost: tricks it cost the non-offending side, double dummy (1 or more).
+    """
+
+    trick: int
+    seat: Seat
+    card: Card
+    tricks_lost: int
+
+    def phrase(self) -> Step:
+        """E.g. ``"trick 2, E C5 (1 trick)"`` as a translatable phrase."""
+        plural = "s" if self.tricks_lost > 1 else ""
+        text = f"trick {self.trick}, {self.seat.value} {self.card} ({self.tricks_lost} trick{plural})"
+        return Step("", text, "loss", {"trick": self.trick, "seat": self.seat.value, "card": str(self.card),
+                                       "n": self.tricks_lost})
+
+
+def later_losses(plays: Sequence[tuple[int, Seat, Card, int]], non_offending: Side) -> tuple[LaterLoss, ...]:
+    """The non-offending side's plays that lost tricks against double-dummy play (Law 64C1 evidence).
+
+    Args:
+        plays: the cards after the revoke card, in play order, each as ``(index, seat, card, cost)``:
+            its 0-based place in the record and the tricks it cost its player's side double dummy
+            (from the value before and after every card, :func:`engine.dd.analyse_play`).
+        non_offending: the non-offending side.
+
+    Returns:
+        The non-offenders' cards with a positive cost, in play order. Whether the revoke induced
+        them (a player misled about a holding or the count) is the director's judgement.
+    """
+    return tuple(LaterLoss(i // 4 + 1, seat, card, cost) for i, seat, card, cost in plays
+                 if seat.side is non_offending and cost > 0)
+
+
 def decide_equity(
     standing: Sequence[tuple[Revoke, Transfer | None, RevokeEquity]],
     *,
     basis_tricks: int,
     after_adjustment: int,
     declaring_side: Side,
+    induced_double_dummy: int | None = None,
 ) -> EquityDecision:
     """Law 64C1, 64C2(a), 64C2(b) (2017), with the WBFLC rule that equity for a second revoke is
     judged from the position after the first (docs/laws.md section 8.6).
@@ -169,6 +211,10 @@ def decide_equity(
             correction), 0..13.
         after_adjustment: declarer side's tricks after the automatic transfers, 0..13.
         declaring_side: declarer's partnership.
+        induced_double_dummy: when the director judges that the revoke induced the non-offending
+            side's later losses, the declarer side's tricks played double dummy from the position
+            before the first revoke (its ``dd_before``): the likely result is then that, not the
+            table result plus what the revoke cards changed (one offending side only).
 
     Returns:
         The decision. 64C1: adjust to the likely result without the revokes when it gives the
@@ -194,15 +240,17 @@ def decide_equity(
                 "contestant was damaged")
         return EquityDecision(False, "64C2(b)", text, likely, None, Step("", text, "eq.64C2b_not"))
     nos = next(iter(sides)).other
+    if induced_double_dummy is not None:
+        likely = clamp(induced_double_dummy)
 
     def for_nos(declarer_tricks: int) -> int:
         return declarer_tricks if nos is declaring_side else 13 - declarer_tricks
 
     chained = [q for _, t, q in standing if t is not None and "64B2" in t.exemptions]
     best, law = likely, "64C1"
-    if chained:
+    if chained:  # a repeated revoke in the same suit by the same player: 64C2(a) is its equity paragraph
         c2a = clamp(after_adjustment + sum(q.change for q in chained))
-        if for_nos(c2a) > for_nos(best):
+        if for_nos(c2a) >= for_nos(best):
             best, law = c2a, "64C2(a)"
     got, want = for_nos(after_adjustment), for_nos(best)
     params: dict[str, object] = {"side": nos.value, "got": got, "want": want}
@@ -210,7 +258,7 @@ def decide_equity(
         text = (f"the non-offending side ({nos.value}) has {got} tricks after the automatic adjustment, at least "
                 f"the {want} it would likely have taken without the revoke{plural}: it is not insufficiently "
                 "compensated, so no further adjustment")
-        return EquityDecision(False, "64C1", text, likely, None, Step("", text, "eq.64C1_not", params))
+        return EquityDecision(False, law, text, likely, None, Step("", text, "eq.64C1_not", params))
     if law == "64C2(a)":
         why = (f"had the subsequent revoke(s) in the same suit not occurred, keeping the earlier transfer, the "
                f"non-offending side ({nos.value}) would likely have taken {want} tricks, more than the {got} it has")

@@ -71,10 +71,18 @@ class RevokeFacts:
             (0 .. 13 - completed tricks). ``None``: not known; the engine values them double
             dummy and says so.
         claim_by: who made the claim or concession (``None``: not known; taken as agreed by
-            both sides).
-        claim_contested: the claim was disputed, so no agreement under 69A (63A4 not met).
+            both sides). A member of the offending side establishes the revoke by it (63A3),
+            disputed or not; an opponent's claim does so only with the offending side's
+            agreement (63A4).
+        claim_contested: the claim was disputed (no agreement under 69A): the director rules on
+            the claim itself (Law 70); it stops 63A4, never 63A3.
         penalty_cards: defenders' penalty cards (Law 50).
         lead_restrictions: leads required or forbidden in rectification (Laws 26, 50E...).
+        losses_induced_by_revoke: the director judges that the non-offending side's later
+            losses (plays that lost tricks against double-dummy play after the revoke) were
+            induced by the revoke, e.g. a defender misled about declarer's holding: Law 64C1
+            then measures the likely result by double-dummy play from the position before the
+            revoke, not by the table result plus what the revoke card changed.
     """
 
     noticed: Noticed = Noticed.AFTER_PLAY
@@ -83,3 +91,4 @@ class RevokeFacts:
     claim_contested: bool = False
     penalty_cards: tuple[PenaltyCard, ...] = ()
     lead_restrictions: tuple[LeadRestriction, ...] = ()
+    losses_induced_by_revoke: bool = False

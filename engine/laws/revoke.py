@@ -248,21 +248,35 @@ def assess_establishment(
         ph = Step("", f"{os_next[0].seat.value} played to trick {revoke.trick + 1}", "est.63A1",
                   {"seat": os_next[0].seat.value, "next": revoke.trick + 1})
         est = Establishment(True, "63A1", ph.text, None, False, ph)
-    elif claim_ended and not facts.claim_contested and (facts.claim_by is None or facts.claim_by in os_seats):
+    elif claim_ended and facts.claim_by is None and facts.claim_contested:
+        raise InvalidBoardError(
+            "the claim was disputed: say who made it (claim_by). A claim or concession by the offending side "
+            "establishes the revoke all the same (63A3); an opponent's claim does so only when the offending side "
+            "agrees to it (63A4)", path="claim_by", law="63A")
+    elif claim_ended and (facts.claim_by is None or facts.claim_by in os_seats):
+        # 63A3: the offending side's own claim or concession establishes the revoke, disputed or not.
         who = f"{facts.claim_by.value}" if facts.claim_by else "a player"
-        ph = Step("", f"{who} of the offending side claimed or conceded, or agreed to the claim that ended play",
-                  "est.63A3" if facts.claim_by else "est.63A3_any", {"seat": who})
+        if facts.claim_by is None:
+            ph = Step("", f"{who} of the offending side claimed or conceded, or agreed to the claim that ended play",
+                      "est.63A3_any", {"seat": who})
+        elif facts.claim_contested:
+            ph = Step("", f"{who} of the offending side claimed or conceded; that the opponents disputed the claim "
+                      "does not matter (agreement is needed only for an opponent's claim, 63A4)",
+                      "est.63A3_disputed", {"seat": who})
+        else:
+            ph = Step("", f"{who} of the offending side claimed or conceded", "est.63A3", {"seat": who})
         est = Establishment(True, "63A3", ph.text, None, False, ph)
     elif claim_ended and not facts.claim_contested:
-        by = f" by {facts.claim_by.value}" if facts.claim_by else ""
-        ph = Step("", f"the offending side agreed to the claim or concession{by}",
-                  "est.63A4_by" if facts.claim_by else "est.63A4",
-                  {"seat": facts.claim_by.value if facts.claim_by else ""})
+        assert facts.claim_by is not None
+        ph = Step("", f"the offending side agreed to the claim or concession by {facts.claim_by.value}",
+                  "est.63A4_by", {"seat": facts.claim_by.value})
         est = Establishment(True, "63A4", ph.text, None, False, ph)
     else:
         if facts.claim_contested and claim_ended:
-            why = Step("", "the claim was contested, so there was no agreement (WBFLC minute, 12 January 2000)",
-                       "est.contested")
+            assert facts.claim_by is not None
+            why = Step("", f"the claim by {facts.claim_by.value}, a non-offender, was disputed, so the offending "
+                       "side did not agree to it (63A4; WBFLC minute, 12 January 2000)", "est.contested",
+                       {"seat": facts.claim_by.value})
         else:
             why = Step("", f"attention was drawn before the offending side played to trick {revoke.trick + 1}",
                        "est.early", {"next": revoke.trick + 1})

@@ -58,6 +58,24 @@ def test_law_63a4_contested_claim_leaves_the_revoke_unestablished_wbflc_2000():
     assert not est.established and est.correction is Correction.NOT_ESTABLISHED
 
 
+@pytest.mark.parametrize("claim_by", [Seat.SOUTH, Seat.NORTH])
+def test_law_63a3_offending_sides_own_claim_establishes_the_revoke_even_when_disputed(claim_by):
+    # 63A3: "when a member of the offending side makes a claim or concession"; no agreement by the
+    # opponents is needed (that is 63A4, for an opponent's claim). South revoked at trick 3; play
+    # stops there with a claim by South or North that East-West dispute.
+    _, [est] = _assess(board(SPONVO30_DEAL, "4H", "W", SPONVO30_PLAY[:12]),
+                       RevokeFacts(claim_by=claim_by, claim_contested=True))
+    assert est.established and est.law == "63A3" and est.correction is None
+    assert "disputed" in est.reason
+
+
+def test_law_63a_a_disputed_claim_by_nobody_named_asks_who_claimed():
+    # 63A3 or 63A4 turns on who claimed: the advisor does not guess
+    with pytest.raises(InvalidBoardError) as err:
+        _assess(board(SPONVO30_DEAL, "4H", "W", SPONVO30_PLAY[:12]), RevokeFacts(claim_contested=True))
+    assert err.value.path == "claim_by" and "63A3" in err.value.message
+
+
 # A deal built by hand for the twelfth trick (rulings.md R6): hearts trumps, South declares.
 # Tricks 1-11 all follow suit and North wins each with the top card; at trick 12 North leads
 # S2 and East ruffs with HJ while holding S5.

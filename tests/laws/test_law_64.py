@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.laws.equity import RevokeEquity, decide_equity
+from engine.laws.equity import RevokeEquity, decide_equity, later_losses
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import Correction, Establishment, Revoke, RevokeKind
 from engine.laws.transfer import TrickOwnership, automatic_transfers, tricks_after_transfers
@@ -240,3 +240,32 @@ def test_law_64c_likely_result_is_kept_within_0_and_13():
     d = decide_equity([(rev(2, W), None, eq(13, 10))], basis_tricks=12, after_adjustment=13,
                       declaring_side=Side.NS)
     assert d.likely_without_revokes == 13 and not d.applies
+
+
+def test_law_64c2a_a_repeated_revoke_that_cost_nothing_is_still_judged_under_64c2a():
+    # the second heart revoke by West (64B2) changed nothing double dummy: no adjustment, but the
+    # paragraph that judges it is 64C2(a), not 64C1
+    ownership = own("WNSSSNNWEENNN", Side.NS)
+    t1, t2 = transfers([rev(3, W, "H"), rev(4, W, "H")], ownership)
+    d = decide_equity([(rev(3, W), t1, eq(10, 10)), (rev(4, W), t2, eq(10, 10))],
+                      basis_tricks=10, after_adjustment=11, declaring_side=Side.NS)
+    assert not d.applies and d.law == "64C2(a)"
+
+
+def test_law_64c1_later_losses_are_the_non_offenders_costly_cards_only():
+    c = Card.from_str
+    plays = [(4, N, c("C2"), 0), (5, E, c("C5"), 1), (6, S, c("CJ"), 0), (7, W, c("C7"), 0), (8, S, c("S2"), 1),
+             (13, W, c("D9"), 2)]
+    losses = later_losses(plays, Side.EW)
+    assert [(x.trick, x.seat, str(x.card), x.tricks_lost) for x in losses] == [(2, E, "C5", 1), (4, W, "D9", 2)]
+
+
+def test_law_64c1_judged_induced_measures_the_likely_result_by_double_dummy():
+    # R11: 4H by S, 13 tricks at the table, no transfer (64B5); the revoke card changed nothing
+    # (12/12) so table + swing is 13; judged induced, the likely result is the DD 12: 64C1 gives 12.
+    d = decide_equity([(rev(1, S, "C"), None, eq(12, 12))], basis_tricks=13, after_adjustment=13,
+                      declaring_side=Side.NS)
+    assert not d.applies and d.likely_without_revokes == 13
+    d = decide_equity([(rev(1, S, "C"), None, eq(12, 12))], basis_tricks=13, after_adjustment=13,
+                      declaring_side=Side.NS, induced_double_dummy=12)
+    assert d.applies and d.law == "64C1" and d.tricks == 12
