@@ -2,6 +2,8 @@
 
 ``advise_revoke`` runs the pure law functions, hands every position they need to the
 double-dummy solver in one batch, and assembles the ruling with the law cited at each step.
+A second batch (the value after every card of the record) is solved only when Law 64C1 needs
+the evidence of damage the revoke induced later in the play (:class:`InducedDamage`).
 """
 
 from __future__ import annotations

@@ -12,12 +12,14 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from app.schemas import RevokeRulingResponse
 from engine.advisor import advise_revoke
 from engine.dd.results import CardScores
+from engine.errors import InvalidBoardError
 from engine.laws.facts import LeadRestriction, Noticed, PenaltyCard, RevokeFacts
 from engine.laws.revoke import RevokeKind, detect_revokes
 from engine.model import FULL_DECK, SEATS, Card, Contract, Deal, Doubling, Seat, Side, Strain, Suit, Vulnerability
@@ -209,7 +211,7 @@ def facts_for(draw: st.DrawFn, played: Played, deal: Deal, contract: Contract) -
         noticed=draw(st.sampled_from(list(Noticed))),
         claim_declarer_tricks=claim,
         claim_by=claim_by,
-        claim_contested=draw(st.booleans()),
+        claim_contested=claim_by is not None and draw(st.booleans()),  # a disputed claim names its claimer
         penalty_cards=tuple(penalty_cards),
         lead_restrictions=tuple(lead_restrictions),
     )
@@ -230,7 +232,9 @@ def test_advice_invariants(deal: Deal, contract: Contract, vul: Vulnerability, l
 
     advice = advise_revoke(board, facts=facts, solver=solver)
 
-    assert solver.calls == 1  # one batch per ruling
+    # one batch per ruling; a second (the value after every card) only for the evidence of damage
+    # induced later in the play (64C1)
+    assert solver.calls == 1 + (advice.induced is not None)
     side = contract.declaring_side
     # every failure to follow injected is found (penalty-card and lead-restriction revokes may add more)
     found = {x.revoke.play_index for x in advice.rulings}
@@ -296,9 +300,9 @@ def test_advice_invariants(deal: Deal, contract: Contract, vul: Vulnerability, l
 
 @SETTINGS
 @given(deal=deals(), contract=contracts(), length=st.integers(2, 52), noticed=st.sampled_from(list(Noticed)),
-       contested=st.booleans(), data=st.data())
+       contested=st.booleans(), claim_by=st.none() | st.sampled_from(SEATS), data=st.data())
 def test_one_revoke_ruling_matches_the_law(deal: Deal, contract: Contract, length: int, noticed: Noticed,
-                                           contested: bool, data: st.DataObject) -> None:
+                                           contested: bool, claim_by: Seat | None, data: st.DataObject) -> None:
     """One failure to follow, ruled from docs/laws.md section 9 written out independently:
     63A establishment, 62D1, 64A1/64A2 with 64B1/B3/B4/B5/B6, then 64C1."""
     at = data.draw(st.integers(1, length - 1), label="revoke_at")
@@ -307,22 +311,27 @@ def test_one_revoke_ruling_matches_the_law(deal: Deal, contract: Contract, lengt
     [(i, offender, _card, _led, _follow)] = played.revokes
     completed = len(played.winners)
     claim = data.draw(st.none() | st.integers(0, 13 - completed), label="claim")
-    facts = RevokeFacts(noticed=noticed, claim_declarer_tricks=claim, claim_contested=contested)
+    facts = RevokeFacts(noticed=noticed, claim_declarer_tricks=claim, claim_by=claim_by, claim_contested=contested)
     board = BoardRecord(deal, contract, Vulnerability.NONE, tuple(played.cards))
     solver = FakeSolver()
-    advice = advise_revoke(board, facts=facts, solver=solver)
-
     side, os_ = contract.declaring_side, offender.side
     nos = os_.other
     k = i // 4 + 1
-    [x] = advice.rulings
-    assert (x.revoke.play_index, x.revoke.offender, x.revoke.trick) == (i, offender, k)
-
-    # Law 63A: established when the offending side played to trick k+1, or by a claim that ended play
+    # Law 63A: established when the offending side played to trick k+1 (63A1), or by a claim that
+    # ended play: the offending side's own, disputed or not (63A3), or an opponent's that the
+    # offending side agreed to (63A4); a disputed claim must say who made it
     next_trick = range(4 * k, min(4 * k + 4, len(played.cards)))
     played_on = any(played.seats[j].side is os_ for j in next_trick)
     claim_ended = len(played.cards) < 52 and noticed is not Noticed.DURING_PLAY
-    established = played_on or (claim_ended and not contested)
+    if claim_ended and not played_on and contested and claim_by is None:
+        with pytest.raises(InvalidBoardError):
+            advise_revoke(board, facts=facts, solver=solver)
+        return
+    advice = advise_revoke(board, facts=facts, solver=solver)
+    [x] = advice.rulings
+    assert (x.revoke.play_index, x.revoke.offender, x.revoke.trick) == (i, offender, k)
+    by_offenders = claim_by is None or claim_by.side is os_
+    established = played_on or (claim_ended and (by_offenders or not contested))
     assert x.establishment.established is established
     if not established:
         assert x.establishment.law == "62A" and x.transfer is None and x.equity is None
