@@ -14,6 +14,8 @@ from engine import __version__ as engine_version
 from engine.errors import InvalidBoardError
 from engine.incorrect_cards import IncorrectCardsAdvice, IncorrectCardsCase, ScoredResult
 from engine.laws.card_count import CardCountFacts, Discovery, MissingCardFound
+from engine.laws.defective_trick import DefectKind
+from engine.laws.facts import Noticed
 from engine.model.cards import Card
 from engine.model.contract import Contract
 from engine.model.deal import Deal, parse_hand
@@ -49,8 +51,11 @@ class IncorrectCardsRequest(BaseModel):
     contract: str | None = Field(None, max_length=8, description="The contract reached, e.g. '2NTX'; omitted "
                                  "when the board was passed out or the auction is not over.")
     declarer: SeatCode | None = None
-    play: list[Annotated[str, CardText]] = Field(default_factory=list, max_length=60,
-                                                 description="The cards played so far, from the opening lead.")
+    play: list[Annotated[str, CardText]] | list[Annotated[list[Annotated[str, CardText]], Field(max_length=5)]] = \
+        Field(default_factory=list, max_length=60,
+              description="The cards played so far from the opening lead: a list of cards, or a list of tricks "
+                          "(each the cards in the order played). Given trick by trick, a trick may hold five cards "
+                          "(a player played two: Law 67B2) or three (a player did not play to it: 67B1).")
     table_tricks: int | None = Field(None, ge=0, le=13, description="Declarer's side's tricks at the table when "
                                      "play ended, if the play record does not show all 13 tricks.")
     discovered: Discovery = Field(description="When it came to light: before_call (no player with an incorrect "
@@ -62,6 +67,14 @@ class IncorrectCardsRequest(BaseModel):
     missing_found: MissingCardFound | None = Field(None, description="Law 14: where the missing card was found; "
                                                    "omitted: not searched yet.")
     defective_trick: int | None = Field(None, ge=1, le=13, description="14B1: the trick where it was found.")
+    defect: DefectKind | None = Field(None, description="14B1 when the play is not given trick by trick: the "
+                                      "offender did not play to the defective trick (failed_to_play, 67B1) or "
+                                      "played the card to it with another (played_too_many, 67B2).")
+    faced_card: Annotated[str, CardText] | None = Field(None, description="67B2: the card the offender faced in "
+                                                        "playing to the defective trick, if the director can tell.")
+    revoke_noticed: Noticed | None = Field(None, description="When attention was first drawn to a revoke that "
+                                           "the restored card reveals (64B4/64B5: after_next_deal_call, "
+                                           "after_round_ended); omitted: as `discovered`.")
     fault: dict[Literal["NS", "EW"], Fault] | None = Field(None, description="12C2(a) responsibility by side, "
                                                            "overriding the default (players with incorrect hands "
                                                            "failed to count their cards).")
@@ -109,11 +122,18 @@ class IncorrectCardsRequest(BaseModel):
             surplus_played_to_quitted_trick=self.surplus_played_to_quitted_trick, missing_found=self.missing_found,
             defective_trick=self.defective_trick,
             fault={Side(k): v for k, v in self.fault.items()} if self.fault else None,
-            auction_would_be_unchanged=self.auction_would_be_unchanged,
+            auction_would_be_unchanged=self.auction_would_be_unchanged, defect=self.defect,
+            faced_card=Card.from_str(self.faced_card) if self.faced_card else None,
+            revoke_noticed=self.revoke_noticed,
         )
-        play = tuple(Card.from_str(c) for c in self.play)
+        tricks = None
+        if self.play and all(isinstance(t, list) for t in self.play):
+            tricks = tuple(tuple(Card.from_str(c) for c in t) for t in self.play if isinstance(t, list))
+            play = tuple(c for t in tricks for c in t)
+        else:
+            play = tuple(Card.from_str(c) for c in self.play if isinstance(c, str))
         return IncorrectCardsCase(found, facts, record, Seat(self.dealer), Vulnerability.from_str(self.vulnerable),
-                                  contract, play, self.table_tricks, self.board or "")
+                                  contract, play, self.table_tricks, self.board or "", tricks)
 
 
 class SurplusOut(BaseModel):
@@ -209,11 +229,14 @@ class IncorrectCardsResponse(BaseModel):
                         "score_stands | score_after_revoke_ruling | assigned_adjusted_score | "
                         "artificial_adjusted_score.")
     adjusted_score: bool = Field(description="An adjusted score is due.")
+    adjusted_score_optional: bool = Field(description="The law lets the director award an adjusted score without "
+                                          "requiring it (13C: a surplus card played to a quitted trick): `assigned` "
+                                          "and `artificial` are his option, the table result stands otherwise.")
     assigned: ScoredResultOut | None = Field(description="The proposed assigned adjusted score (12C1(b)).")
     artificial: dict[Literal["NS", "EW"], ArtificialOut] | None = Field(
         description="The artificial adjusted score by side (12C2): the proposal when nothing is assigned, "
                     "else the alternative.")
-    ruled_result: ScoredResultOut | None = Field(description="The result after the revoke laws (14B4, 67B1).")
+    ruled_result: ScoredResultOut | None = Field(description="The result after the revoke laws (14B4, 67B1, 67B2).")
     revoke: RevokeRulingResponse | None = Field(description="The Law 64 ruling on the corrected deal (14B4).")
     table_score_ns: int | None = Field(description="The table result's Law 77 points, North-South's view.")
     double_dummy: DoubleDummyOut | None
@@ -253,6 +276,7 @@ class IncorrectCardsResponse(BaseModel):
                 corrected_deal=irr.corrected.to_pbn() if irr.corrected else None,
                 why_not_corrected=irr.why_not_corrected, description=irr.describe()),
             action=a.action.value, adjusted_score=a.decision.adjusted,
+            adjusted_score_optional=a.decision.optional_adjustment,
             assigned=ScoredResultOut.of(a.assigned),
             artificial={side.value: ArtificialOut(fault=a.decision.fault[side], label=s.label, percent=s.percent,
                                                   imps=s.imps) for side, s in a.artificial.items()} or None,
@@ -278,5 +302,7 @@ def _non_offending(a: IncorrectCardsAdvice) -> Side | None:
 def _suggested_ns(a: IncorrectCardsAdvice) -> int | None:
     """The points the advisor proposes to enter: the assigned score, else the result after the
     revoke laws, else nothing (an artificial score or play on)."""
+    if a.decision.optional_adjustment:  # 13C: the result stands unless the director takes the option
+        return a.table_score_ns
     chosen = a.assigned or a.ruled_result
     return chosen.score_ns if chosen is not None else None

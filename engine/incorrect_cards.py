@@ -12,7 +12,7 @@ when the play so far fits the corrected deal), reuses the Law 64 engine when a r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.advisor import RevokeAdvice, advise_revoke
 from engine.dd.protocol import DoubleDummySolver
@@ -26,11 +26,13 @@ from engine.laws.card_count import (
     Discovery,
     MissingCardFound,
     decide_card_count,
+    decide_defective_tricks,
     deemed_revoke_transfer,
     find_irregularity,
     play_facts,
     players_of,
 )
+from engine.laws.defective_trick import DefectiveTrick, DefectKind, TricksRead, read_tricks
 from engine.laws.equity import declarer_tricks_from
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.steps import Step
@@ -56,6 +58,9 @@ class IncorrectCardsCase:
         contract: the contract reached with its declarer, or ``None`` (passed out, or the
             auction is not over).
         play: the cards played so far, in order from the opening lead (made with the hands as found).
+        tricks: the same play given trick by trick, when the director gave it so: a trick may
+            then hold five cards (a player played two, 67B2) or three (a player did not play,
+            67B1). ``play`` is then its cards in order.
         table_tricks: the declarer's side's tricks at the table when play ended (a claim), if
             the play record does not show all 13 tricks.
         label: how to name the board to the director.
@@ -70,6 +75,7 @@ class IncorrectCardsCase:
     play: tuple[Card, ...] = ()
     table_tricks: int | None = None
     label: str = ""
+    tricks: tuple[tuple[Card, ...], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +156,7 @@ class IncorrectCardsAdvice:
         reached, played double dummy, and the par contract(s) (what a double-dummy auction
         reaches) when they score differently; empty when no score can be assigned."""
         ev, contract = self.evidence, self.case.contract
-        if ev is None or not self.decision.adjusted:
+        if ev is None or not (self.decision.adjusted or self.decision.optional_adjustment):
             return ()
         out: list[PlausibleResult] = []
         if self.assigned is not None:
@@ -183,21 +189,33 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
     _check(case, irr)
     contract = case.contract
     trump = contract.strain.trump if contract else None
-    players, winners = players_of(case.play, contract.declarer.lho, trump) if contract else ((), ())
+    read = _read_tricks(case, irr) if case.tricks is not None and contract is not None else None
+    if read is not None:
+        players, winners, defects = read.flat_players, read.winners, read.defects
+    else:
+        players, winners = players_of(case.play, contract.declarer.lho, trump) if contract else ((), ())
+        defects = ()
     _check_play(case, irr, players)
+    facts = case.facts
+    if facts.missing_found is None and any(set(d.restored) & {m.card for m in irr.missing} for d in defects):
+        facts = replace(facts, missing_found=MissingCardFound.AMONG_PLAYED_CARDS)  # the record shows where it was
     moved_played, surplus_quitted = play_facts(irr, case.play, players)
-    if irr.is_regular:
+    if irr.is_regular and defects:
+        decision = decide_defective_tricks(defects, facts, irr)
+    elif irr.is_regular:
         decision = CardCountDecision(Action.NO_IRREGULARITY, (Step(
             "13/14", "Every hand holds 13 cards of the deal" + (" (the hand record's)" if case.hand_record else "")
             + ": Laws 13 and 14 do not apply.", "cc.regular"),))
     else:
-        decision = decide_card_count(irr, case.facts, has_contract=contract is not None,
-                                     moved_card_played=moved_played, surplus_in_quitted_trick=surplus_quitted)
+        decision = decide_card_count(irr, facts, has_contract=contract is not None, moved_card_played=moved_played,
+                                     surplus_in_quitted_trick=surplus_quitted, defects=defects)
 
     steps: list[Step] = [Step("13/14" if irr.law is None else irr.law, irr.describe(), "cc.findings",
                               {"items": irr.findings()})]
     steps += decision.steps
-    record = _record_on(irr.corrected, contract, case.play)
+    # the play as it stands after Law 67B2 (the restored card back in its hand); none after 67B1
+    play = case.play if read is None else read.corrected_play or ()
+    record = _record_on(irr.corrected, contract, play)
     evidence = _evidence(case, irr, record, solver) if irr.corrected is not None and not irr.is_regular else None
     if evidence is not None:
         steps.append(_evidence_step(evidence, contract))
@@ -206,10 +224,15 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
     table_score = score_ns(contract, table_tricks, case.vulnerability) if contract and table_tricks is not None \
         else None
     revoke, ruled = None, None
+    failed = next((d for d in defects if d.kind is DefectKind.FAILED_TO_PLAY), None)
+    too_many = any(d.kind is DefectKind.PLAYED_TOO_MANY for d in defects)
     if decision.revoke_check and contract is not None:
-        if case.facts.missing_found is MissingCardFound.AMONG_PLAYED_CARDS:
-            ruled, step = _deemed_revoke(case, irr, contract, winners, table_tricks)
+        if failed is not None or (not defects and facts.missing_found is MissingCardFound.AMONG_PLAYED_CARDS
+                                  and facts.defect is DefectKind.FAILED_TO_PLAY):
+            ruled, step = _deemed_revoke(case, irr, contract, winners, table_tricks, failed)
             steps.append(step)
+        elif not too_many and facts.missing_found is MissingCardFound.AMONG_PLAYED_CARDS:
+            pass  # 67B2 or 67B not yet told apart: the decision's steps ask for the play trick by trick
         elif record is not None and irr.corrected is not None:
             revoke = _revoke_ruling(case, irr.corrected, contract, record, solver)
             if revoke is not None:
@@ -223,23 +246,27 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
                     steps.append(Step(revoke.suggested_law, "No revoke on the corrected deal: the card was never "
                                       "needed to follow suit.", "cc.no_revoke_needed"))
     assigned = None
-    if decision.adjusted and decision.assign and evidence is not None and contract is not None:
+    offered = decision.adjusted or decision.optional_adjustment  # 13C: the director's option only
+    option = "Director's option (13C): " if decision.optional_adjustment else ""
+    if offered and decision.assign and evidence is not None and contract is not None:
         tricks = evidence.from_discovery if evidence.from_discovery is not None else evidence.contract_tricks
         if tricks is not None:
             assigned = _scored(contract, tricks, case.vulnerability)
-            steps.append(Step("12C1(b)", f"Proposed assigned adjusted score: {assigned.result}, "
-                                         f"NS {assigned.score_ns:+d}.", "cc.proposed_assigned",
+            steps.append(Step("12C1(b)", f"{option}Proposed assigned adjusted score: {assigned.result}, "
+                                         f"NS {assigned.score_ns:+d}.",
+                              "cc.option_assigned" if option else "cc.proposed_assigned",
                               {"result": assigned.result, "score": f"{assigned.score_ns:+d}"}))
-    artificial = {side: ARTIFICIAL[decision.fault[side]] for side in Side} if decision.adjusted else {}
+    artificial = {side: ARTIFICIAL[decision.fault[side]] for side in Side} if offered else {}
     if artificial:
         items = tuple(Step("", f"{side.value} {a.label} ({a.percent}% / {a.imps:+d} IMPs)",
                            f"cc.art.{decision.fault[side].value}",
                            {"side": side.value, "percent": a.percent, "imps": f"{a.imps:+d}"})
                       for side, a in artificial.items())
         text = "; ".join(i.text for i in items)
+        key = "cc.alternative" if assigned else "cc.option_artificial" if option else "cc.proposed_artificial"
         steps.append(Step("12C2(a)", ("Alternative, if the director judges no result can be assigned: " if assigned
-                                      else "Proposed artificial adjusted score: ") + text + ".",
-                          "cc.alternative" if assigned else "cc.proposed_artificial", {"items": items}))
+                                      else f"{option}Proposed artificial adjusted score: ") + text + ".",
+                          key, {"items": items}))
     return IncorrectCardsAdvice(case, irr, decision, evidence, assigned, artificial, revoke, ruled, table_score,
                                 tuple(steps))
 
@@ -249,16 +276,19 @@ def _scored(contract: Contract, tricks: int, vulnerability: Vulnerability) -> Sc
 
 
 def _deemed_revoke(case: IncorrectCardsCase, irr: CardIrregularity, contract: Contract,
-                   winners: tuple[Seat, ...], table_tricks: int | None) -> tuple[ScoredResult | None, Step]:
-    """14B1 with Law 67B1: the deficient player is deemed to have revoked on the defective trick."""
+                   winners: tuple[Seat, ...], table_tricks: int | None,
+                   defect: DefectiveTrick | None) -> tuple[ScoredResult | None, Step]:
+    """Law 67B1: the player who did not play to the defective trick is deemed to have revoked on
+    it. ``defect``: as read from the play given trick by trick; else the facts give the trick and
+    the missing card's owner is the offender (14B1)."""
     owners = {m.belongs_to for m in irr.missing}
-    k = case.facts.defective_trick
-    if len(owners) != 1 or None in owners or k is None:
+    k = defect.trick if defect else case.facts.defective_trick
+    if defect is None and (len(owners) != 1 or None in owners or k is None):
         return None, Step("67B1", "Give the defective trick and the hand the card belongs to: the deemed revoke "
                                   "transfers one trick under 64A2 if the offending side won that trick or a later one.",
                           "cc.67B1_need")
-    offender = next(iter(owners))
-    assert offender is not None
+    offender = defect.offender if defect else next(iter(owners))
+    assert offender is not None and k is not None
     claim_to_offenders = 0
     if table_tricks is not None and len(winners) < 13:
         decl_won = sum(1 for w in winners if w.side is contract.declaring_side)
@@ -321,6 +351,20 @@ def _check_play(case: IncorrectCardsCase, irr: CardIrregularity, players: tuple[
                 "(or already played): the play record does not fit the hands", path=f"play/{i}")
 
 
+def _read_tricks(case: IncorrectCardsCase, irr: CardIrregularity) -> TricksRead:
+    """The play given trick by trick, read with the hands as found (and each missing card's owner)."""
+    assert case.tricks is not None and case.contract is not None
+    held: dict[Card, Seat] = {}
+    for seat in SEATS:
+        for card in case.found.get(seat, ()):
+            held.setdefault(card, seat)
+    for m in irr.missing:
+        if m.belongs_to is not None:
+            held.setdefault(m.card, m.belongs_to)
+    return read_tricks(case.tricks, held.get, case.contract.declarer.lho, case.contract.strain.trump,
+                       hidden=frozenset(m.card for m in irr.missing), faced=case.facts.faced_card)
+
+
 def _record_on(deal: Deal | None, contract: Contract | None, play: tuple[Card, ...]) -> PlayRecord | None:
     """The play so far as a record on the corrected deal, or ``None`` if it does not fit it
     (a card played by a hand that should not have held it)."""
@@ -373,12 +417,13 @@ def _evidence_step(ev: DDEvidence, contract: Contract | None) -> Step:
 
 def _revoke_ruling(case: IncorrectCardsCase, deal: Deal, contract: Contract, record: PlayRecord,
                    solver: DoubleDummySolver) -> RevokeAdvice | None:
-    """The Law 64 engine on the corrected deal (14B4: the restored card was held throughout).
-
-    For 14B1 (Law 67B) the record is the play with the offender's card placed in the defective
-    trick, so that trick shows the deemed revoke only if he failed to follow with it there.
+    """The Law 64 engine on the corrected deal: the restored card was held throughout (14B4;
+    67B2: the record is the play with the extra card taken out of the defective trick and
+    played where its holder ran short), so failing to play it when it would have followed suit
+    is a revoke. The time of noticing is the facts' ``revoke_noticed`` (64B4/64B5), else as
+    discovered.
     """
-    noticed = _NOTICED.get(case.facts.discovered, Noticed.AFTER_PLAY)
+    noticed = case.facts.revoke_noticed or _NOTICED.get(case.facts.discovered, Noticed.AFTER_PLAY)
     claim = None
     if not record.is_complete and case.table_tricks is not None:
         claim = case.table_tricks - record.tricks_won_by(contract.declaring_side.seats)

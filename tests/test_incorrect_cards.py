@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from app.cli import main as cli_main
 from app.main import create_app
 from engine.dd import SolverRunner
-from tests.test_rulings_dd import R1_PLAY
+from tests.test_rulings_dd import R1_DEAL, R1_PLAY
 
 pytestmark = pytest.mark.slow
 URL = "/v1/rulings/incorrect-cards"
@@ -142,11 +142,20 @@ def test_n5_surplus_card_not_in_a_quitted_trick_no_adjusted_score(client):
     assert out["action"] == "correct_and_play_on" and not out["adjusted_score"] and out["artificial"] is None
 
 
-def test_n5_variant_surplus_card_in_a_quitted_trick_opens_an_adjusted_score(client):
+def test_n5_variant_13c_surplus_card_in_a_quitted_trick_adjusted_score_is_the_directors_option(client):
+    # 13C: "... an adjusted score MAY be awarded": play continues (or the result stands); the
+    # adjusted score is proposed as the director's option, not as the ruling
     out = rule(client, hands=N5_HANDS, contract="3NT", declarer="S", play=["SA", "S2", "S9", "S3"],
                discovered="during_play")
-    assert laws(out)[1:3] == ["13C", "12A2"] and out["adjusted_score"]
-    assert out["action"] == "assigned_adjusted_score"  # the corrected deal is known: the SA removed
+    assert laws(out)[1:3] == ["13C", "13C"] and "option" in out["steps"][2]["text"]
+    assert out["action"] == "correct_and_play_on" and not out["adjusted_score"] and out["adjusted_score_optional"]
+    assert out["assigned"] is not None  # the corrected deal is known (the SA removed): an assigned score can be
+    # West held 14 cards (he failed to count): EW directly at fault, NS not at fault
+    assert artificial(out) == {"NS": (60, 3), "EW": (40, -3)}
+    after = rule(client, hands=N5_HANDS, contract="3NT", declarer="S", play=["SA", "S2", "S9", "S3"],
+                 discovered="after_play", table_tricks=9)
+    assert after["action"] == "score_stands" and after["adjusted_score_optional"]
+    assert after["scores"]["suggested"] == after["table_score_ns"] == 400  # 3NT S =, not vulnerable
 
 
 # --- N6: two extra cards found during the auction (13C): removed, the result stands ---------------
@@ -214,14 +223,76 @@ def test_n9_a_card_short_at_trick_13_found_on_the_floor_is_a_revoke(client):
     assert out["ruled_result"]["tricks"] == 10 and out["ruled_result"]["score_ns"] == 420
 
 
-def test_14b1_card_among_the_played_cards_is_a_deemed_revoke_67b1(client):
-    # R1 as played (4S one down), West's C4 found stuck in the quitted cards of trick 8
-    hands = dict(N8_HANDS, E="J.987543.A92.JT9", W="T96.J.KQ76.Q876")
-    out = rule(client, hands=hands, contract="4S", declarer="S", vulnerable="EW", play=R1_PLAY.split(),
-               discovered="after_play", missing_found="among_played_cards", defective_trick=8)
+# --- 14B1 / Law 67B: a card found among the played cards; a defective trick ------------------------
+# R1's deal and play (4S by S, 9 tricks), given trick by trick.
+R1_TRICKS_PLAYED = [t.split() for t in R1_TRICKS]
+R1_HANDS = {"N": "Q743.A6.854.K532", "E": "J.987543.A92.JT9", "S": "AK852.KQT2.JT3.A", "W": "T96.J.KQ76.Q8764"}
+# 67B2: at trick 1 East played his D2 with the H3 stuck behind it. One heart short, he follows hearts
+# one card higher each time from trick 5 on, and at trick 10 (South's HT) he has no heart left and
+# discards the C9; at trick 13 he has no card at all. The H3 is found among the played cards (14B1).
+B2_TRICKS = [["DK", "D4", "D2", "H3", "D3"], *R1_TRICKS_PLAYED[1:4],
+             "SA S6 S4 H4".split(), "S2 S9 SQ H5".split(), "HA H7 H2 HJ".split(), "H6 H8 HK C4".split(),
+             "HQ C6 C2 H9".split(), "HT C7 C3 C9".split(), "CA C8 C5 CT".split(), "S8 ST S7 CJ".split(),
+             "CQ CK S5".split()]
+B2_HANDS = dict(R1_HANDS, E="J.98754.A92.JT9")
+
+
+def _b2(client, **facts):
+    return rule(client, hands=B2_HANDS, hand_record=R1_DEAL, contract="4S", declarer="S", vulnerable="EW",
+                play=B2_TRICKS, discovered="after_play", **facts)
+
+
+def test_14b1_67b2_two_cards_to_one_trick_restored_card_reveals_a_later_revoke(client):
+    # 67B2: the D2 (faced) stays in trick 1, the H3 goes back to East's hand, held continuously.
+    # Trick 1 stays West's (the DK). At trick 10 East discarded the C9 while holding the H3: a
+    # revoke, established by West's play to trick 11. South won trick 10, not East; West won
+    # trick 12 (ST): 64A2, one trick. The table result: North-South won tricks 4-11 and 13 (9),
+    # so 10 tricks: 4S S =, North-South not vulnerable, +420.
+    out = _b2(client)
+    assert out["irregularity"]["missing"] == [{"card": "H3", "belongs_to": "E"}]
+    assert laws(out)[1:3] == ["14B1", "67B2"]
+    assert "D2 stays among the played cards" in out["steps"][2]["text"]
+    assert "H3 is restored to his hand" in out["steps"][2]["text"]
+    [rev] = out["revoke"]["revokes"]
+    assert (rev["trick"], rev["player"], rev["card"], rev["suit_led"]) == (10, "E", "C9", "H")
+    assert (rev["law"], rev["tricks_transferred"]) == ("64A2", 1)
+    assert out["table_score_ns"] == -50  # 9 tricks: 4S S -1
+    assert out["ruled_result"] == {"contract": "4S", "declarer": "S", "tricks": 10, "result": "4S S =",
+                                   "score_ns": 420}
+
+
+def test_14b1_67b2_revoke_found_after_the_round_ended_gets_no_transfer_64b5(client):
+    # the same, but attention was first drawn to the revoke after the round ended: 64B5
+    out = _b2(client, revoke_noticed="after_round_ended")
+    [rev] = out["revoke"]["revokes"]
+    assert (rev["law"], rev["tricks_transferred"]) == ("64B5", 0)
+    assert out["ruled_result"]["tricks"] == 9 and out["ruled_result"]["score_ns"] == -50
+
+
+def test_67b1_a_player_who_did_not_play_to_a_trick_is_deemed_to_have_revoked(client):
+    # Every hand holds its 13 cards, but West did not play to trick 9 (South's HQ, North's C2,
+    # East's H8): he has a card too many. 67B1: deemed revoke on trick 9; East-West won trick 12:
+    # one trick under 64A2. 9 tricks at the table -> 10: 4S S =, +420.
+    tricks = [*R1_TRICKS_PLAYED[:8], ["HQ", "C2", "H8"], *R1_TRICKS_PLAYED[9:]]
+    out = rule(client, hands=R1_HANDS, hand_record=R1_DEAL, contract="4S", declarer="S", vulnerable="EW",
+               play=tricks, discovered="after_play")
+    assert laws(out)[1:3] == ["67B", "67B1"] and "W did not play a card to trick 9" in out["steps"][2]["text"]
+    assert out["table_score_ns"] == -50
+    assert out["ruled_result"]["tricks"] == 10 and out["ruled_result"]["score_ns"] == 420
+
+
+def test_14b1_with_a_play_that_cannot_tell_67b1_from_67b2_asks_for_it(client):
+    # West's C4 found among the played cards, the play given card by card (four to a trick): the
+    # record cannot show which player played too few or too many cards to which trick
+    hands = dict(R1_HANDS, W="T96.J.KQ76.Q876")
+    body = {"hands": hands, "contract": "4S", "declarer": "S", "vulnerable": "EW", "play": R1_PLAY.split(),
+            "discovered": "after_play", "missing_found": "among_played_cards"}
+    out = rule(client, **body)
+    assert laws(out)[1:3] == ["14B1", "67B"] and "trick by trick" in out["steps"][2]["text"]
+    assert out["ruled_result"] is None
+    # the director says West did not play to trick 8 (67B1): deemed revoke; EW won trick 12: one trick
+    out = rule(client, **body, defect="failed_to_play", defective_trick=8)
     assert laws(out)[1:3] == ["14B1", "67B1"]
-    assert out["table_score_ns"] == -50  # 9 tricks: one down, not vulnerable
-    # West is deemed to have revoked on trick 8; West won trick 12: one trick (64A2)
     assert out["ruled_result"]["tricks"] == 10 and out["ruled_result"]["score_ns"] == 420
 
 

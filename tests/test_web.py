@@ -22,7 +22,19 @@ from engine.model import Seat
 from tests.helpers import SPONVO30, board
 from tests.helpers import SPONVO30_DEAL as SPONVO_DEAL
 from tests.helpers import SPONVO30_PLAY as SPONVO_PLAY
-from tests.test_incorrect_cards import N1_HANDS, N2_FOUND, N2_RECORD, N5_HANDS, N8_HANDS, N8_PLAY, SPONVO
+from tests.test_incorrect_cards import (
+    B2_HANDS,
+    B2_TRICKS,
+    N1_HANDS,
+    N2_FOUND,
+    N2_RECORD,
+    N5_HANDS,
+    N8_HANDS,
+    N8_PLAY,
+    R1_HANDS,
+    R1_TRICKS_PLAYED,
+    SPONVO,
+)
 from tests.test_rulings_dd import R1_DEAL, R1_PLAY, R11_DEAL, R11_PLAY
 
 pytestmark = pytest.mark.slow
@@ -130,6 +142,16 @@ def _cases(client: TestClient) -> Iterator[dict[str, Any]]:
     yield {"hands": dict(N8_HANDS, E="J.987543.A92.JT9", W="T96.J.KQ76.Q876"), "contract": "4S", "declarer": "S",
            "play": R1_PLAY.split(), "discovered": "after_play", "missing_found": "among_played_cards",
            "defective_trick": 8}
+    yield {"hands": B2_HANDS, "hand_record": R1_DEAL, "contract": "4S", "declarer": "S", "vulnerable": "EW",
+           "play": B2_TRICKS, "discovered": "after_play"}
+    yield {"hands": R1_HANDS, "hand_record": R1_DEAL, "contract": "4S", "declarer": "S", "vulnerable": "EW",
+           "play": [*R1_TRICKS_PLAYED[:8], ["HQ", "C2", "H8"], *R1_TRICKS_PLAYED[9:]], "discovered": "after_play"}
+    yield {"hands": dict(R1_HANDS, W="T96.J.KQ76.Q876"), "contract": "4S", "declarer": "S",
+           "play": R1_PLAY.split(), "discovered": "after_play", "missing_found": "among_played_cards",
+           "defect": "played_too_many"}
+    for when in ("during_play", "after_play"):
+        yield {"hands": N5_HANDS, "contract": "3NT", "declarer": "S", "play": ["SA", "S2", "S9", "S3"],
+               "discovered": when}
     yield {"hands": dict(SPONVO, E="QJ9.J.T873.Q843"), "discovered": "during_auction"}
     yield {"hands": dict(SPONVO, E="QJ9.J.T873.Q843"), "discovered": "during_play"}
 
@@ -173,3 +195,17 @@ def test_the_weights_of_the_plausible_results_re_score_the_board(client):
     assert re.search(r'id="weighted">[^<]*75\.00%[^<]*25\.00%', html)
     html = client.post("/ruling", data=form | {"weight_0": "0.3", "weight_1": "0.3"}).text
     assert "the weights sum to 3/5" in html
+
+
+def test_the_director_judges_on_the_page_whether_the_revoke_induced_the_later_losses(client):
+    # tests/test_rulings_dd.py R11, found after the round ended: 13 tricks (NS +510) stand until the
+    # director ticks the box; then 64C1 gives the double-dummy result from before the revoke, 12 (+480)
+    from tests.test_rulings_dd import R11_DEAL, R11_PLAY
+
+    form = {"source": "parts", "deal": R11_DEAL, "contract": "4H", "declarer": "S", "vulnerable": "None",
+            "play": R11_PLAY, "noticed": "after_round_ended", "claim_declarer_tricks": "8"}
+    html = client.post("/ruling", data=form).text
+    assert 'id="losses_induced"' in html and "4H S +3" in html and "trick 2, E C5" in html
+    html = client.post("/ruling", data=form | {"losses_induced": "1"}).text
+    assert re.search(r'id="losses_induced"[^>]*checked', html)
+    assert "4H S +2" in html and "+480" in html

@@ -131,14 +131,15 @@ def _router() -> APIRouter:
                vulnerable: Text = "None", play: Text = "", noticed: Text = "after_play",
                claim_declarer_tricks: Text = "", offender_card: Text = "", scoring: Text = "", field: Text = "",
                other_room_ns: Text = "", profile: Text = "wbf", weight_0: Text = "", weight_1: Text = "",
-               weight_2: Text = "", weight_3: Text = "", weight_4: Text = "") -> HTMLResponse:
+               weight_2: Text = "", weight_3: Text = "", weight_4: Text = "",
+               losses_induced: Text = "") -> HTMLResponse:
         lang = pick(lang)
-        form = {"source": source, "pbn": pbn, "upload": upload, "board": board, "room": room, "deal": deal,
+        form = {"losses_induced": "1" if losses_induced else "", "source": source, "pbn": pbn, "upload": upload, "board": board, "room": room, "deal": deal,
                 "contract": contract, "declarer": declarer, "vulnerable": vulnerable, "play": play,
                 "noticed": noticed if noticed in NOTICED else "after_play",
                 "claim_declarer_tricks": claim_declarer_tricks, "scoring": scoring, "field": field,
                 "other_room_ns": other_room_ns, "profile": profile}
-        body: dict[str, Any] = {"noticed": form["noticed"]}
+        body: dict[str, Any] = {"noticed": form["noticed"], "losses_induced_by_revoke": bool(losses_induced)}
         if claim_declarer_tricks.strip():
             body["claim_declarer_tricks"] = claim_declarer_tricks.strip()
         if source == "upload":
@@ -271,7 +272,8 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         "score_ns_table": advice.score_ns_table, "after_adjustment": advice.after_adjustment,
         "after_result": c.result_str(advice.after_adjustment), "score_ns_after": advice.score_ns_after_adjustment,
         "likely": advice.likely_without_revokes, "law64c_law": advice.law_64c.law,
-        "law64c_applies": advice.law_64c.applies, "suggested_result": advice.suggested_result,
+        "law64c_applies": advice.law_64c.applies, "induced": advice.induced,
+        "suggested_result": advice.suggested_result,
         "suggested_law": advice.suggested_law, "score_ns_suggested": advice.score_ns_suggested,
         "steps": [{"law": s.law, "text": step_text(lang, s)} for s in advice.steps],
         "chart": chart, "chart_values": values, "offender_cards": offender_cards,

@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from engine.laws.defective_trick import DefectiveTrick, DefectKind
+from engine.laws.facts import Noticed
 from engine.laws.steps import Step
 from engine.model.cards import FULL_DECK, Card, Suit
 from engine.model.deal import Deal
@@ -309,6 +311,15 @@ class CardCountFacts:
             ``None``: read it from the play record (a surplus copy played to a completed trick).
         missing_found: where the missing card was found (14A, 14B1-14B3); ``None``: not searched yet.
         defective_trick: 14B1, the trick among whose cards the missing card was found (1-13).
+        defect: 14B1 when the play is not given trick by trick: the offender failed to play to
+            the defective trick (67B1) or played too many cards to it (67B2). Read from the
+            record when the play is given trick by trick (a trick of three or five cards).
+        faced_card: 67B2: the card the offender faced in playing to the defective trick, when
+            the director can tell (else the card found among the played cards was the hidden
+            one; failing that, the highest-ranking card he could legally have played stays).
+        revoke_noticed: when attention was first drawn to a revoke that the restored card
+            (14B4) or the defective trick (67B2) reveals, for Law 64B4/64B5; ``None``: as
+            ``discovered`` says (during or after play).
         fault: 12C2(a) responsibility by side, overriding the default (the sides whose players
             held incorrect hands failed to count their cards, Law 7B1: directly at fault).
         auction_would_be_unchanged: the director judges the table's contract would have been
@@ -324,6 +335,9 @@ class CardCountFacts:
     defective_trick: int | None = None
     fault: Mapping[Side, Fault] | None = None
     auction_would_be_unchanged: bool = True
+    defect: DefectKind | None = None
+    faced_card: Card | None = None
+    revoke_noticed: Noticed | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +352,9 @@ class CardCountDecision:
         fault: 12C2(a) responsibility of each side (used for an artificial score).
         revoke_check: a restored card (14B4) or a defective trick (14B1/67B) makes the revoke
             laws apply: the advisor runs the Law 64 engine on the corrected deal.
+        optional_adjustment: the law lets the director award an adjusted score without
+            requiring it (13C: a surplus card played to a quitted trick): the assigned or
+            artificial score is proposed as his option, not as the ruling.
     """
 
     action: Action
@@ -346,6 +363,7 @@ class CardCountDecision:
     assign: bool = False
     fault: Mapping[Side, Fault] = field(default_factory=dict)
     revoke_check: bool = False
+    optional_adjustment: bool = False
 
 
 def default_fault(irr: CardIrregularity) -> dict[Side, Fault]:
@@ -362,8 +380,25 @@ def default_fault(irr: CardIrregularity) -> dict[Side, Fault]:
     return {side: Fault.DIRECTLY if any(s.side is side for s in wrong) else Fault.NONE for side in Side}
 
 
+def decide_defective_tricks(defects: Sequence[DefectiveTrick], facts: CardCountFacts,
+                            irr: CardIrregularity) -> CardCountDecision:
+    """Law 67B alone: every hand holds its 13 cards, but the play record shows a defective trick
+    (a player who did not play to a trick, or who played two cards to one).
+
+    Returns:
+        The decision: each defect's step (67B1 or 67B2), then the revoke laws (``revoke_check``).
+    """
+    steps = [Step("67B", "The play record shows a defective trick; both sides have played to the next trick, so "
+                  "Law 67B rectifies it.", "cc.67B")]
+    steps += [d.step() for d in defects]
+    action = Action.CORRECT_AND_PLAY_ON if facts.discovered is Discovery.DURING_PLAY else \
+        Action.SCORE_AFTER_REVOKE_RULING
+    return CardCountDecision(action, tuple(steps), fault=default_fault(irr), revoke_check=True)
+
+
 def decide_card_count(irr: CardIrregularity, facts: CardCountFacts, *, has_contract: bool,
-                      moved_card_played: bool = False, surplus_in_quitted_trick: bool = False) -> CardCountDecision:
+                      moved_card_played: bool = False, surplus_in_quitted_trick: bool = False,
+                      defects: Sequence[DefectiveTrick] = ()) -> CardCountDecision:
     """The law path of Laws 13 and 14 (docs/laws.md section 10).
 
     Args:
@@ -373,6 +408,9 @@ def decide_card_count(irr: CardIrregularity, facts: CardCountFacts, *, has_contr
         moved_card_played: a card of an incorrect hand was played by the wrong hand (read from
             the play record): the deal can no longer be corrected and played normally.
         surplus_in_quitted_trick: the play record shows a surplus copy in a completed trick.
+        defects: the defective tricks read from a play record given trick by trick (Law 67):
+            with a missing card found among the played cards (14B1) they decide between 67B1
+            and 67B2.
 
     Returns:
         The :class:`CardCountDecision`.
@@ -417,8 +455,14 @@ def decide_card_count(irr: CardIrregularity, facts: CardCountFacts, *, has_contr
                           {"cards": names}))
         if law == "13C":  # nothing else is wrong: each hand has its own 13 cards once it is removed
             if quitted and facts.discovered in (Discovery.DURING_PLAY, Discovery.AFTER_PLAY):
-                return adjusted(Step("12A2", "The quitted trick held a card that was not part of the deal: the "
-                                             "board cannot be scored as played.", "cc.12A2_surplus"))
+                # 13C: an adjusted score "may" be awarded: the director's option, not the ruling
+                after = facts.discovered is Discovery.AFTER_PLAY
+                steps.append(Step("13C", "The adjusted score is the director's option, not a requirement: he takes "
+                                  "it if he judges that the surplus card affected the result (the proposals below); "
+                                  "otherwise " + ("the result stands." if after else "play continues."),
+                                  "cc.13C_option_after" if after else "cc.13C_option_play_on"))
+                return CardCountDecision(Action.SCORE_STANDS if after else Action.CORRECT_AND_PLAY_ON, tuple(steps),
+                                         assign=assign, fault=fault, optional_adjustment=True)
             if facts.discovered is Discovery.AFTER_PLAY:
                 steps.append(Step("13C", "The result stands.", "cc.result_stands"))
                 return CardCountDecision(Action.SCORE_STANDS, tuple(steps), fault=fault)
@@ -486,10 +530,23 @@ def decide_card_count(irr: CardIrregularity, facts: CardCountFacts, *, has_contr
     if found is MissingCardFound.AMONG_PLAYED_CARDS:
         steps.append(Step("14B1", "The missing card was found among the played cards: Law 67 (defective trick) "
                                   "applies.", "cc.14B1"))
-        steps.append(Step("67B1", "The offender's card is placed among his played cards of the defective trick; "
-                                  "it does not change who won that trick. He is deemed to have revoked on the "
-                                  "defective trick: one trick is transferred under 64A2 if his side won that "
-                                  "trick or a later one.", "cc.67B1"))
+        if defects:
+            steps += [d.step() for d in defects]
+        elif facts.defect is DefectKind.FAILED_TO_PLAY:
+            steps.append(Step("67B1", "The offender's card is placed among his played cards of the defective trick; "
+                                      "it does not change who won that trick. He is deemed to have revoked on the "
+                                      "defective trick: one trick is transferred under 64A2 if his side won that "
+                                      "trick or a later one.", "cc.67B1"))
+        elif facts.defect is DefectKind.PLAYED_TOO_MANY:
+            steps.append(Step("67B2", "The offender played the card to the defective trick with another: it is "
+                                      "restored to his hand and deemed to have belonged to it continuously; the "
+                                      "ownership of the trick does not change. Failure to have played it to a later "
+                                      "trick may be a revoke: give the play trick by trick to check.", "cc.67B2_need"))
+        else:
+            steps.append(Step("67B", "Tell which Law 67B paragraph applies: give the play trick by trick (a trick of "
+                                     "five cards: the offender played two cards to it, 67B2, the card is restored "
+                                     "to his hand; a trick of three: he did not play to it, 67B1, a deemed revoke), "
+                                     "or say which (defect).", "cc.67B_need"))
     else:
         steps.append(Step("14B2" if found is MissingCardFound.ELSEWHERE else "14B3",
                           "The card was found elsewhere: it is restored to the deficient hand." if

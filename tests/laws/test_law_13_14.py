@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.errors import InvalidBoardError
 from engine.laws.card_count import (
     Action,
     CardCountFacts,
@@ -21,7 +23,8 @@ from engine.laws.card_count import (
     find_irregularity,
     players_of,
 )
-from engine.model import FULL_DECK, SEATS, Card, Deal, Seat
+from engine.laws.defective_trick import DefectKind, read_tricks
+from engine.model import FULL_DECK, SEATS, Card, Deal, Seat, Suit
 from engine.model.deal import parse_hand
 from engine.model.seats import Side
 from engine.scoring import Fault
@@ -211,3 +214,58 @@ def test_67b1_deemed_revoke_one_trick_if_the_offenders_won_that_trick_or_a_later
     assert deemed_revoke_transfer(Seat.WEST, 2, w) == 1  # East won trick 2
     assert deemed_revoke_transfer(Seat.WEST, 3, w) == 0  # North-South won tricks 3 and 4
     assert deemed_revoke_transfer(Seat.WEST, 3, w, claim_tricks_to_offenders=1) == 1
+
+
+# --- Law 67: reading a play given trick by trick (defective tricks) --------------------------------
+
+def _holder(deal: str):
+    d = Deal.from_pbn(deal)
+    return d.holder
+
+
+R1 = "N:Q743.A6.854.K532 J.987543.A92.JT9 AK852.KQT2.JT3.A T96.J.KQ76.Q8764"
+
+
+def _cards(text: str) -> list[Card]:
+    return [Card.from_str(c) for c in text.split()]
+
+
+def test_law_67b2_five_cards_one_player_played_two_the_hidden_one_is_restored():
+    # West leads the DK; East plays the D2 with the H3 behind it. Who played two is told by who
+    # held them; the H3 was found among the played cards (hidden), so the D2 stays.
+    read = read_tricks([_cards("DK D4 D2 H3 D3")], _holder(R1), Seat.WEST, Suit.SPADES,
+                       hidden=frozenset({Card.from_str("H3")}))
+    [d] = read.defects
+    assert (d.trick, d.offender, d.kind, str(d.left), [str(c) for c in d.restored], d.faced_known) == (
+        1, Seat.EAST, DefectKind.PLAYED_TOO_MANY, "D2", ["H3"], True)
+    assert read.players == ((Seat.WEST, Seat.NORTH, Seat.EAST, Seat.EAST, Seat.SOUTH),)
+    assert read.winners == (Seat.WEST,)  # the DK, as at the table
+    assert read.corrected_play == tuple(_cards("DK D4 D2 D3"))
+
+
+def test_law_67b2_when_the_faced_card_is_unknown_the_highest_legal_card_stays():
+    # East's two cards on a diamond lead: D9 and D2 (both legal): the D9 stays (67B2); a heart
+    # and a diamond: only the diamond was legal, so it stays even though the heart ranks higher
+    read = read_tricks([_cards("DK D4 D2 D9 D3")], _holder(R1), Seat.WEST, None)
+    [d] = read.defects
+    assert (str(d.left), str(d.restored[0]), d.faced_known) == ("D9", "D2", False)
+    read = read_tricks([_cards("DK D4 H9 D2 D3")], _holder(R1), Seat.WEST, None)
+    [d] = read.defects
+    assert (str(d.left), str(d.restored[0])) == ("D2", "H9")
+
+
+def test_law_67b1_three_cards_before_the_last_trick_one_player_did_not_play():
+    # trick 1 without North's card; North (who held none of the three) is the offender; West's DK wins
+    read = read_tricks([_cards("DK D2 D3"), _cards("D6 D5 DA DT")], _holder(R1), Seat.WEST, Suit.SPADES)
+    [d] = read.defects
+    assert (d.trick, d.offender, d.kind) == (1, Seat.NORTH, DefectKind.FAILED_TO_PLAY)
+    assert read.winners == (Seat.WEST, Seat.EAST) and read.corrected_play is None
+
+
+def test_law_67_a_trick_whose_cards_fit_no_player_is_422_material():
+    with pytest.raises(InvalidBoardError) as err:  # five cards, but no two consecutive cards of one hand
+        read_tricks([_cards("DK D2 D4 D3 H3")], _holder(R1), Seat.WEST, None)
+    assert err.value.path == "play/0" and "five cards" in err.value.message
+    with pytest.raises(InvalidBoardError) as err:
+        read_tricks([_cards("DK D4"), _cards("D6 D5 DA DT")], _holder(R1), Seat.WEST, None)
+    assert err.value.path == "play/0" and "2 card(s)" in err.value.message
