@@ -134,7 +134,8 @@ def _router() -> APIRouter:
                weight_2: Text = "", weight_3: Text = "", weight_4: Text = "",
                losses_induced: Text = "") -> HTMLResponse:
         lang = pick(lang)
-        form = {"losses_induced": "1" if losses_induced else "", "source": source, "pbn": pbn, "upload": upload, "board": board, "room": room, "deal": deal,
+        form = {"losses_induced": "1" if losses_induced else "",
+                "source": source, "pbn": pbn, "upload": upload, "board": board, "room": room, "deal": deal,
                 "contract": contract, "declarer": declarer, "vulnerable": vulnerable, "play": play,
                 "noticed": noticed if noticed in NOTICED else "after_play",
                 "claim_declarer_tricks": claim_declarer_tricks, "scoring": scoring, "field": field,
