@@ -283,11 +283,15 @@ def _induced_damage(record: PlayRecord, contract: Contract,
 
 
 def _result_law(rulings: tuple[RevokeRuling, ...]) -> str:
-    laws = [x.transfer.law for x in rulings if x.transfer is not None and x.transfer.tricks]
+    """The law that decided the result after the automatic adjustment: the transfers' paragraphs
+    (64A1, 64A2), else the 64B exemptions that stopped them, else the corrections (62A, 62D1,
+    62C3); with no revoke, Law 77 (the table result is scored as it stands)."""
+    transfers = [x.transfer for x in rulings if x.transfer is not None]
+    laws = [t.law for t in transfers if t.tricks] or [t.law for t in transfers]
     if laws:
         return "+".join(dict.fromkeys(laws))
     corr = [x.establishment.correction.value for x in rulings if x.establishment.correction is not None]
-    return "+".join(dict.fromkeys(corr)) if corr else "63B"
+    return "+".join(dict.fromkeys(corr)) if corr else "77"
 
 
 def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: ClaimInfo, table: int, after: int,

@@ -56,7 +56,7 @@ def test_rulings_r6_after_the_hands_are_returned_64b6_no_transfer(dds):
 def test_no_revoke_in_a_legal_record_leaves_the_table_result(dds):
     a = advise_revoke(board(R1_DEAL, "4S", "S", R1_PLAY, vul="EW"), facts=RevokeFacts(), solver=dds)
     assert a.rulings == () and a.suggested_tricks == a.table_tricks == 9
-    assert a.steps[-1].law == "61A"
+    assert a.steps[-1].law == "61A" and a.suggested_law == "77"  # the table result, scored as it stands
 
 
 # --- Law 64C1: damage the revoke induced later in the play (rulings.md R11) ------------------------
@@ -97,7 +97,7 @@ def test_law_64c1_r11_induced_loss_is_shown_and_the_director_chooses_64b5(dds):
     [loss] = a.induced.losses
     assert (loss.trick, loss.seat, str(loss.card), loss.tricks_lost) == (2, Seat.EAST, "C5", 1)
     assert (a.table_tricks, a.after_adjustment, a.suggested_tricks, a.score_ns_suggested) == (13, 13, 13, 510)
-    assert not a.law_64c.applies
+    assert not a.law_64c.applies and a.suggested_law == "64B5"  # the law that decided the score
     assert {(p.tricks, p.score_ns) for p in a.plausible_results()} == {(13, 510), (12, 480)}
     assert any(s.law == "64C1" and "director judges whether the revoke induced" in s.text for s in a.steps)
 
