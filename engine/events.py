@@ -75,14 +75,26 @@ class HandRecordsAdded:
     unchanged: tuple[str, ...]
 
 
-class UnknownEventError(AdvisorError, LookupError):
-    """No event with that id in the store. ``path`` names the input field (e.g. ``"event"``)."""
+class NotStoredError(AdvisorError, LookupError):
+    """Something asked for by its key is not in the store (HTTP 404 when the key is in the URL).
+
+    Attributes:
+        message: what is missing, for the director, e.g. ``"there is no event 7"``.
+        path: the input field that named it, e.g. ``"event_id"``.
+    """
+
+    def __init__(self, message: str, *, path: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+
+class UnknownEventError(NotStoredError):
+    """No event with that id in the store."""
 
     def __init__(self, event_id: int, *, path: str = "event_id") -> None:
-        super().__init__(f"there is no event {event_id}")
-        self.message = f"there is no event {event_id}"
+        super().__init__(f"there is no event {event_id}", path=path)
         self.event_id = event_id
-        self.path = path
 
 
 class EventRepository(Protocol):
