@@ -26,7 +26,7 @@ from engine.pbn import decode
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 """The largest hand-record file accepted (5 MiB, as ``/v1/screenings``; larger gets HTTP 413)."""
 
-EventId = Annotated[int, Path(ge=1, description="The event's id, as `POST /v1/events` returned it.")]
+EventId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The event's id, as `POST /v1/events` returned it.")]
 
 
 class EventIn(BaseModel):

@@ -91,8 +91,9 @@ class RevokeRulingRequest(BaseModel):
     lead_restrictions: list[LeadRestrictionIn] = Field(default_factory=list, max_length=13)
     scoring: ScoringIn | None = Field(None, description="The field or the other room, to score the plausible "
                                       "results as a weighted score.")
-    event: int | None = Field(None, ge=1, description="An event (`POST /v1/events`) whose hand records hold "
-                              "`board`: its deal and vulnerability are used; give contract, declarer and play.")
+    event: int | None = Field(None, ge=1, le=2**31 - 1, description="An event (`POST /v1/events`) whose hand "
+                              "records hold `board`: its deal and vulnerability are used; give contract, declarer "
+                              "and play.")
 
     @model_validator(mode="after")
     def _one_source(self) -> RevokeRulingRequest:

@@ -141,6 +141,7 @@ def test_unknown_event_and_board_are_404(client: TestClient) -> None:
     error(client.get("/v1/events/9999"), 404, ["path", "event_id"], "no event 9999")
     error(client.get("/v1/events/9999/boards"), 404, ["path", "event_id"], "no event 9999")
     error(upload(client, 9999, hand_record_file()), 404, ["path", "event_id"], "no event 9999")
+    assert client.get(f"/v1/events/{2**40}").status_code == 422  # beyond the database's integer: a 422, not a 500
     event_id = new_event(client)
     error(client.get(f"/v1/events/{event_id}/boards/7"), 404, ["path", "board"], f"board 7 is not in event {event_id}")
 
@@ -198,6 +199,8 @@ def test_ruling_on_a_board_not_in_the_event_is_422(client: TestClient) -> None:
     error(r, 422, ["body", "board"], f"board 30 is not in event {event_id}")
     r = client.post("/v1/rulings/revoke", json={"event": 9999, "board": "21", **RULING})
     error(r, 422, ["body", "event"], "no event 9999")
+    r = client.post("/v1/rulings/revoke", json={"event": 2**40, "board": "21", **RULING})
+    error(r, 422, ["body", "event"])
 
 
 @pytest.mark.parametrize("extra", [{"deal": SPONVO30_DEAL}, {"vulnerable": "NS"}, {"pbn": "[Board \"21\"]"}])
@@ -211,3 +214,24 @@ def test_ruling_with_event_and_deal_is_422(client: TestClient, extra: dict[str, 
 def test_ruling_with_event_needs_board(client: TestClient) -> None:
     r = client.post("/v1/rulings/revoke", json={"event": 1, **RULING})
     assert r.status_code == 422 and "missing: board" in r.text
+
+
+# --------------------------------------------------------------------------------------------
+# The director's page: an uploaded file becomes an event, picking a board reads it back
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_page_stores_an_upload_as_an_event(client: TestClient) -> None:
+    r = client.post("/upload", files={"file": ("Sponvo30.pbn", SPONVO30.read_bytes())}, data={"lang": "en"})
+    assert r.status_code == 200, r.text[:500]
+    found = re.search(r'id="stored-event">Stored as event (\d+)', r.text)
+    token = re.search(r'name="upload" value="(\d+)"', r.text)
+    assert found is not None and token is not None
+    event = client.get(f"/v1/events/{found.group(1)}").json()
+    assert (event["name"], event["date"], event["boards"]) == ("Sponvo30.pbn", "1997-06-26", 24)
+    assert client.get(f"/v1/events/{found.group(1)}/boards/21").json() == BOARD_21
+    r = client.post("/ruling", data={"source": "upload", "upload": token.group(1), "board": "21", "room": "Closed"})
+    assert r.status_code == 200 and "4H W -1" in r.text
+    r = client.post("/ruling", data={"source": "upload", "upload": "99999", "board": "21", "room": "Closed"})
+    assert r.status_code == 422 and "not stored" in r.text
