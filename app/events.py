@@ -15,16 +15,13 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, File, HTTPException, Path, Request, UploadFile
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.common import ErrorResponse, SeatCode
+from app.common import MAX_UPLOAD_BYTES, ErrorResponse, SeatCode
 from app.schemas import RevokeRulingRequest
 from engine.errors import InvalidBoardError
 from engine.events import Event, EventDetails, EventRepository, LawsEdition, NotStoredError, UnknownEventError
 from engine.handrecords import HandRecord, board_key, hand_records_from_pbn
 from engine.model.board import BoardRecord
 from engine.pbn import decode
-
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-"""The largest hand-record file accepted (5 MiB, as ``/v1/screenings``; larger gets HTTP 413)."""
 
 EventId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The event's id, as `POST /v1/events` returned it.")]
 

@@ -9,7 +9,9 @@ functions: storing them is the caller's business (see :mod:`engine.events`).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from engine.errors import InvalidBoardError, PbnError
 from engine.model.cards import FULL_DECK, SUIT_ORDER, Card
@@ -17,6 +19,7 @@ from engine.model.deal import Deal
 from engine.model.seats import SEATS, Seat, Vulnerability
 from engine.pbn import PbnGame, loads
 
+_T = TypeVar("_T")
 SEAT_NAMES = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
 _VUL_CYCLE = (Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL,
               Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL, Vulnerability.NONE,
@@ -117,8 +120,9 @@ def hand_records_from_pbn(text: str) -> list[HandRecord]:
     """
     try:
         games = loads(text)
-    except PbnError:
-        games = []
+    except PbnError as exc:  # its message quotes the line: never echo what may be binary
+        raise PbnError(f"not a PBN file (or a damaged one): line {exc.lineno} is neither a tag nor a play line",
+                       path="file") from None
     games = [g for g in games if g.tags.get("Deal", "").strip() not in ("", "?")]
     if not games:
         raise PbnError("not a PBN file: no game with a [Deal] tag was found", path="file")
@@ -165,29 +169,31 @@ def _hand_record(game: PbnGame) -> HandRecord:
     problem = deal_problem(deal)
     if problem is not None:
         raise InvalidBoardError(f"{where}: {problem}", path="file")
-    dealer_text = game.tags.get("Dealer", "").strip()
-    vul_text = game.tags.get("Vulnerable", "").strip()
     number = int(board) if board.isdigit() and int(board) > 0 else None
-    if dealer_text in ("", "?"):
-        if number is None:
-            raise InvalidBoardError(f"{where}: no [Dealer] tag", path="file")
-        dealer = dealer_for_board(number)
-    else:
-        try:
-            dealer = Seat.from_str(dealer_text)
-        except ValueError:
-            raise InvalidBoardError(f"{where}: the dealer {dealer_text!r} is not N, E, S or W", path="file") from None
-    if vul_text in ("", "?"):
-        if number is None:
-            raise InvalidBoardError(f"{where}: no [Vulnerable] tag", path="file")
-        vul = vulnerability_for_board(number)
-    else:
-        try:
-            vul = Vulnerability.from_str(vul_text)
-        except ValueError:
-            raise InvalidBoardError(f"{where}: the vulnerability {vul_text!r} is not None, NS, EW or All",
-                                    path="file") from None
+    dealer = _tag_or_cycle(game, "Dealer", number, Seat.from_str, dealer_for_board, "N, E, S or W")
+    vul = _tag_or_cycle(game, "Vulnerable", number, Vulnerability.from_str, vulnerability_for_board,
+                        "None, NS, EW or All")
     return HandRecord(board, dealer, vul, deal)
+
+
+def _tag_or_cycle(game: PbnGame, tag: str, number: int | None, parse: Callable[[str], _T],
+                  cycle: Callable[[int], _T], expected: str) -> _T:
+    """Tag ``tag`` read with ``parse``; when absent, ``cycle(number)`` (Law 2's board cycle).
+
+    Raises:
+        InvalidBoardError: path ``"file"``: unreadable, or absent with no board number to go by.
+    """
+    where = f"board {board_key(game.tags['Board'])}"
+    text = game.tags.get(tag, "").strip()
+    if text in ("", "?"):
+        if number is None:
+            raise InvalidBoardError(f"{where}: no [{tag}] tag", path="file")
+        return cycle(number)
+    try:
+        return parse(text)
+    except ValueError:
+        what = {"Vulnerable": "vulnerability"}.get(tag, tag.lower())
+        raise InvalidBoardError(f"{where}: the {what} {text!r} is not {expected}", path="file") from None
 
 
 def _strip_where(message: str) -> str:

@@ -148,3 +148,20 @@ def test_board_key() -> None:
     assert [board_key(b) for b in ("7", " 07", "021", "7a")] == ["7", "7", "21", "7a"]
     with pytest.raises(InvalidBoardError):
         board_key("  ")
+
+
+@pytest.mark.parametrize(("tags", "message"), [
+    ('[Vulnerable "Maybe"]', "board 3: the vulnerability 'Maybe' is not None, NS, EW or All"),
+    ('[Dealer "X"]', "board 3: the dealer 'X' is not N, E, S or W"),
+])
+def test_an_unreadable_dealer_or_vulnerability_names_the_board(tags: str, message: str) -> None:
+    with pytest.raises(InvalidBoardError) as caught:
+        hand_records_from_pbn(f'[Board "3"]\n[Deal "{SPONVO30_DEAL}"]\n{tags}\n')
+    assert caught.value.message == message and caught.value.path == "file"
+
+
+def test_a_damaged_file_is_not_pbn_and_its_line_is_not_echoed() -> None:
+    with pytest.raises(InvalidBoardError) as caught:
+        hand_records_from_pbn(f'[Board "3"]\n[Deal "{SPONVO30_DEAL}"]\n[Dealer N SECRET\n')
+    assert caught.value.message.startswith("not a PBN file") and "line 3" in caught.value.message
+    assert "SECRET" not in caught.value.message
