@@ -5,8 +5,9 @@ PBN game, an uploaded file's board, or a board entered by hand; the assumptions 
 here), ``POST /upload`` (a PBN file: pick the board), ``POST /incorrect-cards`` (Laws 13, 14)
 and the static files. An uploaded file becomes an event in the database (``app.state.events``,
 see ``app/events.py``): its hand records are stored, the file is kept with it, and picking a
-board reads the file back from storage. Everything is served by the app itself (no CDN); the page works without
-JavaScript (a few lines wire the print buttons). Languages are data: ``app/web/i18n``.
+board reads the file back from storage. Everything is served by the app itself (no CDN); the
+page works without JavaScript (a few lines wire the print buttons). Languages are data:
+``app/web/i18n``.
 """
 
 from __future__ import annotations
