@@ -6,6 +6,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from engine.errors import InvalidBoardError, SolverBusyError, SolverError
+from engine.events import NotStoredError
 
 
 def _loc(path: str) -> list[str | int]:
@@ -13,8 +14,14 @@ def _loc(path: str) -> list[str | int]:
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    """422 for bad bridge facts (with the field and the reason), 503 when the solver is busy,
-    500 with a clear message when the solver fails on validated input."""
+    """422 for bad bridge facts (with the field and the reason), 404 for an event or board not
+    stored (the path parameter and the reason), 503 when the solver is busy, 500 with a clear
+    message when the solver fails on validated input."""
+
+    @app.exception_handler(NotStoredError)
+    async def not_stored(_: Request, exc: NotStoredError) -> JSONResponse:
+        item: dict[str, object] = {"loc": ["path", exc.path], "msg": exc.message, "type": "not_found", "law": None}
+        return JSONResponse(status_code=404, content={"detail": [item]})
 
     @app.exception_handler(InvalidBoardError)
     async def invalid_board(_: Request, exc: InvalidBoardError) -> JSONResponse:

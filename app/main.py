@@ -16,8 +16,11 @@ from fastapi import FastAPI, File, HTTPException, Request, UploadFile
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.common import ErrorResponse
 from app.errors import install_error_handlers
+from app.events import board_for
+from app.events import router as events_router
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
 from app.scores import router as scores_router
+from app.storage import open_repository
 from app.web import install_web
 from engine import __version__
 from engine.advisor import advise_revoke
@@ -31,10 +34,15 @@ MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 """The largest PBN file ``POST /v1/screenings`` accepts (5 MiB; larger gets HTTP 413)."""
 
 
-def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
+def create_app(solver: DoubleDummySolver | None = None, database_url: str | None = None) -> FastAPI:
     """The API app. ``solver``: the double-dummy solver to use. Default: a pool of worker
     processes (one per core, or ``ADVISOR_DD_WORKERS``), each with its own DDS, behind a
-    shared cache; built at start-up, not at import, and stopped at shutdown."""
+    shared cache; built at start-up, not at import, and stopped at shutdown.
+
+    ``database_url``: where events and hand records are kept (SQLAlchemy URL). Default:
+    ``ADVISOR_DATABASE_URL``, else an SQLite file in ``ADVISOR_DATA_DIR`` (``./var``); see
+    :func:`app.storage.database_url`. The migrations are applied at start-up.
+    """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -43,7 +51,14 @@ def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
             workers = int(os.environ.get("ADVISOR_DD_WORKERS", "0")) or None
             own = await anyio.to_thread.run_sync(lambda: pooled_solver(workers))
         app.state.solver = solver if solver is not None else own
+        try:
+            app.state.events = await anyio.to_thread.run_sync(lambda: open_repository(database_url))
+        except BaseException:
+            if own is not None:
+                own.close()
+            raise
         yield
+        app.state.events.close()
         if own is not None:
             own.close()
 
@@ -56,6 +71,7 @@ def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
     )
     install_error_handlers(app)
     app.include_router(scores_router())
+    app.include_router(events_router())
     install_web(app)
 
     @app.get("/healthz", summary="Liveness check, with the solver's cache and worker figures")
@@ -82,7 +98,8 @@ def create_app(solver: DoubleDummySolver | None = None) -> FastAPI:
         # A plain `def`: FastAPI runs it in its thread pool, so the event loop never waits on DDS;
         # the solver runner serialises every DDS call behind one lock.
         try:
-            advice = advise_revoke(body.to_board(), facts=body.to_facts(), solver=request.app.state.solver)
+            board = board_for(body, request.app.state.events)  # with `event`: the stored hand record
+            advice = advise_revoke(board, facts=body.to_facts(), solver=request.app.state.solver)
         except InvalidBoardError as exc:  # the play record is validated once, inside the engine
             raise body.locate(exc) from None
         return RevokeRulingResponse.from_advice(advice, body.scoring)

@@ -70,7 +70,8 @@ class RevokeRulingRequest(BaseModel):
     )
     pbn: str | None = Field(None, max_length=200_000, description="The text of one PBN game (tags Deal, "
                             "Contract, Declarer, Vulnerable, Play). With several games, give `board` and `room`.")
-    board: str | None = Field(None, max_length=20, description="With `pbn`: the board number to pick.")
+    board: str | None = Field(None, max_length=20, description="With `pbn`: the board number to pick. With "
+                              "`event`: the stored board to rule on.")
     room: str | None = Field(None, max_length=40, description="With `pbn`: the room (Open/Closed) to pick.")
     deal: str | None = Field(None, max_length=200, description="PBN deal, e.g. 'N:AKQ2.J.T98.76543 ...'.")
     contract: str | None = Field(None, max_length=8, description="e.g. '4H', '3NT', '4HX', '6SXX'.")
@@ -98,9 +99,14 @@ class RevokeRulingRequest(BaseModel):
     lead_restrictions: list[LeadRestrictionIn] = Field(default_factory=list, max_length=13)
     scoring: ScoringIn | None = Field(None, description="The field or the other room, to score the plausible "
                                       "results as a weighted score.")
+    event: int | None = Field(None, ge=1, le=2**31 - 1, description="An event (`POST /v1/events`) whose hand "
+                              "records hold `board`: its deal and vulnerability are used; give contract, declarer "
+                              "and play.")
 
     @model_validator(mode="after")
     def _one_source(self) -> RevokeRulingRequest:
+        if self.event is not None:
+            return self._event_source()
         parts = {"deal": self.deal, "contract": self.contract, "declarer": self.declarer, "play": self.play}
         given = [k for k, v in parts.items() if v is not None]
         if self.pbn is not None and given:
@@ -110,6 +116,18 @@ class RevokeRulingRequest(BaseModel):
         if self.pbn is None and len(given) != 4:
             missing = [k for k in parts if k not in given]
             raise ValueError(f"give `pbn`, or all of deal, contract, declarer and play (missing: {', '.join(missing)})")
+        return self
+
+    def _event_source(self) -> RevokeRulingRequest:
+        """With ``event``: ``board`` picks the stored hand record, which gives the deal and the
+        vulnerability; contract, declarer and play come from the request."""
+        clash = [k for k in ("pbn", "room", "deal", "vulnerable") if k in self.model_fields_set]
+        if clash:
+            raise ValueError(f"with `event`, the deal and vulnerability come from the stored board: do not give "
+                             f"{', '.join(clash)}")
+        missing = [k for k in ("board", "contract", "declarer", "play") if getattr(self, k) is None]
+        if missing:
+            raise ValueError(f"with `event`, give board, contract, declarer and play (missing: {', '.join(missing)})")
         return self
 
     def to_board(self) -> BoardRecord:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
 from engine.dd import SolverRunner, default_solver
@@ -11,3 +15,48 @@ from engine.dd import SolverRunner, default_solver
 def dds() -> SolverRunner:
     """The real solver (endplay/DDS behind the runner's lock and cache), built once."""
     return default_solver()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _own_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """Every app a test builds without a database URL keeps its SQLite file in a temp dir,
+    never in ./var or in the database ``ADVISOR_DATABASE_URL`` names."""
+    saved = {k: os.environ.get(k) for k in ("ADVISOR_DATA_DIR", "ADVISOR_DATABASE_URL")}
+    folder = tmp_path_factory.mktemp("advisor-data")
+    os.environ["ADVISOR_DATA_DIR"] = str(folder)
+    os.environ.pop("ADVISOR_DATABASE_URL", None)
+    yield folder
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
+
+
+def _empty_postgres(url: str) -> str:
+    """Drop every table of the test database (so each test starts from the migrations)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.begin() as c:
+            c.execute(text("DROP SCHEMA public CASCADE"))
+            c.execute(text("CREATE SCHEMA public"))
+    finally:
+        engine.dispose()
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database: an SQLite file, and the PostgreSQL server that
+    ``ADVISOR_TEST_POSTGRES_URL`` names (``.ci/run`` starts one). Without that URL the
+    PostgreSQL variant is skipped locally, and fails in CI (``CI=true``)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'advisor.sqlite3'}"
+    url = os.environ.get("ADVISOR_TEST_POSTGRES_URL", "").strip()
+    if not url:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("CI=true but ADVISOR_TEST_POSTGRES_URL is not set: .ci/run must start PostgreSQL")
+        pytest.skip("ADVISOR_TEST_POSTGRES_URL is not set (source .ci/postgres to start a local PostgreSQL)")
+    return _empty_postgres(url)

@@ -3,15 +3,16 @@
 ``install_web(app)`` adds ``/`` (the forms), ``POST /ruling`` (a revoke ruling from a pasted
 PBN game, an uploaded file's board, or a board entered by hand; the assumptions form re-posts
 here), ``POST /upload`` (a PBN file: pick the board), ``POST /incorrect-cards`` (Laws 13, 14)
-and the static files. Everything is served by the app itself (no CDN); the page works without
-JavaScript (a few lines wire the print buttons). Languages are data: ``app/web/i18n``.
+and the static files. An uploaded file becomes an event in the database (``app.state.events``,
+see ``app/events.py``): its hand records are stored, the file is kept with it, and picking a
+board reads the file back from storage. Everything is served by the app itself (no CDN); the
+page works without JavaScript (a few lines wire the print buttons). Languages are data:
+``app/web/i18n``.
 """
 
 from __future__ import annotations
 
-import hashlib
-import threading
-from collections import OrderedDict
+import datetime as dt
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -33,11 +34,13 @@ from engine.advisor import RevokeAdvice, advise_revoke
 from engine.boards import board_from_game
 from engine.dd.analysis import analyse_play
 from engine.errors import AdvisorError, InvalidBoardError, PbnError
+from engine.events import EventDetails, EventRepository
+from engine.handrecords import hand_records_from_pbn
 from engine.incorrect_cards import advise_incorrect_cards
 from engine.laws.card_count import Discovery, MissingCardFound
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import detect_revokes
-from engine.pbn import decode, loads
+from engine.pbn import PbnGame, decode, loads
 from engine.scoring import PROFILES, score_ns
 
 _HERE = Path(__file__).parent
@@ -51,38 +54,9 @@ LAWS_EDITION = "2017"
 Text = Annotated[str, Form()]
 
 
-class UploadStore:
-    """The PBN files uploaded recently, by a token (a hash of the text), so that picking a board
-    does not upload the file again. Bounded (``size`` files), least recently used dropped."""
-
-    def __init__(self, size: int = 32) -> None:
-        self.size = size
-        self._files: OrderedDict[str, tuple[str, str]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def put(self, name: str, text: str) -> str:
-        """Keep ``text`` and return its token."""
-        token = hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=12).hexdigest()
-        with self._lock:
-            self._files[token] = (name, text)
-            self._files.move_to_end(token)
-            while len(self._files) > self.size:
-                self._files.popitem(last=False)
-        return token
-
-    def get(self, token: str) -> tuple[str, str] | None:
-        """``(file name, text)`` or ``None`` when the token is unknown or expired."""
-        with self._lock:
-            got = self._files.get(token)
-            if got is not None:
-                self._files.move_to_end(token)
-            return got
-
-
 def install_web(app: FastAPI) -> None:
     """Mount the page's static files and routes on ``app``."""
     app.mount("/static", StaticFiles(directory=_HERE / "static"), name="web-static")
-    app.state.uploads = UploadStore()
     app.include_router(_router())
 
 
@@ -115,7 +89,7 @@ def _router() -> APIRouter:
             games = loads(text)
         except PbnError as exc:
             return render(request, "index.html", lang, 422, errors=[f"{name}: {exc.message}"])
-        token = request.app.state.uploads.put(name, text)
+        event_id, token, note = _store_upload(request.app.state.events, name, text, games)
         rows = []
         for g in games:
             if g.play_section is None:
@@ -123,7 +97,8 @@ def _router() -> APIRouter:
             rows.append({"board": g.tags.get("Board", ""), "room": g.tags.get("Room", ""),
                          "contract": f"{g.tags.get('Contract', '')} {g.tags.get('Declarer', '')}".strip(),
                          "revoke": _has_revoke(g)})
-        return render(request, "pick.html", lang, filename=name, games=rows, token=token)
+        return render(request, "pick.html", lang, filename=name, games=rows, token=token, event_id=event_id,
+                      errors=[note] if note else [])
 
     @r.post("/ruling", response_class=HTMLResponse)
     def ruling(request: Request, lang: Text = "en", source: Text = "pbn", pbn: Text = "", upload: Text = "",
@@ -144,11 +119,13 @@ def _router() -> APIRouter:
         if claim_declarer_tricks.strip():
             body["claim_declarer_tricks"] = claim_declarer_tricks.strip()
         if source == "upload":
-            stored = request.app.state.uploads.get(upload)
+            file_id = upload.strip()
+            stored = request.app.state.events.get_file(int(file_id)) if file_id.isdigit() and len(file_id) <= 9 \
+                else None
             if stored is None:
                 return render(request, "index.html", lang, 422, form=form,
-                              errors=["the uploaded file has expired: upload it again"])
-            body |= {"pbn": stored[1], "board": board or None, "room": room or None}
+                              errors=["the uploaded file is not stored: upload it again"])
+            body |= {"pbn": stored[2], "board": board or None, "room": room or None}
         elif source == "parts":
             body |= {"deal": deal, "contract": contract, "declarer": declarer or None, "vulnerable": vulnerable,
                      "play": play.replace(",", " ").split()}
@@ -215,6 +192,27 @@ def _router() -> APIRouter:
                       steps=[{"law": s.law, "text": step_text(lang, s)} for s in advice.steps])
 
     return r
+
+
+def _store_upload(repo: EventRepository, name: str, text: str, games: list[PbnGame]) -> tuple[int, int, str | None]:
+    """Make an uploaded PBN file an event (named after the file, dated by its Date tag or today),
+    store its hand records and keep the file: ``(event id, file id, note)``. A file whose deals
+    cannot be stored as hand records (a board of 51 cards...) is kept all the same, for its
+    play records; ``note`` says why its boards were not stored."""
+    date = dt.date.today()
+    tag = next((g.date for g in games if g.date), None)
+    if tag:
+        try:
+            date = dt.datetime.strptime(tag.strip(), "%Y.%m.%d").date()
+        except ValueError:
+            pass
+    event = repo.create_event(EventDetails(name=name[:200], date=date))
+    note = None
+    try:
+        repo.add_hand_records(event.id, hand_records_from_pbn(text))
+    except InvalidBoardError as exc:
+        note = f"{name}: hand records not stored in event {event.id}: {exc.message}"
+    return event.id, repo.add_file(event.id, name, text), note
 
 
 def _has_revoke(game: Any) -> bool | None:
@@ -322,5 +320,5 @@ def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str]) -> tuple
         return (f"{w.ns:+.2f} IMP", f"{w.ew:+.2f} IMP"), None
     return None, None
 
-__all__ = ["UploadStore", "install_web"]
+__all__ = ["install_web"]
 

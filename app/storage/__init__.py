@@ -1,0 +1,198 @@
+"""The database adapter: events and hand records in SQLite or PostgreSQL (SQLAlchemy 2, Alembic).
+
+The only package that imports ``sqlalchemy`` and ``alembic`` (an import-linter contract says
+so). :func:`open_repository` builds the engine for a URL, applies the migrations shipped in
+``app/storage/migrations`` with ``alembic.command.upgrade`` and returns a
+:class:`SqlEventRepository`, the adapter of :class:`engine.events.EventRepository`.
+
+Where the data lives (:func:`database_url`): ``ADVISOR_DATABASE_URL`` when set (e.g.
+``postgresql+psycopg://user:password@host/db``), else an SQLite file ``advisor.sqlite3`` in
+``ADVISOR_DATA_DIR`` (default ``./var`` under the working directory, made when missing).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from app.storage.models import BoardRow, EventRow, FileRow
+from engine.events import (
+    Event,
+    EventDetails,
+    HandRecordsAdded,
+    LawsEdition,
+    UnknownEventError,
+    check_new_records,
+)
+from engine.handrecords import HandRecord, board_key, board_sort_key
+from engine.model.deal import Deal
+from engine.model.seats import Seat, Vulnerability
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+SQLITE_FILE = "advisor.sqlite3"
+
+
+def database_url(url: str | None = None) -> str:
+    """The database to use: ``url`` when given, else ``ADVISOR_DATABASE_URL``, else
+    ``sqlite:///<ADVISOR_DATA_DIR or ./var>/advisor.sqlite3`` (the directory is made).
+
+    Raises:
+        OSError: the data directory cannot be made.
+    """
+    chosen = url or os.environ.get("ADVISOR_DATABASE_URL", "").strip()
+    if chosen:
+        return chosen
+    folder = Path(os.environ.get("ADVISOR_DATA_DIR", "").strip() or "var").resolve()
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / SQLITE_FILE}"
+
+
+def make_engine(url: str) -> Engine:
+    """A SQLAlchemy engine for ``url``; SQLite gets foreign keys on and a busy timeout (30 s)."""
+    kwargs: dict[str, Any] = {"pool_pre_ping": True}
+    if url.startswith("sqlite"):
+        kwargs["connect_args"] = {"timeout": 30}
+    engine = create_engine(url, **kwargs)
+    if engine.dialect.name == "sqlite":
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema up to the newest migration (``alembic upgrade head``)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def open_repository(url: str | None = None) -> SqlEventRepository:
+    """The store at ``url`` (see :func:`database_url`), migrated to the newest schema.
+
+    Raises:
+        sqlalchemy.exc.OperationalError: the database cannot be reached.
+    """
+    engine = make_engine(database_url(url))
+    migrate(engine)
+    return SqlEventRepository(engine)
+
+
+class SqlEventRepository:
+    """:class:`engine.events.EventRepository` on a SQLAlchemy engine (SQLite or PostgreSQL).
+
+    Thread-safe: each call opens its own session (one transaction) from the engine's pool.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Close the pool's connections."""
+        self.engine.dispose()
+
+    def create_event(self, details: EventDetails) -> Event:
+        """Store a new event (no boards yet) and return it with its id."""
+        with self._sessions.begin() as s:
+            row = EventRow(name=details.name, date=details.date, session=details.session,
+                           laws_edition=details.laws_edition.value, scoring_profile=details.scoring_profile,
+                           created=dt.datetime.now(dt.UTC))
+            s.add(row)
+            s.flush()
+            return _event(row, 0)
+
+    def get_event(self, event_id: int) -> Event:
+        """The event ``event_id``. Raises UnknownEventError."""
+        with self._sessions() as s:
+            row = self._row(s, event_id)
+            count = s.scalar(select(func.count()).select_from(BoardRow).where(BoardRow.event_id == event_id))
+            return _event(row, int(count or 0))
+
+    def add_hand_records(self, event_id: int, records: Sequence[HandRecord]) -> HandRecordsAdded:
+        """Store ``records`` all or none; a board already stored must be identical.
+
+        Raises:
+            UnknownEventError: no such event.
+            InvalidBoardError: path ``"file"``: a stored board differs (named in the message).
+        """
+        for attempt in (1, 2):
+            try:
+                with self._sessions.begin() as s:
+                    self._row(s, event_id)
+                    stored = {r.board: _record(r) for r in
+                              s.scalars(select(BoardRow).where(BoardRow.event_id == event_id))}
+                    result = check_new_records(stored, records)
+                    new = set(result.added)
+                    s.add_all(BoardRow(event_id=event_id, board=r.board, dealer=r.dealer.value,
+                                       vulnerable=r.vulnerability.value, deal=r.deal_pbn)
+                              for r in records if r.board in new)
+                return result
+            except IntegrityError:  # another upload stored one of these boards meanwhile: compare again
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def boards(self, event_id: int) -> list[HandRecord]:
+        """The event's hand records, by board number. Raises UnknownEventError."""
+        with self._sessions() as s:
+            self._row(s, event_id)
+            rows = s.scalars(select(BoardRow).where(BoardRow.event_id == event_id))
+            return sorted((_record(r) for r in rows), key=lambda r: board_sort_key(r.board))
+
+    def board(self, event_id: int, board: str) -> HandRecord | None:
+        """The hand record of ``board`` or ``None``. Raises UnknownEventError."""
+        key = board_key(board)
+        with self._sessions() as s:
+            self._row(s, event_id)
+            row = s.scalar(select(BoardRow).where(BoardRow.event_id == event_id, BoardRow.board == key))
+            return _record(row) if row is not None else None
+
+    def add_file(self, event_id: int, name: str, text: str) -> int:
+        """Keep an uploaded PBN file with the event; its id. Raises UnknownEventError."""
+        with self._sessions.begin() as s:
+            self._row(s, event_id)
+            row = FileRow(event_id=event_id, name=name[:255], text=text, uploaded=dt.datetime.now(dt.UTC))
+            s.add(row)
+            s.flush()
+            return row.id
+
+    def get_file(self, file_id: int) -> tuple[int, str, str] | None:
+        """``(event id, file name, text)`` of a kept file, or ``None``."""
+        with self._sessions() as s:
+            row = s.get(FileRow, file_id)
+            return (row.event_id, row.name, row.text) if row is not None else None
+
+    @staticmethod
+    def _row(s: Session, event_id: int) -> EventRow:
+        row = s.get(EventRow, event_id)
+        if row is None:
+            raise UnknownEventError(event_id)
+        return row
+
+
+def _event(row: EventRow, boards: int) -> Event:
+    created = row.created if row.created.tzinfo else row.created.replace(tzinfo=dt.UTC)  # SQLite drops the zone
+    details = EventDetails(name=row.name, date=row.date, session=row.session,
+                           laws_edition=LawsEdition(row.laws_edition), scoring_profile=row.scoring_profile)
+    return Event(id=row.id, details=details, created=created, boards=boards)
+
+
+def _record(row: BoardRow) -> HandRecord:
+    return HandRecord(row.board, Seat(row.dealer), Vulnerability(row.vulnerable), Deal.from_pbn(row.deal))
+
+
+__all__ = ["SqlEventRepository", "database_url", "make_engine", "migrate", "open_repository"]

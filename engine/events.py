@@ -1,0 +1,160 @@
+"""Events and their hand records: the value types and the storage port.
+
+An event (a session of a tournament) holds the session's hand records, board number ->
+dealer, vulnerability and deal (:class:`engine.handrecords.HandRecord`). The engine only
+says what an event is and what a store of events must do (:class:`EventRepository`, a
+``typing.Protocol``); the database adapter lives at the edge (``app/storage``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+from engine.errors import AdvisorError, InvalidBoardError
+from engine.handrecords import HandRecord, board_key, difference
+
+
+class LawsEdition(StrEnum):
+    """The edition of the Laws of Duplicate Bridge the event is played under."""
+
+    LAWS_2017 = "2017"
+    LAWS_2007 = "2007"
+
+
+@dataclass(frozen=True, slots=True)
+class EventDetails:
+    """What the director says about an event when creating it.
+
+    Attributes:
+        name: e.g. ``"Spring Pairs"`` (1-200 characters).
+        date: the day of the session.
+        session: which session of the event, e.g. ``"1"`` or ``"Saturday evening"`` (may be empty).
+        laws_edition: the Laws edition (2017 by default).
+        scoring_profile: the jurisdiction profile for adjusted scores, a key of
+            :data:`engine.scoring.PROFILES` (``"wbf"``, ``"ebu"``, ``"acbl"``).
+    """
+
+    name: str
+    date: dt.date
+    session: str = ""
+    laws_edition: LawsEdition = LawsEdition.LAWS_2017
+    scoring_profile: str = "wbf"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A stored event.
+
+    Attributes:
+        id: the store's number for it (1, 2, ...).
+        details: name, date, session, Laws edition and scoring profile.
+        created: when it was stored (UTC).
+        boards: how many hand records it holds.
+    """
+
+    id: int
+    details: EventDetails
+    created: dt.datetime
+    boards: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecordsAdded:
+    """What storing a file's hand records did.
+
+    Attributes:
+        added: the boards stored for the first time.
+        unchanged: the boards already stored with the same deal, dealer and vulnerability.
+    """
+
+    added: tuple[str, ...]
+    unchanged: tuple[str, ...]
+
+
+class NotStoredError(AdvisorError, LookupError):
+    """Something asked for by its key is not in the store (HTTP 404 when the key is in the URL).
+
+    Attributes:
+        message: what is missing, for the director, e.g. ``"there is no event 7"``.
+        path: the input field that named it, e.g. ``"event_id"``.
+    """
+
+    def __init__(self, message: str, *, path: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+
+
+class UnknownEventError(NotStoredError):
+    """No event with that id in the store."""
+
+    def __init__(self, event_id: int, *, path: str = "event_id") -> None:
+        super().__init__(f"there is no event {event_id}", path=path)
+        self.event_id = event_id
+
+
+class EventRepository(Protocol):
+    """The store of events and their hand records (the port; ``app/storage`` adapts a database).
+
+    Every method raises :class:`UnknownEventError` for an ``event_id`` that is not stored.
+    """
+
+    def create_event(self, details: EventDetails) -> Event:
+        """Store a new event (no boards yet) and return it with its id."""
+        ...
+
+    def get_event(self, event_id: int) -> Event:
+        """The event ``event_id``."""
+        ...
+
+    def add_hand_records(self, event_id: int, records: Sequence[HandRecord]) -> HandRecordsAdded:
+        """Store ``records`` in the event, all or none: a board already stored must be identical.
+
+        Raises:
+            InvalidBoardError: path ``"file"``: a board already stored with another deal, dealer
+                or vulnerability (the message names the board); nothing is stored then.
+        """
+        ...
+
+    def boards(self, event_id: int) -> list[HandRecord]:
+        """The event's hand records, by board number."""
+        ...
+
+    def board(self, event_id: int, board: str) -> HandRecord | None:
+        """The hand record of ``board`` (any spelling :func:`board_key` accepts), or ``None``."""
+        ...
+
+    def add_file(self, event_id: int, name: str, text: str) -> int:
+        """Keep an uploaded PBN file's text with the event; return the file's id."""
+        ...
+
+    def get_file(self, file_id: int) -> tuple[int, str, str] | None:
+        """``(event id, file name, text)`` of a kept file, or ``None``."""
+        ...
+
+
+def check_new_records(stored: dict[str, HandRecord], records: Sequence[HandRecord]) -> HandRecordsAdded:
+    """Compare a file's hand records with those stored (board -> record): what is new, what is
+    already there unchanged. A helper for repositories.
+
+    Raises:
+        InvalidBoardError: path ``"file"``: a board stored with another deal, dealer or
+            vulnerability (never silently overwritten).
+    """
+    added, unchanged = [], []
+    for r in records:
+        old = stored.get(board_key(r.board))
+        if old is None:
+            added.append(r.board)
+            continue
+        what = difference(old, r)
+        if what is not None:
+            raise InvalidBoardError(f"board {r.board} is already stored in this event with a different {what}: "
+                                    "nothing from this file was stored (a board is never overwritten)",
+                                    path="file")
+        unchanged.append(r.board)
+    return HandRecordsAdded(tuple(added), tuple(unchanged))
