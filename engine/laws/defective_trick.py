@@ -120,7 +120,7 @@ def _winner(cards: Sequence[Card], seats: Sequence[Seat], trump: Suit | None) ->
     return seats[best]
 
 
-def _assign(k: int, cards: Sequence[Card], options: list[tuple[Seat, ...]],
+def _assign(cards: Sequence[Card], options: list[tuple[Seat, ...]],
             holder: Callable[[Card], Seat | None]) -> tuple[Seat, ...] | None:
     """The seat assignment among ``options`` that every card's holder agrees with (``None`` if
     none or more than one does)."""
@@ -173,7 +173,7 @@ def read_tricks(tricks: Sequence[Sequence[Card]], holder: Callable[[Card], Seat 
             raise InvalidBoardError(f"trick {k} has {n} card(s): a trick has four (five when a player played two "
                                     "cards, three when one did not play)", path=path)
         if n == 5:
-            seats = _assign(k, cards, [(*r[:p + 1], r[p], *r[p + 1:]) for p in range(4)], holder)
+            seats = _assign(cards, [(*r[:p + 1], r[p], *r[p + 1:]) for p in range(4)], holder)
             if seats is None:
                 raise InvalidBoardError(f"trick {k} has five cards, but the hands do not show which player's two "
                                         "cards they are: give them in the order played, the two together", path=path)
@@ -188,7 +188,7 @@ def read_tricks(tricks: Sequence[Sequence[Card]], holder: Callable[[Card], Seat 
             corrected.append(kept)
             winners.append(_winner(kept, kept_seats, trump))
         elif n == 3 and t != last:
-            seats = _assign(k, cards, [tuple(s for s in r if s != r[p]) for p in range(1, 4)], holder)
+            seats = _assign(cards, [tuple(s for s in r if s != r[p]) for p in range(1, 4)], holder)
             if seats is None:
                 raise InvalidBoardError(f"trick {k} has three cards, but the hands do not show who did not play to "
                                         "it", path=path)
@@ -200,7 +200,7 @@ def read_tricks(tricks: Sequence[Sequence[Card]], holder: Callable[[Card], Seat 
         elif n < 4:  # the last trick: unfinished, or a 67B2 offender had no card left for it
             short = [o for o in too_many if o in r[1:]]
             options = [tuple(s for s in r if s != o)[:n] for o in short] if n == 3 else []
-            seats = _assign(k, cards, options, holder) if options else None
+            seats = _assign(cards, options, holder) if options else None
             if seats is not None:
                 offender = next(s for s in r if s not in seats)
                 shortfall = True
