@@ -13,17 +13,16 @@ from typing import Annotated
 import anyio
 from fastapi import FastAPI, File, HTTPException, Request, UploadFile
 
+from app import rulings
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.common import ErrorResponse
 from app.errors import install_error_handlers
-from app.events import board_for
 from app.events import router as events_router
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
 from app.scores import router as scores_router
 from app.storage import open_repository
 from app.web import install_web
 from engine import __version__
-from engine.advisor import advise_revoke
 from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
 from engine.errors import InvalidBoardError, PbnError
 from engine.incorrect_cards import advise_incorrect_cards
@@ -97,11 +96,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         """
         # A plain `def`: FastAPI runs it in its thread pool, so the event loop never waits on DDS;
         # the solver runner serialises every DDS call behind one lock.
-        try:
-            board = board_for(body, request.app.state.events)  # with `event`: the stored hand record
-            advice = advise_revoke(board, facts=body.to_facts(), solver=request.app.state.solver)
-        except InvalidBoardError as exc:  # the play record is validated once, inside the engine
-            raise body.locate(exc) from None
+        advice = rulings.rule_revoke(body, request.app.state.events, request.app.state.solver)
         return RevokeRulingResponse.from_advice(advice, body.scoring)
 
     @app.post(
