@@ -23,3 +23,25 @@ def board(deal: str, contract: str, declarer: str, play: list[str] | str, vul: s
     cards = play.split() if isinstance(play, str) else play
     return BoardRecord(Deal.from_pbn(deal), Contract.from_str(contract, Seat(declarer)),
                        Vulnerability.from_str(vul), tuple(Card.from_str(c) for c in cards))
+
+
+def hand_records_only(path: Path = SPONVO30) -> str:
+    """A dealing program's hand-record file made from a PBN file of played games: for each board,
+    its first game's Board, Dealer, Vulnerable and Deal tags only (no contract, no play)."""
+    import re
+
+    out, seen = [], set()
+    game: dict[str, str] = {}
+    text = path.read_text(encoding="latin-1")
+    for line in [*text.splitlines(), ""]:
+        m = re.match(r'^\[(\w+) "(.*)"\]\s*$', line)
+        if m:
+            if m.group(1) in game:  # a tag again: a new game began without an empty line
+                game = {}
+            game[m.group(1)] = m.group(2)
+            if m.group(1) == "Deal" and game.get("Board") and game["Board"] not in seen:
+                seen.add(game["Board"])
+                out.append("\n".join(f'[{k} "{game.get(k, "")}"]' for k in ("Board", "Dealer", "Vulnerable", "Deal")))
+        elif not line.strip():
+            game = {}
+    return "\n\n".join(out) + "\n"

@@ -25,22 +25,27 @@ from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
 from app.card_schemas import IncorrectCardsRequest
+from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest
 from app.scores import WeightedRequest, rule_weighted
 from app.web import views
 from app.web.i18n import gettext, languages, pick, step_text
+from app.web.problems import Problem, field_errors, problem, validation_problems
 from engine import __version__ as engine_version
-from engine.advisor import RevokeAdvice, advise_revoke
+from engine.advisor import RevokeAdvice
 from engine.boards import board_from_game
 from engine.dd.analysis import analyse_play
 from engine.errors import AdvisorError, InvalidBoardError, PbnError
-from engine.events import EventDetails, EventRepository
+from engine.events import EventDetails, EventRepository, NotStoredError
 from engine.handrecords import hand_records_from_pbn
 from engine.incorrect_cards import advise_incorrect_cards
 from engine.laws.card_count import Discovery, MissingCardFound
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import detect_revokes
+from engine.model.cards import SUIT_ORDER
+from engine.model.seats import SEATS
 from engine.pbn import PbnGame, decode, loads
+from engine.playtext import play_text_problems
 from engine.scoring import PROFILES, score_ns
 
 _HERE = Path(__file__).parent
@@ -70,7 +75,7 @@ def _router() -> APIRouter:
 
         base = {"lang": lang, "langs": languages(), "t": t, "vuls": VULS, "noticed_values": NOTICED,
                 "discovered_values": DISCOVERED, "missing_values": MISSING, "form": {}, "cform": {},
-                "errors": [], "engine_version": engine_version, "laws_edition": LAWS_EDITION}
+                "errors": [], "field_errors": {}, "engine_version": engine_version, "laws_edition": LAWS_EDITION}
         return templates.TemplateResponse(request, name, {**base, **context}, status_code=status)
 
     @r.get("/", response_class=HTMLResponse)
@@ -81,70 +86,153 @@ def _router() -> APIRouter:
     def upload(request: Request, file: Annotated[UploadFile, File()], lang: Text = "en") -> HTMLResponse:
         lang = pick(lang)
         data = file.file.read(MAX_UPLOAD_BYTES + 1)
-        name = (file.filename or "upload.pbn").replace("\\", "/").rsplit("/", 1)[-1]
+        name = (file.filename or "upload.pbn").replace("\\", "/").rsplit("/", 1)[-1][:200]
         if len(data) > MAX_UPLOAD_BYTES:
-            return render(request, "index.html", lang, 413, errors=[f"{name}: larger than 5 MiB"])
+            return render(request, "index.html", lang, 413, errors=[Problem("file", f"{name}: larger than 5 MiB")])
         try:
+            if b"\x00" in data[:4096]:
+                raise PbnError("the file holds binary data")
             text = decode(data)
             games = loads(text)
+            if not any("Deal" in g.tags for g in games):
+                raise PbnError("no game with a [Deal] tag was found")
         except PbnError as exc:
-            return render(request, "index.html", lang, 422, errors=[f"{name}: {exc.message}"])
-        event_id, token, note = _store_upload(request.app.state.events, name, text, games)
+            why = exc.message.removeprefix("not a PBN file: ")
+            return render(request, "index.html", lang, 422,
+                          errors=[Problem("file", f"{name}: {gettext(lang, 'not_pbn')}: {why}")])
+        repo = request.app.state.events
+        event_id, token, note = _store_upload(repo, name, text, games)
         rows = []
         for g in games:
             if g.play_section is None:
                 continue
+            revoke, reason = _has_revoke(g)
             rows.append({"board": g.tags.get("Board", ""), "room": g.tags.get("Room", ""),
                          "contract": f"{g.tags.get('Contract', '')} {g.tags.get('Declarer', '')}".strip(),
-                         "revoke": _has_revoke(g)})
+                         "revoke": revoke, "reason": reason})
+        rows.sort(key=lambda row: row["revoke"] is not True)  # the revokes first, then in file order
         return render(request, "pick.html", lang, filename=name, games=rows, token=token, event_id=event_id,
-                      errors=[note] if note else [])
+                      event_name=name, boards=_board_rows(repo, event_id),
+                      errors=[Problem("file", note)] if note else [])
+
+    @r.get("/events/{event_id}", response_class=HTMLResponse)
+    def event_page(request: Request, event_id: int, lang: str | None = None) -> HTMLResponse:
+        lang = pick(lang)
+        repo = request.app.state.events
+        try:
+            event = repo.get_event(event_id)
+        except NotStoredError as exc:
+            return render(request, "index.html", lang, 404, errors=[Problem("", exc.message)])
+        return render(request, "pick.html", lang, filename=event.details.name, games=[], token="",
+                      event_id=event_id, event_name=event.details.name, boards=_board_rows(repo, event_id))
+
+    @r.get("/events/{event_id}/boards/{board}/play", response_class=HTMLResponse)
+    def play_page(request: Request, event_id: int, board: str, lang: str | None = None) -> HTMLResponse:
+        lang = pick(lang)
+        form = {"event": str(event_id), "board": board}
+        return _play_page(request, lang, form, [], 200)
+
+    def _play_page(request: Request, lang: str, form: Mapping[str, str], problems: list[Problem],
+                   status: int) -> HTMLResponse:
+        """The play-entry page of a stored board (the form filled with ``form``, ``problems`` by
+        their fields), or the index with the reason when the event or board is not stored."""
+        repo = request.app.state.events
+        event_id = form.get("event", "")
+        try:
+            event = repo.get_event(int(event_id)) if event_id.isdigit() and len(event_id) <= 9 else None
+        except NotStoredError:
+            event = None
+        record = repo.board(event.id, form.get("board", "")) if event is not None else None
+        if event is None or record is None:
+            missing = (f"there is no event {event_id}" if event is None else
+                       f"board {form.get('board', '')} is not in event {event_id}")
+            return render(request, "index.html", lang, 404 if status == 200 else status,
+                          errors=[Problem("", missing), *problems])
+        seats = {s.value: [[(str(c), views.card_label(c)) for c in sorted(
+            (c for c in record.deal.hand(s) if c.suit is suit), reverse=True)] for suit in SUIT_ORDER]
+            for s in SEATS}
+        return render(request, "play.html", lang, status, form={"noticed": "after_play", **form}, errors=problems,
+                      field_errors=field_errors(problems), event=event, record=record,
+                      vul_key=dict(VULS)[record.vulnerability.value], diagram=views.hands(record.deal),
+                      seats=seats, suits=[(s.value, views.SYMBOL[s], s in views.RED) for s in SUIT_ORDER])
 
     @r.post("/ruling", response_class=HTMLResponse)
     def ruling(request: Request, lang: Text = "en", source: Text = "pbn", pbn: Text = "", upload: Text = "",
-               board: Text = "", room: Text = "", deal: Text = "", contract: Text = "", declarer: Text = "",
-               vulnerable: Text = "None", play: Text = "", noticed: Text = "after_play",
+               event: Text = "", board: Text = "", room: Text = "", deal: Text = "", contract: Text = "",
+               declarer: Text = "", vulnerable: Text = "None", play: Text = "", table_result: Text = "",
+               rf_trick: Text = "", rf_offender: Text = "", rf_won_by: Text = "", rf_after: Text = "",
+               rf_card: Text = "", rf_suit_led: Text = "", noticed: Text = "after_play",
                claim_declarer_tricks: Text = "", offender_card: Text = "", scoring: Text = "", field: Text = "",
                other_room_ns: Text = "", profile: Text = "wbf", weight_0: Text = "", weight_1: Text = "",
                weight_2: Text = "", weight_3: Text = "", weight_4: Text = "",
                losses_induced: Text = "") -> HTMLResponse:
         lang = pick(lang)
         form = {"losses_induced": "1" if losses_induced else "",
-                "source": source, "pbn": pbn, "upload": upload, "board": board, "room": room, "deal": deal,
-                "contract": contract, "declarer": declarer, "vulnerable": vulnerable, "play": play,
+                "source": source, "pbn": pbn, "upload": upload, "event": event, "board": board, "room": room,
+                "deal": deal, "contract": contract, "declarer": declarer, "vulnerable": vulnerable, "play": play,
+                "table_result": table_result, "rf_trick": rf_trick, "rf_offender": rf_offender,
+                "rf_won_by": rf_won_by, "rf_after": rf_after, "rf_card": rf_card, "rf_suit_led": rf_suit_led,
                 "noticed": noticed if noticed in NOTICED else "after_play",
                 "claim_declarer_tricks": claim_declarer_tricks, "scoring": scoring, "field": field,
                 "other_room_ns": other_room_ns, "profile": profile}
+        problems: list[Problem] = []
+
+        def refuse(found: list[Problem]) -> HTMLResponse:
+            if source == "event":
+                return _play_page(request, lang, form, found, 422)
+            return render(request, "index.html", lang, 422, form=form, errors=found,
+                          field_errors=field_errors(found))
+
         body: dict[str, Any] = {"noticed": form["noticed"], "losses_induced_by_revoke": bool(losses_induced)}
         if claim_declarer_tricks.strip():
             body["claim_declarer_tricks"] = claim_declarer_tricks.strip()
+        if table_result.strip():
+            body["table_result"] = table_result.strip()
         if source == "upload":
             file_id = upload.strip()
             stored = request.app.state.events.get_file(int(file_id)) if file_id.isdigit() and len(file_id) <= 9 \
                 else None
             if stored is None:
-                return render(request, "index.html", lang, 422, form=form,
-                              errors=["the uploaded file is not stored: upload it again"])
+                return refuse([Problem("upload", "the uploaded file is not stored: upload it again")])
             body |= {"pbn": stored[2], "board": board or None, "room": room or None}
         elif source == "parts":
             body |= {"deal": deal, "contract": contract, "declarer": declarer or None, "vulnerable": vulnerable,
                      "play": play.replace(",", " ").split()}
+        elif source == "event":
+            body |= {"event": event.strip(), "board": board.strip(), "contract": contract.strip() or None,
+                     "declarer": declarer or None}
+            tricks, bad = play_text_problems(play)
+            problems += [problem(lang, p.path, p.message) for p in bad]
+            if tricks:
+                body["play"] = [[str(c) for c in trick] for trick in tricks]
+            facts = {k: v.strip() for k, v in (("trick", rf_trick), ("offender", rf_offender),
+                                                ("revoke_trick_won_by", rf_won_by),
+                                                ("offending_side_tricks_after", rf_after), ("card", rf_card),
+                                                ("suit_led", rf_suit_led)) if v.strip()}
+            if facts:
+                body["revoke_facts"] = facts
+            if not contract.strip():
+                problems.append(problem(lang, "contract", gettext(lang, "need_contract")))
+            if not declarer:
+                problems.append(problem(lang, "declarer", gettext(lang, "need_declarer")))
+            if not tricks and not facts and not bad:
+                problems.append(problem(lang, "play", gettext(lang, "need_play")))
         else:
             body |= {"pbn": pbn, "board": board or None, "room": room or None}
         solver = request.app.state.solver
         try:
             req = RevokeRulingRequest.model_validate(body)
-            try:
-                advice = advise_revoke(req.to_board(), facts=req.to_facts(), solver=solver)
-            except InvalidBoardError as exc:
-                raise req.locate(exc) from None
         except ValidationError as exc:
-            return render(request, "index.html", lang, 422, form=form, errors=_validation_messages(exc))
+            found = [*problems, *validation_problems(lang, exc)]
+            # a model-level complaint repeats what the checks above said field by field
+            return refuse(found if not problems else [p for p in found if p.field or not problems])
+        if problems:
+            return refuse(problems)
+        try:
+            advice = rule_revoke(req, request.app.state.events, solver)
         except InvalidBoardError as exc:
-            where = f"{exc.path}: " if exc.path else ""
-            return render(request, "index.html", lang, 422, form=form, errors=[f"{where}{exc.message}"])
-        hidden = {k: form[k] for k in ("source", "pbn", "upload", "board", "room", "deal", "contract", "declarer",
-                                       "vulnerable", "play")}
+            return refuse([problem(lang, exc.path, exc.message)])
+        hidden = {k: form[k] for k in _HIDDEN[source if source in _HIDDEN else "pbn"]}
         weights = [weight_0, weight_1, weight_2, weight_3, weight_4]
         return render(request, "ruling.html", lang, form=form, hidden=hidden,
                       **_ruling_context(advice, lang, solver, offender_card, form, weights))
@@ -174,10 +262,11 @@ def _router() -> APIRouter:
             advice = advise_incorrect_cards(IncorrectCardsRequest.model_validate(body).to_case(),
                                             solver=request.app.state.solver)
         except ValidationError as exc:
-            return render(request, "index.html", lang, 422, cform=cform, errors=_validation_messages(exc))
+            bad = validation_problems(lang, exc)
+            return render(request, "index.html", lang, 422, cform=cform, errors=bad, field_errors=field_errors(bad))
         except InvalidBoardError as exc:
-            where = f"{exc.path}: " if exc.path else ""
-            return render(request, "index.html", lang, 422, cform=cform, errors=[f"{where}{exc.message}"])
+            bad = [problem(lang, exc.path, exc.message)]
+            return render(request, "index.html", lang, 422, cform=cform, errors=bad, field_errors=field_errors(bad))
         ev = advice.evidence
         found = {s.value: views.hand(advice.case.found[s]) for s in advice.case.found}
         return render(request, "cards.html", lang, cform=cform, action=advice.action.value, diagram=found,
@@ -215,21 +304,37 @@ def _store_upload(repo: EventRepository, name: str, text: str, games: list[PbnGa
     return event.id, repo.add_file(event.id, name, text), note
 
 
-def _has_revoke(game: Any) -> bool | None:
-    """Whether a game's record shows a failure to follow suit (``None``: it cannot be read)."""
+def _has_revoke(game: Any) -> tuple[bool | None, str | None]:
+    """Whether a game's record shows a failure to follow suit: ``(True/False, None)``, or
+    ``(None, reason)`` when the record cannot be ruled on (the engine's reason, e.g. a card
+    played twice, a missing tag)."""
     try:
         board = board_from_game(game)
-        return bool(detect_revokes(board.play_record(), board.contract, RevokeFacts()))
-    except AdvisorError:
-        return None
+        return bool(detect_revokes(board.play_record(), board.contract, RevokeFacts())), None
+    except InvalidBoardError as exc:
+        return None, exc.message
+    except AdvisorError as exc:
+        return None, str(exc) or type(exc).__name__
+
+
+def _board_rows(repo: EventRepository, event_id: int) -> list[dict[str, str]]:
+    """The event's hand records for the pick page: board, dealer and vulnerability."""
+    return [{"board": r.board, "dealer": r.dealer.value, "vul_key": dict(VULS)[r.vulnerability.value]}
+            for r in repo.boards(event_id)]
+
+
+_HIDDEN = {
+    "pbn": ("source", "pbn", "board", "room"),
+    "upload": ("source", "upload", "board", "room"),
+    "parts": ("source", "deal", "contract", "declarer", "vulnerable", "play"),
+    "event": ("source", "event", "board", "contract", "declarer", "play", "table_result", "rf_trick",
+              "rf_offender", "rf_won_by", "rf_after", "rf_card", "rf_suit_led"),
+}
+"""The form fields the ruling view's assumptions form sends back, by source, to re-rule the same board."""
 
 
 def _validation_messages(exc: ValidationError) -> list[str]:
-    out = []
-    for err in exc.errors():
-        where = "/".join(str(x) for x in err["loc"])
-        out.append(f"{where}: {err['msg']}" if where else str(err["msg"]))
-    return out
+    return [p.text for p in validation_problems("en", exc)]
 
 
 def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card: str, form: Mapping[str, str],
@@ -237,16 +342,18 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
     """Everything ruling.html shows, from the engine's advice (and a play analysis for the chart)."""
     b, c = advice.board, advice.board.contract
     record = b.play_record()
-    revoke_indexes = {x.revoke.play_index for x in advice.rulings}
-    analysis = analyse_play(solver, record, c.declaring_side)
+    revoke_indexes = {x.revoke.play_index for x in advice.rulings if x.revoke.play_index < len(b.play)}
 
     def t(key: str, **params: object) -> str:
         return gettext(lang, key, **params)
 
-    chart = views.dd_chart(analysis, revoke_indexes, title=t("chart_title"), desc=t("chart_desc"),
-                           revoke_word=t("revoke_marker"), trick_word=t("trick"))
-    values = [("—", analysis.start)] + [(f"{ca.index + 1}. {ca.card} ({ca.seat.value})", ca.after)
-                                       for ca in analysis.cards]
+    chart, values = None, []
+    if b.play:  # facts only: no play, no chart
+        analysis = analyse_play(solver, record, c.declaring_side)
+        chart = views.dd_chart(analysis, revoke_indexes, title=t("chart_title"), desc=t("chart_desc"),
+                               revoke_word=t("revoke_marker"), trick_word=t("trick"))
+        values = [("—", analysis.start)] + [(f"{ca.index + 1}. {ca.card} ({ca.seat.value})", ca.after)
+                                           for ca in analysis.cards]
     revokes = []
     for x in advice.rulings:
         sym, red, rank = views.card_label(x.revoke.card)
@@ -266,7 +373,8 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
     return {
         "label": b.label or f"{c} {c.declarer.value}", "contract": str(c), "declarer": c.declarer.value,
         "vul_key": dict(VULS)[v.value], "diagram": views.hands(b.deal),
-        "tricks": views.trick_rows(record, revoke_indexes), "revokes": revokes,
+        "tricks": views.trick_rows(record, revoke_indexes) if b.play else [], "revokes": revokes,
+        "facts_only": bool(getattr(advice, "facts_only", False)),
         "table_tricks": advice.table_tricks, "table_result": c.result_str(advice.table_tricks),
         "score_ns_table": advice.score_ns_table, "after_adjustment": advice.after_adjustment,
         "after_result": c.result_str(advice.after_adjustment), "score_ns_after": advice.score_ns_after_adjustment,

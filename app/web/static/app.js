@@ -1,5 +1,231 @@
-// The page works without JavaScript; this only wires the print buttons.
+// The page works without JavaScript; this wires the print buttons and, on the play-entry page,
+// the click-to-play table: the director clicks (or types) the cards in the order played, and
+// every card is written into the plain-text play field (one trick per line) the form submits.
 document.addEventListener("click", function (event) {
   var button = event.target.closest("[data-print]");
   if (button) { window.print(); }
 });
+
+(function () {
+  "use strict";
+  var form = document.getElementById("form-play");
+  var clicker = document.getElementById("clicker");
+  if (!form || !clicker) { return; }
+
+  var SEATS = ["N", "E", "S", "W"];
+  var SUITS = ["S", "H", "D", "C"];
+  var RANKS = "23456789TJQKA";
+  var SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var FROM_SYMBOL = { "\u2660": "S", "\u2664": "S", "\u2665": "H", "\u2661": "H", "\u2666": "D", "\u2662": "D",
+                      "\u2663": "C", "\u2667": "C" };
+  var text = JSON.parse(document.getElementById("clicker-text").textContent);
+  var contractInput = document.getElementById("contract");
+  var declarerSelect = document.getElementById("declarer");
+  var playField = document.getElementById("play");
+  var cardInput = document.getElementById("card-input");
+  var turnLine = document.getElementById("turn");
+  var message = document.getElementById("clicker-msg");
+  var centre = document.getElementById("current-trick");
+  var list = document.getElementById("trick-list");
+  var buttons = Array.prototype.slice.call(clicker.querySelectorAll("button.card-btn"));
+
+  // who holds each card, from the hand record (PBN deal "N:spades.hearts.diamonds.clubs ...")
+  var owner = {};
+  (function readDeal(deal) {
+    var first = SEATS.indexOf(deal.charAt(0).toUpperCase());
+    deal.slice(2).trim().split(/\s+/).forEach(function (hand, i) {
+      var seat = SEATS[(first + i) % 4];
+      hand.split(".").forEach(function (ranks, s) {
+        ranks.toUpperCase().split("").forEach(function (r) { owner[SUITS[s] + r] = seat; });
+      });
+    });
+  })(form.getAttribute("data-deal"));
+
+  var played = [];
+  var textOwned = true;  // false while the text field holds text that is not (yet) cards of this deal
+
+  function fmt(template, params) {
+    return template.replace(/\{(\w+)\}/g, function (m, k) { return k in params ? params[k] : m; });
+  }
+  function seatName(seat) { return text.seats[seat] || seat; }
+  function label(card) { return SYMBOL[card.charAt(0)] + card.charAt(1).replace("T", "10"); }
+  function rank(card) { return RANKS.indexOf(card.charAt(1)); }
+  function nextSeat(seat) { return SEATS[(SEATS.indexOf(seat) + 1) % 4]; }
+
+  // "h7", "H7", "7h", "10s", "ts", "♥7" -> "H7"; null when it is not a card
+  function readCard(raw) {
+    var t = raw.trim().replace(/[\u2660-\u2667]/g, function (c) { return FROM_SYMBOL[c] || c; }).toUpperCase();
+    var m = /^([SHDC])(10|[2-9TJQKA])$/.exec(t) || /^(10|[2-9TJQKA])([SHDC])$/.exec(t);
+    if (!m) { return null; }
+    var suit = /[SHDC]/.test(m[1]) ? m[1] : m[2];
+    var r = /[SHDC]/.test(m[1]) ? m[2] : m[1];
+    return suit + (r === "10" ? "T" : r);
+  }
+
+  // the contract's trump suit ("" in no trump) and the opening leader, or null when not given
+  function contract() {
+    var m = /^\s*([1-7])\s*(NT|N|S|H|D|C)/i.exec(contractInput.value);
+    var declarer = declarerSelect.value;
+    if (!m || SEATS.indexOf(declarer) < 0) { return null; }
+    var strain = m[2].toUpperCase();
+    return { trump: strain.charAt(0) === "N" ? "" : strain, leader: nextSeat(declarer) };
+  }
+
+  // the tricks so far: each {cards: [{card, seat, revoke}], winner}; and whose turn it is
+  function replay(c) {
+    var tricks = [];
+    var gone = {};
+    var turn = c ? c.leader : null;
+    var trick = null;
+    played.forEach(function (card) {
+      var seat = owner[card];
+      if (!trick) { trick = { cards: [], winner: null }; tricks.push(trick); }
+      var led = trick.cards.length ? trick.cards[0].card.charAt(0) : null;
+      var revoke = false;
+      if (led && card.charAt(0) !== led) {  // did not follow: did he hold the suit led? (Law 61A)
+        revoke = Object.keys(owner).some(function (k) {
+          return owner[k] === seat && k.charAt(0) === led && !gone[k];
+        });
+      }
+      trick.cards.push({ card: card, seat: seat, revoke: revoke });
+      gone[card] = true;
+      turn = nextSeat(seat);
+      if (trick.cards.length === 4) {
+        var best = trick.cards[0];
+        trick.cards.forEach(function (x) {
+          var s = x.card.charAt(0), b = best.card.charAt(0);
+          if (c && c.trump && s === c.trump && b !== c.trump) { best = x; }
+          else if (s === b && rank(x.card) > rank(best.card)) { best = x; }
+        });
+        trick.winner = best.seat;
+        turn = best.seat;
+        trick = null;
+      }
+    });
+    return { tricks: tricks, turn: turn, gone: gone };
+  }
+
+  function render() {
+    var c = contract();
+    var state = replay(c);
+    var done = played.length === 52;
+    buttons.forEach(function (b) {
+      var card = b.getAttribute("data-card");
+      b.hidden = !!state.gone[card];
+      b.disabled = !c || done || b.getAttribute("data-seat") !== state.turn;
+    });
+    clicker.querySelectorAll(".hand").forEach(function (h) {
+      h.classList.toggle("on-turn", !!c && !done && h.getAttribute("data-seat") === state.turn);
+    });
+    var n = state.tricks.length;
+    var open = n && !state.tricks[n - 1].winner ? state.tricks[n - 1] : null;
+    if (!c) { turnLine.textContent = text.need; }
+    else if (done) { turnLine.textContent = text.done; }
+    else {
+      turnLine.textContent = fmt(open ? text.turn : text.lead,
+                                 { seat: seatName(state.turn), trick: open ? n : n + 1 });
+    }
+    centre.textContent = "";
+    (open ? open.cards : []).forEach(function (x) { centre.appendChild(cardNode(x)); });
+    list.textContent = "";
+    state.tricks.forEach(function (t, i) {
+      var li = document.createElement("li");
+      li.setAttribute("data-trick", String(i + 1));
+      t.cards.forEach(function (x) { li.appendChild(cardNode(x)); li.appendChild(document.createTextNode(" ")); });
+      if (t.winner) {
+        var w = document.createElement("span");
+        w.className = "won";
+        w.textContent = "\u2192 " + text.won_by + ": " + seatName(t.winner);
+        li.appendChild(w);
+      }
+      if (t.cards.some(function (x) { return x.revoke; })) { li.classList.add("has-revoke"); }
+      list.appendChild(li);
+    });
+    var lines = state.tricks.map(function (t) {
+      return t.cards.map(function (x) { return x.card; }).join(" ");
+    });
+    if (textOwned) { playField.value = lines.join("\n"); }
+    return state;
+  }
+
+  function cardNode(x) {
+    var node = document.createElement(x.revoke ? "mark" : "span");
+    node.className = "tcard" + (x.revoke ? " revoke" : "");
+    node.setAttribute("data-card", x.card);
+    var suit = document.createElement("span");
+    suit.className = /[HD]/.test(x.card.charAt(0)) ? "red" : "black";
+    suit.textContent = SYMBOL[x.card.charAt(0)];
+    node.appendChild(document.createTextNode(x.seat + " "));
+    node.appendChild(suit);
+    node.appendChild(document.createTextNode(x.card.charAt(1).replace("T", "10")));
+    if (x.revoke) {
+      var tag = document.createElement("strong");
+      tag.className = "tag";
+      tag.textContent = " " + text.revoke_word;
+      node.appendChild(tag);
+    }
+    return node;
+  }
+
+  function play(card) {
+    var c = contract();
+    var state = replay(c);
+    if (!c) { message.textContent = text.need; return false; }
+    if (state.gone[card]) { message.textContent = fmt(text.played, { card: label(card) }); return false; }
+    if (owner[card] !== state.turn) {
+      message.textContent = fmt(text.not_turn, { card: label(card), seat: seatName(owner[card]),
+                                                 turn: seatName(state.turn) });
+      return false;
+    }
+    played.push(card);
+    textOwned = true;
+    var after = render();
+    var last = after.tricks[after.tricks.length - 1];
+    var x = last.cards[last.cards.length - 1];
+    message.textContent = x.revoke ? fmt(text.revoke, { seat: seatName(x.seat), suit: SYMBOL[last.cards[0].card.charAt(0)] })
+                                   : "";
+    return true;
+  }
+
+  // the text field, read back (after a refused form, or text pasted in): used when every piece is a card
+  function readField() {
+    var cards = [];
+    var ok = playField.value.split(/\n/).every(function (line) {
+      return line.split(/[\s,;]+/).filter(Boolean).every(function (tok) {
+        var card = readCard(tok);
+        if (!card || !owner[card] || cards.indexOf(card) >= 0) { return false; }
+        cards.push(card);
+        return true;
+      });
+    });
+    if (ok) { played = cards; }
+    return ok;  // false: the text is kept as typed (the server reports what is wrong with it)
+  }
+
+  clicker.addEventListener("click", function (event) {
+    var b = event.target.closest("button.card-btn");
+    if (b && !b.disabled) { play(b.getAttribute("data-card")); }
+  });
+  document.getElementById("undo").addEventListener("click", function () {
+    if (played.length) { played.pop(); textOwned = true; message.textContent = ""; render(); }
+  });
+  cardInput.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter") { return; }
+    event.preventDefault();  // Enter plays the card; it does not submit the form
+    var card = readCard(cardInput.value);
+    if (!card || !owner[card]) {
+      message.textContent = fmt(text.not_card, { text: cardInput.value.trim() || "\u2014" });
+      return;
+    }
+    if (play(card)) { cardInput.value = ""; }
+  });
+  contractInput.addEventListener("input", render);
+  declarerSelect.addEventListener("change", render);
+  playField.addEventListener("change", function () { textOwned = readField(); render(); });
+
+  clicker.hidden = false;
+  var diagram = document.getElementById("record-diagram");
+  if (diagram) { diagram.hidden = true; }
+  textOwned = readField();
+  render();
+})();
