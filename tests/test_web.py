@@ -209,3 +209,135 @@ def test_the_director_judges_on_the_page_whether_the_revoke_induced_the_later_lo
     html = client.post("/ruling", data=form | {"losses_induced": "1"}).text
     assert re.search(r'id="losses_induced"[^>]*checked', html)
     assert "4H S +2" in html and "+480" in html
+
+
+# --- issue 13: from the session's hand records to a ruling -----------------------------------------
+
+def _sponvo_lines(n_tricks: int = 9) -> str:
+    """Sponvo30.pbn board 21, closed room, as a director writes it from the quitted cards: one trick
+    per line, lower case, the ten as 10, with suit symbols on one line."""
+    lines = [" ".join(SPONVO_PLAY[i:i + 4]).lower().replace("t", "10") for i in range(0, 4 * n_tricks, 4)]
+    if n_tricks >= 2:
+        lines[1] = "♥A, ♥6, ♥J, ♥2"
+    return "\n".join(lines)
+
+
+def _hand_record_event(client: TestClient) -> tuple[str, str]:
+    """Upload the hand records of Sponvo30.pbn (deals only): ``(event id, the pick page)``."""
+    from tests.helpers import hand_records_only
+
+    r = client.post("/upload", files={"file": ("Sponvo30-deals.pbn", hand_records_only().encode())},
+                    data={"lang": "en"})
+    assert r.status_code == 200
+    m = re.search(r'action="/events/(\d+)/boards/21/play"', r.text)
+    assert m is not None
+    return m.group(1), r.text
+
+
+def test_a_hand_record_file_lists_its_boards_and_the_play_page_shows_the_diagram(client):
+    event, html = _hand_record_event(client)
+    assert "No game with a play record" not in html
+    rows = re.findall(r'<tr data-board="(\w+)"><td>\w+</td><td>(\w+)</td><td>([^<]+)</td>', html)
+    assert len(rows) == 24  # Sponvo30.pbn: boards 1-24, one hand record each
+    # board 21: dealer North, North-South vulnerable (Law 2's cycle: board 21 is as board 5)
+    assert ("21", "North", "North-South vulnerable") in rows
+    assert html.count("Enter the play") >= 24
+    page = client.get(f"/events/{event}/boards/21/play?lang=en")
+    assert page.status_code == 200
+    text = page.text
+    # the hand record's diagram: West holds S 64, H AKQT543, D 2, C K76
+    west = re.search(r'class="hand west".*?</div>\s*</div>', text, re.S)
+    assert west is not None and "AKQ10543" in west.group(0) and "K76" in west.group(0)
+    assert text.count('class="card-btn') == 52  # every card clickable
+    assert 'name="source" value="event"' in text and f'name="event" value="{event}"' in text
+    ids = set(re.findall(r'<(?:input|select|textarea)[^>]*\bid="([^"]+)"', text))
+    assert ids and ids <= set(re.findall(r'<label for="([^"]+)"', text))  # every input labelled
+    assert client.get(f"/events/{event}/boards/99/play").status_code == 404
+
+
+def test_the_play_as_text_lines_and_the_table_result_rule_sponvo30_board_21(client):
+    # the closed room's nine tricks; South's D4 on a heart at trick 3 is the revoke (he held H987),
+    # established at trick 4; West won that trick and NS won tricks later: 64A2, one trick.
+    # The table result, 8 tricks, plus one: 9, 4H W -1, NS +50 (EW not vulnerable, 50 a trick)
+    event, _ = _hand_record_event(client)
+    form = {"source": "event", "event": event, "board": "21", "contract": "4H", "declarer": "W",
+            "play": _sponvo_lines(), "table_result": "8"}
+    r = client.post("/ruling", data=form)
+    assert r.status_code == 200, r.text[:2000]
+    assert re.search(r'class="card[^"]*\brevoke\b[^"]*"[^>]*data-card="D4"', r.text)
+    suggested = re.search(r'id="suggested".*?</section>', r.text, re.S)
+    assert suggested is not None and "4H W -1" in suggested.group(0) and "+50" in suggested.group(0)
+    assert "64A2" in suggested.group(0)
+
+
+def test_a_partial_play_and_facts_only_rule_the_same(client):
+    event, _ = _hand_record_event(client)
+    base = {"source": "event", "event": event, "board": "21", "contract": "4H", "declarer": "W",
+            "table_result": "8"}
+    r = client.post("/ruling", data=base | {"play": _sponvo_lines(4)})  # stopped after trick 4
+    assert r.status_code == 200, r.text[:2000]
+    assert "4H W -1" in r.text and "+50" in r.text and r.text.count('data-card="') == 16
+    # facts only: West won tricks 1-3, so of the 5 tricks NS took (13 - 8) all came after trick 3
+    facts = {"rf_trick": "3", "rf_offender": "S", "rf_won_by": "W", "rf_after": "5"}
+    r = client.post("/ruling", data=base | facts | {"play": ""})
+    assert r.status_code == 200, r.text[:2000]
+    assert "4H W -1" in r.text and "+50" in r.text and "64A2" in r.text
+    assert "<svg" not in r.text and 'class="tricks"' not in r.text  # no play: no chart, no trick table
+    assert "not checked double dummy" in r.text
+
+
+def test_errors_are_worded_for_a_director_and_placed_by_their_fields(client):
+    event, _ = _hand_record_event(client)
+    play = "cj c3 c2 ck\nha h6 hj h2\nhk s2 d3 d4\nhq d5 d7 h7\nht d6 X7 h8"
+    r = client.post("/ruling", data={"source": "event", "event": event, "board": "21", "contract": "",
+                                     "declarer": "", "play": play, "table_result": "8"})
+    assert r.status_code == 422
+    summary = re.search(r'id="errors".*?</div>', r.text, re.S)
+    assert summary is not None
+    # every problem at once, in the director's words: trick 5, card 3 (1-based), not play/4/2
+    assert "Trick 5, card 3: &#39;X7&#39; is not a card" in summary.group(0)
+    assert "Contract: give the contract" in summary.group(0) and "Declarer: give the declarer" in summary.group(0)
+    assert "play/" not in summary.group(0)
+    for field in ("contract", "declarer", "play"):  # each next to its field
+        assert re.search(rf'id="err-{field}"', r.text)
+    assert re.search(r'<textarea id="play"[^>]*aria-invalid="true"', r.text)
+    assert "X7" in re.search(r'<textarea id="play"[^>]*>([^<]*)', r.text).group(1)  # kept for correction
+    # the same in Polish
+    r = client.post("/ruling", data={"source": "event", "event": event, "board": "21", "contract": "4H",
+                                     "declarer": "W", "play": play, "lang": "pl"})
+    assert "Lewa 5, karta 3" in r.text
+
+
+def test_error_paths_in_words():
+    from app.web.problems import problem, where
+
+    assert where("en", "hands/N") == ("hand_N", "North's hand")
+    assert where("en", "pbn/play/16") == ("pbn", "PBN text, trick 5, card 1")  # flat index 16: trick 5, card 1
+    assert where("en", "play/17") == ("play", "trick 5, card 2")
+    assert where("en", "play/4/2") == ("play", "trick 5, card 3")
+    assert where("en", "revoke_facts/trick") == ("rf_trick", "revoke trick")
+    assert where("pl", "table_result") == ("table_result", "wynik przy stole")
+    assert problem("en", "contract", "not a contract: '8H'").text == "Contract: not a contract: '8H'"
+
+
+def test_a_non_pbn_upload_is_refused_without_echoing_it(client):
+    junk = bytes(range(256)) * 8
+    r = client.post("/upload", files={"file": ("photo.pbn", junk)}, data={"lang": "en"})
+    assert r.status_code == 422 and "photo.pbn: not a PBN file" in r.text
+    r = client.post("/upload", files={"file": ("notes.pbn", b"SECRET-LINE one\nSECRET-LINE two\n")})
+    assert r.status_code == 422 and "not a PBN file" in r.text and "SECRET-LINE" not in r.text
+
+
+def test_the_pick_list_puts_revokes_first_and_says_why_a_record_cannot_be_ruled(client):
+    good = sponvo_board_21()
+    # the same game with the HA played again at trick 5 (West already played it at trick 2)
+    broken = good.replace('[Board "21"]', '[Board "22"]').replace("D6 C4 H8 HT", "D6 C4 H8 HA")
+    clean = "\n".join(good.replace('[Board "21"]', '[Board "20"]').splitlines()[:10]) + "\nCJ C3 C2 CK\n*\n"
+    text = f"{clean}\n\n{broken}\n\n{good}\n"
+    r = client.post("/upload", files={"file": ("three.pbn", text.encode())}, data={"lang": "en"})
+    assert r.status_code == 200
+    boards = re.findall(r'<tr(?: class="([\w-]+)")?><td>(\d+)</td>', r.text)
+    assert boards[0] == ("has-revoke", "21")  # the revoke first, highlighted
+    row = re.search(r'<tr class="unreadable"><td>22</td>.*?</tr>', r.text, re.S)
+    assert row is not None and "cannot be ruled: HA is played twice" in row.group(0)
+    assert "—" not in row.group(0)
