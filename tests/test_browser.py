@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.helpers import DATA
+from tests.helpers import DATA, SPONVO30_PLAY
 from tests.test_web import sponvo_board_21
 
 pytestmark = pytest.mark.slow
@@ -120,7 +120,7 @@ def test_bad_input_shows_a_clear_message(page):
     page.fill("#pbn", "[Deal \"N:AKQ\"]")
     page.click("#form-paste button[type=submit]")
     alert = page.locator("[role=alert]")
-    assert alert.is_visible() and "pbn" in alert.inner_text()
+    assert alert.is_visible() and "PBN text" in alert.inner_text()  # the field in words, not `pbn`
     assert page.locator("#pbn").input_value() == "[Deal \"N:AKQ\"]"  # the input is kept for correction
 
 
@@ -147,4 +147,119 @@ def test_the_page_is_usable_at_phone_width(browser, server):
     pg.click("#form-paste button[type=submit]")
     assert pg.evaluate("document.documentElement.scrollWidth") <= 380  # no sideways scrolling of the page
     pg.screenshot(path=str(SHOTS / "ruling-phone.png"), full_page=True)
+    ctx.close()
+
+
+# --- issue 13: the director at the table, from the hand records to a ruling ------------------------
+
+def _open_board_21(page: Any, tmp_path: Path, shot: str) -> None:
+    """Upload a hand-record file (deals only, made from Sponvo30.pbn), pick board 21, give 4H by West."""
+    from tests.helpers import hand_records_only
+
+    deals = tmp_path / "Sponvo30-deals.pbn"
+    deals.write_text(hand_records_only(), encoding="utf-8")
+    page.set_input_files("#file", str(deals))
+    page.click("#form-upload button[type=submit]")
+    assert page.locator("table.boards tbody tr").count() == 24
+    page.screenshot(path=str(SHOTS / f"{shot}-1-boards.png"), full_page=True)
+    page.click("button[aria-label='Enter the play of board 21']")
+    assert page.locator("#clicker").is_visible() and not page.locator("#record-diagram").is_visible()
+    page.fill("#contract", "4H")
+    page.select_option("#declarer", "W")
+    assert page.inner_text("#turn") == "North to lead to trick 1."  # declarer's left-hand opponent
+
+
+def _click(page: Any, cards: list[str]) -> None:
+    for card in cards:
+        page.click(f"#clicker button[data-card={card}]")
+
+
+def _rule(page: Any, shot: str) -> str:
+    page.fill("#table_result", "8")
+    page.click("#form-play button[type=submit]")
+    page.wait_for_selector("#suggested, #errors")
+    page.screenshot(path=str(SHOTS / f"{shot}-9-ruling.png"), full_page=True)
+    assert page.locator("#errors").count() == 0, page.inner_text("#errors")
+    return str(page.inner_text("#suggested"))
+
+
+def test_from_the_hand_records_click_the_play_and_get_the_ruling(page, tmp_path):
+    _open_board_21(page, tmp_path, "table-a")
+    page.screenshot(path=str(SHOTS / "table-a-2-play-page.png"))
+    _click(page, SPONVO30_PLAY[:11])  # to South's card at trick 3: HK S2 D3 led, South to play
+    assert page.locator("#trick-list mark.revoke").count() == 0
+    _click(page, ["D4"])  # a diamond on a heart while holding H987: accepted, and marked at once
+    revoke = page.locator("#trick-list mark.revoke")
+    assert revoke.count() == 1 and revoke.get_attribute("data-card") == "D4" and "revoke" in revoke.inner_text().lower()
+    assert "did not follow suit" in page.inner_text("#clicker-msg")
+    assert page.inner_text("#turn") == "West to lead to trick 4."  # West's HK won trick 3
+    page.screenshot(path=str(SHOTS / "table-a-3-revoke-marked.png"))
+    page.click("#undo")  # undo gives South the D4 back
+    assert page.locator("#trick-list mark.revoke").count() == 0
+    assert page.locator("#clicker button[data-card=D4]").is_visible() and "South" in page.inner_text("#turn")
+    _click(page, ["D4", *SPONVO30_PLAY[12:]])
+    assert page.locator("#clicker button.card-btn:visible").count() == 52 - 36
+    lines = page.input_value("#play").splitlines()
+    assert len(lines) == 9 and lines[2] == "HK S2 D3 D4"  # the text field the form submits
+    assert page.locator("#trick-list li").count() == 9
+    page.screenshot(path=str(SHOTS / "table-a-4-nine-tricks.png"), full_page=True)
+    text = _rule(page, "table-a")
+    assert "4H W -1" in text and "+50" in text and "64A2" in text
+    assert page.locator("td.revoke").get_attribute("data-card") == "D4"
+
+
+def test_the_play_stopped_after_trick_4_and_the_table_result(page, tmp_path):
+    _open_board_21(page, tmp_path, "table-b")
+    _click(page, SPONVO30_PLAY[:16])
+    assert page.input_value("#play").count("\n") == 3  # four tricks, one a line
+    text = _rule(page, "table-b")
+    assert "4H W -1" in text and "+50" in text
+    assert page.locator("table.tricks tbody tr").count() == 4
+
+
+def test_facts_only_without_the_play(page, tmp_path):
+    _open_board_21(page, tmp_path, "table-c")
+    # trick 3, South revoked, West won it; West won tricks 1-3, so all 5 of NS's tricks (13 - 8) came later
+    page.fill("#rf_trick", "3")
+    page.select_option("#rf_offender", "S")
+    page.select_option("#rf_won_by", "W")
+    page.fill("#rf_after", "5")
+    text = _rule(page, "table-c")
+    assert "4H W -1" in text and "+50" in text and "64A2" in text
+    assert page.locator("table.tricks").count() == 0 and page.locator("svg.dd-chart").count() == 0
+    assert "not checked double dummy" in page.inner_text("main")
+    assert "1" in page.locator("table.revokes tbody tr td").nth(5).inner_text()  # one trick transferred
+
+
+def test_keyboard_entry_of_cards(page, tmp_path):
+    _open_board_21(page, tmp_path, "table-k")
+    page.fill("#card-input", "ha")
+    page.press("#card-input", "Enter")  # West's card, but North is on lead: refused, kept in the box
+    assert "North's turn" in page.inner_text("#clicker-msg") or "it is North" in page.inner_text("#clicker-msg")
+    assert page.input_value("#card-input") == "ha"
+    for typed in ("cj", "C3", "2c", "\u2663K", "ha", "\u26656", "hJ", "h2"):
+        page.fill("#card-input", typed)
+        page.press("#card-input", "Enter")
+        assert page.input_value("#card-input") == ""
+    assert page.input_value("#play") == "CJ C3 C2 CK\nHA H6 HJ H2"
+    assert page.url.endswith("/play?lang=en")  # Enter played the card; it did not submit the form
+    page.screenshot(path=str(SHOTS / "table-k-keyboard.png"))
+
+
+def test_the_play_page_at_phone_width(browser, server, tmp_path):
+    from tests.helpers import hand_records_only
+
+    ctx = browser.new_context(viewport={"width": 380, "height": 800})
+    pg = ctx.new_page()
+    pg.goto(f"{server}/")
+    deals = tmp_path / "deals.pbn"
+    deals.write_text(hand_records_only(), encoding="utf-8")
+    pg.set_input_files("#file", str(deals))
+    pg.click("#form-upload button[type=submit]")
+    pg.click("button[aria-label='Enter the play of board 21']")
+    pg.fill("#contract", "4H")
+    pg.select_option("#declarer", "W")
+    _click(pg, SPONVO30_PLAY[:4])
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 380
+    pg.screenshot(path=str(SHOTS / "table-phone.png"), full_page=True)
     ctx.close()
