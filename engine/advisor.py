@@ -526,7 +526,7 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                               "(table result plus what each revoke card changed double dummy).", "likely",
                               {"tricks": likely}))
         if induced is not None:
-            steps.append(_induced_step(c, induced))
+            steps.append(_induced_step(c, induced, claim))
         if reported is not None:
             steps.append(Step(law64c.law, "Not checked: " + law64c.reason + ".", "law64c_unchecked",
                               {"reason": law64c.phrase or law64c.reason}))
@@ -539,13 +539,16 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
     return tuple(steps)
 
 
-def _induced_step(c: Contract, induced: InducedDamage) -> Step:
+def _induced_step(c: Contract, induced: InducedDamage, claim: ClaimInfo) -> Step:
     """Law 64C1: the two measures of the likely result, and the director's judgement between them."""
     dd, swing = induced.double_dummy, induced.table_plus_swing
     items = tuple(x.phrase() for x in induced.losses)
-    listed = "; ".join(i.text for i in items) or "none by a single card (the difference lies in the claim)"
+    none = Step("", "none by a single card entered (the difference lies in the tricks played out but not entered)",
+                "induced.none_not_entered") if claim.played_out else \
+        Step("", "none by a single card (the difference lies in the claim)", "induced.none_claim")
+    listed = "; ".join(i.text for i in items) or none.text
     params: dict[str, object] = {"dd": dd, "dd_result": c.result_str(dd), "swing": swing,
-                                 "swing_result": c.result_str(swing), "losses": items or listed}
+                                 "swing_result": c.result_str(swing), "losses": items or none}
     if induced.judged_induced:
         return Step("64C1", f"The director judges that the revoke induced the non-offending side's later losses "
                     f"({listed}): the likely result without the revoke is the hand played double dummy from the "

@@ -82,6 +82,11 @@ def test_the_play_stopped_after_trick_4(client: TestClient, event: int) -> None:
     assert out["claim"] == {"assumed": False, "declarer_tricks": 4, "tricks_not_played": 9, "played_out": True}
     assert out["revokes"][0]["establishment_law"] == "63A1"  # North played to trick 4
     assert out["revokes"][0]["dd_before"] == 10
+    # Double dummy from before the revoke West's side takes 10; the table result plus the D4's swing, 9:
+    # the trick went in the tricks played out but not entered, so no single card entered is named.
+    induced = out["induced_damage"]
+    assert (induced["double_dummy_without_revoke"], induced["table_plus_swing"], induced["later_losses"]) == (10, 9, [])
+    assert any("tricks played out but not entered" in s["text"] for s in out["steps"])
 
 
 def test_the_play_stopped_at_the_revoke_trick_is_established_because_play_went_on(client: TestClient,
@@ -181,7 +186,7 @@ def test_every_step_of_the_table_flow_has_a_polish_template(dds: SolverRunner) -
              (b21, RevokeFacts(table_result=8, reported=RevokeReport(12, Seat.SOUTH, Seat.WEST, 1)))]
     steps = [s for b, facts in cases for s in advise_revoke(b, facts=facts, solver=dds).steps]
     keys = {k for s in steps for k in _keys(s)}
-    for key in ("played_out", "projection_given", "reported", "revoke.reported", "revoke.reported_card_suit",
+    for key in ("induced.none_not_entered", "played_out", "projection_given", "reported", "revoke.reported", "revoke.reported_card_suit",
                 "est.63A1_played_on", "corrected_62D1_reported", "law64c_unchecked", "eq.unchecked"):
         assert key in keys, key  # each new path was exercised
     pl = catalogue("pl")
