@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
 
 from app.common import CardText, SeatCode, StepOut, SuitCode
 from app.scores import ScoresOut, ScoringIn, scores_block
@@ -12,7 +12,7 @@ from engine import __version__ as engine_version
 from engine.advisor import RevokeAdvice
 from engine.boards import board_from_game, board_from_parts, pick_game
 from engine.errors import InvalidBoardError
-from engine.laws.facts import LeadRestriction, Noticed, PenaltyCard, RevokeFacts
+from engine.laws.facts import LeadRestriction, Noticed, PenaltyCard, RevokeFacts, RevokeReport
 from engine.model.board import BoardRecord
 from engine.model.cards import Card, Suit
 from engine.model.seats import Seat
@@ -52,6 +52,29 @@ SPONVO30_21 = (
 )
 
 
+class RevokeFactsIn(BaseModel):
+    """A revoke as the director established it at the table, for a ruling without the play
+    through the revoke trick (Laws 61-64A/B; 64C is then not checked double dummy)."""
+
+    model_config = ConfigDict(extra="forbid")
+    trick: int = Field(description="The revoke trick, 1..12.")
+    offender: SeatCode = Field(description="Who revoked (dummy's seat for a revoke from dummy, 64B3).")
+    revoke_trick_won_by: SeatCode = Field(description="Who won the revoke trick (64A1 when the offender).")
+    offending_side_tricks_after: int = Field(description="Tricks the offending side won after the revoke trick.")
+    card: str | None = Field(None, min_length=2, max_length=3, description="The revoke card, if known, e.g. 'D4'.")
+    suit_led: SuitCode | None = Field(None, description="The suit the offender failed to follow, if known.")
+
+    def to_report(self) -> RevokeReport:
+        """The engine's :class:`RevokeReport`. Raises InvalidBoardError (path ``revoke_facts/card``)
+        for a card that cannot be read."""
+        try:
+            card = Card.from_str(self.card) if self.card is not None else None
+        except InvalidBoardError as exc:
+            raise InvalidBoardError(exc.message, path="revoke_facts/card") from None
+        return RevokeReport(self.trick, Seat(self.offender), Seat(self.revoke_trick_won_by),
+                            self.offending_side_tricks_after, card, Suit(self.suit_led) if self.suit_led else None)
+
+
 class RevokeRulingRequest(BaseModel):
     """A board and its play record: either one PBN game, or the deal, contract and play."""
 
@@ -77,10 +100,19 @@ class RevokeRulingRequest(BaseModel):
     contract: str | None = Field(None, max_length=8, description="e.g. '4H', '3NT', '4HX', '6SXX'.")
     declarer: SeatCode | None = None
     vulnerable: Literal["None", "NS", "EW", "All"] = "None"
-    play: list[Annotated[str, Field(max_length=4)]] | None = Field(
+    play: list[str | list[str]] | None = Field(
         None, max_length=52,
-        description="Cards in play order from the opening lead; 'T' or '10' for the ten. A record shorter than "
-                    "52 cards ends in a claim.")
+        description="Cards in play order from the opening lead ('T' or '10' for the ten), or the same as a list "
+                    "of tricks, each in the order played (`[[\"CJ\",\"C3\",\"C2\",\"CK\"], ...]`). A record "
+                    "shorter than 52 cards ends in a claim, or was played out when `table_result` is given.")
+    table_result: int | None = Field(None, description="The declarer's side's total tricks as agreed at the table "
+                                     "(Law 79A), 0..13. The play may then stop after any complete trick: the tricks "
+                                     "not entered were played out, not claimed. Not with `claim_declarer_tricks`.")
+    revoke_facts: RevokeFactsIn | None = Field(None, description="The revoke as the director established it, when "
+                                               "the play cannot be rebuilt up to the revoke trick; needs "
+                                               "`table_result`. `play` may then be omitted or stop before the revoke "
+                                               "trick (64C is not checked); with the play through the revoke trick "
+                                               "the ruling checks 64C double dummy and these facts against it.")
     claim_declarer_tricks: int | None = Field(None, ge=0, le=13, description="The declarer side's tricks from "
                                               "the claim, over the tricks not completed in the record. Omitted: "
                                               "valued double dummy.")
@@ -103,6 +135,34 @@ class RevokeRulingRequest(BaseModel):
                               "records hold `board`: its deal and vulnerability are used; give contract, declarer "
                               "and play.")
 
+    @field_validator("play")
+    @classmethod
+    def _play_shape(cls, play: list[str | list[str]] | None) -> list[str | list[str]] | None:
+        """Cards, or tricks of cards, not mixed; at most 13 tricks of 4 cards (the last one entered
+        may have fewer); no card text longer than 4 characters (the cards themselves are read with
+        the board)."""
+        if play is None:
+            return None
+        tricks = [x for x in play if isinstance(x, list)]
+        if tricks and len(tricks) != len(play):
+            raise ValueError("give the play either as cards in play order or as a list of tricks, not both mixed")
+        if len(tricks) > 13:
+            raise ValueError(f"a board has 13 tricks, not {len(tricks)}")
+        for n, trick in enumerate(tricks, start=1):
+            if len(trick) != 4 and (n < len(tricks) or not 1 <= len(trick) <= 4):
+                raise ValueError(f"trick {n} has {len(trick)} card(s): every trick has 4, only the last one entered "
+                                 "may have fewer (a player who played two cards or none to a trick is Law 67: rule it "
+                                 "as an incorrect number of cards)")
+        where = [(f"trick {t}, card {c}", x) for t, trick in enumerate(tricks, start=1)
+                 for c, x in enumerate(trick, start=1)] if tricks else \
+            [(f"card {i}", x) for i, x in enumerate(play, start=1) if isinstance(x, str)]
+        if len(where) > 52:
+            raise ValueError(f"the play has {len(where)} cards: a board has 52")
+        odd = next(((w, x) for w, x in where if len(x) > 4), None)
+        if odd is not None:
+            raise ValueError(f"{odd[0]}: not a card: {odd[1][:12]!r}... (expected e.g. 'SA', 'HT', 'D10')")
+        return play
+
     @model_validator(mode="after")
     def _one_source(self) -> RevokeRulingRequest:
         if self.event is not None:
@@ -113,8 +173,8 @@ class RevokeRulingRequest(BaseModel):
             raise ValueError(f"give either `pbn` or the parts, not both (also given: {', '.join(given)})")
         if self.pbn is None and (self.board is not None or self.room is not None):
             raise ValueError("`board` and `room` pick a game of `pbn`; they are not used with the parts")
-        if self.pbn is None and len(given) != 4:
-            missing = [k for k in parts if k not in given]
+        missing = [k for k in parts if k not in given and (k != "play" or self.revoke_facts is None)]
+        if self.pbn is None and missing:
             raise ValueError(f"give `pbn`, or all of deal, contract, declarer and play (missing: {', '.join(missing)})")
         return self
 
@@ -125,7 +185,8 @@ class RevokeRulingRequest(BaseModel):
         if clash:
             raise ValueError(f"with `event`, the deal and vulnerability come from the stored board: do not give "
                              f"{', '.join(clash)}")
-        missing = [k for k in ("board", "contract", "declarer", "play") if getattr(self, k) is None]
+        needed = ("board", "contract", "declarer") + (() if self.revoke_facts is not None else ("play",))
+        missing = [k for k in needed if getattr(self, k) is None]
         if missing:
             raise ValueError(f"with `event`, give board, contract, declarer and play (missing: {', '.join(missing)})")
         return self
@@ -137,14 +198,34 @@ class RevokeRulingRequest(BaseModel):
                 return board_from_game(pick_game(self.pbn, self.board, self.room))
             except InvalidBoardError as exc:
                 raise self.locate(exc) from None
-        if self.deal is None or self.contract is None or self.declarer is None or self.play is None:
+        if self.deal is None or self.contract is None or self.declarer is None:
             raise InvalidBoardError("give `pbn`, or all of deal, contract, declarer and play")  # checked above too
-        return board_from_parts(self.deal, self.contract, self.declarer, self.vulnerable, self.play)
+        return board_from_parts(self.deal, self.contract, self.declarer, self.vulnerable, self.cards())
+
+    def cards(self) -> list[str]:
+        """``play`` as cards in play order (a list of tricks flattened; none when omitted)."""
+        tricks = self._tricks()
+        return [c for trick in tricks for c in trick] if tricks is not None else [str(c) for c in self.play or ()]
+
+    def _tricks(self) -> list[list[str]] | None:
+        """``play`` as given trick by trick, or ``None`` when it is a flat list of cards."""
+        if not self.play or all(isinstance(x, str) for x in self.play):
+            return None
+        return [list(x) for x in self.play if isinstance(x, list)]
 
     def locate(self, exc: InvalidBoardError) -> InvalidBoardError:
         """``exc`` with its path under ``pbn`` when the board came as PBN text (the deal and play
-        fields were not sent); errors in the facts keep their own path."""
-        if self.pbn is None or exc.path.split("/")[0] not in _BOARD_FIELDS:
+        fields were not sent), and a card's path ``play/<i>`` as ``play/<trick>/<card>`` (0-based)
+        when the play was given trick by trick; errors in the facts keep their own path."""
+        parts = exc.path.split("/")
+        tricks = self._tricks()
+        if tricks is not None and len(parts) == 2 and parts[0] == "play" and parts[1].isdigit():
+            i = int(parts[1])
+            for t, trick in enumerate(tricks):
+                if i < len(trick):
+                    return InvalidBoardError(exc.message, path=f"play/{t}/{i}", law=exc.law)
+                i -= len(trick)
+        if self.pbn is None or parts[0] not in _BOARD_FIELDS:
             return exc
         path = "pbn" if exc.path in ("", "pbn") else f"pbn/{exc.path}"
         return InvalidBoardError(exc.message, path=path, law=exc.law)
@@ -161,6 +242,8 @@ class RevokeRulingRequest(BaseModel):
             lead_restrictions=tuple(LeadRestriction(x.trick, Seat(x.seat), Suit(x.suit), x.forbidden)
                                     for x in self.lead_restrictions),
             losses_induced_by_revoke=self.losses_induced_by_revoke,
+            table_result=self.table_result,
+            reported=self.revoke_facts.to_report() if self.revoke_facts is not None else None,
         )
 
 
@@ -172,9 +255,10 @@ class RevokeOut(BaseModel):
 
     trick: int = Field(description="Trick number, 1..13.")
     player: SeatCode = Field(description="The offender's seat.")
-    card: str = Field(description="The revoke card.")
-    suit_led: SuitCode = Field(description="The suit the offender had to play.")
-    kind: str = Field(description="failure_to_follow | penalty_card | lead_restriction.")
+    card: str | None = Field(description="The revoke card (null: reported without it).")
+    suit_led: SuitCode | None = Field(description="The suit the offender had to play (null: reported without it).")
+    kind: str = Field(description="failure_to_follow | penalty_card | lead_restriction | reported (from "
+                      "`revoke_facts`, without the play).")
     by_dummy: bool
     established: bool
     establishment_law: str = Field(description="63A1..63A4, or 62A when not established.")
@@ -200,8 +284,10 @@ class ClaimOut(BaseModel):
     """How the tricks not played out were counted."""
 
     assumed: bool = Field(description="True: valued double dummy because no claim figure was given.")
-    declarer_tricks: int = Field(description="Declarer side's tricks among the tricks not played out.")
-    tricks_not_played: int
+    declarer_tricks: int = Field(description="Declarer side's tricks among the tricks not in the play record.")
+    tricks_not_played: int = Field(description="Tricks not in the play record.")
+    played_out: bool = Field(False, description="True: those tricks were played out, not claimed; the table result "
+                             "gives their split (`table_result`).")
 
 
 class Law64COut(BaseModel):
@@ -273,6 +359,8 @@ class RevokeRulingResponse(BaseModel):
                                                     "table result plus the revoke card's swing (64C1).")
     suggested: SuggestedOut
     score_ns: ScoreNsOut
+    facts_only: bool = Field(description="Ruled from `revoke_facts` without the play through the revoke trick: "
+                             "no double-dummy evidence; Law 64C was not checked.")
     scores: ScoresOut
     explanation: list[str] = Field(description="Plain-English steps, each naming its law.")
     steps: list[StepOut]
@@ -294,7 +382,8 @@ class RevokeRulingResponse(BaseModel):
             law = e.correction.value if e.correction is not None and (t is None or not t.exemptions) else \
                 (t.law if t is not None else e.law)
             revokes.append(RevokeOut(
-                trick=r.trick, player=r.offender.value, card=str(r.card), suit_led=r.suit.value, kind=r.kind.value,
+                trick=r.trick, player=r.offender.value, card=str(r.card) if r.card else None,
+                suit_led=r.suit.value if r.suit else None, kind=r.kind.value,
                 by_dummy=r.by_dummy, established=e.established, establishment_law=e.law,
                 correction=e.correction.value if e.correction else None, law=law,
                 tricks_transferred=t.tricks if t else 0, exemptions=list(t.exemptions) if t else [],
@@ -310,7 +399,7 @@ class RevokeRulingResponse(BaseModel):
                                               likely_without_revokes=a.likely_without_revokes,
                                               double_dummy_without_revoke=a.double_dummy_without_revoke),
             claim=ClaimOut(assumed=a.claim.assumed, declarer_tricks=a.claim.declarer_tricks,
-                           tricks_not_played=a.claim.tricks),
+                           tricks_not_played=a.claim.tricks, played_out=a.claim.played_out),
             law_64c=Law64COut(applies=a.law_64c.applies, law=a.law_64c.law, reason=a.law_64c.reason),
             induced_damage=None if a.induced is None else InducedDamageOut(
                 double_dummy_without_revoke=a.induced.double_dummy, table_plus_swing=a.induced.table_plus_swing,
@@ -320,6 +409,7 @@ class RevokeRulingResponse(BaseModel):
             suggested=SuggestedOut(declarer_tricks=a.suggested_tricks, result=a.suggested_result,
                                    score_ns=a.score_ns_suggested, law=a.suggested_law),
             score_ns=ScoreNsOut(table=a.score_ns_table, after_adjustment=a.score_ns_after_adjustment),
+            facts_only=a.facts_only,
             scores=scores_block(table=a.score_ns_table, after_adjustment=a.score_ns_after_adjustment,
                                 suggested=a.score_ns_suggested, plausible=a.plausible_results(), scoring=scoring,
                                 non_offending=first.offending_side.other if first else None),

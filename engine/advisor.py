@@ -24,8 +24,9 @@ from engine.laws.equity import (
     positions_needed,
     revoke_equity,
 )
-from engine.laws.facts import Noticed, RevokeFacts
-from engine.laws.revoke import Correction, Establishment, Revoke, assess_establishment, detect_revokes
+from engine.laws.facts import Noticed, RevokeFacts, RevokeReport
+from engine.laws.reported import reported_establishment, reported_ownership, reported_revoke
+from engine.laws.revoke import Correction, Establishment, Revoke, RevokeKind, assess_establishment, detect_revokes
 from engine.laws.steps import Step
 from engine.laws.transfer import Transfer, TrickOwnership, automatic_transfers, tricks_after_transfers
 from engine.model.board import BoardRecord
@@ -60,11 +61,14 @@ class ClaimInfo:
         tricks: how many tricks were not completed in the record (0 when all 13 were played).
         declarer_tricks: the declarer's side's share of them.
         assumed: ``True`` when the engine valued them double dummy (no claim figure was given).
+        played_out: ``True`` when they were played out, not claimed: the record is the play as far
+            as the director rebuilt it and the table result (Law 79A) gives their split.
     """
 
     tricks: int
     declarer_tricks: int
     assumed: bool
+    played_out: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +117,9 @@ class RevokeAdvice:
         steps: the explanation, one step per law applied.
         induced: the evidence of damage induced later in the play (64C1), or ``None`` when the
             double-dummy result from before the revoke is no better for the non-offending side.
+        facts_only: ruled from a revoke the director reported (``RevokeFacts.reported``) without
+            the play through the revoke trick: no double-dummy evidence, and ``law_64c`` says that
+            64C could not be checked.
     """
 
     board: BoardRecord
@@ -130,6 +137,7 @@ class RevokeAdvice:
     score_ns_suggested: int
     steps: tuple[Step, ...]
     induced: InducedDamage | None = None
+    facts_only: bool = False
 
     @property
     def suggested_result(self) -> str:
@@ -180,17 +188,24 @@ class RevokeAdvice:
 def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummySolver) -> RevokeAdvice:
     """Rule on the revokes of one board: Laws 61-64 (2017), scored under Law 77.
 
+    The play record may stop before trick 13: then play ended in a claim (``claim_declarer_tricks``,
+    or the rest valued double dummy), or it was played out and ``table_result`` gives the split
+    of the tricks not entered (Law 79A). With ``facts.reported`` and no play through the revoke
+    trick, the ruling comes from the director's facts alone (64A/64B; 64C not checked).
+
     Args:
         board: the deal, contract, vulnerability and play record.
-        facts: when the revoke was noticed, the claim, penalty cards, lead restrictions.
-        solver: the double-dummy solver (one batch per ruling).
+        facts: when the revoke was noticed, the claim or the table result, penalty cards, lead
+            restrictions, a revoke reported without the play.
+        solver: the double-dummy solver (one batch per ruling; not called for a facts-only ruling).
 
     Returns:
         The :class:`RevokeAdvice`, every step citing its law.
 
     Raises:
         InvalidBoardError: an incomplete or inconsistent deal or play record, or facts that do
-            not fit it (a claim figure out of range, a penalty card not held...).
+            not fit it (a claim figure out of range, a table result the play entered contradicts,
+            a reported revoke the play does not show, a penalty card not held...).
         SolverError: the solver failed.
     """
     contract = board.contract
@@ -203,22 +218,32 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
             f"trick(s) were not completed in the play record",
             path="claim_declarer_tricks",
         )
+    if facts.reported is not None and facts.table_result is None:
+        raise InvalidBoardError("with the revoke's facts (revoke_facts), give the table result: the declarer's side's "
+                                "tricks as agreed at the table", path="table_result")
+    played_out = _played_out(record, contract, facts)
+    if facts.reported is not None and record.completed_tricks < facts.reported.trick:
+        return _advise_reported(board, record, facts)
     revokes = detect_revokes(record, contract, facts)
     assessed = tuple((r, assess_establishment(r, revokes, record, contract, facts)) for r in revokes)
     corrected = [r for r, e in assessed if e.correction is not None]
     valued = tuple(r for r, e in assessed if e.established or e.correction is not None)
-    needs_rest = not record.is_complete and facts.claim_declarer_tricks is None
+    needs_rest = not record.is_complete and facts.claim_declarer_tricks is None and played_out is None
     answers = solver.solve_positions(positions_needed(record, valued, value_rest=needs_rest))
 
     # The tricks the record does not show: the claim's figure, or their double-dummy value.
     if record.is_complete:
         claim = ClaimInfo(0, 0, False)
+    elif played_out is not None:
+        claim = ClaimInfo(unplayed, played_out, False, played_out=True)
     elif facts.claim_declarer_tricks is not None:
         claim = ClaimInfo(unplayed, facts.claim_declarer_tricks, False)
     else:
         end = record.position_before(len(record.cards))
         claim = ClaimInfo(unplayed, declarer_tricks_from(answers, end, contract), True)
     table = TrickOwnership(record.winners, claim.declarer_tricks, claim.tricks - claim.declarer_tricks, side)
+    if facts.reported is not None:
+        _check_report(facts.reported, record, revokes, table)
 
     equities = {r.play_index: revoke_equity(record, contract, r, answers) for r in valued}
     # A corrected revoke (62A, 62C3, 62D1) is replayed: the tricks from it on are re-valued
@@ -261,6 +286,104 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     )
 
 
+def _played_out(record: PlayRecord, contract: Contract, facts: RevokeFacts) -> int | None:
+    """With a table result (Law 79A): the declarer's side's tricks among the tricks not in the
+    record, which were played out; ``None`` without one.
+
+    Raises:
+        InvalidBoardError: path ``table_result``: given with a claim figure, with play still in
+            progress, out of 0..13, or contradicted by the tricks entered; path ``play``: the
+            play entered stops in the middle of a trick.
+    """
+    t = facts.table_result
+    if t is None:
+        return None
+    if facts.claim_declarer_tricks is not None:
+        raise InvalidBoardError("give either the table result (the tricks not entered were played out) or the "
+                                "claim's figure (play ended in a claim), not both", path="table_result")
+    if facts.noticed is Noticed.DURING_PLAY:
+        raise InvalidBoardError("the table result is agreed when play has ended; with the revoke noticed during "
+                                "play, give the play up to the moment attention was drawn, without a table result",
+                                path="table_result")
+    if not 0 <= t <= 13:
+        raise InvalidBoardError(f"a table result is 0 to 13 tricks, not {t}", path="table_result")
+    partial = len(record.cards) % 4
+    if partial:
+        raise InvalidBoardError(
+            f"the play entered stops in the middle of trick {record.completed_tricks + 1} ({partial} of its 4 cards): "
+            "with a table result, enter whole tricks (the tricks not entered were played out)", path="play")
+    won = record.tricks_won_by(contract.declaring_side.seats)
+    entered = record.completed_tricks
+    if record.is_complete and won != t:
+        raise InvalidBoardError(f"the 13 tricks entered give the declarer's side {won} tricks, not {t}: check the "
+                                "table result or the play", path="table_result")
+    if not won <= t <= won + 13 - entered:
+        raise InvalidBoardError(
+            f"the declarer's side won {won} of the {entered} trick(s) entered, so with {13 - entered} trick(s) left "
+            f"its total is {won} to {won + 13 - entered}, not {t}: check the table result or the play",
+            path="table_result")
+    return t - won
+
+
+def _check_report(report: RevokeReport, record: PlayRecord, revokes: tuple[Revoke, ...],
+                  ownership: TrickOwnership) -> None:
+    """The reported revoke (``revoke_facts``) against the play entered through its trick: the
+    play must show that revoke, and the facts must agree with it.
+
+    Raises:
+        InvalidBoardError: path ``revoke_facts/<field>`` naming the fact the play contradicts.
+    """
+    k, who = report.trick, report.offender
+    found = next((r for r in revokes if r.trick == k and r.offender == who), None)
+    if found is None:
+        shown = "; ".join(r.describe() for r in revokes) or "none"
+        raise InvalidBoardError(f"the play entered shows no revoke by {who.name.title()} on trick {k} (revokes in the "
+                                f"play: {shown})", path="revoke_facts/trick")
+    if record.winners[k - 1] != report.won_by:
+        raise InvalidBoardError(f"the play entered gives trick {k} to {record.winners[k - 1].name.title()}, not "
+                                f"{report.won_by.name.title()}", path="revoke_facts/revoke_trick_won_by")
+    if report.card is not None and report.card != found.card:
+        raise InvalidBoardError(f"the play entered shows the {found.card} as the revoke card, not the {report.card}",
+                                path="revoke_facts/card")
+    os_ = who.side
+    after = record.tricks_won_by(os_.seats, after=k) + ownership.rest_for(os_)
+    if after != report.offending_side_tricks_after:
+        raise InvalidBoardError(f"the play entered and the table result give the offending side {after} trick(s) "
+                                f"after trick {k}, not {report.offending_side_tricks_after}",
+                                path="revoke_facts/offending_side_tricks_after")
+
+
+def _advise_reported(board: BoardRecord, record: PlayRecord, facts: RevokeFacts) -> RevokeAdvice:
+    """The ruling from a revoke the director reports without the play through the revoke trick:
+    63A1 (play went on), 64A/64B from who won the revoke trick and how many tricks the offending
+    side won after it, the table result (Law 79A); 64C is not checked (no position to solve)."""
+    report, table_result = facts.reported, facts.table_result
+    if report is None or table_result is None:
+        raise InvalidBoardError("a revoke reported without the play needs the table result", path="table_result")
+    contract, side, v = board.contract, board.contract.declaring_side, board.vulnerability
+    revoke = reported_revoke(report, board.deal, contract)
+    establishment = reported_establishment(report, facts)
+    ownership = reported_ownership(report, contract, table_result, record)
+    transfers = automatic_transfers(((revoke, establishment),), ownership, facts)
+    after = tricks_after_transfers(ownership.declarer_tricks, (revoke,), transfers, side)
+    k = report.trick
+    text = (f"it could not be checked double dummy: it needs the position before the revoke. Enter the play up to "
+            f"and including trick {k} with the table result to check whether the non-offending side is "
+            "insufficiently compensated (64C1)")
+    law64c = EquityDecision(False, "64C", text, None, None, Step("", text, "eq.unchecked", {"trick": k}))
+    rulings = (RevokeRuling(revoke, establishment, transfers[0], None),)
+    entered = record.completed_tricks
+    claim = ClaimInfo(13 - entered, table_result - record.tricks_won_by(side.seats), False, played_out=True)
+    steps = _explain(board, rulings, claim, table_result, after, None, law64c, after, ownership, facts, None)
+    return RevokeAdvice(
+        board=board, rulings=rulings, table_tricks=table_result, after_adjustment=after, likely_without_revokes=None,
+        double_dummy_without_revoke=None, claim=claim, law_64c=law64c, suggested_tricks=after,
+        suggested_law=_result_law(rulings), score_ns_table=score_ns(contract, table_result, v),
+        score_ns_after_adjustment=score_ns(contract, after, v), score_ns_suggested=score_ns(contract, after, v),
+        steps=steps, facts_only=True,
+    )
+
+
 def _induced_damage(record: PlayRecord, contract: Contract,
                     standing: list[tuple[Revoke, Transfer | None, RevokeEquity]], law64c: EquityDecision,
                     facts: RevokeFacts, solver: DoubleDummySolver) -> InducedDamage | None:
@@ -300,7 +423,27 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
     """The ruling's steps in English, each with the key and values of its translatable message."""
     c = board.contract
     steps: list[Step] = []
-    if claim.tricks and facts.noticed is Noticed.DURING_PLAY:
+    reported = next((x.revoke for x in rulings if x.revoke.kind is RevokeKind.REPORTED), None)
+    if reported is not None and facts.reported is not None:
+        rep = facts.reported
+        steps.append(Step("64A", f"Ruled from the facts the director established, without the play through the "
+                          f"revoke trick: {rep.offender.value} revoked on trick {rep.trick}, {rep.won_by.value} won "
+                          f"that trick, and the offending side won {rep.offending_side_tricks_after} trick(s) after "
+                          "it.",
+                          "reported", {"seat": rep.offender.value, "trick": rep.trick, "winner": rep.won_by.value,
+                                       "after": rep.offending_side_tricks_after}))
+    if claim.played_out and claim.tricks:
+        entered = 13 - claim.tricks
+        steps.append(Step("79A", f"The play was entered for {entered} trick(s); the other {claim.tricks} were played "
+                          f"out, not claimed: the table result ({table} tricks) gives the declarer's side "
+                          f"{claim.declarer_tricks} of them.", "played_out",
+                          {"entered": entered, "n": claim.tricks, "table": table, "decl": claim.declarer_tricks}))
+    elif claim.tricks and facts.noticed is Noticed.DURING_PLAY and not claim.assumed:
+        steps.append(Step("64A", f"Play is still in progress: the {claim.tricks} trick(s) still to be played are "
+                          f"counted as the director gave them ({claim.declarer_tricks} for the declarer's side); the "
+                          "automatic adjustment is applied when play ends.", "projection_given",
+                          {"n": claim.tricks, "decl": claim.declarer_tricks}))
+    elif claim.tricks and facts.noticed is Noticed.DURING_PLAY:
         steps.append(Step("64A", f"Play is still in progress: the {claim.tricks} trick(s) still to be played are "
                           f"projected double dummy ({claim.declarer_tricks} for the declarer's side); the automatic "
                           "adjustment is applied when play ends.", "projection",
@@ -341,7 +484,11 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                               {"reason": reason}))
             continue
         steps.append(Step(e.law, f"Established: {e.reason}.", "established", {"reason": reason}))
-        if e.correction is Correction.TRICK_TWELVE:
+        if e.correction is Correction.TRICK_TWELVE and r.kind is RevokeKind.REPORTED:
+            steps.append(Step("62D1", "It is corrected all the same: the director has tricks 12 and 13 decided with "
+                              "the legal card; enter the play of the board to value them double dummy. No automatic "
+                              "transfer (64B6).", "corrected_62D1_reported"))
+        elif e.correction is Correction.TRICK_TWELVE:
             steps.append(Step("62D1", "It is corrected all the same: tricks 12 and 13 are replayed with the legal "
                               "card (valued double dummy); no automatic transfer (64B6).", "corrected_62D1"))
         if e.correction is Correction.BOTH_SIDES_SAME_TRICK:
@@ -379,22 +526,29 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                               "(table result plus what each revoke card changed double dummy).", "likely",
                               {"tricks": likely}))
         if induced is not None:
-            steps.append(_induced_step(c, induced))
-        steps.append(Step(law64c.law, ("Applies: " if law64c.applies else "Does not apply: ") + law64c.reason + ".",
-                          "law64c_applies" if law64c.applies else "law64c_not",
-                          {"reason": law64c.phrase or law64c.reason}))
+            steps.append(_induced_step(c, induced, claim))
+        if reported is not None:
+            steps.append(Step(law64c.law, "Not checked: " + law64c.reason + ".", "law64c_unchecked",
+                              {"reason": law64c.phrase or law64c.reason}))
+        else:
+            steps.append(Step(law64c.law, ("Applies: " if law64c.applies else "Does not apply: ") + law64c.reason
+                              + ".", "law64c_applies" if law64c.applies else "law64c_not",
+                              {"reason": law64c.phrase or law64c.reason}))
         steps.append(Step(law64c.law if law64c.applies else _result_law(rulings),
                           f"Score to enter: {c.result_str(suggested)}.", "enter", {"result": c.result_str(suggested)}))
     return tuple(steps)
 
 
-def _induced_step(c: Contract, induced: InducedDamage) -> Step:
+def _induced_step(c: Contract, induced: InducedDamage, claim: ClaimInfo) -> Step:
     """Law 64C1: the two measures of the likely result, and the director's judgement between them."""
     dd, swing = induced.double_dummy, induced.table_plus_swing
     items = tuple(x.phrase() for x in induced.losses)
-    listed = "; ".join(i.text for i in items) or "none by a single card (the difference lies in the claim)"
+    none = Step("", "none by a single card entered (the difference lies in the tricks played out but not entered)",
+                "induced.none_not_entered") if claim.played_out else \
+        Step("", "none by a single card (the difference lies in the claim)", "induced.none_claim")
+    listed = "; ".join(i.text for i in items) or none.text
     params: dict[str, object] = {"dd": dd, "dd_result": c.result_str(dd), "swing": swing,
-                                 "swing_result": c.result_str(swing), "losses": items or listed}
+                                 "swing_result": c.result_str(swing), "losses": items or none}
     if induced.judged_induced:
         return Step("64C1", f"The director judges that the revoke induced the non-offending side's later losses "
                     f"({listed}): the likely result without the revoke is the hand played double dummy from the "

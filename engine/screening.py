@@ -360,12 +360,12 @@ def revoke_text(ruling: RevokeRuling) -> str:
         (t.law if t is not None else e.law)
     who = f"{r.offender.value}{' (dummy)' if r.by_dummy else ''}"
     if r.kind is RevokeKind.FAILURE_TO_FOLLOW:
-        what = f"on {r.suit.value}"
+        what = f"on {r.suit.value if r.suit else '?'}"
     elif r.kind is RevokeKind.PENALTY_CARD:
         what = "not penalty card " + "/".join(str(c) for c in sorted(r.alternatives))
     else:
         what = "against lead restriction"
-    return f"T{r.trick} {who} {r.card} {what}, {law} x{t.tricks if t is not None else 0}"
+    return f"T{r.trick} {who} {r.card or '?'} {what}, {law} x{t.tricks if t is not None else 0}"
 
 
 def _ruled(file: str, game: PbnGame, a: RevokeAdvice) -> ScreeningRow:

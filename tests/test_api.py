@@ -121,7 +121,7 @@ def test_legal_record_without_revoke(client: TestClient) -> None:
     body = r.json()
     assert body["revokes"] == []
     assert body["board"]["cards_played"] == 8
-    assert body["claim"] == {"assumed": False, "declarer_tricks": 8, "tricks_not_played": 11}
+    assert body["claim"] == {"assumed": False, "declarer_tricks": 8, "tricks_not_played": 11, "played_out": False}
     # West won tricks 1 and 2; the claim gives the declarer's side 8 of the other 11.
     assert body["declarer_tricks"]["table"] == 10
     assert body["declarer_tricks"]["after_adjustment"] == 10
@@ -155,7 +155,7 @@ def test_revoke_by_parts(client: TestClient) -> None:
     assert rev["law"] == "64A2" and rev["tricks_transferred"] == 1
     assert set(rev["dd_by_card"]) == {"H9", "H8", "H7"}
     # The table result counts the nine completed tricks plus the claim; South's revoke moves one trick to EW.
-    assert body["claim"] == {"assumed": False, "declarer_tricks": 1, "tricks_not_played": 4}
+    assert body["claim"] == {"assumed": False, "declarer_tricks": 1, "tricks_not_played": 4, "played_out": False}
     assert body["declarer_tricks"]["after_adjustment"] == body["declarer_tricks"]["table"] + 1
 
 
@@ -293,7 +293,8 @@ def test_huge_pbn(client: TestClient) -> None:
 
 
 def test_huge_play_item(client: TestClient) -> None:
-    assert_422(client, parts(play=["CJ", "C" * 10_000]), ["body", "play", 1], "at most 4 characters")
+    assert_422(client, parts(play=["CJ", "C" * 10_000]), ["body", "play"], "card 2: not a card")
+    assert_422(client, parts(play=[["CJ", "C3", "C2", "CK"], ["C" * 10_000]]), ["body", "play"], "trick 2, card 1: not a card")
 
 
 def test_penalty_card_bad_card_text(client: TestClient) -> None:

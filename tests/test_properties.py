@@ -20,7 +20,7 @@ from app.schemas import RevokeRulingResponse
 from engine.advisor import advise_revoke
 from engine.dd.results import CardScores
 from engine.errors import InvalidBoardError
-from engine.laws.facts import LeadRestriction, Noticed, PenaltyCard, RevokeFacts
+from engine.laws.facts import LeadRestriction, Noticed, PenaltyCard, RevokeFacts, RevokeReport
 from engine.laws.revoke import RevokeKind, detect_revokes
 from engine.model import FULL_DECK, SEATS, Card, Contract, Deal, Doubling, Seat, Side, Strain, Suit, Vulnerability
 from engine.model.board import BoardRecord
@@ -386,3 +386,45 @@ def test_one_revoke_ruling_matches_the_law(deal: Deal, contract: Contract, lengt
     assert advice.suggested_tricks == (likely if for_nos(likely) > for_nos(advice.after_adjustment)
                                        else advice.after_adjustment)
     assert advice.law_64c.applies is (for_nos(likely) > for_nos(advice.after_adjustment))
+
+
+@SETTINGS
+@given(deal=deals(), contract=contracts(), vul=st.sampled_from(list(Vulnerability)), data=st.data())
+def test_the_play_entered_in_part_with_the_table_result_rules_as_the_whole_play(
+        deal: Deal, contract: Contract, vul: Vulnerability, data: st.DataObject) -> None:
+    """The director rebuilds the play only up to some trick at or after the last revoke and gives the
+    table result (Law 79A): the transfers and the score to enter are those of the whole play, since
+    64A/64B count the offending side's tricks after the revoke, not which of them it won. With one
+    revoke before trick 12, the facts alone (64A/64B without the play) give the same adjustment."""
+    n_revokes = data.draw(st.integers(1, 2), label="revokes")
+    at = data.draw(st.lists(st.integers(1, 47), min_size=n_revokes, max_size=n_revokes), label="revoke_at")
+    played = simulate(data, deal, contract, 52, revoke_at=at, max_revokes=n_revokes)
+    assume(played.revokes)
+    side = contract.declaring_side
+    table = sum(1 for w in played.winners if w.side is side)
+    whole = advise_revoke(BoardRecord(deal, contract, vul, tuple(played.cards)), facts=RevokeFacts(),
+                          solver=FakeSolver())
+    last = max(i for i, *_ in played.revokes) // 4 + 1  # the last revoke's trick
+    cut = data.draw(st.integers(last, 13), label="tricks_entered")
+    part = advise_revoke(BoardRecord(deal, contract, vul, tuple(played.cards[:4 * cut])),
+                         facts=RevokeFacts(table_result=table), solver=FakeSolver())
+    assert part.table_tricks == whole.table_tricks == table
+    assert [(x.revoke.play_index, x.establishment.law, x.transfer) for x in part.rulings] == \
+        [(x.revoke.play_index, x.establishment.law, x.transfer) for x in whole.rulings]
+    assert (part.after_adjustment, part.suggested_tricks, part.suggested_law) == \
+        (whole.after_adjustment, whole.suggested_tricks, whole.suggested_law)
+    assert part.claim.played_out is (cut < 13)
+
+    if len(played.revokes) == 1 and last < 12:
+        _, seat, *_ = played.revokes[0]
+        after = sum(1 for w in played.winners[last:] if w.side is seat.side)
+        report = RevokeReport(last, seat, played.winners[last - 1], after)
+        solver = FakeSolver()
+        facts_only = advise_revoke(BoardRecord(deal, contract, vul, ()), solver=solver,
+                                   facts=RevokeFacts(table_result=table, reported=report))
+        assert facts_only.facts_only and solver.calls == 0  # nothing to solve without the play
+        [x], [y] = facts_only.rulings, whole.rulings
+        assert x.transfer is not None and y.transfer is not None
+        assert (x.transfer.law, x.transfer.tricks) == (y.transfer.law, y.transfer.tricks)
+        assert facts_only.after_adjustment == whole.after_adjustment
+        event(f"facts only: {x.transfer.law} x{x.transfer.tricks}")

@@ -356,7 +356,7 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
                                            for ca in analysis.cards]
     revokes = []
     for x in advice.rulings:
-        sym, red, rank = views.card_label(x.revoke.card)
+        sym, red, rank = views.card_label(x.revoke.card) if x.revoke.card else ("", False, "?")
         e, tr = x.establishment, x.transfer
         status = "not_established" if not e.established else ("corrected" if e.correction else "established")
         law = e.correction.value if e.correction is not None else (tr.law if tr else e.law)

@@ -1,5 +1,6 @@
-"""The facts a TD gives beside the play record: when the revoke was noticed, the claim,
-penalty cards and lead restrictions (docs/laws.md section 9.1)."""
+"""The facts a TD gives beside the play record: when the revoke was noticed, the claim or the
+table result, penalty cards, lead restrictions, and a revoke reported without the play
+(docs/laws.md section 9.1)."""
 
 from __future__ import annotations
 
@@ -61,6 +62,29 @@ class LeadRestriction:
 
 
 @dataclass(frozen=True, slots=True)
+class RevokeReport:
+    """A revoke as the director established it at the table, when the play cannot be rebuilt
+    up to the revoke trick (the facts Law 64A/64B need, nothing more).
+
+    Attributes:
+        trick: the revoke trick, 1..12.
+        offender: the player who revoked (dummy's seat for a revoke from dummy, 64B3).
+        won_by: the player who won the revoke trick (64A1 when it is the offender).
+        offending_side_tricks_after: tricks the offending side won after the revoke trick
+            (tricks ``trick + 1 .. 13``), 0..13 - ``trick``.
+        card: the revoke card, when the director knows it.
+        suit_led: the suit the offender failed to follow, when known.
+    """
+
+    trick: int
+    offender: Seat
+    won_by: Seat
+    offending_side_tricks_after: int
+    card: Card | None = None
+    suit_led: Suit | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class RevokeFacts:
     """What the TD establishes beside the board and its play record.
 
@@ -83,6 +107,13 @@ class RevokeFacts:
             induced by the revoke, e.g. a defender misled about declarer's holding: Law 64C1
             then measures the likely result by double-dummy play from the position before the
             revoke, not by the table result plus what the revoke card changed.
+        table_result: the declarer's side's total tricks as agreed at the table when play
+            ended (Law 79A), 0..13. The play record may then stop after any complete trick:
+            the tricks not in it were played out, not claimed, and the table result gives
+            their split. Excludes ``claim_declarer_tricks``.
+        reported: a revoke the director reports without the play through the revoke trick
+            (needs ``table_result``); the ruling applies 61-64A/B to it and says that 64C
+            could not be checked double dummy.
     """
 
     noticed: Noticed = Noticed.AFTER_PLAY
@@ -92,3 +123,5 @@ class RevokeFacts:
     penalty_cards: tuple[PenaltyCard, ...] = ()
     lead_restrictions: tuple[LeadRestriction, ...] = ()
     losses_induced_by_revoke: bool = False
+    table_result: int | None = None
+    reported: RevokeReport | None = None

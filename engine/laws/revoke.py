@@ -26,6 +26,9 @@ class RevokeKind(StrEnum):
     """Did not play a penalty card as Law 50 requires (no automatic adjustment, 64B3)."""
     LEAD_RESTRICTION = "lead_restriction"
     """Did not comply with a lead required or forbidden in rectification (61A second limb)."""
+    REPORTED = "reported"
+    """Reported by the director from the facts at the table, without the play through the
+    revoke trick (a failure to follow suit, 61A; card and suit led when known)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,12 +37,14 @@ class Revoke:
 
     Attributes:
         trick: trick number, 1..13.
-        position: the card's place in the trick, 1 (lead) .. 4.
-        play_index: index of the revoke card in the record, 0-based, play order.
+        position: the card's place in the trick, 1 (lead) .. 4; 0 when reported without the play.
+        play_index: index of the revoke card in the record, 0-based, play order; -1 when
+            reported without the play (:class:`RevokeKind` ``REPORTED``).
         offender: the seat that revoked (dummy's seat for a revoke from dummy).
-        card: the card played.
+        card: the card played (``None`` only for a reported revoke whose card is not known).
         suit: the suit the offender was obliged to play (suit led, penalty card's suit, or the
-            required lead; for a forbidden lead, the suit led).
+            required lead; for a forbidden lead, the suit led); ``None`` only for a reported
+            revoke whose suit led is not known.
         kind: which obligation was broken.
         alternatives: the legal cards the offender could have played instead.
         by_dummy: the card came from dummy's hand (64B3).
@@ -49,8 +54,8 @@ class Revoke:
     position: int
     play_index: int
     offender: Seat
-    card: Card
-    suit: Suit
+    card: Card | None
+    suit: Suit | None
     kind: RevokeKind
     alternatives: frozenset[Card]
     by_dummy: bool
@@ -63,14 +68,22 @@ class Revoke:
     def phrase(self) -> Step:
         """:meth:`describe` as a translatable phrase (a keyed :class:`Step`)."""
         alts = "".join(c.rank.letter for c in sorted(self.alternatives, reverse=True))
-        params: dict[str, object] = {"seat": self.offender.value, "card": str(self.card), "trick": self.trick,
-                                     "suit": self.suit.symbol, "alts": alts,
-                                     "cards": ", ".join(str(c) for c in sorted(self.alternatives))}
-        return Step("", self.describe(), f"revoke.{self.kind.value}", params)
+        params: dict[str, object] = {"seat": self.offender.value, "card": str(self.card or "?"),
+                                     "trick": self.trick, "suit": self.suit.symbol if self.suit else "?",
+                                     "alts": alts, "cards": ", ".join(str(c) for c in sorted(self.alternatives))}
+        key = f"revoke.{self.kind.value}"
+        if self.kind is RevokeKind.REPORTED:
+            key += "_card" * (self.card is not None) + "_suit" * (self.suit is not None)
+        return Step("", self.describe(), key, params)
 
     def describe(self) -> str:
         """E.g. ``"S played D4 on trick 3 holding H987 (hearts led)"``."""
         alts = "".join(c.rank.letter for c in sorted(self.alternatives, reverse=True))
+        if self.kind is RevokeKind.REPORTED:
+            card = f" with the {self.card}" if self.card else ""
+            suit = f" on a {self.suit.name.lower()[:-1]} lead" if self.suit else ""
+            return f"{self.offender.value} revoked on trick {self.trick}{card}{suit} (as the director established it)"
+        assert self.card is not None and self.suit is not None  # found in the play record
         if self.kind is RevokeKind.FAILURE_TO_FOLLOW:
             return (f"{self.offender.value} played {self.card} on trick {self.trick} while holding "
                     f"{self.suit.value}{alts} ({self.suit.name.lower()} led)")
@@ -194,6 +207,14 @@ def _lead_restriction_revokes(record: PlayRecord, contract: Contract, facts: Rev
     return out
 
 
+def played_on(trick: int) -> Establishment:
+    """Law 63A1 when the play record stops but play went on to the end (a table result was
+    agreed, Law 79A): both members of the offending side played to trick ``trick + 1``."""
+    ph = Step("", f"play went on to the end (the table result was agreed), so the offending side played to trick "
+              f"{trick + 1}", "est.63A1_played_on", {"next": trick + 1})
+    return Establishment(True, "63A1", ph.text, None, False, ph)
+
+
 class Correction(StrEnum):
     """Why a revoke is corrected instead of standing (Law 62)."""
 
@@ -248,6 +269,8 @@ def assess_establishment(
         ph = Step("", f"{os_next[0].seat.value} played to trick {revoke.trick + 1}", "est.63A1",
                   {"seat": os_next[0].seat.value, "next": revoke.trick + 1})
         est = Establishment(True, "63A1", ph.text, None, False, ph)
+    elif facts.table_result is not None and revoke.trick < 13:
+        est = played_on(revoke.trick)
     elif claim_ended and facts.claim_by is None and facts.claim_contested:
         raise InvalidBoardError(
             "the claim was disputed: say who made it (claim_by). A claim or concession by the offending side "

@@ -91,7 +91,7 @@ def exemptions(
     in_rest = ownership.rest_for(os_)
     if not won_k and later == 0 and in_rest == 0:
         out.append(("64B1", "the offending side won neither the revoke trick nor any later trick"))
-    if any(r.offender == revoke.offender and r.suit == revoke.suit for r, _ in earlier):
+    if revoke.suit is not None and any(r.offender == revoke.offender and r.suit == revoke.suit for r, _ in earlier):
         out.append(("64B2", f"a subsequent revoke by {revoke.offender.value} in {revoke.suit.name.lower()}, "
                             "the first having been established"))
     if revoke.kind is RevokeKind.PENALTY_CARD:
@@ -145,9 +145,10 @@ def automatic_transfers(
             continue
         ex = found[i]
         if ex:
+            suit = rev.suit.symbol if rev.suit else "?"
             items = tuple(Step("", why, f"ex.{law}" + ("_dummy" if law == "64B3" and rev.kind is not
                                                          RevokeKind.PENALTY_CARD else ""),
-                               {"seat": rev.offender.value, "suit": rev.suit.symbol}) for law, why in ex)
+                               {"seat": rev.offender.value, "suit": suit}) for law, why in ex)
             text = "; ".join(r for _, r in ex)
             out.append(Transfer(0, ex[0][0], tuple(law for law, _ in ex), text,
                                 phrase=Step("", text, "tr.exempt", {"items": items})))
