@@ -374,7 +374,7 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         "label": b.label or f"{c} {c.declarer.value}", "contract": str(c), "declarer": c.declarer.value,
         "vul_key": dict(VULS)[v.value], "diagram": views.hands(b.deal),
         "tricks": views.trick_rows(record, revoke_indexes) if b.play else [], "revokes": revokes,
-        "facts_only": bool(getattr(advice, "facts_only", False)),
+        "facts_only": advice.facts_only,
         "table_tricks": advice.table_tricks, "table_result": c.result_str(advice.table_tricks),
         "score_ns_table": advice.score_ns_table, "after_adjustment": advice.after_adjustment,
         "after_result": c.result_str(advice.after_adjustment), "score_ns_after": advice.score_ns_after_adjustment,
