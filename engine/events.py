@@ -136,6 +136,10 @@ class EventRepository(Protocol):
         """``(event id, file name, text)`` of a kept file, or ``None``."""
         ...
 
+    def recent_events(self, limit: int = 10) -> list[Event]:
+        """The ``limit`` most recently stored events, newest first (each with its board count)."""
+        ...
+
 
 def check_new_records(stored: dict[str, HandRecord], records: Sequence[HandRecord]) -> HandRecordsAdded:
     """Compare a file's hand records with those stored (board -> record): what is new, what is

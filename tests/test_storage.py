@@ -72,6 +72,21 @@ def test_events_round_trip_and_boards_are_all_or_none(database_url: str) -> None
         repo.close()
 
 
+def test_recent_events_newest_first_with_their_board_counts(database_url: str) -> None:
+    repo = open_repository(database_url)
+    try:
+        assert repo.recent_events() == []
+        first = repo.create_event(DETAILS)
+        repo.add_hand_records(first.id, [R21, HandRecord("7", Seat.SOUTH, Vulnerability.ALL, R21.deal)])
+        second = repo.create_event(EventDetails(name="Round 2", date=dt.date(2025, 4, 6)))
+        recent = repo.recent_events()
+        assert [(e.id, e.details.name, e.boards) for e in recent] == [(second.id, "Round 2", 0),
+                                                                      (first.id, "Spring Pairs", 2)]
+        assert [e.id for e in repo.recent_events(1)] == [second.id]
+    finally:
+        repo.close()
+
+
 def test_two_uploads_of_the_same_boards_at_once_store_each_board_once(database_url: str) -> None:
     repo = open_repository(database_url)
     try:

@@ -341,3 +341,13 @@ def test_the_pick_list_puts_revokes_first_and_says_why_a_record_cannot_be_ruled(
     row = re.search(r'<tr class="unreadable"><td>22</td>.*?</tr>', r.text, re.S)
     assert row is not None and "cannot be ruled: HA is played twice" in row.group(0)
     assert "—" not in row.group(0)
+
+
+def test_the_index_lists_the_recent_events_and_the_director_comes_back_to_one(client):
+    event, _ = _hand_record_event(client)
+    index = client.get("/").text
+    link = re.search(rf'<a href="/events/{event}\?lang=en">Sponvo30-deals.pbn: 24 boards</a>', index)
+    assert link is not None
+    page = client.get(f"/events/{event}?lang=en").text
+    assert len(re.findall(r'<tr data-board="', page)) == 24 and "Enter the play of board 21" in page
+    assert client.get("/events/999999").status_code == 404

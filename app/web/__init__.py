@@ -80,7 +80,7 @@ def _router() -> APIRouter:
 
     @r.get("/", response_class=HTMLResponse)
     def index(request: Request, lang: str | None = None) -> HTMLResponse:
-        return render(request, "index.html", pick(lang))
+        return render(request, "index.html", pick(lang), events=request.app.state.events.recent_events(10))
 
     @r.post("/upload", response_class=HTMLResponse)
     def upload(request: Request, file: Annotated[UploadFile, File()], lang: Text = "en") -> HTMLResponse:
