@@ -163,7 +163,8 @@ def _open_board_21(page: Any, tmp_path: Path, shot: str) -> None:
     assert page.locator("table.boards tbody tr").count() == 24
     page.screenshot(path=str(SHOTS / f"{shot}-1-boards.png"), full_page=True)
     page.click("button[aria-label='Enter the play of board 21']")
-    assert page.locator("#clicker").is_visible() and not page.locator("#record-diagram").is_visible()
+    page.locator("#clicker").wait_for(state="visible")  # app.js (deferred) has wired the table
+    assert not page.locator("#record-diagram").is_visible()
     page.fill("#contract", "4H")
     page.select_option("#declarer", "W")
     assert page.inner_text("#turn") == "North to lead to trick 1."  # declarer's left-hand opponent
@@ -201,7 +202,7 @@ def test_from_the_hand_records_click_the_play_and_get_the_ruling(page, tmp_path)
     assert page.locator("#clicker button.card-btn:visible").count() == 52 - 36
     lines = page.input_value("#play").splitlines()
     assert len(lines) == 9 and lines[2] == "HK S2 D3 D4"  # the text field the form submits
-    assert page.locator("#trick-list li").count() == 9
+    assert page.locator("#trick-list tr").count() == 9
     page.screenshot(path=str(SHOTS / "table-a-4-nine-tricks.png"), full_page=True)
     text = _rule(page, "table-a")
     assert "4H W -1" in text and "+50" in text and "64A2" in text
@@ -257,6 +258,7 @@ def test_the_play_page_at_phone_width(browser, server, tmp_path):
     pg.set_input_files("#file", str(deals))
     pg.click("#form-upload button[type=submit]")
     pg.click("button[aria-label='Enter the play of board 21']")
+    pg.locator("#clicker").wait_for(state="visible")
     pg.fill("#contract", "4H")
     pg.select_option("#declarer", "W")
     _click(pg, SPONVO30_PLAY[:4])

@@ -126,20 +126,32 @@ document.addEventListener("click", function (event) {
                                  { seat: seatName(state.turn), trick: open ? n : n + 1 });
     }
     centre.textContent = "";
-    (open ? open.cards : []).forEach(function (x) { centre.appendChild(cardNode(x)); });
+    var shown = open || (n ? state.tricks[n - 1] : null);  // the trick on the table, or the last one quitted
+    centre.classList.toggle("quitted", !open && !!shown);
+    (shown ? shown.cards : []).forEach(function (x) { centre.appendChild(cardNode(x, true)); });
     list.textContent = "";
     state.tricks.forEach(function (t, i) {
-      var li = document.createElement("li");
-      li.setAttribute("data-trick", String(i + 1));
-      t.cards.forEach(function (x) { li.appendChild(cardNode(x)); li.appendChild(document.createTextNode(" ")); });
-      if (t.winner) {
-        var w = document.createElement("span");
-        w.className = "won";
-        w.textContent = "\u2192 " + text.won_by + ": " + seatName(t.winner);
-        li.appendChild(w);
-      }
-      if (t.cards.some(function (x) { return x.revoke; })) { li.classList.add("has-revoke"); }
-      list.appendChild(li);
+      var tr = document.createElement("tr");
+      tr.setAttribute("data-trick", String(i + 1));
+      var th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = String(i + 1);
+      tr.appendChild(th);
+      SEATS.forEach(function (seat) {
+        var td = document.createElement("td");
+        t.cards.forEach(function (x, k) {
+          if (x.seat !== seat) { return; }
+          td.appendChild(cardNode(x, false));
+          if (k === 0) { td.className = "led"; }
+          if (t.winner === seat) { td.className += " winner"; }
+        });
+        tr.appendChild(td);
+      });
+      var won = document.createElement("td");
+      won.textContent = t.winner ? seatName(t.winner) : "";
+      tr.appendChild(won);
+      if (t.cards.some(function (x) { return x.revoke; })) { tr.classList.add("has-revoke"); }
+      list.appendChild(tr);
     });
     var lines = state.tricks.map(function (t) {
       return t.cards.map(function (x) { return x.card; }).join(" ");
@@ -148,14 +160,18 @@ document.addEventListener("click", function (event) {
     return state;
   }
 
-  function cardNode(x) {
+  function cardNode(x, withSeat) {
     var node = document.createElement(x.revoke ? "mark" : "span");
     node.className = "tcard" + (x.revoke ? " revoke" : "");
     node.setAttribute("data-card", x.card);
+    if (withSeat) {
+      var seat = document.createElement("small");
+      seat.textContent = seatName(x.seat) + " ";
+      node.appendChild(seat);
+    }
     var suit = document.createElement("span");
     suit.className = /[HD]/.test(x.card.charAt(0)) ? "red" : "black";
     suit.textContent = SYMBOL[x.card.charAt(0)];
-    node.appendChild(document.createTextNode(x.seat + " "));
     node.appendChild(suit);
     node.appendChild(document.createTextNode(x.card.charAt(1).replace("T", "10")));
     if (x.revoke) {
