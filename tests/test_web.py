@@ -351,3 +351,23 @@ def test_the_index_lists_the_recent_events_and_the_director_comes_back_to_one(cl
     page = client.get(f"/events/{event}?lang=en").text
     assert len(re.findall(r'<tr data-board="', page)) == 24 and "Enter the play of board 21" in page
     assert client.get("/events/999999").status_code == 404
+
+
+def test_index_errors_sit_by_their_fields_in_words(client):
+    # the parts form: a deal of three cards is the deal's problem, shown by the deal field
+    r = client.post("/ruling", data={"source": "parts", "deal": "N:AKQ", "contract": "4H", "declarer": "W",
+                                     "play": "CJ"})
+    assert r.status_code == 422
+    assert re.search(r'id="err-deal">Deal must give four hands', r.text)
+    assert re.search(r'<input id="deal"[^>]*aria-invalid="true"', r.text)
+    # pydantic's problems all at once: a claim of 14 tricks and an unknown time of noticing... and
+    # a play card too long, each in words
+    r = client.post("/ruling", data={"source": "parts", "deal": SPONVO_DEAL, "contract": "4H", "declarer": "W",
+                                     "play": "CJ C3 C2 CKKKK", "claim_declarer_tricks": "14"})
+    summary = re.search(r'id="errors".*?</div>', r.text, re.S).group(0)
+    assert "Claim: " in summary and "Trick 1, card 4: " in summary  # flat index 3: trick 1, card 4
+    assert 'id="err-claim_declarer_tricks"' in r.text and 'id="err-play"' in r.text
+    # the incorrect-cards form: a hand that is not a hand is North's hand, by the North field
+    r = client.post("/incorrect-cards", data={"hand_N": "AKQ.XYZ", "hand_E": "-", "hand_S": "-", "hand_W": "-"})
+    assert r.status_code == 422
+    assert "North&#39;s hand" in r.text and 'id="err-hand_N"' in r.text

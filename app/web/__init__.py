@@ -98,8 +98,8 @@ def _router() -> APIRouter:
                 raise PbnError("no game with a [Deal] tag was found")
         except PbnError as exc:
             why = exc.message.removeprefix("not a PBN file: ")
-            return render(request, "index.html", lang, 422,
-                          errors=[Problem("file", f"{name}: {gettext(lang, 'not_pbn')}: {why}")])
+            bad = [Problem("file", f"{name}: {gettext(lang, 'not_pbn')}: {why}")]
+            return render(request, "index.html", lang, 422, errors=bad, field_errors=field_errors(bad))
         repo = request.app.state.events
         event_id, token, note = _store_upload(repo, name, text, games)
         rows = []

@@ -4,6 +4,7 @@ field it belongs to, so the page shows it next to that field and in the summary 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -19,6 +20,9 @@ _FORM_FIELD = {"revoke_facts/trick": "rf_trick", "revoke_facts/offender": "rf_of
 _SIMPLE = ("contract", "declarer", "deal", "vulnerable", "table_result", "claim_declarer_tricks", "claim_by",
            "noticed", "board", "event", "room", "hand_record", "table_tricks", "dealer", "file", "pbn", "play",
            "discovered", "missing_found", "upload")
+
+
+_FLAT_CARD = re.compile(r"^card (\d+): ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +89,11 @@ def validation_problems(lang: str, exc: ValidationError) -> list[Problem]:
     for err in exc.errors():
         loc = [str(x) for x in err["loc"] if not (isinstance(x, str) and ("[" in x or x.startswith("function")))]
         msg = str(err["msg"]).removeprefix("Value error, ")
+        flat = _FLAT_CARD.match(msg) if loc[:1] == ["play"] else None
+        if flat:  # "card 17: ..." of a flat play: trick 5, card 1
+            i = int(flat.group(1)) - 1
+            msg = msg[flat.end():]
+            loc = ["play", str(i)]
         out.append(problem(lang, "/".join(loc), msg))
     return _unique(out)
 
