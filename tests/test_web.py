@@ -209,3 +209,44 @@ def test_the_director_judges_on_the_page_whether_the_revoke_induced_the_later_lo
     html = client.post("/ruling", data=form | {"losses_induced": "1"}).text
     assert re.search(r'id="losses_induced"[^>]*checked', html)
     assert "4H S +2" in html and "+480" in html
+
+
+def _box(html: str) -> str:
+    """The "Score to enter" box, its tags stripped and its spaces collapsed."""
+    m = re.search(r'<section class="enter" id="suggested".*?</section>', html, re.S)
+    assert m is not None
+    return " ".join(re.sub(r"<[^>]+>", " ", m.group(0)).split())
+
+
+def test_one_result_is_scored_against_the_other_room_and_the_field_in_the_box(client):
+    from tests.helpers import FINAL2
+
+    # FINAL2.PBN board 4, open room: 4H W -1, NS +100 (64A2), one plausible result
+    form = {"source": "pbn", "pbn": FINAL2.read_text(encoding="latin-1"), "board": "4", "room": "Open"}
+    box = _box(client.post("/ruling", data=form | {"scoring": "imps", "other_room_ns": "-420"}).text)
+    # by hand: +100 and -420 in the other room: 520, in the 500-590 band: 11 IMPs
+    assert "4H W -1" in box and "+100" in box
+    assert "IMPs against the other room: North-South +11 IMP, East-West -11 IMP" in box
+    box = _box(client.post("/ruling", data=form | {"scoring": "matchpoints", "field": "100 -420 -620 140"}).text)
+    # by hand: ties 100 (1), beats -420 and -620 (4), loses to 140: 5 of a top of 8
+    assert "Matchpoints against the field: North-South 62.50%, East-West 37.50%" in box
+    box = _box(client.post("/ruling", data=form).text)  # no scoring given: the result alone
+    assert "4H W -1" in box and "against" not in box
+
+
+def test_the_box_shows_the_weighted_score_with_its_outcomes_when_there_is_one(client):
+    from tests.test_scores_api import DUMMY_REVOKE
+
+    form = {"source": "parts", **{k: v for k, v in DUMMY_REVOKE.items() if k != "play"},
+            "play": " ".join(DUMMY_REVOKE["play"]), "scoring": "matchpoints", "field": "200 100 300 -110"}
+    box = _box(client.post("/ruling", data=form).text)
+    # +200 gets 5 and +300 gets 7 of a top of 8 (tests/test_scores_api), half each: 6 of 8, 75%
+    assert "Weighted score (12C1(c)): North-South 75.00%, East-West 25.00%" in box
+    assert "2C W -2 (NS +200): weight 1/2, 5 MP to North-South" in box
+    assert "2C W -3 (NS +300): weight 1/2, 7 MP to North-South" in box
+    assert "2C W -2" in box.split("Result after the laws of the ruling:")[1]  # the single result, below
+    # the director's weights: 1/4 x 5 + 3/4 x 7 = 6.5 of 8 = 81.25%
+    box = _box(client.post("/ruling", data=form | {"weight_0": "1/4", "weight_1": "3/4"}).text)
+    assert "North-South 81.25%, East-West 18.75%" in box and "weight 3/4, 7 MP" in box
+    pl = _box(client.post("/ruling", data=form | {"lang": "pl"}).text)
+    assert "Wynik ważony (12C1(c)): NS 75.00%, EW 25.00%" in pl

@@ -261,7 +261,9 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
                   "weight": (weights[i].strip() if i < len(weights) and weights[i].strip() else
                              str(Fraction(1, len(results))))}
                  for i, p in enumerate(results)] if len(results) > 1 else []
-    weighted, weights_error = _weighted(plausible, form)
+    first = next((x.revoke for x in advice.rulings if x.equity is not None), None)
+    scored, weights_error = _weighted(plausible, form, (advice.suggested_result, advice.score_ns_suggested),
+                                      first.offending_side.other.value if first else None)
     v = b.vulnerability
     return {
         "label": b.label or f"{c} {c.declarer.value}", "contract": str(c), "declarer": c.declarer.value,
@@ -277,7 +279,8 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         "steps": [{"law": s.law, "text": step_text(lang, s)} for s in advice.steps],
         "chart": chart, "chart_values": values, "offender_cards": offender_cards,
         "offender_card": choice["card"] if choice else None, "offender_choice": choice, "plausible": plausible,
-        "weighted": t("weighted_result", ns=weighted[0], ew=weighted[1]) if weighted else None,
+        "weighted": t("weighted_result", ns=scored["ns"], ew=scored["ew"]) if scored and scored["several"] else None,
+        "scored": scored,
         "weights_error": weights_error, "profiles": list(PROFILES),
     }
 
@@ -294,14 +297,25 @@ def _offender_cards(advice: RevokeAdvice, chosen: str) -> tuple[list[dict[str, A
     return rows, next(r for r in rows if r["card"] == pick_card)
 
 
-def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str]) -> tuple[tuple[str, str] | None, str | None]:
-    """The plausible results weighted with the director's weights, when a scoring form and the
-    field or the other room are given: ``((ns, ew) as text, None)`` or ``(None, error)``."""
-    if len(plausible) < 2 or form.get("scoring") not in ("matchpoints", "imps"):
+def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str], single: tuple[str, int] | None,
+              non_offending: str | None = None) -> tuple[dict[str, Any] | None, str | None]:
+    """The score against the field or the other room, when the scoring form gives one: the
+    plausible results weighted with the director's weights (12C1(c)) when there are two or more,
+    else the ``single`` result ``(text, NS points)`` alone. ``(score, None)`` or ``(None, error)``;
+    ``score`` holds ``form`` (matchpoints or imps), ``ns``/``ew`` as text (percent or IMPs per
+    side), ``several`` (weighted) and ``outcomes`` (label, weight, NS matchpoints or IMPs)."""
+    if form.get("scoring") not in ("matchpoints", "imps"):
         return None, None
-    body: dict[str, Any] = {"outcomes": [{"score_ns": p["score_ns"], "weight": p["weight"], "label": p["result"]}
-                                         for p in plausible],
-                            "form": form["scoring"], "profile": form.get("profile") or "wbf"}
+    if len(plausible) >= 2:
+        outcomes = [{"score_ns": p["score_ns"], "weight": p["weight"], "label": f"{p['result']} "
+                     f"(NS {p['score_ns']:+d})"} for p in plausible]
+    elif single is not None:
+        outcomes = [{"score_ns": single[1], "weight": "1", "label": f"{single[0]} (NS {single[1]:+d})"}]
+        non_offending = non_offending or "NS"  # one result: a split gives both sides that result
+    else:
+        return None, None
+    body: dict[str, Any] = {"outcomes": outcomes, "form": form["scoring"], "profile": form.get("profile") or "wbf",
+                            "non_offending": non_offending}
     try:
         if form["scoring"] == "matchpoints":
             body["field"] = [int(x) for x in form.get("field", "").replace(",", " ").split()]
@@ -314,11 +328,24 @@ def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str]) -> tuple
         return None, exc.message
     except ValueError:  # int(): not a score
         return None, "scores are whole numbers of points, e.g. 420 or -50"
-    if w.ns_percent is not None and w.ew_percent is not None:
-        return (f"{w.ns_percent:.2f}%", f"{w.ew_percent:.2f}%"), None
-    if w.ns is not None and w.ew is not None:
-        return (f"{w.ns:+.2f} IMP", f"{w.ew:+.2f} IMP"), None
-    return None, None
+    mp = w.form == "matchpoints"
+    if w.split is not None:  # a profile without weighting: each side on its own result (12C1(e))
+        ns, ew = (w.split.ns_percent, w.split.ew_percent) if mp else (w.split.ns, w.split.ew)
+    else:
+        ns, ew = (w.ns_percent, w.ew_percent) if mp else (w.ns, w.ew)
+    if ns is None or ew is None:
+        return None, None
+    return {"form": w.form, "ns": _points(ns, mp), "ew": _points(ew, mp), "several": len(outcomes) > 1,
+            "outcomes": [{"label": o.label, "weight": o.weight,
+                          "value": f"{o.ns:g} MP" if mp else _points(o.ns, False)} for o in w.outcomes]}, None
+
+
+def _points(value: float, percent: bool) -> str:
+    """A side's score as shown: ``"62.50%"``, or IMPs with their sign (``"+11 IMP"``, ``"+2.50 IMP"``)."""
+    if percent:
+        return f"{value:.2f}%"
+    return f"{int(value):+d} IMP" if value == int(value) else f"{value:+.2f} IMP"
+
 
 __all__ = ["install_web"]
 
