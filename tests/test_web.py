@@ -3,6 +3,7 @@ upload flow, and that every law explanation the engine writes has its Polish tex
 
 from __future__ import annotations
 
+import html as html_text
 import json
 import re
 from collections.abc import Iterator
@@ -215,7 +216,7 @@ def _box(html: str) -> str:
     """The "Score to enter" box, its tags stripped and its spaces collapsed."""
     m = re.search(r'<section class="enter" id="suggested".*?</section>', html, re.S)
     assert m is not None
-    return " ".join(re.sub(r"<[^>]+>", " ", m.group(0)).split())
+    return " ".join(html_text.unescape(re.sub(r"<[^>]+>", " ", m.group(0))).split())
 
 
 def test_one_result_is_scored_against_the_other_room_and_the_field_in_the_box(client):
@@ -250,3 +251,33 @@ def test_the_box_shows_the_weighted_score_with_its_outcomes_when_there_is_one(cl
     assert "North-South 81.25%, East-West 18.75%" in box and "weight 3/4, 7 MP" in box
     pl = _box(client.post("/ruling", data=form | {"lang": "pl"}).text)
     assert "Wynik ważony (12C1(c)): NS 75.00%, EW 25.00%" in pl
+
+
+def test_the_incorrect_cards_view_shows_the_law_the_cancelled_result_and_the_plausible_results(client):
+    case = json.loads(CASE.read_text())
+    form = {f"hand_{k}": v for k, v in case["hands"].items()} | {
+        "hand_record": case["hand_record"], "contract": "4H", "declarer": "W", "vulnerable": "NS",
+        "table_tricks": "10", "discovered": "after_play"}
+    html = client.post("/incorrect-cards", data=form).text
+    box = _box(html)
+    # 13D after play: the table's 4H W = (10 tricks, EW not vulnerable: NS -420) is cancelled; the assigned
+    # score is 4H W -1 double dummy on the corrected deal (NS +50, 12C1(b)); par 2H E +1 (NS -140) is the
+    # other plausible result, even weights (tests/test_scores_api.py)
+    assert "4H W -1 Score (North-South): +50 (12C1(b))" in box
+    assert "Table result, cancelled: 4H W = (NS -420)" in box
+    rows = re.findall(r"<tr><td>([^<]+)</td><td>([^<]+)</td><td>([^<]+)</td>", html)
+    assert rows == [("4H W -1", "+50", "1/2"), ("2H E +1", "-140", "1/2")]
+    assert "(12C2(a))" in box  # the artificial alternative names its law
+    pl = _box(client.post("/incorrect-cards", data=form | {"lang": "pl"}).text)
+    assert "Wynik przy stole, anulowany: 4H W = (NS -420)" in pl
+
+
+def test_under_13c_the_view_says_the_table_result_stands(client):
+    # N5 variant (tests/test_incorrect_cards.py): a surplus card in a quitted trick, found after play, 9
+    # tricks: 3NT S =, NS +400 (not vulnerable) stands; an adjusted score is the director's option (13C)
+    form = {f"hand_{k}": v for k, v in N5_HANDS.items()} | {
+        "contract": "3NT", "declarer": "S", "play": "SA S2 S9 S3", "table_tricks": "9",
+        "discovered": "after_play"}
+    box = _box(client.post("/incorrect-cards", data=form).text)
+    assert box.index("3NT S = Score (North-South): +400 (13C)") < box.index("director's option (13C)")
+    assert "cancelled" not in box

@@ -24,9 +24,9 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
-from app.card_schemas import IncorrectCardsRequest
+from app.card_schemas import IncorrectCardsRequest, score_law, table_result
 from app.schemas import RevokeRulingRequest
-from app.scores import WeightedRequest, rule_weighted
+from app.scores import WeightedRequest, rule_weighted, scores_block
 from app.web import views
 from app.web.i18n import gettext, languages, pick, step_text
 from engine import __version__ as engine_version
@@ -180,9 +180,14 @@ def _router() -> APIRouter:
             return render(request, "index.html", lang, 422, cform=cform, errors=[f"{where}{exc.message}"])
         ev = advice.evidence
         found = {s.value: views.hand(advice.case.found[s]) for s in advice.case.found}
+        table = table_result(advice)
+        plausible = scores_block(table=advice.table_score_ns, after_adjustment=None, suggested=None,
+                                 plausible=advice.plausible_results(), scoring=None).plausible
         return render(request, "cards.html", lang, cform=cform, action=advice.action.value, diagram=found,
                       counts={s.value: len(c) for s, c in advice.case.found.items()},
-                      assigned=advice.assigned, ruled=advice.ruled_result,
+                      assigned=advice.assigned, ruled=advice.ruled_result, score_law=score_law(advice),
+                      table=table, table_cancelled=advice.decision.adjusted,
+                      optional=advice.decision.optional_adjustment, plausible=plausible,
                       artificial=[(side.value, advice.decision.fault[side].value, a)
                                   for side, a in advice.artificial.items()],
                       description=" ".join(step_text(lang, f) for f in advice.irregularity.findings()),
