@@ -281,3 +281,70 @@ def test_under_13c_the_view_says_the_table_result_stands(client):
     box = _box(client.post("/incorrect-cards", data=form).text)
     assert box.index("3NT S = Score (North-South): +400 (13C)") < box.index("director's option (13C)")
     assert "cancelled" not in box
+
+
+def test_the_favicon_is_an_svg_served_by_the_app(client):
+    html = client.get("/").text
+    link = re.search(r'<link rel="icon" href="([^"]+)" type="image/svg\+xml">', html)
+    assert link is not None
+    for url in (link.group(1), "/favicon.ico"):
+        r = client.get(url)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+        assert r.text.startswith("<svg") and "viewBox" in r.text
+
+
+def _sheet_fields(html: str) -> dict[str, tuple[str, bool]]:
+    """The printed sheet's fields: name -> (value, drawn as a blank line)."""
+    return {name: (html_text.unescape(value), blank) for name, blank, value in
+            ((m.group(1), m.group(2) is not None, m.group(3)) for m in re.finditer(
+                r'<div class="(\w+)"><dt>[^<]*</dt><dd( class="blank")?>([^<]*)</dd></div>', html))}
+
+
+def test_a_pasted_game_is_labelled_without_a_line_number_and_the_sheet_carries_its_fields(client):
+    form = {"source": "pbn", "pbn": sponvo_board_21()}
+    html = client.post("/ruling", data=form).text
+    assert "(line" not in html and "Ruling: board 21, room Closed</h1>" in html
+    fields = _sheet_fields(html)
+    assert fields["board"] == ("board 21, room Closed", False)
+    # nothing typed yet: blank lines to write on, and empty inputs on the assumptions form
+    assert all(fields[k] == ("", True) for k in ("event", "date", "table", "round", "director"))
+    for k in ("event", "date", "table", "round", "director"):
+        assert re.search(rf'<label for="sheet_{k}">[^<]+</label>\s*<input id="sheet_{k}" name="sheet_{k}" value=""',
+                         html)
+    typed = {"sheet_event": "Spring Pairs", "sheet_date": "2026-03-14", "sheet_table": "7", "sheet_round": "3",
+             "sheet_director": "A. Kowalska"}
+    html = client.post("/ruling", data=form | typed).text
+    fields = _sheet_fields(html)
+    assert {k: fields[k] for k in ("event", "date", "table", "round", "director")} == {
+        "event": ("Spring Pairs", False), "date": ("2026-03-14", False), "table": ("7", False),
+        "round": ("3", False), "director": ("A. Kowalska", False)}
+    assert 'id="sheet_director" name="sheet_director" value="A. Kowalska"' in html  # carried to the next re-rule
+
+
+def test_an_uploaded_files_board_keeps_its_line_and_the_sheet_names_the_stored_event(client):
+    r = client.post("/upload", files={"file": ("Sponvo30.pbn", SPONVO30.read_bytes())}, data={"lang": "en"})
+    token = re.search(r'name="upload" value="([0-9a-f]+)"', r.text)
+    assert token is not None
+    html = client.post("/ruling", data={"source": "upload", "upload": token.group(1), "board": "21",
+                                        "room": "Closed", "sheet_table": "4"}).text
+    fields = _sheet_fields(html)
+    # the event is named after the file and dated by its Date tag (1997.06.26); the board keeps its line
+    assert fields["board"] == ("Sponvo30.pbn board 21, room Closed (line 1476)", False)
+    assert fields["event"] == ("Sponvo30.pbn", False) and fields["date"] == ("1997-06-26", False)
+    assert fields["table"] == ("4", False) and fields["round"] == ("", True)
+
+
+def test_the_revoke_label_of_the_chart_sits_above_the_line(client):
+    html = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21()}).text
+    label = re.search(r'<text x="([\d.]+)" y="([\d.]+)" class="dd-revoke-label" text-anchor="middle">([^<]+)</text>',
+                      html)
+    assert label is not None and label.group(3) == "revoke D4"
+    lx, ly = float(label.group(1)), float(label.group(2))
+    points = re.search(r'<polyline points="([^"]+)"', html)
+    assert points is not None
+    xy = [tuple(map(float, p.split(","))) for p in points.group(1).split()]
+    half = len("revoke D4") * 7.5 / 2  # 12 px bold text: at most 7.5 px a character
+    under = [py for px, py in xy if lx - half <= px <= lx + half]
+    # D4 is the 12th card: the line before it is at 10 tricks, higher than the revoke point (9): the label's
+    # baseline is above every point under it, so the text does not cross the line
+    assert len(under) >= 3 and ly < min(under) - 4

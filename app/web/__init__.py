@@ -13,13 +13,14 @@ page works without JavaScript (a few lines wire the print buttons). Languages ar
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, File, Form, Request, UploadFile
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter, Depends, FastAPI, File, Form, Request, UploadFile
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
@@ -34,7 +35,7 @@ from engine.advisor import RevokeAdvice, advise_revoke
 from engine.boards import board_from_game
 from engine.dd.analysis import analyse_play
 from engine.errors import AdvisorError, InvalidBoardError, PbnError
-from engine.events import EventDetails, EventRepository
+from engine.events import EventDetails, EventRepository, NotStoredError
 from engine.handrecords import hand_records_from_pbn
 from engine.incorrect_cards import advise_incorrect_cards
 from engine.laws.card_count import Discovery, MissingCardFound
@@ -73,6 +74,12 @@ def _router() -> APIRouter:
                 "errors": [], "engine_version": engine_version, "laws_edition": LAWS_EDITION}
         return templates.TemplateResponse(request, name, {**base, **context}, status_code=status)
 
+    @r.get("/favicon.ico")
+    def favicon() -> FileResponse:
+        """The page's icon (an SVG) for browsers that ask for /favicon.ico."""
+        return FileResponse(_HERE / "static" / "favicon.svg", media_type="image/svg+xml",
+                            headers={"Cache-Control": "public, max-age=86400"})
+
     @r.get("/", response_class=HTMLResponse)
     def index(request: Request, lang: str | None = None) -> HTMLResponse:
         return render(request, "index.html", pick(lang))
@@ -107,7 +114,8 @@ def _router() -> APIRouter:
                claim_declarer_tricks: Text = "", offender_card: Text = "", scoring: Text = "", field: Text = "",
                other_room_ns: Text = "", profile: Text = "wbf", weight_0: Text = "", weight_1: Text = "",
                weight_2: Text = "", weight_3: Text = "", weight_4: Text = "",
-               losses_induced: Text = "") -> HTMLResponse:
+               losses_induced: Text = "",
+               sheet: Annotated[dict[str, str], Depends(_sheet_posted)] = {}) -> HTMLResponse:  # noqa: B006
         lang = pick(lang)
         form = {"losses_induced": "1" if losses_induced else "",
                 "source": source, "pbn": pbn, "upload": upload, "board": board, "room": room, "deal": deal,
@@ -146,8 +154,9 @@ def _router() -> APIRouter:
         hidden = {k: form[k] for k in ("source", "pbn", "upload", "board", "room", "deal", "contract", "declarer",
                                        "vulnerable", "play")}
         weights = [weight_0, weight_1, weight_2, weight_3, weight_4]
-        return render(request, "ruling.html", lang, form=form, hidden=hidden,
-                      **_ruling_context(advice, lang, solver, offender_card, form, weights))
+        context = _ruling_context(advice, lang, solver, offender_card, form, weights)
+        context |= _sheet_context(request.app.state.events, form, sheet, context["label"])
+        return render(request, "ruling.html", lang, form=form, hidden=hidden, **context)
 
     @r.post("/incorrect-cards", response_class=HTMLResponse)
     def incorrect_cards(request: Request, lang: Text = "en", hand_N: Text = "", hand_E: Text = "",
@@ -197,6 +206,45 @@ def _router() -> APIRouter:
                       steps=[{"law": s.law, "text": step_text(lang, s)} for s in advice.steps])
 
     return r
+
+
+SHEET_FIELDS = ("event", "date", "table", "round", "director")
+"""The ruling sheet's fields the director fills in (posted as ``sheet_<name>``)."""
+
+
+async def _sheet_posted(request: Request) -> dict[str, str]:
+    """The ruling sheet's fields as posted (``sheet_event``, ``sheet_date``, ``sheet_table``,
+    ``sheet_round``, ``sheet_director``): trimmed, at most 120 characters, ``""`` when absent."""
+    data = await request.form()
+    values = {k: data.get(f"sheet_{k}") for k in SHEET_FIELDS}
+    return {k: v.strip()[:120] if isinstance(v, str) else "" for k, v in values.items()}
+
+
+_LINE = re.compile(r" \(line \d+\)$")
+
+
+def _sheet_context(repo: EventRepository, form: Mapping[str, str], sheet: Mapping[str, str],
+                   label: str) -> dict[str, Any]:
+    """The board's label and the sheet's fields for ruling.html. A pasted game's label loses
+    the line number (``engine.pbn.PbnGame.label``: a pasted text starts at line 1); an uploaded
+    file's board is named with the file, keeping the line, and the event stored for the file
+    gives the event's name and date when the director left them blank."""
+    fields = {k: sheet.get(k, "") for k in SHEET_FIELDS}
+    if form.get("source") == "pbn":
+        label = _LINE.sub("", label)
+    elif form.get("source") == "upload" and form.get("upload", "").isdigit() and len(form["upload"]) <= 9:
+        stored = repo.get_file(int(form["upload"]))
+        if stored is not None:
+            event_id, name, _ = stored
+            label = f"{name} {label}"
+            try:
+                details = repo.get_event(event_id).details
+            except NotStoredError:
+                details = None
+            if details is not None:
+                fields["event"] = fields["event"] or details.name
+                fields["date"] = fields["date"] or details.date.isoformat()
+    return {"label": label, "sheet": fields}
 
 
 def _store_upload(repo: EventRepository, name: str, text: str, games: list[PbnGame]) -> tuple[int, int, str | None]:
