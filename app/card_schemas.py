@@ -20,7 +20,7 @@ from engine.model.cards import Card
 from engine.model.contract import Contract
 from engine.model.deal import Deal, parse_hand
 from engine.model.seats import SEATS, Seat, Side, Vulnerability
-from engine.scoring import Fault
+from engine.scoring import Fault, score_ns
 
 MAX_HAND_CARDS = 17
 """More cards than this in one hand is not a hand found at a table but a typing error (422)."""
@@ -287,7 +287,8 @@ class IncorrectCardsResponse(BaseModel):
                 table=a.table_score_ns,
                 after_adjustment=a.ruled_result.score_ns if a.ruled_result else None,
                 suggested=_suggested_ns(a),
-                plausible=a.plausible_results(), scoring=scoring, non_offending=_non_offending(a)),
+                plausible=a.plausible_results(), scoring=scoring, non_offending=_non_offending(a),
+                suggested_result=suggested.result if (suggested := suggested_result(a)) else None),
             explanation=[s.sentence() for s in a.steps],
             steps=[StepOut(law=s.law, text=s.text) for s in a.steps],
         )
@@ -297,6 +298,43 @@ def _non_offending(a: IncorrectCardsAdvice) -> Side | None:
     """The side in no way at fault when exactly one side is (for a split score without weighting)."""
     clean = [side for side in Side if a.decision.fault.get(side) is Fault.NONE]
     return clean[0] if len(clean) == 1 else None
+
+
+def table_result(a: IncorrectCardsAdvice) -> ScoredResult | None:
+    """The table result (declarer's side's tricks, Law 77 points North-South's view), when the
+    contract and the table's score are known: the tricks are the only count that scores
+    ``table_score_ns`` (a score rises strictly with each trick)."""
+    c, pts = a.case.contract, a.table_score_ns
+    if c is None or pts is None:
+        return None
+    tricks = next((n for n in range(14) if score_ns(c, n, a.case.vulnerability) == pts), None)
+    return None if tricks is None else ScoredResult(c, tricks, c.result_str(tricks), pts)
+
+
+def suggested_result(a: IncorrectCardsAdvice) -> ScoredResult | None:
+    """The result the advisor proposes to enter (the one ``_suggested_ns`` scores): the table
+    result under 13C (it stands unless the director takes his option), else the assigned score
+    (12C1(b)), else the result after the revoke laws; ``None`` for an artificial score or play on."""
+    if a.decision.optional_adjustment:
+        return table_result(a)
+    return a.assigned or a.ruled_result
+
+
+def score_law(a: IncorrectCardsAdvice) -> str | None:
+    """The law of the score to enter: 12C1(b) for an assigned score, the revoke laws' paragraph
+    (14B4 through Law 64, or 67B1/67B2) for the result after them, 12C2(a) for an artificial
+    score, 13C when the table result stands at the director's option; ``None`` otherwise."""
+    if a.decision.optional_adjustment:
+        return "13C"
+    if a.assigned is not None:
+        return "12C1(b)"
+    if a.ruled_result is not None:
+        if a.revoke is not None:
+            return a.revoke.suggested_law
+        return next((s.law for s in reversed(a.steps) if s.law.startswith("67B")), "64A2")
+    if a.artificial:
+        return "12C2(a)"
+    return None
 
 
 def _suggested_ns(a: IncorrectCardsAdvice) -> int | None:

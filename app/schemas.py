@@ -412,7 +412,8 @@ class RevokeRulingResponse(BaseModel):
             facts_only=a.facts_only,
             scores=scores_block(table=a.score_ns_table, after_adjustment=a.score_ns_after_adjustment,
                                 suggested=a.score_ns_suggested, plausible=a.plausible_results(), scoring=scoring,
-                                non_offending=first.offending_side.other if first else None),
+                                non_offending=first.offending_side.other if first else None,
+                                suggested_result=a.suggested_result),
             explanation=[s.sentence() for s in a.steps],
             steps=[StepOut(law=s.law, text=s.text) for s in a.steps],
         )

@@ -423,18 +423,25 @@ class ScoresOut(BaseModel):
     plausible: list[PlausibleOut] = Field(description="The plausible results without the irregularity, when the "
                                           "double-dummy evidence gives more than one: the outcomes of a weighted "
                                           "score (12C1(c)), even weights by default.")
-    weighted: WeightedResponse | None = Field(description="Those outcomes weighted, when the request gave "
-                                              "`scoring` (the field or the other room).")
+    weighted: WeightedResponse | None = Field(description="When the request gave `scoring` (the field or the "
+                                              "other room): the plausible results weighted (12C1(c)) when there "
+                                              "are several, else the suggested score alone (one outcome, weight "
+                                              "1), in matchpoints against the field or IMPs against the other "
+                                              "room (78A, 78B); null when nothing is suggested (an artificial "
+                                              "score) or `scoring` gives neither.")
 
 
 def scores_block(*, table: int | None, after_adjustment: int | None, suggested: int | None,
                  plausible: Sequence[PlausibleResult], scoring: ScoringIn | None,
-                 non_offending: Side | None = None) -> ScoresOut:
-    """The ``scores`` block of a ruling: its scores, and its plausible results as outcomes of a
-    weighted score (scored when ``scoring`` gives the field or the other room).
+                 non_offending: Side | None = None, suggested_result: str | None = None) -> ScoresOut:
+    """The ``scores`` block of a ruling: its scores (Law 77 points, North-South's view), its
+    plausible results as outcomes of a weighted score, and, when ``scoring`` gives the field or
+    the other room, the score against them: the plausible results weighted (12C1(c)) when there
+    are two or more, else the ``suggested`` score alone (weight 1; labelled with
+    ``suggested_result``, e.g. ``"4H W -1"``, when given).
 
     Raises:
-        InvalidBoardError: an unknown profile in ``scoring``.
+        InvalidBoardError: an unknown profile in ``scoring`` (path ``scoring/...``).
     """
     outs: list[PlausibleOut] = []
     if len(plausible) > 1:
@@ -442,18 +449,38 @@ def scores_block(*, table: int | None, after_adjustment: int | None, suggested: 
         outs = [PlausibleOut(result=p.result, tricks=p.tricks, score_ns=p.score_ns, evidence=p.evidence,
                              weight=str(w), label=f"{p.result} (NS {p.score_ns:+d})")
                 for p, w in zip(plausible, weights, strict=True)]
+    outcomes: list[dict[str, JsonValue]] = [{"score_ns": o.score_ns, "weight": o.weight, "label": o.label}
+                                            for o in outs]
+    if not outcomes and suggested is not None:
+        label = f"{suggested_result} (NS {suggested:+d})" if suggested_result else f"NS {suggested:+d}"
+        outcomes = [{"score_ns": suggested, "weight": "1", "label": label}]
     weighted = None
-    if outs and scoring is not None and (scoring.field or scoring.other_room_ns is not None):
-        try:
-            weighted = rule_weighted(WeightedRequest.model_validate({
-                "outcomes": [{"score_ns": o.score_ns, "weight": o.weight, "label": o.label} for o in outs],
-                "form": "matchpoints" if scoring.field else "imps", "field": scoring.field,
-                "other_room_ns": scoring.other_room_ns, "profile": scoring.profile,
-                "non_offending": non_offending.value if non_offending else None}))
-        except InvalidBoardError as exc:
-            raise InvalidBoardError(exc.message, path=f"scoring/{exc.path}", law=exc.law) from None
+    if outcomes and scoring is not None and (scoring.field or scoring.other_room_ns is not None):
+        weighted = score_against(outcomes, scoring, non_offending)
     return ScoresOut(table=table, after_adjustment=after_adjustment, suggested=suggested, plausible=outs,
                      weighted=weighted)
+
+
+def score_against(outcomes: list[dict[str, JsonValue]], scoring: ScoringIn,
+                  non_offending: Side | None = None) -> WeightedResponse:
+    """Score ``outcomes`` (each ``{"score_ns", "weight", "label"}``, Law 77 points, North-South's
+    view) against the field (matchpoints, 78A) or the other room (IMPs, 78B), weighted (12C1(c)).
+    One outcome needs no weighting: with a profile that does not weight (acbl) and no
+    ``non_offending`` side, both sides are scored on it (the 12C1(e) split of one result).
+
+    Raises:
+        InvalidBoardError: an unknown profile, bad weights, neither field nor other room
+            (path ``scoring/...``).
+    """
+    if non_offending is None and len(outcomes) == 1:
+        non_offending = Side.NS  # one result: the split gives both sides that result
+    try:
+        return rule_weighted(WeightedRequest.model_validate({
+            "outcomes": outcomes, "form": "matchpoints" if scoring.field else "imps", "field": scoring.field,
+            "other_room_ns": scoring.other_room_ns, "profile": scoring.profile,
+            "non_offending": non_offending.value if non_offending else None}))
+    except InvalidBoardError as exc:
+        raise InvalidBoardError(exc.message, path=f"scoring/{exc.path}", law=exc.law) from None
 
 
 ROUTES: dict[str, tuple[Callable[..., BaseModel], str]] = {

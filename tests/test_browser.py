@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -265,3 +266,37 @@ def test_the_play_page_at_phone_width(browser, server, tmp_path):
     assert pg.evaluate("document.documentElement.scrollWidth") <= 380
     pg.screenshot(path=str(SHOTS / "table-phone.png"), full_page=True)
     ctx.close()
+
+
+def test_the_ruling_sheet_prints_on_one_a4_page_with_its_fields(page):
+    # Sponvo30.pbn board 21: measured 3 pages before the print layout (issue 13); one page now
+    page.fill("#pbn", sponvo_board_21())
+    page.click("#form-paste button[type=submit]")
+    page.fill("#sheet_event", "Generali Euro Team Champs 1997")
+    page.fill("#sheet_table", "7")
+    page.click("#assumptions button[type=submit]")
+    page.emulate_media(media="print")
+    fields = page.locator(".sheet-fields")
+    assert fields.is_visible()
+    text = fields.inner_text()
+    for word in ("Board", "board 21, room Closed", "Event", "Generali Euro Team Champs 1997", "Date", "Table",
+                 "Round", "Director"):
+        assert word in text
+    assert page.locator(".sheet-fields dd.blank").count() == 3  # date, round, director: lines to write on
+    assert page.locator("#suggested").is_visible() and not page.locator("#assumptions").is_visible()
+    page.screenshot(path=str(SHOTS / "ruling-sheet-print.png"), full_page=True)
+    pdf = page.pdf(format="A4")
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
+
+
+def test_the_language_switch_looks_the_same_on_the_form_and_on_the_ruling(page):
+    def box() -> tuple[float, float]:
+        b = page.locator(".langs [lang=pl]").bounding_box()
+        assert b is not None
+        return round(b["y"]), round(b["height"])
+
+    on_index = box()  # a link on the index page
+    page.fill("#pbn", sponvo_board_21())
+    page.click("#form-paste button[type=submit]")
+    assert page.locator(".langs button[lang=pl]").count() == 1  # a form button on the ruling page
+    assert box() == on_index

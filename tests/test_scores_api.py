@@ -162,3 +162,55 @@ def test_a_split_score_weights_each_side_on_its_own_outcomes(client):
     split = out["split"]
     assert (split["ns"], split["ns_percent"], split["ew"], split["ew_percent"]) == (3, 30, 4, 40)
     assert out["ns"] is None and not split["balances"]
+
+
+# --- one plausible result: the suggested score itself is scored against what was given ------------------
+
+def test_a_revoke_ruling_with_one_plausible_result_scores_the_suggested_result_in_imps_and_matchpoints(client):
+    from tests.helpers import FINAL2
+
+    # FINAL2.PBN board 4, open room: 4H by W, EW vulnerable, North's H3 revoke; 64A2 leaves 9 tricks:
+    # 4H W -1, NS +100 (vulnerable undertrick). The evidence gives no other result to weight.
+    body = {"pbn": FINAL2.read_text(encoding="latin-1"), "board": "4", "room": "Open"}
+    r = client.post("/v1/rulings/revoke", json={**body, "scoring": {"other_room_ns": -420}})
+    assert r.status_code == 200, r.text
+    scores = r.json()["scores"]
+    assert scores["suggested"] == 100 and scores["plausible"] == []
+    w = scores["weighted"]
+    # teams, by hand: +100 here, -420 in the other room: 100 + 420 = 520, in the 500-590 band: 11 IMPs to NS
+    assert [(o["label"], o["weight"], o["ns"], o["ew"]) for o in w["outcomes"]] == [
+        ("4H W -1 (NS +100)", "1", 11, -11)]
+    assert (w["form"], w["ns"], w["ew"]) == ("imps", 11, -11)
+    # pairs, by hand: +100 against 100, -420, -620, 140: ties one (1), beats two (4), loses to one: 5 of 8
+    w = client.post("/v1/rulings/revoke", json={**body, "scoring": {"field": [100, -420, -620, 140]}}).json()[
+        "scores"]["weighted"]
+    assert (w["form"], w["ns"], w["top"], w["ns_percent"], w["ew_percent"]) == ("matchpoints", 5, 8, 62.5, 37.5)
+
+
+def test_an_incorrect_cards_ruling_with_one_result_scores_it_against_the_field_and_the_other_room(client):
+    from tests.test_incorrect_cards import N8_HANDS, N8_PLAY
+
+    # N8 (tests/test_incorrect_cards.py): the H9 restored to East at trick 11, a revoke: 4S S =, NS +420
+    # (North-South not vulnerable); no adjusted score, so no plausible results to weight.
+    case = {"hands": N8_HANDS, "contract": "4S", "declarer": "S", "vulnerable": "EW", "play": N8_PLAY[:44],
+            "discovered": "during_play", "missing_found": "elsewhere"}
+    out = client.post("/v1/rulings/incorrect-cards", json={**case, "scoring": {"field": [420, 450, 170]}}).json()
+    assert out["scores"]["suggested"] == 420 and out["scores"]["plausible"] == []
+    w = out["scores"]["weighted"]
+    # by hand: +420 against 420, 450, 170: ties one (1), beats one (2), loses to one: 3 of top 6, 50%
+    assert [(o["label"], o["ns"]) for o in w["outcomes"]] == [("4S S = (NS +420)", 3)]
+    assert (w["ns"], w["ew"], w["top"], w["ns_percent"]) == (3, 3, 6, 50)
+    # teams, by hand: +420 against +170: 250, in the 220-260 band: 6 IMPs to NS
+    w = client.post("/v1/rulings/incorrect-cards", json={**case, "scoring": {"other_room_ns": 170}}).json()[
+        "scores"]["weighted"]
+    assert (w["ns"], w["ew"]) == (6, -6)
+
+
+def test_an_artificial_score_alone_is_not_scored_against_the_field(client):
+    from tests.test_incorrect_cards import N2_FOUND
+
+    # N2 without the hand record: no result can be assigned, only Average minus to both (12C2): no
+    # suggested result, so nothing to matchpoint
+    out = client.post("/v1/rulings/incorrect-cards", json={"hands": N2_FOUND, "discovered": "after_play",
+                                                           "scoring": {"field": [100, 200]}}).json()
+    assert out["scores"]["suggested"] is None and out["scores"]["weighted"] is None

@@ -3,6 +3,7 @@ upload flow, and that every law explanation the engine writes has its Polish tex
 
 from __future__ import annotations
 
+import html as html_text
 import json
 import re
 from collections.abc import Iterator
@@ -371,3 +372,141 @@ def test_index_errors_sit_by_their_fields_in_words(client):
     r = client.post("/incorrect-cards", data={"hand_N": "AKQ.XYZ", "hand_E": "-", "hand_S": "-", "hand_W": "-"})
     assert r.status_code == 422
     assert "North&#39;s hand" in r.text and 'id="err-hand_N"' in r.text
+
+
+def _box(html: str) -> str:
+    """The "Score to enter" box, its tags stripped and its spaces collapsed."""
+    m = re.search(r'<section class="enter" id="suggested".*?</section>', html, re.S)
+    assert m is not None
+    return " ".join(html_text.unescape(re.sub(r"<[^>]+>", " ", m.group(0))).split())
+
+
+def test_one_result_is_scored_against_the_other_room_and_the_field_in_the_box(client):
+    from tests.helpers import FINAL2
+
+    # FINAL2.PBN board 4, open room: 4H W -1, NS +100 (64A2), one plausible result
+    form = {"source": "pbn", "pbn": FINAL2.read_text(encoding="latin-1"), "board": "4", "room": "Open"}
+    box = _box(client.post("/ruling", data=form | {"scoring": "imps", "other_room_ns": "-420"}).text)
+    # by hand: +100 and -420 in the other room: 520, in the 500-590 band: 11 IMPs
+    assert "4H W -1" in box and "+100" in box
+    assert "IMPs against the other room: North-South +11 IMP, East-West -11 IMP" in box
+    box = _box(client.post("/ruling", data=form | {"scoring": "matchpoints", "field": "100 -420 -620 140"}).text)
+    # by hand: ties 100 (1), beats -420 and -620 (4), loses to 140: 5 of a top of 8
+    assert "Matchpoints against the field: North-South 62.50%, East-West 37.50%" in box
+    box = _box(client.post("/ruling", data=form).text)  # no scoring given: the result alone
+    assert "4H W -1" in box and "against" not in box
+
+
+def test_the_box_shows_the_weighted_score_with_its_outcomes_when_there_is_one(client):
+    from tests.test_scores_api import DUMMY_REVOKE
+
+    form = {"source": "parts", **{k: v for k, v in DUMMY_REVOKE.items() if k != "play"},
+            "play": " ".join(DUMMY_REVOKE["play"]), "scoring": "matchpoints", "field": "200 100 300 -110"}
+    box = _box(client.post("/ruling", data=form).text)
+    # +200 gets 5 and +300 gets 7 of a top of 8 (tests/test_scores_api), half each: 6 of 8, 75%
+    assert "Weighted score (12C1(c)): North-South 75.00%, East-West 25.00%" in box
+    assert "2C W -2 (NS +200): weight 1/2, 5 MP to North-South" in box
+    assert "2C W -3 (NS +300): weight 1/2, 7 MP to North-South" in box
+    assert "2C W -2" in box.split("Result after the laws of the ruling:")[1]  # the single result, below
+    # the director's weights: 1/4 x 5 + 3/4 x 7 = 6.5 of 8 = 81.25%
+    box = _box(client.post("/ruling", data=form | {"weight_0": "1/4", "weight_1": "3/4"}).text)
+    assert "North-South 81.25%, East-West 18.75%" in box and "weight 3/4, 7 MP" in box
+    pl = _box(client.post("/ruling", data=form | {"lang": "pl"}).text)
+    assert "Wynik ważony (12C1(c)): NS 75.00%, EW 25.00%" in pl
+
+
+def test_the_incorrect_cards_view_shows_the_law_the_cancelled_result_and_the_plausible_results(client):
+    case = json.loads(CASE.read_text())
+    form = {f"hand_{k}": v for k, v in case["hands"].items()} | {
+        "hand_record": case["hand_record"], "contract": "4H", "declarer": "W", "vulnerable": "NS",
+        "table_tricks": "10", "discovered": "after_play"}
+    html = client.post("/incorrect-cards", data=form).text
+    box = _box(html)
+    # 13D after play: the table's 4H W = (10 tricks, EW not vulnerable: NS -420) is cancelled; the assigned
+    # score is 4H W -1 double dummy on the corrected deal (NS +50, 12C1(b)); par 2H E +1 (NS -140) is the
+    # other plausible result, even weights (tests/test_scores_api.py)
+    assert "4H W -1 Score (North-South): +50 (12C1(b))" in box
+    assert "Table result, cancelled: 4H W = (NS -420)" in box
+    rows = re.findall(r"<tr><td>([^<]+)</td><td>([^<]+)</td><td>([^<]+)</td>", html)
+    assert rows == [("4H W -1", "+50", "1/2"), ("2H E +1", "-140", "1/2")]
+    assert "(12C2(a))" in box  # the artificial alternative names its law
+    pl = _box(client.post("/incorrect-cards", data=form | {"lang": "pl"}).text)
+    assert "Wynik przy stole, anulowany: 4H W = (NS -420)" in pl
+
+
+def test_under_13c_the_view_says_the_table_result_stands(client):
+    # N5 variant (tests/test_incorrect_cards.py): a surplus card in a quitted trick, found after play, 9
+    # tricks: 3NT S =, NS +400 (not vulnerable) stands; an adjusted score is the director's option (13C)
+    form = {f"hand_{k}": v for k, v in N5_HANDS.items()} | {
+        "contract": "3NT", "declarer": "S", "play": "SA S2 S9 S3", "table_tricks": "9",
+        "discovered": "after_play"}
+    box = _box(client.post("/incorrect-cards", data=form).text)
+    assert box.index("3NT S = Score (North-South): +400 (13C)") < box.index("director's option (13C)")
+    assert "cancelled" not in box
+
+
+def test_the_favicon_is_an_svg_served_by_the_app(client):
+    html = client.get("/").text
+    link = re.search(r'<link rel="icon" href="([^"]+)" type="image/svg\+xml">', html)
+    assert link is not None
+    for url in (link.group(1), "/favicon.ico"):
+        r = client.get(url)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+        assert r.text.startswith("<svg") and "viewBox" in r.text
+
+
+def _sheet_fields(html: str) -> dict[str, tuple[str, bool]]:
+    """The printed sheet's fields: name -> (value, drawn as a blank line)."""
+    return {name: (html_text.unescape(value), blank) for name, blank, value in
+            ((m.group(1), m.group(2) is not None, m.group(3)) for m in re.finditer(
+                r'<div class="(\w+)"><dt>[^<]*</dt><dd( class="blank")?>([^<]*)</dd></div>', html))}
+
+
+def test_a_pasted_game_is_labelled_without_a_line_number_and_the_sheet_carries_its_fields(client):
+    form = {"source": "pbn", "pbn": sponvo_board_21()}
+    html = client.post("/ruling", data=form).text
+    assert "(line" not in html and "Ruling: board 21, room Closed</h1>" in html
+    fields = _sheet_fields(html)
+    assert fields["board"] == ("board 21, room Closed", False)
+    # nothing typed yet: blank lines to write on, and empty inputs on the assumptions form
+    assert all(fields[k] == ("", True) for k in ("event", "date", "table", "round", "director"))
+    for k in ("event", "date", "table", "round", "director"):
+        assert re.search(rf'<label for="sheet_{k}">[^<]+</label>\s*<input id="sheet_{k}" name="sheet_{k}" value=""',
+                         html)
+    typed = {"sheet_event": "Spring Pairs", "sheet_date": "2026-03-14", "sheet_table": "7", "sheet_round": "3",
+             "sheet_director": "A. Kowalska"}
+    html = client.post("/ruling", data=form | typed).text
+    fields = _sheet_fields(html)
+    assert {k: fields[k] for k in ("event", "date", "table", "round", "director")} == {
+        "event": ("Spring Pairs", False), "date": ("2026-03-14", False), "table": ("7", False),
+        "round": ("3", False), "director": ("A. Kowalska", False)}
+    assert 'id="sheet_director" name="sheet_director" value="A. Kowalska"' in html  # carried to the next re-rule
+
+
+def test_an_uploaded_files_board_keeps_its_line_and_the_sheet_names_the_stored_event(client):
+    r = client.post("/upload", files={"file": ("Sponvo30.pbn", SPONVO30.read_bytes())}, data={"lang": "en"})
+    token = re.search(r'name="upload" value="([0-9a-f]+)"', r.text)
+    assert token is not None
+    html = client.post("/ruling", data={"source": "upload", "upload": token.group(1), "board": "21",
+                                        "room": "Closed", "sheet_table": "4"}).text
+    fields = _sheet_fields(html)
+    # the event is named after the file and dated by its Date tag (1997.06.26); the board keeps its line
+    assert fields["board"] == ("Sponvo30.pbn board 21, room Closed (line 1476)", False)
+    assert fields["event"] == ("Sponvo30.pbn", False) and fields["date"] == ("1997-06-26", False)
+    assert fields["table"] == ("4", False) and fields["round"] == ("", True)
+
+
+def test_the_revoke_label_of_the_chart_sits_above_the_line(client):
+    html = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21()}).text
+    label = re.search(r'<text x="([\d.]+)" y="([\d.]+)" class="dd-revoke-label" text-anchor="middle">([^<]+)</text>',
+                      html)
+    assert label is not None and label.group(3) == "revoke D4"
+    lx, ly = float(label.group(1)), float(label.group(2))
+    points = re.search(r'<polyline points="([^"]+)"', html)
+    assert points is not None
+    xy = [tuple(map(float, p.split(","))) for p in points.group(1).split()]
+    half = len("revoke D4") * 7.5 / 2  # 12 px bold text: at most 7.5 px a character
+    under = [py for px, py in xy if lx - half <= px <= lx + half]
+    # D4 is the 12th card: the line before it is at 10 tricks, higher than the revoke point (9): the label's
+    # baseline is above every point under it, so the text does not cross the line
+    assert len(under) >= 3 and ly < min(under) - 4

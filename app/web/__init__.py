@@ -13,21 +13,22 @@ page works without JavaScript (a few lines wire the print buttons). Languages ar
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, File, Form, Request, UploadFile
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter, Depends, FastAPI, File, Form, Request, UploadFile
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import ValidationError
 
-from app.card_schemas import IncorrectCardsRequest
+from app.card_schemas import IncorrectCardsRequest, score_law, table_result
 from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest
-from app.scores import WeightedRequest, rule_weighted
+from app.scores import WeightedRequest, rule_weighted, scores_block
 from app.web import views
 from app.web.i18n import gettext, languages, pick, step_text
 from app.web.problems import Problem, field_errors, problem, validation_problems
@@ -77,6 +78,12 @@ def _router() -> APIRouter:
                 "discovered_values": DISCOVERED, "missing_values": MISSING, "form": {}, "cform": {},
                 "errors": [], "field_errors": {}, "engine_version": engine_version, "laws_edition": LAWS_EDITION}
         return templates.TemplateResponse(request, name, {**base, **context}, status_code=status)
+
+    @r.get("/favicon.ico")
+    def favicon() -> FileResponse:
+        """The page's icon (an SVG) for browsers that ask for /favicon.ico."""
+        return FileResponse(_HERE / "static" / "favicon.svg", media_type="image/svg+xml",
+                            headers={"Cache-Control": "public, max-age=86400"})
 
     @r.get("/", response_class=HTMLResponse)
     def index(request: Request, lang: str | None = None) -> HTMLResponse:
@@ -165,7 +172,8 @@ def _router() -> APIRouter:
                claim_declarer_tricks: Text = "", offender_card: Text = "", scoring: Text = "", field: Text = "",
                other_room_ns: Text = "", profile: Text = "wbf", weight_0: Text = "", weight_1: Text = "",
                weight_2: Text = "", weight_3: Text = "", weight_4: Text = "",
-               losses_induced: Text = "") -> HTMLResponse:
+               losses_induced: Text = "",
+               sheet: Annotated[dict[str, str], Depends(_sheet_posted)] = {}) -> HTMLResponse:  # noqa: B006
         lang = pick(lang)
         form = {"losses_induced": "1" if losses_induced else "",
                 "source": source, "pbn": pbn, "upload": upload, "event": event, "board": board, "room": room,
@@ -234,8 +242,9 @@ def _router() -> APIRouter:
             return refuse([problem(lang, exc.path, exc.message)])
         hidden = {k: form[k] for k in _HIDDEN[source if source in _HIDDEN else "pbn"]}
         weights = [weight_0, weight_1, weight_2, weight_3, weight_4]
-        return render(request, "ruling.html", lang, form=form, hidden=hidden,
-                      **_ruling_context(advice, lang, solver, offender_card, form, weights))
+        context = _ruling_context(advice, lang, solver, offender_card, form, weights)
+        context |= _sheet_context(request.app.state.events, form, sheet, context["label"])
+        return render(request, "ruling.html", lang, form=form, hidden=hidden, **context)
 
     @r.post("/incorrect-cards", response_class=HTMLResponse)
     def incorrect_cards(request: Request, lang: Text = "en", hand_N: Text = "", hand_E: Text = "",
@@ -269,9 +278,14 @@ def _router() -> APIRouter:
             return render(request, "index.html", lang, 422, cform=cform, errors=bad, field_errors=field_errors(bad))
         ev = advice.evidence
         found = {s.value: views.hand(advice.case.found[s]) for s in advice.case.found}
+        table = table_result(advice)
+        plausible = scores_block(table=advice.table_score_ns, after_adjustment=None, suggested=None,
+                                 plausible=advice.plausible_results(), scoring=None).plausible
         return render(request, "cards.html", lang, cform=cform, action=advice.action.value, diagram=found,
                       counts={s.value: len(c) for s, c in advice.case.found.items()},
-                      assigned=advice.assigned, ruled=advice.ruled_result,
+                      assigned=advice.assigned, ruled=advice.ruled_result, score_law=score_law(advice),
+                      table=table, table_cancelled=advice.decision.adjusted,
+                      optional=advice.decision.optional_adjustment, plausible=plausible,
                       artificial=[(side.value, advice.decision.fault[side].value, a)
                                   for side, a in advice.artificial.items()],
                       description=" ".join(step_text(lang, f) for f in advice.irregularity.findings()),
@@ -281,6 +295,45 @@ def _router() -> APIRouter:
                       steps=[{"law": s.law, "text": step_text(lang, s)} for s in advice.steps])
 
     return r
+
+
+SHEET_FIELDS = ("event", "date", "table", "round", "director")
+"""The ruling sheet's fields the director fills in (posted as ``sheet_<name>``)."""
+
+
+async def _sheet_posted(request: Request) -> dict[str, str]:
+    """The ruling sheet's fields as posted (``sheet_event``, ``sheet_date``, ``sheet_table``,
+    ``sheet_round``, ``sheet_director``): trimmed, at most 120 characters, ``""`` when absent."""
+    data = await request.form()
+    values = {k: data.get(f"sheet_{k}") for k in SHEET_FIELDS}
+    return {k: v.strip()[:120] if isinstance(v, str) else "" for k, v in values.items()}
+
+
+_LINE = re.compile(r" \(line \d+\)$")
+
+
+def _sheet_context(repo: EventRepository, form: Mapping[str, str], sheet: Mapping[str, str],
+                   label: str) -> dict[str, Any]:
+    """The board's label and the sheet's fields for ruling.html. A pasted game's label loses
+    the line number (``engine.pbn.PbnGame.label``: a pasted text starts at line 1); an uploaded
+    file's board is named with the file, keeping the line, and the event stored for the file
+    gives the event's name and date when the director left them blank."""
+    fields = {k: sheet.get(k, "") for k in SHEET_FIELDS}
+    if form.get("source") == "pbn":
+        label = _LINE.sub("", label)
+    elif form.get("source") == "upload" and form.get("upload", "").isdigit() and len(form["upload"]) <= 9:
+        stored = repo.get_file(int(form["upload"]))
+        if stored is not None:
+            event_id, name, _ = stored
+            label = f"{name} {label}"
+            try:
+                details = repo.get_event(event_id).details
+            except NotStoredError:
+                details = None
+            if details is not None:
+                fields["event"] = fields["event"] or details.name
+                fields["date"] = fields["date"] or details.date.isoformat()
+    return {"label": label, "sheet": fields}
 
 
 def _store_upload(repo: EventRepository, name: str, text: str, games: list[PbnGame]) -> tuple[int, int, str | None]:
@@ -368,7 +421,9 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
                   "weight": (weights[i].strip() if i < len(weights) and weights[i].strip() else
                              str(Fraction(1, len(results))))}
                  for i, p in enumerate(results)] if len(results) > 1 else []
-    weighted, weights_error = _weighted(plausible, form)
+    first = next((x.revoke for x in advice.rulings if x.equity is not None), None)
+    scored, weights_error = _weighted(plausible, form, (advice.suggested_result, advice.score_ns_suggested),
+                                      first.offending_side.other.value if first else None)
     v = b.vulnerability
     return {
         "label": b.label or f"{c} {c.declarer.value}", "contract": str(c), "declarer": c.declarer.value,
@@ -385,7 +440,8 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         "steps": [{"law": s.law, "text": step_text(lang, s)} for s in advice.steps],
         "chart": chart, "chart_values": values, "offender_cards": offender_cards,
         "offender_card": choice["card"] if choice else None, "offender_choice": choice, "plausible": plausible,
-        "weighted": t("weighted_result", ns=weighted[0], ew=weighted[1]) if weighted else None,
+        "weighted": t("weighted_result", ns=scored["ns"], ew=scored["ew"]) if scored and scored["several"] else None,
+        "scored": scored,
         "weights_error": weights_error, "profiles": list(PROFILES),
     }
 
@@ -402,14 +458,25 @@ def _offender_cards(advice: RevokeAdvice, chosen: str) -> tuple[list[dict[str, A
     return rows, next(r for r in rows if r["card"] == pick_card)
 
 
-def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str]) -> tuple[tuple[str, str] | None, str | None]:
-    """The plausible results weighted with the director's weights, when a scoring form and the
-    field or the other room are given: ``((ns, ew) as text, None)`` or ``(None, error)``."""
-    if len(plausible) < 2 or form.get("scoring") not in ("matchpoints", "imps"):
+def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str], single: tuple[str, int] | None,
+              non_offending: str | None = None) -> tuple[dict[str, Any] | None, str | None]:
+    """The score against the field or the other room, when the scoring form gives one: the
+    plausible results weighted with the director's weights (12C1(c)) when there are two or more,
+    else the ``single`` result ``(text, NS points)`` alone. ``(score, None)`` or ``(None, error)``;
+    ``score`` holds ``form`` (matchpoints or imps), ``ns``/``ew`` as text (percent or IMPs per
+    side), ``several`` (weighted) and ``outcomes`` (label, weight, NS matchpoints or IMPs)."""
+    if form.get("scoring") not in ("matchpoints", "imps"):
         return None, None
-    body: dict[str, Any] = {"outcomes": [{"score_ns": p["score_ns"], "weight": p["weight"], "label": p["result"]}
-                                         for p in plausible],
-                            "form": form["scoring"], "profile": form.get("profile") or "wbf"}
+    if len(plausible) >= 2:
+        outcomes = [{"score_ns": p["score_ns"], "weight": p["weight"], "label": f"{p['result']} "
+                     f"(NS {p['score_ns']:+d})"} for p in plausible]
+    elif single is not None:
+        outcomes = [{"score_ns": single[1], "weight": "1", "label": f"{single[0]} (NS {single[1]:+d})"}]
+        non_offending = non_offending or "NS"  # one result: a split gives both sides that result
+    else:
+        return None, None
+    body: dict[str, Any] = {"outcomes": outcomes, "form": form["scoring"], "profile": form.get("profile") or "wbf",
+                            "non_offending": non_offending}
     try:
         if form["scoring"] == "matchpoints":
             body["field"] = [int(x) for x in form.get("field", "").replace(",", " ").split()]
@@ -422,11 +489,24 @@ def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str]) -> tuple
         return None, exc.message
     except ValueError:  # int(): not a score
         return None, "scores are whole numbers of points, e.g. 420 or -50"
-    if w.ns_percent is not None and w.ew_percent is not None:
-        return (f"{w.ns_percent:.2f}%", f"{w.ew_percent:.2f}%"), None
-    if w.ns is not None and w.ew is not None:
-        return (f"{w.ns:+.2f} IMP", f"{w.ew:+.2f} IMP"), None
-    return None, None
+    mp = w.form == "matchpoints"
+    if w.split is not None:  # a profile without weighting: each side on its own result (12C1(e))
+        ns, ew = (w.split.ns_percent, w.split.ew_percent) if mp else (w.split.ns, w.split.ew)
+    else:
+        ns, ew = (w.ns_percent, w.ew_percent) if mp else (w.ns, w.ew)
+    if ns is None or ew is None:
+        return None, None
+    return {"form": w.form, "ns": _points(ns, mp), "ew": _points(ew, mp), "several": len(outcomes) > 1,
+            "outcomes": [{"label": o.label, "weight": o.weight,
+                          "value": f"{o.ns:g} MP" if mp else _points(o.ns, False)} for o in w.outcomes]}, None
+
+
+def _points(value: float, percent: bool) -> str:
+    """A side's score as shown: ``"62.50%"``, or IMPs with their sign (``"+11 IMP"``, ``"+2.50 IMP"``)."""
+    if percent:
+        return f"{value:.2f}%"
+    return f"{int(value):+d} IMP" if value == int(value) else f"{value:+.2f} IMP"
+
 
 __all__ = ["install_web"]
 

@@ -4,7 +4,7 @@ readable in print and without JavaScript)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -132,10 +132,34 @@ def dd_chart(analysis: PlayAnalysis, revoke_indexes: set[int], *, title: str, de
             parts.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="6" class="dd-revoke">'
                          f'<title>{escape(revoke_word)}: {escape(str(ca.card))} ({ca.seat.value}), '
                          f'{ca.before} \u2192 {ca.after}</title></circle>')
-            parts.append(f'<text x="{x(i):.1f}" y="{y(v) - 10:.1f}" class="dd-revoke-label" '
-                         f'text-anchor="middle">{escape(revoke_word)} {escape(str(ca.card))}</text>')
+            label = f"{revoke_word} {ca.card}"
+            lx, ly, anchor = _label_place(values, i, len(label) * 7.5, x, y, left, w - right, h - bottom)
+            parts.append(f'<text x="{lx:.1f}" y="{ly:.1f}" class="dd-revoke-label" '
+                         f'text-anchor="{anchor}">{escape(label)}</text>')
         else:
             parts.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.5" class="dd-point"/>')
     parts.append("</svg>")
     return "".join(parts)
 
+
+
+def _label_place(values: Sequence[float], i: int, width: float, x: Callable[[int], float],
+                 y: Callable[[float], float], x_min: float, x_max: float,
+                 y_bottom: float) -> tuple[float, float, str]:
+    """Where a point's label goes so that it does not cross the line: ``(x, baseline y, text-anchor)``.
+
+    The label (``width`` pixels wide, 12 px text) is centred on point ``i`` (kept inside
+    ``x_min..x_max``) and set 8 px above the highest point the line reaches under it; when that
+    would leave the drawing, 18 px below the lowest point instead (at most ``y_bottom``)."""
+    cx = x(i)
+    anchor, x0, x1 = "middle", cx - width / 2, cx + width / 2
+    if x0 < x_min:
+        anchor, x0, x1 = "start", cx - 4, cx - 4 + width
+    elif x1 > x_max:
+        anchor, x0, x1 = "end", cx + 4 - width, cx + 4
+    step = x(1) - x(0) if len(values) > 1 else width
+    near = [k for k in range(len(values)) if x0 - step <= x(k) <= x1 + step]  # the segments under the label
+    above = min(y(values[k]) for k in near) - 8
+    ly = above if above - 10 >= 0 else min(max(y(values[k]) for k in near) + 18, y_bottom - 2)
+    lx = {"middle": cx, "start": x0, "end": x1}[anchor]
+    return lx, ly, anchor
