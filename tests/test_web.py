@@ -510,3 +510,17 @@ def test_the_revoke_label_of_the_chart_sits_above_the_line(client):
     # D4 is the 12th card: the line before it is at 10 tricks, higher than the revoke point (9): the label's
     # baseline is above every point under it, so the text does not cross the line
     assert len(under) >= 3 and ly < min(under) - 4
+
+
+def test_the_ruling_from_the_hand_records_re_rules_from_its_assumptions_form(client):
+    event, _ = _hand_record_event(client)
+    r = client.post("/ruling", data={"source": "event", "event": event, "board": "21", "contract": "4H",
+                                     "declarer": "W", "play": _sponvo_lines(4), "table_result": "8"})
+    form = re.search(r'<form method="post" action="/ruling" id="assumptions".*?</form>', r.text, re.S).group(0)
+    hidden = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
+    assert hidden["source"] == "event" and hidden["table_result"] == "8" and hidden["play"].count("\n") == 3
+    import html as _html
+
+    again = client.post("/ruling", data={k: _html.unescape(v) for k, v in hidden.items()} | {"lang": "pl"})
+    assert again.status_code == 200 and '<html lang="pl">' in again.text
+    assert "4H W -1" in again.text and "uprawomocniony" in again.text
