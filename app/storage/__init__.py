@@ -180,9 +180,10 @@ class SqlEventRepository:
         """The ``limit`` most recently stored events, newest first, with their board counts."""
         with self._sessions() as s:
             rows = list(s.scalars(select(EventRow).order_by(EventRow.id.desc()).limit(max(0, limit))))
-            counts = dict(s.execute(select(BoardRow.event_id, func.count()).where(
-                BoardRow.event_id.in_([r.id for r in rows])).group_by(BoardRow.event_id)).tuples().all())
-            return [_event(r, int(counts.get(r.id, 0))) for r in rows]
+            counted = s.execute(select(BoardRow.event_id, func.count()).where(
+                BoardRow.event_id.in_([r.id for r in rows])).group_by(BoardRow.event_id))
+            counts = {int(event_id): int(n) for event_id, n in counted}
+            return [_event(r, counts.get(r.id, 0)) for r in rows]
 
     @staticmethod
     def _row(s: Session, event_id: int) -> EventRow:
