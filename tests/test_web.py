@@ -397,22 +397,36 @@ def test_one_result_is_scored_against_the_other_room_and_the_field_in_the_box(cl
     assert "4H W -1" in box and "against" not in box
 
 
-def test_the_box_shows_the_weighted_score_with_its_outcomes_when_there_is_one(client):
+def test_the_box_shows_the_weighted_score_when_64c_makes_it_the_ruling(client):
     from tests.test_scores_api import DUMMY_REVOKE
+    from tests.test_rulings_dd import R11_DEAL, R11_PLAY
 
+    # A dummy revoke (64B3): no transfer and 64C does not apply, so the score to enter is the result
+    # itself: +200 against 200 100 300 -110 ties one and beats two: 5 of a top of 8, 62.5%. The
+    # offender's other card (2C W -3, +300) makes a weighted score the director may choose instead:
+    # +200 gets 5 and +300 gets 7, half each: 6 of 8, 75%, shown below, not in the box.
     form = {"source": "parts", **{k: v for k, v in DUMMY_REVOKE.items() if k != "play"},
             "play": " ".join(DUMMY_REVOKE["play"]), "scoring": "matchpoints", "field": "200 100 300 -110"}
+    html = client.post("/ruling", data=form).text
+    box = _box(html)
+    assert "2C W -2" in box and "North-South 62.50%, East-West 37.50%" in box and "Weighted" not in box
+    assert re.search(r'id="weighted">[^<]*75\.00%[^<]*25\.00%', html)
+
+    # R11 (tests/test_rulings_dd.py), the director judging the later losses induced: 64C1 applies and
+    # the plausible results 4H S +3 (+510) and +2 (+480) are weighted. Against +480 in the other room:
+    # 30 points = 1 IMP and 0 IMP, half each: North-South +0.50 IMP.
+    form = {"source": "parts", "deal": R11_DEAL, "contract": "4H", "declarer": "S", "vulnerable": "None",
+            "play": R11_PLAY, "noticed": "after_round_ended", "claim_declarer_tricks": "8", "losses_induced": "1",
+            "scoring": "imps", "other_room_ns": "480"}
     box = _box(client.post("/ruling", data=form).text)
-    # +200 gets 5 and +300 gets 7 of a top of 8 (tests/test_scores_api), half each: 6 of 8, 75%
-    assert "Weighted score (12C1(c)): North-South 75.00%, East-West 25.00%" in box
-    assert "2C W -2 (NS +200): weight 1/2, 5 MP to North-South" in box
-    assert "2C W -3 (NS +300): weight 1/2, 7 MP to North-South" in box
-    assert "2C W -2" in box.split("Result after the laws of the ruling:")[1]  # the single result, below
-    # the director's weights: 1/4 x 5 + 3/4 x 7 = 6.5 of 8 = 81.25%
+    assert "Weighted score (12C1(c)): North-South +0.50 IMP, East-West -0.50 IMP" in box
+    assert "4H S +3 (NS +510): weight 1/2" in box and "4H S +2 (NS +480): weight 1/2" in box
+    assert "4H S +2" in box.split("Result after the laws of the ruling:")[1]  # the single result, below
+    # the director's weights: 1/4 x 1 + 3/4 x 0 = +0.25 IMP
     box = _box(client.post("/ruling", data=form | {"weight_0": "1/4", "weight_1": "3/4"}).text)
-    assert "North-South 81.25%, East-West 18.75%" in box and "weight 3/4, 7 MP" in box
+    assert "North-South +0.25 IMP, East-West -0.25 IMP" in box and "weight 3/4" in box
     pl = _box(client.post("/ruling", data=form | {"lang": "pl"}).text)
-    assert "Wynik ważony (12C1(c)): NS 75.00%, EW 25.00%" in pl
+    assert "Wynik ważony (12C1(c)): NS +0.50 IMP, EW -0.50 IMP" in pl
 
 
 def test_the_incorrect_cards_view_shows_the_law_the_cancelled_result_and_the_plausible_results(client):

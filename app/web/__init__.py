@@ -422,8 +422,13 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
                              str(Fraction(1, len(results))))}
                  for i, p in enumerate(results)] if len(results) > 1 else []
     first = next((x.revoke for x in advice.rulings if x.equity is not None), None)
-    scored, weights_error = _weighted(plausible, form, (advice.suggested_result, advice.score_ns_suggested),
-                                      first.offending_side.other.value if first else None)
+    single = (advice.suggested_result, advice.score_ns_suggested)
+    nos = first.offending_side.other.value if first else None
+    scored, weights_error = _weighted(plausible, form, single, nos)
+    # The box shows the weighted score only when it is the ruling: 64C applies (an adjusted score,
+    # 12C1(c)); otherwise the score to enter is the suggested result, scored on its own.
+    enter = scored if scored is None or not scored["several"] or advice.law_64c.applies else \
+        _weighted([], form, single, nos)[0]
     v = b.vulnerability
     return {
         "label": b.label or f"{c} {c.declarer.value}", "contract": str(c), "declarer": c.declarer.value,
@@ -441,7 +446,7 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         "chart": chart, "chart_values": values, "offender_cards": offender_cards,
         "offender_card": choice["card"] if choice else None, "offender_choice": choice, "plausible": plausible,
         "weighted": t("weighted_result", ns=scored["ns"], ew=scored["ew"]) if scored and scored["several"] else None,
-        "scored": scored,
+        "scored": enter,
         "weights_error": weights_error, "profiles": list(PROFILES),
     }
 
