@@ -367,8 +367,8 @@ def _advise_reported(board: BoardRecord, record: PlayRecord, facts: RevokeFacts)
     transfers = automatic_transfers(((revoke, establishment),), ownership, facts)
     after = tricks_after_transfers(ownership.declarer_tricks, (revoke,), transfers, side)
     k = report.trick
-    text = (f"it could not be checked double dummy: it needs the position before the revoke. Enter the play up to "
-            f"and including trick {k} with the table result to check whether the non-offending side is "
+    text = (f"it needs the position before the revoke, so it could not be checked double dummy; enter the play up "
+            f"to and including trick {k} with the table result to check whether the non-offending side is "
             "insufficiently compensated (64C1)")
     law64c = EquityDecision(False, "64C", text, None, None, Step("", text, "eq.unchecked", {"trick": k}))
     rulings = (RevokeRuling(revoke, establishment, transfers[0], None),)
@@ -432,7 +432,7 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                           "it.",
                           "reported", {"seat": rep.offender.value, "trick": rep.trick, "winner": rep.won_by.value,
                                        "after": rep.offending_side_tricks_after}))
-    if claim.played_out and claim.tricks:
+    if claim.played_out and 0 < claim.tricks < 13:
         entered = 13 - claim.tricks
         steps.append(Step("79A", f"The play was entered for {entered} trick(s); the other {claim.tricks} were played "
                           f"out, not claimed: the table result ({table} tricks) gives the declarer's side "

@@ -532,9 +532,16 @@ def test_the_ruling_from_the_hand_records_re_rules_from_its_assumptions_form(cli
                                      "declarer": "W", "play": _sponvo_lines(4), "table_result": "8"})
     form = re.search(r'<form method="post" action="/ruling" id="assumptions".*?</form>', r.text, re.S).group(0)
     hidden = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form))
-    assert hidden["source"] == "event" and hidden["table_result"] == "8" and hidden["play"].count("\n") == 3
+    assert hidden["source"] == "event" and hidden["play"].count("\n") == 3
+    # the table result is an assumption the director edits there, instead of a claim figure (not both)
+    assert re.search(r'<input id="table_result" name="table_result"[^>]*value="8"', form)
+    assert 'name="claim_declarer_tricks"' not in form
     import html as _html
 
-    again = client.post("/ruling", data={k: _html.unescape(v) for k, v in hidden.items()} | {"lang": "pl"})
+    fields = {k: _html.unescape(v) for k, v in hidden.items()} | {"table_result": "8"}
+    again = client.post("/ruling", data=fields | {"lang": "pl"})
     assert again.status_code == 200 and '<html lang="pl">' in again.text
     assert "4H W -1" in again.text and "uprawomocniony" in again.text
+    # table result 9: 64A2 gives 10, 4H W = (East-West not vulnerable: North-South -420)
+    again = client.post("/ruling", data=fields | {"table_result": "9"})
+    assert "4H W =" in _box(again.text) and "-420" in _box(again.text)

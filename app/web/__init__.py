@@ -380,7 +380,7 @@ _HIDDEN = {
     "pbn": ("source", "pbn", "board", "room"),
     "upload": ("source", "upload", "board", "room"),
     "parts": ("source", "deal", "contract", "declarer", "vulnerable", "play"),
-    "event": ("source", "event", "board", "contract", "declarer", "play", "table_result", "rf_trick",
+    "event": ("source", "event", "board", "contract", "declarer", "play", "rf_trick",
               "rf_offender", "rf_won_by", "rf_after", "rf_card", "rf_suit_led"),
 }
 """The form fields the ruling view's assumptions form sends back, by source, to re-rule the same board."""
@@ -409,7 +409,7 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
                                            for ca in analysis.cards]
     revokes = []
     for x in advice.rulings:
-        sym, red, rank = views.card_label(x.revoke.card) if x.revoke.card else ("", False, "?")
+        sym, red, rank = views.card_label(x.revoke.card) if x.revoke.card else ("", False, "\u2014")  # not given
         e, tr = x.establishment, x.transfer
         status = "not_established" if not e.established else ("corrected" if e.correction else "established")
         law = e.correction.value if e.correction is not None else (tr.law if tr else e.law)
