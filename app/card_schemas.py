@@ -20,7 +20,7 @@ from engine.model.cards import Card
 from engine.model.contract import Contract
 from engine.model.deal import Deal, parse_hand
 from engine.model.seats import SEATS, Seat, Side, Vulnerability
-from engine.scoring import Fault, score_ns
+from engine.scoring import Fault
 
 MAX_HAND_CARDS = 17
 """More cards than this in one hand is not a hand found at a table but a typing error (422)."""
@@ -302,13 +302,11 @@ def _non_offending(a: IncorrectCardsAdvice) -> Side | None:
 
 def table_result(a: IncorrectCardsAdvice) -> ScoredResult | None:
     """The table result (declarer's side's tricks, Law 77 points North-South's view), when the
-    contract and the table's score are known: the tricks are the only count that scores
-    ``table_score_ns`` (a score rises strictly with each trick)."""
-    c, pts = a.case.contract, a.table_score_ns
-    if c is None or pts is None:
+    contract and the table's tricks are known."""
+    c, tricks, pts = a.case.contract, a.table_tricks, a.table_score_ns
+    if c is None or tricks is None or pts is None:
         return None
-    tricks = next((n for n in range(14) if score_ns(c, n, a.case.vulnerability) == pts), None)
-    return None if tricks is None else ScoredResult(c, tricks, c.result_str(tricks), pts)
+    return ScoredResult(c, tricks, c.result_str(tricks), pts)
 
 
 def suggested_result(a: IncorrectCardsAdvice) -> ScoredResult | None:

@@ -461,12 +461,13 @@ def scores_block(*, table: int | None, after_adjustment: int | None, suggested: 
                      weighted=weighted)
 
 
-def score_against(outcomes: list[dict[str, JsonValue]], scoring: ScoringIn,
-                  non_offending: Side | None = None) -> WeightedResponse:
+def score_against(outcomes: list[dict[str, JsonValue]], scoring: ScoringIn, non_offending: Side | None = None,
+                  form: Literal["matchpoints", "imps"] | None = None) -> WeightedResponse:
     """Score ``outcomes`` (each ``{"score_ns", "weight", "label"}``, Law 77 points, North-South's
     view) against the field (matchpoints, 78A) or the other room (IMPs, 78B), weighted (12C1(c)).
     One outcome needs no weighting: with a profile that does not weight (acbl) and no
     ``non_offending`` side, both sides are scored on it (the 12C1(e) split of one result).
+    ``form``: matchpoints or IMPs; by default matchpoints when ``scoring`` gives a field.
 
     Raises:
         InvalidBoardError: an unknown profile, bad weights, neither field nor other room
@@ -476,7 +477,7 @@ def score_against(outcomes: list[dict[str, JsonValue]], scoring: ScoringIn,
         non_offending = Side.NS  # one result: the split gives both sides that result
     try:
         return rule_weighted(WeightedRequest.model_validate({
-            "outcomes": outcomes, "form": "matchpoints" if scoring.field else "imps", "field": scoring.field,
+            "outcomes": outcomes, "form": form or ("matchpoints" if scoring.field else "imps"), "field": scoring.field,
             "other_room_ns": scoring.other_room_ns, "profile": scoring.profile,
             "non_offending": non_offending.value if non_offending else None}))
     except InvalidBoardError as exc:

@@ -133,6 +133,8 @@ class IncorrectCardsAdvice:
             deemed revoke of 67B1), when the table result is known.
         table_score_ns: the table result's score, North-South view, when it is known.
         steps: every step with its law: the findings, the path, the evidence, the proposal.
+        table_tricks: the table result, declarer's side's tricks 0..13, when it is known (the
+            tricks that score ``table_score_ns``).
     """
 
     case: IncorrectCardsCase
@@ -145,6 +147,7 @@ class IncorrectCardsAdvice:
     ruled_result: ScoredResult | None = None
     table_score_ns: int | None = None
     steps: tuple[Step, ...] = ()
+    table_tricks: int | None = None
 
     @property
     def action(self) -> Action:
@@ -268,7 +271,7 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
                                       else f"{option}Proposed artificial adjusted score: ") + text + ".",
                           key, {"items": items}))
     return IncorrectCardsAdvice(case, irr, decision, evidence, assigned, artificial, revoke, ruled, table_score,
-                                tuple(steps))
+                                tuple(steps), table_tricks)
 
 
 def _scored(contract: Contract, tricks: int, vulnerability: Vulnerability) -> ScoredResult:

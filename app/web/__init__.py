@@ -23,12 +23,12 @@ from fastapi import APIRouter, Depends, FastAPI, File, Form, Request, UploadFile
 from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from pydantic import ValidationError
+from pydantic import JsonValue, ValidationError
 
 from app.card_schemas import IncorrectCardsRequest, score_law, table_result
 from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest
-from app.scores import WeightedRequest, rule_weighted, scores_block
+from app.scores import ScoringIn, score_against, scores_block
 from app.web import views
 from app.web.i18n import gettext, languages, pick, step_text
 from app.web.problems import Problem, field_errors, problem, validation_problems
@@ -44,7 +44,7 @@ from engine.laws.card_count import Discovery, MissingCardFound
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import detect_revokes
 from engine.model.cards import SUIT_ORDER
-from engine.model.seats import SEATS
+from engine.model.seats import SEATS, Side
 from engine.pbn import PbnGame, decode, loads
 from engine.playtext import play_text_problems
 from engine.scoring import PROFILES, score_ns
@@ -473,21 +473,22 @@ def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str], single: 
     if form.get("scoring") not in ("matchpoints", "imps"):
         return None, None
     if len(plausible) >= 2:
-        outcomes = [{"score_ns": p["score_ns"], "weight": p["weight"], "label": f"{p['result']} "
-                     f"(NS {p['score_ns']:+d})"} for p in plausible]
+        outcomes: list[dict[str, JsonValue]] = [
+            {"score_ns": p["score_ns"], "weight": p["weight"], "label": f"{p['result']} (NS {p['score_ns']:+d})"}
+            for p in plausible]
     elif single is not None:
         outcomes = [{"score_ns": single[1], "weight": "1", "label": f"{single[0]} (NS {single[1]:+d})"}]
-        non_offending = non_offending or "NS"  # one result: a split gives both sides that result
     else:
         return None, None
-    body: dict[str, Any] = {"outcomes": outcomes, "form": form["scoring"], "profile": form.get("profile") or "wbf",
-                            "non_offending": non_offending}
     try:
+        against: dict[str, Any] = {"profile": form.get("profile") or "wbf"}
         if form["scoring"] == "matchpoints":
-            body["field"] = [int(x) for x in form.get("field", "").replace(",", " ").split()]
+            against["field"] = [int(x) for x in form.get("field", "").replace(",", " ").split()]
         else:
-            body["other_room_ns"] = int(form.get("other_room_ns", "").strip())
-        w = rule_weighted(WeightedRequest.model_validate(body))
+            against["other_room_ns"] = int(form.get("other_room_ns", "").strip())
+        w = score_against(outcomes, ScoringIn.model_validate(against),
+                          Side(non_offending) if non_offending else None,
+                          "matchpoints" if form["scoring"] == "matchpoints" else "imps")
     except ValidationError as exc:
         return None, "; ".join(_validation_messages(exc))
     except InvalidBoardError as exc:  # weights that are negative or do not sum to 1
