@@ -1,6 +1,7 @@
 """Command line: ``advisor revoke FILE.pbn --board 21 [--room Closed] [--json]``,
 ``advisor incorrect-cards CASE.json [--json]``, ``advisor scores KIND BODY.json`` and
-``advisor screen PATH [--json FILE|-] [--csv FILE] [--no-progress]``.
+``advisor screen PATH [--json FILE|-] [--csv FILE] [--no-progress]``, ``advisor users add NAME --role
+ROLE`` (and ``list``, ``revoke NAME``) and ``advisor serve [--host H] [--port P]``.
 
 ``revoke`` prints the ruling for a TD to read, or with ``--json`` the same JSON as the HTTP API.
 ``incorrect-cards`` rules on a Law 13 / 14 case given as the API's request body in a JSON file.
@@ -70,6 +71,23 @@ def _parser() -> argparse.ArgumentParser:
                     "(the table then goes to stderr)")
     sc.add_argument("--csv", metavar="FILE", help="write the ruled and flagged rows as CSV")
     sc.add_argument("--no-progress", action="store_true", help="no progress bar (it is shown only on a terminal)")
+    us = sub.add_parser("users", help="token holders: add (prints the new token once), list, revoke",
+                        description="Manage the tokens of the case file (directors, appeals committee, viewers) "
+                        "in the service's database (ADVISOR_DATABASE_URL, else ADVISOR_DATA_DIR/advisor.sqlite3). "
+                        "Once a token exists, the service requires one for every request.")
+    us.add_argument("--database", metavar="URL", help="the database (default: as the service finds it)")
+    usub = us.add_subparsers(dest="users_command", required=True)
+    ua = usub.add_parser("add", help="make a token; it is printed once, on its own line, and never stored")
+    ua.add_argument("name", help="the holder's name as the case history shows it, e.g. 'Jan Kowalski'")
+    ua.add_argument("--role", required=True, choices=["director", "committee", "viewer"])
+    usub.add_parser("list", help="every holder: name, role, active, created")
+    ur = usub.add_parser("revoke", help="revoke a holder's token")
+    ur.add_argument("name")
+    sv = sub.add_parser("serve", help="run the service (API and page) with uvicorn",
+                        description="Run the service. On 127.0.0.1 without tokens it runs open (laptop mode); on any "
+                        "other address every request needs a token (advisor users add).")
+    sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8000)
     return p
 
 
@@ -302,9 +320,65 @@ def _screen(args: argparse.Namespace) -> int:
     return 0
 
 
+def _users(args: argparse.Namespace) -> int:
+    """``advisor users add|list|revoke``: on the service's database (migrated first)."""
+    from app.auth import add_user
+    from app.storage import open_repository
+    from app.storage.cases import DuplicateUserError, SqlUserRepository
+    from engine.cases import Role
+
+    repo = open_repository(args.database)
+    try:
+        users = SqlUserRepository(repo.engine)
+        if args.users_command == "add":
+            try:
+                user, token = add_user(users, args.name, Role(args.role))
+            except (DuplicateUserError, ValueError) as exc:
+                print(f"advisor: {exc}", file=sys.stderr)
+                return 2
+            print(f"Token for {user.name} ({user.role.value}); it is shown once and cannot be recovered:",
+                  file=sys.stderr)
+            print(token)
+            return 0
+        if args.users_command == "revoke":
+            if not users.deactivate(args.name):
+                print(f"advisor: no active user named {args.name!r}", file=sys.stderr)
+                return 2
+            print(f"Revoked the token of {args.name} (the service stops accepting it within a minute).")
+            return 0
+        rows = [[u.name, u.role.value, "yes" if u.active else "revoked", u.created.isoformat(timespec="seconds")]
+                for u in users.users()]
+        print("\n".join(_table(["name", "role", "active", "created"], rows)) if rows else "No users: laptop mode "
+              "(open on 127.0.0.1).")
+        return 0
+    finally:
+        repo.close()
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``advisor serve``: uvicorn on the app factory; any address but loopback requires tokens."""
+    import ipaddress
+    import os
+
+    import uvicorn
+
+    try:
+        local = ipaddress.ip_address(args.host).is_loopback
+    except ValueError:
+        local = args.host == "localhost"
+    if not local:
+        os.environ["ADVISOR_REQUIRE_TOKENS"] = "1"
+    uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``advisor`` command. Returns the exit status (0 ok, 2 bad input)."""
     args = _parser().parse_args(argv)
+    if args.command == "users":
+        return _users(args)
+    if args.command == "serve":
+        return _serve(args)
     if args.command == "screen":
         return _screen(args)
     if args.command == "incorrect-cards":

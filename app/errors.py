@@ -5,6 +5,8 @@ from __future__ import annotations
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from app.auth import AuthError
+from engine.cases import CaseConflictError
 from engine.errors import InvalidBoardError, SolverBusyError, SolverError
 from engine.events import NotStoredError
 
@@ -16,7 +18,20 @@ def _loc(path: str) -> list[str | int]:
 def install_error_handlers(app: FastAPI) -> None:
     """422 for bad bridge facts (with the field and the reason), 404 for an event or board not
     stored (the path parameter and the reason), 503 when the solver is busy, 500 with a clear
-    message when the solver fails on validated input."""
+    message when the solver fails on validated input; 401/403 for a missing or insufficient token,
+    409 for a case change its state does not allow."""
+
+    @app.exception_handler(AuthError)
+    async def unauthorised(_: Request, exc: AuthError) -> JSONResponse:
+        item: dict[str, object] = {"loc": ["header", "Authorization"], "msg": exc.message,
+                                   "type": "unauthorized" if exc.status == 401 else "forbidden", "law": None}
+        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+        return JSONResponse(status_code=exc.status, content={"detail": [item]}, headers=headers)
+
+    @app.exception_handler(CaseConflictError)
+    async def conflict(_: Request, exc: CaseConflictError) -> JSONResponse:
+        item: dict[str, object] = {"loc": [], "msg": exc.message, "type": "conflict", "law": None}
+        return JSONResponse(status_code=409, content={"detail": [item]})
 
     @app.exception_handler(NotStoredError)
     async def not_stored(_: Request, exc: NotStoredError) -> JSONResponse:

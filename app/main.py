@@ -8,19 +8,21 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Annotated
+from typing import Annotated, Any
 
 import anyio
-from fastapi import FastAPI, File, HTTPException, Request, UploadFile
+from fastapi import Depends, FastAPI, File, HTTPException, Request, UploadFile
 
-from app import rulings
+from app import auth, rulings
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
+from app.cases import router as cases_router
 from app.common import ErrorResponse
 from app.errors import install_error_handlers
 from app.events import router as events_router
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
 from app.scores import router as scores_router
 from app.storage import open_repository
+from app.storage.cases import SqlCaseRepository, SqlUserRepository
 from app.web import install_web
 from engine import __version__
 from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
@@ -33,14 +35,19 @@ MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 """The largest PBN file ``POST /v1/screenings`` accepts (5 MiB; larger gets HTTP 413)."""
 
 
-def create_app(solver: DoubleDummySolver | None = None, database_url: str | None = None) -> FastAPI:
+def create_app(solver: DoubleDummySolver | None = None, database_url: str | None = None,
+               require_tokens: bool | None = None) -> FastAPI:
     """The API app. ``solver``: the double-dummy solver to use. Default: a pool of worker
     processes (one per core, or ``ADVISOR_DD_WORKERS``), each with its own DDS, behind a
     shared cache; built at start-up, not at import, and stopped at shutdown.
 
     ``database_url``: where events and hand records are kept (SQLAlchemy URL). Default:
     ``ADVISOR_DATABASE_URL``, else an SQLite file in ``ADVISOR_DATA_DIR`` (``./var``); see
-    :func:`app.storage.database_url`. The migrations are applied at start-up.
+    :func:`app.storage.database_url`. The migrations are applied at start-up. The same database
+    keeps the cases (``/v1/cases``) and the token holders.
+
+    ``require_tokens``: never run open, even on 127.0.0.1 without tokens configured (default:
+    ``ADVISOR_REQUIRE_TOKENS``; see :mod:`app.auth`).
     """
 
     @asynccontextmanager
@@ -52,6 +59,8 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         app.state.solver = solver if solver is not None else own
         try:
             app.state.events = await anyio.to_thread.run_sync(lambda: open_repository(database_url))
+            app.state.cases = SqlCaseRepository(app.state.events.engine)
+            app.state.access = auth.Access(SqlUserRepository(app.state.events.engine), require_tokens)
         except BaseException:
             if own is not None:
                 own.close()
@@ -71,6 +80,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
     install_error_handlers(app)
     app.include_router(scores_router())
     app.include_router(events_router())
+    app.include_router(cases_router())
     install_web(app)
 
     @app.get("/healthz", summary="Liveness check, with the solver's cache and worker figures")
@@ -79,10 +89,15 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         entries, hits and misses and, with worker processes, their number and restarts."""
         return {"status": "ok", "version": __version__, "solver": solver_stats(request.app.state.solver)}
 
+    anyone = [Depends(auth.needs(auth.READ, "ask for a ruling"))]
+    unauthorised: dict[int | str, dict[str, Any]] = {
+        401: {"model": ErrorResponse, "description": "No valid token (outside laptop mode)."}}
+
     @app.post(
-        "/v1/rulings/revoke",
+        "/v1/rulings/revoke", dependencies=anyone,
         response_model=RevokeRulingResponse,
-        responses={422: {"model": ErrorResponse, "description": "Bad input: the field and the reason."},
+        responses={**unauthorised,
+                   422: {"model": ErrorResponse, "description": "Bad input: the field and the reason."},
                    503: {"model": ErrorResponse, "description": "The solver is busy; retry later."}},
         summary="Rule on the revokes of one board (Laws 61-64)",
     )
@@ -100,9 +115,10 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return RevokeRulingResponse.from_advice(advice, body.scoring)
 
     @app.post(
-        "/v1/rulings/incorrect-cards",
+        "/v1/rulings/incorrect-cards", dependencies=anyone,
         response_model=IncorrectCardsResponse,
-        responses={422: {"model": ErrorResponse, "description": "Bad or contradictory input: the field and the "
+        responses={**unauthorised,
+                   422: {"model": ErrorResponse, "description": "Bad or contradictory input: the field and the "
                                                                 "reason."},
                    503: {"model": ErrorResponse, "description": "The solver is busy; retry later."}},
         summary="Rule on an incorrect number of cards, a surplus or a missing card (Laws 13, 14)",
@@ -121,9 +137,9 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return IncorrectCardsResponse.from_advice(advice, body.scoring)
 
     @app.post(
-        "/v1/screenings",
+        "/v1/screenings", dependencies=anyone,
         response_model=ScreeningResponse,
-        responses={413: {"model": ErrorResponse, "description": "The file is larger than 5 MiB."},
+        responses={**unauthorised, 413: {"model": ErrorResponse, "description": "The file is larger than 5 MiB."},
                    422: {"model": ErrorResponse, "description": "No file, or a file that is not PBN."},
                    503: {"model": ErrorResponse, "description": "The solver is busy; retry later."}},
         summary="Screen every game of a PBN file for revokes",

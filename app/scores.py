@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Annotated, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
+from app import auth
 from app.common import ErrorResponse, SeatCode
 from engine.errors import InvalidBoardError
 from engine.model.contract import Contract
@@ -495,7 +496,8 @@ ROUTES: dict[str, tuple[Callable[..., BaseModel], str]] = {
 
 def router() -> APIRouter:
     """The ``/v1/scores/*`` routes (pure computations: no solver)."""
-    r = APIRouter(prefix="/v1/scores", tags=["scores"])
+    r = APIRouter(prefix="/v1/scores", tags=["scores"],
+                  dependencies=[Depends(auth.needs(auth.READ, "compute scores"))])
     errors = {422: {"model": ErrorResponse, "description": "Bad input: the field and the reason."}}
     for name, (func, summary) in ROUTES.items():
         r.add_api_route(f"/{name}", func, methods=["POST"], summary=summary, responses=errors)  # type: ignore[arg-type]

@@ -65,10 +65,30 @@ def make_engine(url: str) -> Engine:
     if engine.dialect.name == "sqlite":
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            dbapi_connection.isolation_level = None  # transactions begin in _sqlite_begin, not in the driver
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer; a file database only
+            cursor.execute("PRAGMA synchronous=FULL")  # a commit is on disk before it is acknowledged
             cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _sqlite_begin(connection: Any) -> None:
+            # A write transaction takes the write lock at once (BEGIN IMMEDIATE): one that read first
+            # and then wrote could fail with "database is locked" instead of waiting its turn.
+            immediate = connection.get_execution_options().get(WRITE_OPTION)
+            connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
     return engine
+
+
+WRITE_OPTION = "advisor_write"
+"""The execution option that marks a write transaction (SQLite: ``BEGIN IMMEDIATE``)."""
+
+
+def write_sessions(engine: Engine) -> sessionmaker[Session]:
+    """Sessions for write transactions: on SQLite they take the write lock when they begin, so
+    concurrent writers queue (busy timeout 30 s) instead of failing; on PostgreSQL, plain ones."""
+    return sessionmaker(engine.execution_options(**{WRITE_OPTION: True}), expire_on_commit=False)
 
 
 def migrate(engine: Engine) -> None:
@@ -100,6 +120,7 @@ class SqlEventRepository:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        self._writes = write_sessions(engine)
 
     def close(self) -> None:
         """Close the pool's connections."""
@@ -107,7 +128,7 @@ class SqlEventRepository:
 
     def create_event(self, details: EventDetails) -> Event:
         """Store a new event (no boards yet) and return it with its id."""
-        with self._sessions.begin() as s:
+        with self._writes.begin() as s:
             row = EventRow(name=details.name, date=details.date, session=details.session,
                            laws_edition=details.laws_edition.value, scoring_profile=details.scoring_profile,
                            created=dt.datetime.now(dt.UTC))
@@ -131,7 +152,7 @@ class SqlEventRepository:
         """
         for attempt in (1, 2):
             try:
-                with self._sessions.begin() as s:
+                with self._writes.begin() as s:
                     self._row(s, event_id)
                     stored = {r.board: _record(r) for r in
                               s.scalars(select(BoardRow).where(BoardRow.event_id == event_id))}
@@ -163,7 +184,7 @@ class SqlEventRepository:
 
     def add_file(self, event_id: int, name: str, text: str) -> int:
         """Keep an uploaded PBN file with the event; its id. Raises UnknownEventError."""
-        with self._sessions.begin() as s:
+        with self._writes.begin() as s:
             self._row(s, event_id)
             row = FileRow(event_id=event_id, name=name[:255], text=text, uploaded=dt.datetime.now(dt.UTC))
             s.add(row)
@@ -204,4 +225,4 @@ def _record(row: BoardRow) -> HandRecord:
     return HandRecord(row.board, Seat(row.dealer), Vulnerability(row.vulnerable), Deal.from_pbn(row.deal))
 
 
-__all__ = ["SqlEventRepository", "database_url", "make_engine", "migrate", "open_repository"]
+__all__ = ["SqlEventRepository", "database_url", "make_engine", "migrate", "open_repository", "write_sessions"]

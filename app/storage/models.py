@@ -5,8 +5,9 @@ the two agree."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
-from sqlalchemy import Date, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -54,3 +55,61 @@ class FileRow(Base):
     name: Mapped[str] = mapped_column(String(255))
     text: Mapped[str] = mapped_column(Text)
     uploaded: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CaseRow(Base):
+    """One case (a ruling kept with its evidence): table ``cases``. Written once, never updated:
+    the decision and the reviews are rows of ``case_history``."""
+
+    __tablename__ = "cases"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="RESTRICT"), index=True)
+    board: Mapped[str] = mapped_column(String(20))
+    round: Mapped[str] = mapped_column(String(20))
+    table_no: Mapped[str] = mapped_column(String(20))
+    ns_number: Mapped[str] = mapped_column(String(20))
+    ns_names: Mapped[str] = mapped_column(String(200))
+    ew_number: Mapped[str] = mapped_column(String(20))
+    ew_names: Mapped[str] = mapped_column(String(200))
+    director: Mapped[str] = mapped_column(String(120))
+    kind: Mapped[str] = mapped_column(String(20))
+    request: Mapped[Any] = mapped_column(JSON, doc="The ruling request as given (API JSON).")
+    ruling: Mapped[Any] = mapped_column(JSON, doc="The engine's ruling as returned (API JSON).")
+    engine_version: Mapped[str] = mapped_column(String(40))
+    laws_edition: Mapped[str] = mapped_column(String(8))
+    suggested_ns: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    table_ns: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    created_by: Mapped[str] = mapped_column(String(120))
+
+
+class HistoryRow(Base):
+    """One change of a case, append-only: table ``case_history``; ``seq`` 1, 2, ... per case."""
+
+    __tablename__ = "case_history"
+    __table_args__ = (UniqueConstraint("case_id", "seq", name="uq_case_history_case_seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    case_id: Mapped[int] = mapped_column(ForeignKey("cases.id", ondelete="RESTRICT"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    actor: Mapped[str] = mapped_column(String(120))
+    role: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    action: Mapped[str] = mapped_column(String(20))
+    change: Mapped[Any] = mapped_column(JSON)
+
+
+class UserRow(Base):
+    """A token holder: table ``users``. The token itself is never stored, only its argon2 hash;
+    ``key`` is the token's public part, to find the row."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(120), unique=True)
+    role: Mapped[str] = mapped_column(String(20))
+    key: Mapped[str] = mapped_column(String(32), unique=True)
+    token_hash: Mapped[str] = mapped_column(Text)
+    created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    active: Mapped[bool] = mapped_column(Boolean, default=True)

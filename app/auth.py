@@ -1,0 +1,198 @@
+"""Who may do what: bearer tokens with roles (director, committee, viewer), hashed with argon2.
+
+A token is made by ``advisor users add NAME --role ROLE`` (:func:`add_user`), printed once and
+never stored: the database keeps its public key and its argon2id hash (argon2-cffi). It is sent
+as ``Authorization: Bearer <token>`` (the page keeps it in an HttpOnly, SameSite=Strict cookie
+after the director signs in).
+
+Laptop mode: while no token is configured and the service was not told to require them
+(``ADVISOR_REQUIRE_TOKENS``, which ``advisor serve --host`` sets for any address but loopback),
+a request from this machine (127.0.0.1, ::1) runs open, as the service always did. Anything else
+needs a valid token: 401 without one, 403 when the holder's role does not allow the action.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import os
+import secrets
+import threading
+import time
+from collections.abc import Callable, Collection
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import Request
+
+from app.storage.cases import SqlUserRepository
+from engine.cases import OPEN_MODE, Actor, Role, User
+from engine.errors import AdvisorError
+
+READ = frozenset(Role)
+"""Every role may read."""
+DIRECTOR = frozenset({Role.DIRECTOR})
+"""Create cases, record decisions, re-run, import; create events and upload hand records."""
+COMMITTEE = frozenset({Role.COMMITTEE})
+"""Add reviews."""
+
+COOKIE = "advisor_token"
+"""The page's cookie that holds the signed-in token."""
+TOKEN_PREFIX = "adv"
+CACHE_SECONDS = 30.0
+"""How long a checked token is trusted without hashing it again (a revoked token stops working
+within this time)."""
+
+_hasher = PasswordHasher()  # argon2id, the library's defaults (RFC 9106 low-memory profile)
+
+
+class AuthError(AdvisorError):
+    """A request without the right to do what it asks: ``status`` 401 (no valid token) or 403
+    (a valid token whose role does not allow it)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def make_token() -> tuple[str, str]:
+    """A new token and its public key: ``("adv_<key>_<secret>", key)``, key 12 hex digits,
+    secret 256 random bits (URL-safe base64)."""
+    key = secrets.token_hex(6)
+    return f"{TOKEN_PREFIX}_{key}_{secrets.token_urlsafe(32)}", key
+
+
+def add_user(users: SqlUserRepository, name: str, role: Role) -> tuple[User, str]:
+    """Make a token for ``name`` with ``role`` and store its hash; the user and the token (shown
+    once: it cannot be recovered).
+
+    Raises:
+        ValueError: an empty or over-long name; app.storage.cases.DuplicateUserError: the name is taken.
+    """
+    name = name.strip()
+    if not 1 <= len(name) <= 120:
+        raise ValueError("a user's name has 1 to 120 characters")
+    token, key = make_token()
+    return users.add(name, role, key, _hasher.hash(token)), token
+
+
+def _key(token: str) -> str | None:
+    parts = token.split("_", 2)  # the secret may itself hold "_"
+    return parts[1] if len(parts) == 3 and parts[0] == TOKEN_PREFIX and len(parts[1]) == 12 else None
+
+
+def is_local(host: str | None) -> bool:
+    """Whether a client address is this machine (loopback). Starlette's in-process test client,
+    which has no address, reports ``"testclient"`` and counts as local."""
+    if host == "testclient":
+        return True
+    try:
+        return host is not None and ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def tokens_required_by_setting() -> bool:
+    """``ADVISOR_REQUIRE_TOKENS`` set to 1/true/yes: never run open."""
+    return os.environ.get("ADVISOR_REQUIRE_TOKENS", "").strip().lower() in ("1", "true", "yes")
+
+
+class Access:
+    """The service's access policy over its users store (one per app, thread-safe).
+
+    ``require_tokens``: never run open (default: :func:`tokens_required_by_setting`).
+    """
+
+    def __init__(self, users: SqlUserRepository, require_tokens: bool | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.users = users
+        self.require_tokens = tokens_required_by_setting() if require_tokens is None else require_tokens
+        self._clock = clock
+        self._checked: dict[str, tuple[User, float]] = {}
+        self._lock = threading.Lock()
+
+    def is_open(self, client_host: str | None) -> bool:
+        """Laptop mode for this client: no token configured, none required, the client local."""
+        return not self.require_tokens and is_local(client_host) and not self.users.any_active()
+
+    def holder(self, token: str) -> User | None:
+        """The active holder of ``token``, or ``None`` (unknown, revoked or mistyped)."""
+        digest = hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+        now = self._clock()
+        with self._lock:
+            hit = self._checked.get(digest)
+            if hit is not None and hit[1] > now:
+                return hit[0]
+        key = _key(token)
+        found = self.users.find(key) if key is not None else None
+        if found is None:
+            return None
+        user, token_hash = found
+        try:
+            _hasher.verify(token_hash, token)
+        except (VerificationError, InvalidHashError):
+            return None
+        with self._lock:
+            if len(self._checked) > 1000:
+                self._checked.clear()
+            self._checked[digest] = (user, now + CACHE_SECONDS)
+        return user
+
+    def actor(self, token: str | None, client_host: str | None, allowed: Collection[Role], doing: str) -> Actor:
+        """Who is asking, if he may do ``doing`` (e.g. ``"record a decision"``): the token's holder,
+        or :data:`engine.cases.OPEN_MODE` in laptop mode without a token.
+
+        Raises:
+            AuthError: 401 no token (outside laptop mode) or an invalid one; 403 a role not in ``allowed``.
+        """
+        if token:
+            user = self.holder(token)
+            if user is None:
+                raise AuthError(401, "the token is not valid (mistyped or revoked): ask the chief director for one")
+            if user.role not in allowed:
+                need = " or ".join(sorted(r.value for r in allowed))
+                raise AuthError(403, f"{user.name} is a {user.role.value}: to {doing} needs the role {need}")
+            return Actor(user.name, user.role)
+        if self.is_open(client_host):
+            return OPEN_MODE
+        raise AuthError(401, f"to {doing} sign in: send 'Authorization: Bearer <token>' (a token is made with "
+                             "'advisor users add NAME --role ROLE')")
+
+
+def bearer(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer <token>``, or ``None``."""
+    value = request.headers.get("authorization", "")
+    scheme, _, token = value.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def requester(request: Request, allowed: Collection[Role], doing: str) -> Actor:
+    """The API's check: the bearer token's holder (or open mode) if allowed to do ``doing``.
+
+    Raises:
+        AuthError: 401 or 403 (see :meth:`Access.actor`).
+    """
+    access: Access = request.app.state.access
+    return access.actor(bearer(request), request.client.host if request.client else None, allowed, doing)
+
+
+def page_requester(request: Request, allowed: Collection[Role], doing: str) -> Actor:
+    """The page's check: the signed-in token from the cookie (or open mode).
+
+    Raises:
+        AuthError: 401 or 403 (see :meth:`Access.actor`).
+    """
+    access: Access = request.app.state.access
+    token = request.cookies.get(COOKIE) or None
+    return access.actor(token, request.client.host if request.client else None, allowed, doing)
+
+
+def needs(allowed: Collection[Role], doing: str) -> Callable[[Request], Any]:
+    """A FastAPI dependency: the request's :class:`Actor` if allowed to do ``doing`` (raises AuthError)."""
+
+    def dependency(request: Request) -> Actor:
+        return requester(request, allowed, doing)
+
+    return dependency

@@ -1,0 +1,790 @@
+"""The case file over HTTP: ``/v1/cases`` (rule and keep, decide, review, history, re-run),
+the event's ruling log as CSV and its cases as JSON (export, import).
+
+The use cases (:func:`open_case`, :func:`record_decision`, :func:`add_review`, :func:`rerun`,
+:func:`import_cases`) are plain functions shared by the API and the director's page; the rules
+of the case file are :mod:`engine.cases`, the store is ``app/storage/cases.py``, who may call
+what is :mod:`app.auth`.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, Depends, Path, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from app import auth
+from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
+from app.common import ErrorResponse
+from app.rulings import rule_revoke
+from app.schemas import RevokeRulingRequest, RevokeRulingResponse
+from app.storage.cases import SqlCaseRepository
+from engine import __version__ as engine_version
+from engine.cases import (
+    Action,
+    Actor,
+    Case,
+    CaseDetails,
+    CaseKind,
+    CaseRuleError,
+    Deposit,
+    EnteredScore,
+    HistoryEntry,
+    NewCase,
+    Pair,
+    Review,
+    ReviewOutcome,
+    WeightedPart,
+    check_decision,
+    check_review,
+    differences,
+    fold,
+)
+from engine.dd.protocol import DoubleDummySolver
+from engine.errors import InvalidBoardError
+from engine.events import EventDetails, EventRepository, LawsEdition, UnknownEventError
+from engine.handrecords import HandRecord, board_key
+from engine.incorrect_cards import advise_incorrect_cards
+from engine.model.deal import Deal
+from engine.model.seats import Seat, Vulnerability
+
+CaseId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The case's id, as `POST /v1/cases` returned it.")]
+Short = Annotated[str, Field(max_length=20)]
+Score = Annotated[float, Field(strict=True, allow_inf_nan=False, ge=-10_000, le=10_000)]
+EXPORT_FORMAT = "adjusted-score-advisor/cases"
+EXPORT_VERSION = 1
+
+
+class PairIn(BaseModel):
+    """A pair or team: its number and, optionally, the names."""
+
+    model_config = ConfigDict(extra="forbid")
+    number: str = Field(min_length=1, max_length=20, description="e.g. '7'.")
+    names: str = Field("", max_length=200, description="e.g. 'Kowalski - Nowak'.")
+
+
+class PairsIn(BaseModel):
+    """The two pairs (or teams) at the table."""
+
+    model_config = ConfigDict(extra="forbid")
+    ns: PairIn = Field(description="North-South.")
+    ew: PairIn = Field(description="East-West.")
+
+
+class CaseFieldsIn(BaseModel):
+    """The case's own fields, beside the ruling request in the same body."""
+
+    model_config = ConfigDict(extra="ignore")
+    kind: Literal["revoke", "incorrect_cards"] = Field("revoke", description="The ruling: a revoke (the body of "
+                                                       "`POST /v1/rulings/revoke`) or an incorrect number of "
+                                                       "cards (the body of `POST /v1/rulings/incorrect-cards`).")
+    event: int = Field(ge=1, le=2**31 - 1, description="The event the case belongs to (`POST /v1/events`).")
+    board: str = Field(min_length=1, max_length=20, description="The board number, e.g. '21'.")
+    round: str = Field("", max_length=20)
+    table: str = Field("", max_length=20)
+    pairs: PairsIn
+    director: str = Field(min_length=1, max_length=120, description="The director who ruled.")
+
+
+CASE_FIELDS = frozenset(CaseFieldsIn.model_fields)
+
+CASE_EXAMPLE: dict[str, Any] = {
+    "event": 1, "board": "21", "round": "30", "table": "4",
+    "pairs": {"ns": {"number": "12", "names": "Open room North-South"}, "ew": {"number": "3"}},
+    "director": "Jan Kowalski", "contract": "4H", "declarer": "W", "table_result": 8,
+    "play": [["SQ", "S4", "SK", "S8"], ["CJ", "C3", "C2", "CK"], ["HA", "D4", "H7", "H6"]],
+}
+
+
+class WeightedPartIn(BaseModel):
+    """One result of a weighted score (12C1(c))."""
+
+    model_config = ConfigDict(extra="forbid")
+    result: str = Field(min_length=1, max_length=40, description="e.g. '4H W -1'.")
+    score_ns: int = Field(strict=True, ge=-10_000, le=10_000, description="Its points, North-South's view.")
+    percent: float = Field(strict=True, allow_inf_nan=False, gt=0, le=100, description="Its weight, percent.")
+
+
+class ScoreIn(BaseModel):
+    """A score to enter: points North-South, or an artificial adjusted score; weighted or split."""
+
+    model_config = ConfigDict(extra="forbid")
+    score_ns: Score | None = Field(None, description="North-South's points (Law 77); a weighted score may be "
+                                   "fractional. Omit for an artificial adjusted score.")
+    result: str = Field("", max_length=80, description="What is entered, e.g. '4H W -1'.")
+    law: str = Field("", max_length=40, description="The law of the score, e.g. '64A2', '12C1(c)'.")
+    score_ew: Score | None = Field(None, description="A split score (12C1(b)): East-West's own points, their "
+                                   "view, when they do not balance North-South's.")
+    weighted: list[WeightedPartIn] = Field(default_factory=list, max_length=10, description="A weighted score: "
+                                           "its results and weights (percent, summing to 100); score_ns is their "
+                                           "weighted sum.")
+    artificial: dict[Literal["NS", "EW"], Annotated[str, Field(min_length=1, max_length=20)]] | None = Field(
+        None, description="An artificial adjusted score (12C2), e.g. {'NS': '60%', 'EW': '40%'}.")
+
+    def to_score(self) -> EnteredScore:
+        """The engine's score (checked by :func:`engine.cases.check_score` when appended)."""
+        return EnteredScore(self.score_ns, self.result, self.law, self.score_ew,
+                            tuple(WeightedPart(w.result, w.score_ns, w.percent) for w in self.weighted),
+                            {str(k): v for k, v in self.artificial.items()} if self.artificial else None)
+
+
+class DecisionIn(ScoreIn):
+    """The director's decision: the score actually entered."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"score_ns": 50, "result": "4H W -1", "law": "64A2", "reason": ""},
+        {"score_ns": -151, "result": "weighted", "law": "12C1(c)", "reason": "South would have found the club "
+         "switch 30% of the time", "weighted": [{"result": "4H W -1", "score_ns": 50, "percent": 70},
+                                                {"result": "4H W =", "score_ns": -620, "percent": 30}]}]})
+    reason: str = Field("", max_length=5000, description="Required when the score differs from the suggestion.")
+
+
+class ReviewIn(BaseModel):
+    """An appeals committee's review (Law 93B)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"outcome": "uphold", "members": ["A. Wilson (chair)", "B. Nowak", "C. Petrov"],
+         "reasons": "The revoke was established when North led to trick 4.", "deposit": "kept"}]})
+    outcome: Literal["uphold", "vary", "cancel"]
+    members: list[Annotated[str, Field(min_length=1, max_length=120)]] = Field(min_length=1, max_length=9)
+    reasons: str = Field(min_length=1, max_length=10_000)
+    deposit: Literal["returned", "kept"]
+    score_ns: Score | None = Field(None, description="With 'vary': the committee's score, North-South's points.")
+    result: str = Field("", max_length=80)
+    law: str = Field("", max_length=40)
+    score_ew: Score | None = None
+    weighted: list[WeightedPartIn] = Field(default_factory=list, max_length=10)
+    artificial: dict[Literal["NS", "EW"], Annotated[str, Field(min_length=1, max_length=20)]] | None = None
+
+    def to_review(self) -> Review:
+        """The engine's review (checked by :func:`engine.cases.check_review` when appended)."""
+        given = self.score_ns is not None or self.artificial is not None or bool(self.weighted)
+        score = ScoreIn(score_ns=self.score_ns, result=self.result, law=self.law, score_ew=self.score_ew,
+                        weighted=self.weighted, artificial=self.artificial).to_score() if given else None
+        return Review(ReviewOutcome(self.outcome), tuple(self.members), self.reasons, Deposit(self.deposit), score)
+
+
+class ScoreOut(BaseModel):
+    """A score as entered (points North-South, or artificial)."""
+
+    score_ns: float | None
+    result: str
+    law: str
+    score_ew: float | None
+    weighted: list[dict[str, Any]]
+    artificial: dict[str, str] | None
+
+    @classmethod
+    def of(cls, s: EnteredScore | None) -> ScoreOut | None:
+        """Serialise, or ``None``."""
+        return cls.model_validate(s.to_json()) if s is not None else None
+
+
+class RecordedOut(BaseModel):
+    """When and by whom a change was recorded."""
+
+    at: dt.datetime
+    by: str
+
+
+class DecisionOut(BaseModel):
+    """The director's latest decision."""
+
+    score: ScoreOut
+    reason: str
+    differs_from_suggestion: bool
+    recorded: RecordedOut
+
+
+class ReviewOut(BaseModel):
+    """An appeals committee's review."""
+
+    outcome: str
+    members: list[str]
+    reasons: str
+    deposit: str
+    score: ScoreOut | None
+    recorded: RecordedOut
+
+
+class HistoryEntryOut(BaseModel):
+    """One change of the case (append-only)."""
+
+    seq: int
+    at: dt.datetime
+    actor: str = Field(description="The token holder who made it ('open mode ...' without tokens).")
+    role: str | None
+    action: str = Field(description="created | decision | review | rerun | imported")
+    change: dict[str, Any]
+
+    @classmethod
+    def of(cls, e: HistoryEntry) -> HistoryEntryOut:
+        """Serialise."""
+        return cls(seq=e.seq, at=e.at, actor=e.actor, role=e.role, action=e.action.value, change=dict(e.change))
+
+
+class CaseSummaryOut(BaseModel):
+    """A line of the event's case list."""
+
+    id: int
+    event: int
+    board: str
+    round: str
+    table: str
+    pairs: dict[str, dict[str, str]]
+    director: str
+    kind: str
+    created: dt.datetime
+    created_by: str
+    status: str = Field(description="awaiting decision | decided | reviewed: uphold/vary/cancel")
+    suggested_ns: int | None = Field(description="The advisor's suggested score, North-South's points.")
+    final: ScoreOut | None = Field(description="The score that stands: the committee's, else the director's.")
+
+    @classmethod
+    def fields_of(cls, c: Case) -> dict[str, Any]:
+        """The summary's fields of ``c`` (shared with :class:`CaseOut`)."""
+        d = c.details
+        return {"id": c.id, "event": d.event_id, "board": d.board, "round": d.round, "table": d.table,
+                "pairs": {"ns": {"number": d.ns.number, "names": d.ns.names},
+                          "ew": {"number": d.ew.number, "names": d.ew.names}},
+                "director": d.director, "kind": c.data.kind.value, "created": c.created, "created_by": c.created_by,
+                "status": c.status, "suggested_ns": c.data.suggested_ns, "final": ScoreOut.of(c.final_score())}
+
+    @classmethod
+    def of(cls, c: Case) -> CaseSummaryOut:
+        """Serialise."""
+        return cls(**cls.fields_of(c))
+
+
+class CaseOut(CaseSummaryOut):
+    """A case: the facts, the request and the ruling as stored, the decision, the reviews."""
+
+    request: dict[str, Any] = Field(description="The ruling request as given.")
+    ruling: dict[str, Any] = Field(description="The engine's ruling as returned when the case was made.")
+    engine_version: str
+    laws_edition: str
+    table_ns: int | None = Field(description="The table result's points, North-South's view.")
+    decision: DecisionOut | None
+    reviews: list[ReviewOut]
+
+    @classmethod
+    def of(cls, c: Case) -> CaseOut:
+        """Serialise, with when and by whom the decision and each review were recorded."""
+        recorded = {e.seq: RecordedOut(at=e.at, by=e.actor) for e in c.history}
+        decisions = [e.seq for e in c.history if e.action is Action.DECISION]
+        reviews = [e.seq for e in c.history if e.action is Action.REVIEW]
+        decision = None
+        if c.decision is not None:
+            decision = DecisionOut(score=ScoreOut.model_validate(c.decision.score.to_json()), reason=c.decision.reason,
+                                   differs_from_suggestion=c.decision.differs, recorded=recorded[decisions[-1]])
+        return cls(**cls.fields_of(c), request=dict(c.data.request), ruling=dict(c.data.ruling),
+                   engine_version=c.data.engine_version, laws_edition=c.data.laws_edition,
+                   table_ns=c.data.table_ns, decision=decision,
+                   reviews=[ReviewOut(outcome=r.outcome.value, members=list(r.members), reasons=r.reasons,
+                                      deposit=r.deposit.value, score=ScoreOut.of(r.score), recorded=recorded[seq])
+                            for r, seq in zip(c.reviews, reviews, strict=True)])
+
+
+class CaseCreatedOut(BaseModel):
+    """The new case's id and the ruling it keeps."""
+
+    id: int
+    kind: str
+    ruling: dict[str, Any] = Field(description="As `POST /v1/rulings/revoke` (or `/incorrect-cards`) answers.")
+
+
+class DifferenceOut(BaseModel):
+    """A field where the current engine's ruling differs from the stored one."""
+
+    path: str
+    stored: Any
+    now: Any
+
+
+class RerunOut(BaseModel):
+    """The stored request ruled again on the current engine; the stored ruling is not changed."""
+
+    case: int
+    engine_version_stored: str
+    engine_version_now: str
+    same: bool = Field(description="The current engine gives the stored ruling (engine_version aside).")
+    differences: list[DifferenceOut]
+    ruling: dict[str, Any] = Field(description="The current engine's ruling.")
+
+
+# ---------------------------------------------------------------------------------------------
+# Use cases (API and page)
+
+
+def _invalid(errors: Sequence[Mapping[str, Any]], prefix: tuple[str | int, ...] = ("body",)) -> RequestValidationError:
+    return RequestValidationError([{**e, "loc": (*prefix, *e.get("loc", ()))} for e in errors])
+
+
+def parse_case(data: Mapping[str, Any]) -> tuple[CaseFieldsIn, dict[str, Any]]:
+    """Split a ``POST /v1/cases`` body into the case's fields and the ruling request's body.
+
+    Raises:
+        RequestValidationError: a bad case field (the ruling request is checked when ruled).
+    """
+    if not isinstance(data, Mapping):
+        raise _invalid([{"type": "dict_type", "loc": (), "msg": "the body is a JSON object: the ruling request "
+                         "and the case's fields", "input": None}])
+    try:
+        fields = CaseFieldsIn.model_validate({k: v for k, v in data.items() if k in CASE_FIELDS})
+    except ValidationError as exc:
+        raise _invalid(exc.errors(include_url=False, include_input=False)) from None
+    rest = {k: v for k, v in data.items() if k not in CASE_FIELDS}
+    if fields.kind == "revoke":
+        if "pbn" in rest:
+            rest["board"] = fields.board  # picks the game of the PBN text; the event only owns the case
+        elif "deal" not in rest:
+            rest |= {"event": fields.event, "board": fields.board}  # the event's hand record
+    return fields, rest
+
+
+def _details(f: CaseFieldsIn) -> CaseDetails:
+    return CaseDetails(event_id=f.event, board=board_key(f.board), round=f.round.strip(), table=f.table.strip(),
+                       ns=Pair(f.pairs.ns.number.strip(), f.pairs.ns.names.strip()),
+                       ew=Pair(f.pairs.ew.number.strip(), f.pairs.ew.names.strip()), director=f.director.strip())
+
+
+def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
+         solver: DoubleDummySolver) -> tuple[dict[str, Any], dict[str, Any], int | None, int | None]:
+    """Rule on a stored or new ruling request: ``(request as ruled, ruling JSON, suggested_ns,
+    table_ns)``. Blocks on the solver.
+
+    Raises:
+        RequestValidationError: the request does not validate (locations under ``body``).
+        InvalidBoardError: bad bridge facts (``path`` the field); SolverError.
+    """
+    try:
+        if kind is CaseKind.REVOKE:
+            revoke = RevokeRulingRequest.model_validate(request)
+            advice = rule_revoke(revoke, events, solver)
+            out = RevokeRulingResponse.from_advice(advice, revoke.scoring)
+            given = revoke.model_dump(mode="json", exclude_unset=True)
+            return given, out.model_dump(mode="json"), out.scores.suggested, out.score_ns.table
+        cards = IncorrectCardsRequest.model_validate(request)
+        ic = IncorrectCardsResponse.from_advice(advise_incorrect_cards(cards.to_case(), solver=solver), cards.scoring)
+        given = cards.model_dump(mode="json", exclude_unset=True)
+        return given, ic.model_dump(mode="json"), ic.scores.suggested, ic.table_score_ns
+    except ValidationError as exc:
+        raise _invalid(exc.errors(include_url=False, include_input=False)) from None
+
+
+def _with_hand_record(rest: dict[str, Any], events: EventRepository, event_id: int, board: str) -> dict[str, Any]:
+    """An incorrect-cards request without ``hand_record`` gets the event's stored board (deal,
+    dealer, vulnerability) when the event holds it; its label names the event and board."""
+    event = events.get_event(event_id)
+    out = {"board": f"{event.details.name}, board {board_key(board)}", **rest}
+    record = events.board(event_id, board)
+    if record is not None and "hand_record" not in rest:
+        out |= {"hand_record": record.deal_pbn, "dealer": rest.get("dealer", record.dealer.value),
+                "vulnerable": rest.get("vulnerable", record.vulnerability.value)}
+    return out
+
+
+def open_case(data: Mapping[str, Any], events: EventRepository, cases: SqlCaseRepository,
+              solver: DoubleDummySolver, actor: Actor) -> Case:
+    """Rule on the body of ``POST /v1/cases`` and keep it as a case (one transaction after the
+    ruling; the case exists only once committed). Blocks on the solver.
+
+    Raises:
+        RequestValidationError: bad case fields or ruling request (locations under ``body``).
+        InvalidBoardError: bad bridge facts; path ``event``: no such event.
+        SolverError: the solver failed or is busy.
+    """
+    fields, rest = parse_case(data)
+    kind = CaseKind(fields.kind)
+    try:
+        events.get_event(fields.event)
+    except UnknownEventError as exc:
+        raise InvalidBoardError(exc.message, path="event") from None
+    if kind is CaseKind.INCORRECT_CARDS:
+        rest = _with_hand_record(rest, events, fields.event, fields.board)
+    given, ruling, suggested, table = rule(kind, rest, events, solver)
+    new = NewCase(details=_details(fields), kind=kind, request=given, ruling=ruling,
+                  engine_version=engine_version, laws_edition=str(ruling.get("laws_edition", "2017")),
+                  suggested_ns=suggested, table_ns=table)
+    return cases.create_case(new, actor)
+
+
+def record_decision(cases: SqlCaseRepository, case_id: int, body: DecisionIn, actor: Actor) -> Case:
+    """Append the director's decision (:func:`engine.cases.check_decision`).
+
+    Raises:
+        UnknownCaseError; CaseRuleError (422); CaseConflictError (409: already reviewed).
+    """
+    score = body.to_score()
+    return cases.append(case_id, Action.DECISION, actor, lambda c: check_decision(c, score, body.reason).to_json())
+
+
+def add_review(cases: SqlCaseRepository, case_id: int, body: ReviewIn, actor: Actor) -> Case:
+    """Append an appeals committee's review (:func:`engine.cases.check_review`).
+
+    Raises:
+        UnknownCaseError; CaseRuleError (422); CaseConflictError (409: no decision yet).
+    """
+    review = body.to_review()
+    return cases.append(case_id, Action.REVIEW, actor, lambda c: check_review(c, review).to_json())
+
+
+MAX_DIFFERENCES = 200
+"""A rerun's history entry keeps at most this many differences (the answer has them all)."""
+
+
+def rerun(cases: SqlCaseRepository, events: EventRepository, solver: DoubleDummySolver, case_id: int,
+          actor: Actor) -> RerunOut:
+    """Rule the stored request again on the current engine, compare with the stored ruling and
+    append a ``rerun`` entry saying what differs; the stored ruling is never changed.
+
+    Raises:
+        UnknownCaseError; RequestValidationError / InvalidBoardError: the stored request no
+        longer validates on this engine (nothing is appended); SolverError.
+    """
+    case = cases.get_case(case_id)
+    _, now, _, _ = rule(case.data.kind, case.data.request, events, solver)
+    diffs = differences(case.data.ruling, now)
+    change = {"engine_version_stored": case.data.engine_version, "engine_version_now": engine_version,
+              "same": not diffs, "differences": [{"path": d.path, "stored": d.stored, "now": d.now}
+                                                 for d in diffs[:MAX_DIFFERENCES]]}
+    cases.append(case_id, Action.RERUN, actor, lambda _c: change)
+    return RerunOut(case=case_id, engine_version_stored=case.data.engine_version, engine_version_now=engine_version,
+                    same=not diffs, differences=[DifferenceOut(path=d.path, stored=d.stored, now=d.now)
+                                                 for d in diffs], ruling=now)
+
+
+CSV_COLUMNS = ("case", "board", "round", "table", "ns_pair", "ns_names", "ew_pair", "ew_names", "director",
+               "ruled_at", "kind", "suggested_score_ns", "decision_result", "decision_law", "decision_score_ns",
+               "decision_score_ew", "decision_artificial", "reason", "review", "review_score_ns", "deposit",
+               "final_result", "final_law", "final_score_ns", "final_score_ew", "status", "engine_version",
+               "laws_edition")
+"""The ruling log's columns; scores are Law 77 points, North-South's view (``score_ew``: East-West's
+own, only when split)."""
+
+
+def _num(value: float | None) -> str:
+    return "" if value is None else (f"{value:g}" if value != int(value) else str(int(value)))
+
+
+def _artificial(s: EnteredScore | None) -> str:
+    return " ".join(f"{k} {v}" for k, v in (s.artificial or {}).items()) if s is not None else ""
+
+
+def ruling_log(cases: Sequence[Case]) -> str:
+    """The event's ruling log for the scorer, CSV (RFC 4180, comma, header row), a line per case
+    by board, round and table: the suggestion, the director's decision, the committee's review
+    and the score that stands (:data:`CSV_COLUMNS`)."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\r\n")
+    w.writerow(CSV_COLUMNS)
+
+    def order(c: Case) -> tuple[int, str, str, str, int]:
+        b = c.details.board
+        return (int(b) if b.isdigit() else 10**6, b, c.details.round.zfill(6), c.details.table.zfill(6), c.id)
+
+    for c in sorted(cases, key=order):
+        d, dec = c.details, c.decision
+        review = c.reviews[-1] if c.reviews else None
+        final = c.final_score()
+        w.writerow([c.id, d.board, d.round, d.table, d.ns.number, d.ns.names, d.ew.number, d.ew.names, d.director,
+                    c.created.isoformat(timespec="seconds"), c.data.kind.value, _num(c.data.suggested_ns),
+                    dec.score.result if dec else "", dec.score.law if dec else "",
+                    _num(dec.score.score_ns) if dec else "", _num(dec.score.score_ew) if dec else "",
+                    _artificial(dec.score if dec else None), dec.reason if dec else "",
+                    review.outcome.value if review else "",
+                    _num(review.score.score_ns) if review and review.score else "",
+                    review.deposit.value if review else "", final.result if final else "",
+                    final.law if final else "", _num(final.score_ns) if final else "",
+                    _num(final.score_ew) if final else "", c.status, c.data.engine_version, c.data.laws_edition])
+    return out.getvalue()
+
+
+class ExportedEventIn(BaseModel):
+    """The event of an export."""
+
+    model_config = ConfigDict(extra="ignore")
+    name: str = Field(min_length=1, max_length=200)
+    date: dt.date
+    session: str = Field("", max_length=100)
+    laws_edition: Literal["2017", "2007"] = "2017"
+    scoring_profile: Literal["wbf", "ebu", "acbl"] = "wbf"
+
+
+class ExportedBoardIn(BaseModel):
+    """A hand record of an export."""
+
+    model_config = ConfigDict(extra="ignore")
+    board: str = Field(min_length=1, max_length=20)
+    dealer: Literal["N", "E", "S", "W"]
+    vulnerable: Literal["None", "NS", "EW", "All"]
+    deal: str = Field(max_length=80)
+
+
+class ExportedEntryIn(BaseModel):
+    """A history entry of an export."""
+
+    model_config = ConfigDict(extra="ignore")
+    seq: int = Field(ge=1)
+    at: dt.datetime
+    actor: str = Field(min_length=1, max_length=120)
+    role: Literal["director", "committee", "viewer"] | None = None
+    action: Literal["created", "decision", "review", "rerun", "imported"]
+    change: dict[str, Any]
+
+
+class ExportedCaseIn(BaseModel):
+    """A case of an export: as ``GET /v1/cases/{id}`` gives it, with its history."""
+
+    model_config = ConfigDict(extra="ignore")
+    id: int
+    board: str = Field(min_length=1, max_length=20)
+    round: str = Field("", max_length=20)
+    table: str = Field("", max_length=20)
+    pairs: PairsIn
+    director: str = Field(min_length=1, max_length=120)
+    kind: Literal["revoke", "incorrect_cards"]
+    created: dt.datetime
+    request: dict[str, Any]
+    ruling: dict[str, Any]
+    engine_version: str = Field(max_length=40)
+    laws_edition: str = Field(max_length=8)
+    suggested_ns: int | None
+    table_ns: int | None
+    history: list[ExportedEntryIn] = Field(min_length=1)
+
+
+class ExportIn(BaseModel):
+    """An event's cases as ``GET /v1/events/{id}/cases.json`` exports them."""
+
+    model_config = ConfigDict(extra="ignore")
+    format: Literal["adjusted-score-advisor/cases"]
+    version: Literal[1]
+    event: ExportedEventIn
+    boards: list[ExportedBoardIn] = Field(max_length=200)
+    cases: list[ExportedCaseIn] = Field(max_length=5000)
+
+
+class ImportedOut(BaseModel):
+    """What an import stored: the new event and each case's new id."""
+
+    event: int
+    cases: dict[str, int] = Field(description="Exported case id -> new case id.")
+
+
+def export_cases(events: EventRepository, cases: SqlCaseRepository, event_id: int) -> dict[str, Any]:
+    """An event, its hand records and every case with its history, as JSON (see :class:`ExportIn`).
+
+    Raises:
+        UnknownEventError: no such event.
+    """
+    e = events.get_event(event_id)
+    d = e.details
+    out_cases = []
+    for c in cases.cases(event_id):
+        item = CaseOut.of(c).model_dump(mode="json")
+        item["history"] = [HistoryEntryOut.of(h).model_dump(mode="json") for h in c.history]
+        out_cases.append(item)
+    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION,
+            "exported": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            "event": {"id": e.id, "name": d.name, "date": d.date.isoformat(), "session": d.session,
+                      "laws_edition": d.laws_edition.value, "scoring_profile": d.scoring_profile},
+            "boards": [{"board": r.board, "dealer": r.dealer.value, "vulnerable": r.vulnerability.value,
+                        "deal": r.deal_pbn} for r in events.boards(event_id)],
+            "cases": out_cases}
+
+
+def _replayed(case: Case, entries: list[HistoryEntry], where: str) -> None:
+    """Check imported history entries against the case file's rules, as if appended one by one."""
+    so_far: list[HistoryEntry] = []
+    for i, e in enumerate(entries):
+        state = fold(case, so_far)
+        try:
+            if e.action is Action.DECISION:
+                c = e.change
+                check_decision(state, EnteredScore.from_json(c), str(c.get("reason", "")))
+            elif e.action is Action.REVIEW:
+                check_review(state, fold(case, [*so_far, e]).reviews[-1])
+            elif (e.action is Action.CREATED) != (i == 0):
+                raise CaseRuleError("the history starts with 'created', once", path="action")
+        except (CaseRuleError, KeyError, TypeError, ValueError) as exc:
+            msg = exc.message if isinstance(exc, CaseRuleError) else f"not a valid entry ({exc})"
+            raise InvalidBoardError(f"history entry {e.seq}: {msg}", path=f"{where}/history/{i}") from None
+        except Exception as exc:  # CaseConflictError: a review before any decision...
+            raise InvalidBoardError(f"history entry {e.seq}: {exc}", path=f"{where}/history/{i}") from None
+        so_far.append(e)
+
+
+def import_cases(events: EventRepository, cases: SqlCaseRepository, body: ExportIn, actor: Actor) -> ImportedOut:
+    """Store an export as a new event with its hand records and its cases, each with the history
+    it had (then an ``imported`` entry naming who imported it). Every entry is checked against
+    the case file's rules first; a request naming the old event is pointed at the new one.
+
+    Raises:
+        InvalidBoardError: a bad deal or history entry (``path`` under ``cases``/``boards``);
+            nothing is stored then.
+    """
+    records = []
+    for i, b in enumerate(body.boards):
+        try:
+            records.append(HandRecord(board_key(b.board), Seat(b.dealer), Vulnerability(b.vulnerable),
+                                      Deal.from_pbn(b.deal)))
+        except (InvalidBoardError, ValueError) as exc:
+            raise InvalidBoardError(f"board {b.board}: not a deal ({exc})", path=f"boards/{i}/deal") from None
+    prepared: list[tuple[NewCase, dt.datetime, list[HistoryEntry]]] = []
+    for i, c in enumerate(body.cases):
+        entries = [HistoryEntry(h.seq, h.at, h.actor, h.role, Action(h.action), h.change)
+                   for h in sorted(c.history, key=lambda h: h.seq)]
+        details = CaseDetails(0, board_key(c.board), c.round, c.table, Pair(c.pairs.ns.number, c.pairs.ns.names),
+                              Pair(c.pairs.ew.number, c.pairs.ew.names), c.director)
+        new = NewCase(details, CaseKind(c.kind), c.request, c.ruling, c.engine_version, c.laws_edition,
+                      c.suggested_ns, c.table_ns)
+        _replayed(Case(c.id, c.created, entries[0].actor, new), entries, f"cases/{i}")
+        prepared.append((new, c.created, entries))
+    e = body.event
+    event = events.create_event(EventDetails(e.name, e.date, e.session, LawsEdition(e.laws_edition),
+                                             e.scoring_profile))
+    if records:
+        events.add_hand_records(event.id, records)
+    ids: dict[str, int] = {}
+    for (new, created, entries), c in zip(prepared, body.cases, strict=True):
+        request = dict(new.request)
+        if "event" in request:
+            request["event"] = event.id
+        moved = NewCase(CaseDetails(event.id, *_rest(new.details)), new.kind, request, new.ruling,
+                        new.engine_version, new.laws_edition, new.suggested_ns, new.table_ns)
+        ids[str(c.id)] = cases.create_case(moved, actor, created=created, history=entries).id
+    return ImportedOut(event=event.id, cases=ids)
+
+
+def _rest(d: CaseDetails) -> tuple[str, str, str, Pair, Pair, str]:
+    return d.board, d.round, d.table, d.ns, d.ew, d.director
+
+
+# ---------------------------------------------------------------------------------------------
+# Routes
+
+
+def _repos(request: Request) -> tuple[EventRepository, SqlCaseRepository]:
+    return request.app.state.events, request.app.state.cases
+
+
+Reader = Annotated[Actor, Depends(auth.needs(auth.READ, "read cases"))]
+
+
+def router() -> APIRouter:
+    """The ``/v1/cases`` routes and the event's ruling log and export. Plain ``def`` handlers:
+    the solver and the database block, so FastAPI runs them in its thread pool."""
+    r = APIRouter(tags=["cases"])
+    Responses = dict[int | str, dict[str, Any]]
+    errors: Responses = {
+        401: {"model": ErrorResponse, "description": "No valid token (outside laptop mode)."},
+        403: {"model": ErrorResponse, "description": "The token's role does not allow it."},
+        404: {"model": ErrorResponse, "description": "No such case or event."},
+        422: {"model": ErrorResponse, "description": "Bad input: the field and the reason."}}
+    conflict: Responses = {409: {"model": ErrorResponse, "description": "The case's state does not allow it."}}
+
+    @r.post("/v1/cases", status_code=201, response_model=CaseCreatedOut, summary="Rule on a board and keep it as "
+            "a case", responses={**errors, 503: {"model": ErrorResponse, "description": "The solver is busy."}})
+    def create_case(
+        request: Request,
+        actor: Annotated[Actor, Depends(auth.needs(auth.DIRECTOR, "create a case"))],
+        body: Annotated[dict[str, Any], Body(openapi_examples={"revoke": {"summary": "A revoke from the event's "
+                                                                          "hand record", "value": CASE_EXAMPLE}})],
+    ) -> JSONResponse:
+        """The body is a ruling request (`kind` "revoke", the default: the body of `POST
+        /v1/rulings/revoke`; "incorrect_cards": of `POST /v1/rulings/incorrect-cards`) plus the
+        case's fields: `event`, `board`, `round`, `table`, `pairs` {ns, ew: {number, names}},
+        `director`. Without `pbn` or `deal`, the board's deal comes from the event's hand records.
+        It rules, stores the request and the ruling with the engine version and the Laws
+        edition, and answers 201 with the case's `id` and the ruling once it is committed."""
+        events, cases = _repos(request)
+        case = open_case(body, events, cases, request.app.state.solver, actor)
+        out = CaseCreatedOut(id=case.id, kind=case.data.kind.value, ruling=dict(case.data.ruling))
+        return JSONResponse(out.model_dump(mode="json"), status_code=201,
+                            headers={"Location": f"/v1/cases/{case.id}"})
+
+    @r.get("/v1/cases", response_model=list[CaseSummaryOut], responses=errors, summary="The cases of an event")
+    def list_cases(request: Request, _actor: Reader,
+                   event: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
+                   board: Annotated[str | None, Query(max_length=20)] = None) -> list[CaseSummaryOut]:
+        """The cases of `event` (and `board`), oldest first: board, round, table, pairs, status and
+        the score that stands. Without `event`, every case."""
+        return [CaseSummaryOut.of(c) for c in _repos(request)[1].cases(event, board)]
+
+    @r.get("/v1/cases/{case_id}", response_model=CaseOut, responses=errors, summary="A case")
+    def get_case(case_id: CaseId, request: Request, _actor: Reader) -> CaseOut:
+        """The case: its facts, the request and the ruling as stored, the engine and Laws
+        versions, the director's decision and the committee's reviews."""
+        return CaseOut.of(_repos(request)[1].get_case(case_id))
+
+    @r.post("/v1/cases/{case_id}/decision", response_model=CaseOut, responses={**errors, **conflict},
+            summary="Record the director's decision")
+    def decide(case_id: CaseId, body: DecisionIn, request: Request,
+               actor: Annotated[Actor, Depends(auth.needs(auth.DIRECTOR, "record a decision"))]) -> CaseOut:
+        """The score actually entered (`score_ns`, North-South's points, or `artificial`; weighted
+        or split), its `result` and `law`; `reason` is required when it differs from the
+        suggestion. A later decision replaces it in the case, never in the history; 409 once the
+        committee has reviewed the case."""
+        return CaseOut.of(record_decision(_repos(request)[1], case_id, body, actor))
+
+    @r.post("/v1/cases/{case_id}/reviews", response_model=CaseOut, responses={**errors, **conflict},
+            summary="Add the appeals committee's review")
+    def review(case_id: CaseId, body: ReviewIn, request: Request,
+               actor: Annotated[Actor, Depends(auth.needs(auth.COMMITTEE, "add a review"))]) -> CaseOut:
+        """Uphold, vary (with the committee's score) or cancel the director's ruling; the members,
+        the reasons, the deposit returned or kept. Added, never written over; 409 before the
+        director's decision."""
+        return CaseOut.of(add_review(_repos(request)[1], case_id, body, actor))
+
+    @r.get("/v1/cases/{case_id}/history", response_model=list[HistoryEntryOut], responses=errors,
+           summary="Every change of a case")
+    def history(case_id: CaseId, request: Request, _actor: Reader) -> list[HistoryEntryOut]:
+        """The case's append-only history, oldest first: who, when, what changed."""
+        return [HistoryEntryOut.of(e) for e in _repos(request)[1].get_case(case_id).history]
+
+    @r.post("/v1/cases/{case_id}/rerun", response_model=RerunOut, responses=errors,
+            summary="Rule the stored request again on the current engine")
+    def rerun_case(case_id: CaseId, request: Request,
+                   actor: Annotated[Actor, Depends(auth.needs(auth.DIRECTOR, "re-run a case"))]) -> RerunOut:
+        """Rule the stored request again and say what differs from the stored ruling (a new
+        engine never changes a stored case silently); the stored ruling stays as it was and the
+        re-run is added to the history."""
+        events, cases = _repos(request)
+        return rerun(cases, events, request.app.state.solver, case_id, actor)
+
+    @r.get("/v1/events/{event_id}/rulings.csv", response_class=Response, responses=errors,
+           summary="The event's ruling log, CSV for the scorer")
+    def rulings_csv(request: Request, _actor: Reader,
+                    event_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> Response:
+        """A line per case by board, round and table: the suggestion, the decision, the review and
+        the score that stands (points North-South)."""
+        text = ruling_log(_repos(request)[1].cases(event_id))
+        return Response(text, media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="event-{event_id}-rulings.csv"'})
+
+    @r.get("/v1/events/{event_id}/cases.json", responses=errors, summary="Export an event's cases")
+    def export(request: Request, _actor: Reader, event_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> JSONResponse:
+        """The event, its hand records and every case with its whole history, to keep or to
+        import elsewhere (`POST /v1/cases/import`)."""
+        events, cases = _repos(request)
+        return JSONResponse(export_cases(events, cases, event_id), headers={
+            "Content-Disposition": f'attachment; filename="event-{event_id}-cases.json"'})
+
+    @r.post("/v1/cases/import", status_code=201, response_model=ImportedOut, responses=errors,
+            summary="Import an export as a new event")
+    def import_(body: ExportIn, request: Request,
+                actor: Annotated[Actor, Depends(auth.needs(auth.DIRECTOR, "import cases"))]) -> ImportedOut:
+        """Store the export's event, hand records and cases (with their histories, checked
+        against the case file's rules) as a new event; answers the new ids."""
+        events, cases = _repos(request)
+        return import_cases(events, cases, body, actor)
+
+    return r

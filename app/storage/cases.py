@@ -1,0 +1,224 @@
+"""The case file and the token holders in the database: adapters of
+:class:`engine.cases.CaseRepository` and of the users store :mod:`app.auth` reads.
+
+A case row is written once and never updated; every change is a ``case_history`` row appended
+in the same transaction that read the case (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: the case
+row locked ``FOR UPDATE``), numbered 1, 2, ... under a unique (case, seq) constraint. A method
+returns only after its transaction has committed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+from sqlalchemy import Engine, exists, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from app.storage import write_sessions
+from app.storage.models import CaseRow, EventRow, HistoryRow, UserRow
+from engine.cases import (
+    Action,
+    Actor,
+    Case,
+    CaseDetails,
+    CaseKind,
+    HistoryEntry,
+    NewCase,
+    Pair,
+    Role,
+    Rule,
+    UnknownCaseError,
+    User,
+    fold,
+)
+from engine.events import UnknownEventError
+from engine.handrecords import board_key
+
+
+def _utc(value: dt.datetime) -> dt.datetime:
+    return value if value.tzinfo else value.replace(tzinfo=dt.UTC)  # SQLite drops the zone
+
+
+class SqlCaseRepository:
+    """:class:`engine.cases.CaseRepository` on a SQLAlchemy engine (SQLite or PostgreSQL).
+    Thread-safe: each call is its own session and transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._reads = sessionmaker(engine, expire_on_commit=False)
+        self._writes = write_sessions(engine)
+
+    def create_case(self, new: NewCase, actor: Actor, *, created: dt.datetime | None = None,
+                    history: Sequence[HistoryEntry] = ()) -> Case:
+        """Store ``new`` and its first history entry (``created``), or, when importing, the
+        ``history`` it had (renumbered 1, 2, ... in order) followed by an ``imported`` entry; one
+        transaction. ``created``: the original time (import), else now.
+
+        Raises:
+            UnknownEventError: path ``event``: the case's event is not stored.
+        """
+        d = new.details
+        now = dt.datetime.now(dt.UTC)
+        with self._writes.begin() as s:
+            if s.get(EventRow, d.event_id) is None:
+                raise UnknownEventError(d.event_id, path="event")
+            row = CaseRow(event_id=d.event_id, board=board_key(d.board), round=d.round, table_no=d.table,
+                          ns_number=d.ns.number, ns_names=d.ns.names, ew_number=d.ew.number, ew_names=d.ew.names,
+                          director=d.director, kind=new.kind.value, request=dict(new.request),
+                          ruling=dict(new.ruling), engine_version=new.engine_version, laws_edition=new.laws_edition,
+                          suggested_ns=new.suggested_ns, table_ns=new.table_ns, created=created or now,
+                          created_by=actor.name if not history else history[0].actor)
+            s.add(row)
+            s.flush()
+            entries = list(history) or [HistoryEntry(1, now, actor.name, _role(actor), Action.CREATED,
+                                                     {"board": row.board, "kind": new.kind.value,
+                                                      "engine_version": new.engine_version,
+                                                      "suggested_ns": new.suggested_ns})]
+            if history:
+                entries.append(HistoryEntry(len(entries) + 1, now, actor.name, _role(actor), Action.IMPORTED,
+                                            {"entries": len(history)}))
+            rows = [HistoryRow(case_id=row.id, seq=i, at=e.at, actor=e.actor, role=e.role, action=e.action.value,
+                               change=dict(e.change)) for i, e in enumerate(entries, start=1)]
+            s.add_all(rows)
+            s.flush()
+            return fold(_case(row), [_entry(r) for r in rows])
+
+    def append(self, case_id: int, action: Action, actor: Actor, rule: Rule) -> Case:
+        """Run ``rule`` on the case as stored (with its whole history) and append the change it
+        returns as entry ``action``, in one transaction; the case as it now is.
+
+        Raises:
+            UnknownCaseError: no such case.
+            CaseRuleError, CaseConflictError: as ``rule`` raises them (nothing is written).
+        """
+        for attempt in (1, 2, 3):
+            try:
+                with self._writes.begin() as s:
+                    row = s.get(CaseRow, case_id, with_for_update=True)
+                    if row is None:
+                        raise UnknownCaseError(case_id)
+                    entries = self._entries(s, case_id)
+                    case = fold(_case(row), entries)
+                    change = rule(case)
+                    entry = HistoryRow(case_id=case_id, seq=len(entries) + 1, at=dt.datetime.now(dt.UTC),
+                                       actor=actor.name, role=_role(actor), action=action.value, change=dict(change))
+                    s.add(entry)
+                    s.flush()
+                    return fold(case, [*entries, _entry(entry)])
+            except IntegrityError:  # another writer took this seq first (PostgreSQL): read again
+                if attempt == 3:
+                    raise
+        raise AssertionError("unreachable")
+
+    def get_case(self, case_id: int) -> Case:
+        """The case with its whole history. Raises UnknownCaseError."""
+        with self._reads() as s:
+            row = s.get(CaseRow, case_id)
+            if row is None:
+                raise UnknownCaseError(case_id)
+            return fold(_case(row), self._entries(s, case_id))
+
+    def cases(self, event_id: int | None = None, board: str | None = None) -> list[Case]:
+        """The cases of ``event_id`` (and ``board``, any spelling of its number), oldest first,
+        each with its history; every case when both are ``None``.
+
+        Raises:
+            UnknownEventError: path ``event``: ``event_id`` is not stored.
+        """
+        with self._reads() as s:
+            query = select(CaseRow).order_by(CaseRow.id)
+            if event_id is not None:
+                if s.get(EventRow, event_id) is None:
+                    raise UnknownEventError(event_id, path="event")
+                query = query.where(CaseRow.event_id == event_id)
+            if board is not None:
+                query = query.where(CaseRow.board == board_key(board))
+            rows = list(s.scalars(query))
+            history: dict[int, list[HistoryEntry]] = {r.id: [] for r in rows}
+            if rows:
+                for h in s.scalars(select(HistoryRow).where(HistoryRow.case_id.in_(list(history)))
+                                   .order_by(HistoryRow.case_id, HistoryRow.seq)):
+                    history[h.case_id].append(_entry(h))
+            return [fold(_case(r), history[r.id]) for r in rows]
+
+    @staticmethod
+    def _entries(s: Session, case_id: int) -> list[HistoryEntry]:
+        rows = s.scalars(select(HistoryRow).where(HistoryRow.case_id == case_id).order_by(HistoryRow.seq))
+        return [_entry(r) for r in rows]
+
+
+def _role(actor: Actor) -> str | None:
+    return actor.role.value if actor.role is not None else None
+
+
+def _case(row: CaseRow) -> Case:
+    details = CaseDetails(event_id=row.event_id, board=row.board, round=row.round, table=row.table_no,
+                          ns=Pair(row.ns_number, row.ns_names), ew=Pair(row.ew_number, row.ew_names),
+                          director=row.director)
+    data = NewCase(details=details, kind=CaseKind(row.kind), request=row.request, ruling=row.ruling,
+                   engine_version=row.engine_version, laws_edition=row.laws_edition,
+                   suggested_ns=row.suggested_ns, table_ns=row.table_ns)
+    return Case(id=row.id, created=_utc(row.created), created_by=row.created_by, data=data)
+
+
+def _entry(row: HistoryRow) -> HistoryEntry:
+    return HistoryEntry(seq=row.seq, at=_utc(row.at), actor=row.actor, role=row.role, action=Action(row.action),
+                        change=row.change)
+
+
+class DuplicateUserError(ValueError):
+    """A token holder of that name already exists."""
+
+
+class SqlUserRepository:
+    """The token holders: name, role, the token's public key and its argon2 hash (the token
+    itself is never stored). Hashing and checking are :mod:`app.auth`'s."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._reads = sessionmaker(engine, expire_on_commit=False)
+        self._writes = write_sessions(engine)
+
+    def add(self, name: str, role: Role, key: str, token_hash: str) -> User:
+        """Store a new holder. Raises DuplicateUserError (the name is taken)."""
+        try:
+            with self._writes.begin() as s:
+                if s.scalar(select(UserRow.id).where(UserRow.name == name)) is not None:
+                    raise DuplicateUserError(f"there is already a user named {name!r}")
+                row = UserRow(name=name, role=role.value, key=key, token_hash=token_hash,
+                              created=dt.datetime.now(dt.UTC), active=True)
+                s.add(row)
+                s.flush()
+                return _user(row)
+        except IntegrityError:
+            raise DuplicateUserError(f"there is already a user named {name!r}") from None
+
+    def find(self, key: str) -> tuple[User, str] | None:
+        """The active holder whose token has public part ``key``, with the stored hash; or ``None``."""
+        with self._reads() as s:
+            row = s.scalar(select(UserRow).where(UserRow.key == key, UserRow.active.is_(True)))
+            return (_user(row), row.token_hash) if row is not None else None
+
+    def users(self) -> list[User]:
+        """Every holder, active or not, by name."""
+        with self._reads() as s:
+            return [_user(r) for r in s.scalars(select(UserRow).order_by(UserRow.name))]
+
+    def deactivate(self, name: str) -> bool:
+        """Revoke ``name``'s token; ``False`` when there is no such active holder."""
+        with self._writes.begin() as s:
+            row = s.scalar(select(UserRow).where(UserRow.name == name, UserRow.active.is_(True)))
+            if row is None:
+                return False
+            row.active = False
+            return True
+
+    def any_active(self) -> bool:
+        """Whether any token is configured (then the service is never open)."""
+        with self._reads() as s:
+            return bool(s.scalar(select(exists().where(UserRow.active.is_(True)))))
+
+
+def _user(row: UserRow) -> User:
+    return User(name=row.name, role=Role(row.role), key=row.key, active=row.active, created=_utc(row.created))
