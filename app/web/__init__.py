@@ -30,11 +30,13 @@ from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest
 from app.scores import ScoringIn, score_against, scores_block
 from app.web import views
+from app.web.casefile import case_form, install_case_pages, revoke_case_form, who
 from app.web.i18n import gettext, languages, pick, step_text
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from engine import __version__ as engine_version
 from engine.advisor import RevokeAdvice
 from engine.boards import board_from_game
+from engine.cases import CaseKind
 from engine.dd.analysis import analyse_play
 from engine.errors import AdvisorError, InvalidBoardError, PbnError
 from engine.events import EventDetails, EventRepository, NotStoredError
@@ -76,7 +78,8 @@ def _router() -> APIRouter:
 
         base = {"lang": lang, "langs": languages(), "t": t, "vuls": VULS, "noticed_values": NOTICED,
                 "discovered_values": DISCOVERED, "missing_values": MISSING, "form": {}, "cform": {},
-                "errors": [], "field_errors": {}, "engine_version": engine_version, "laws_edition": LAWS_EDITION}
+                "errors": [], "field_errors": {}, "engine_version": engine_version, "laws_edition": LAWS_EDITION,
+                "who": who(request), "here": request.url.path if request.method == "GET" else "/"}
         return templates.TemplateResponse(request, name, {**base, **context}, status_code=status)
 
     @r.get("/favicon.ico")
@@ -244,6 +247,7 @@ def _router() -> APIRouter:
         weights = [weight_0, weight_1, weight_2, weight_3, weight_4]
         context = _ruling_context(advice, lang, solver, offender_card, form, weights)
         context |= _sheet_context(request.app.state.events, form, sheet, context["label"])
+        context["case_form"] = revoke_case_form(request, form, body, context["sheet"])
         return render(request, "ruling.html", lang, form=form, hidden=hidden, **context)
 
     @r.post("/incorrect-cards", response_class=HTMLResponse)
@@ -281,7 +285,9 @@ def _router() -> APIRouter:
         table = table_result(advice)
         plausible = scores_block(table=advice.table_score_ns, after_adjustment=None, suggested=None,
                                  plausible=advice.plausible_results(), scoring=None).plausible
-        return render(request, "cards.html", lang, cform=cform, action=advice.action.value, diagram=found,
+        saved = case_form(request, CaseKind.INCORRECT_CARDS, body)
+        return render(request, "cards.html", lang, cform=cform, case_form=saved, action=advice.action.value,
+                      diagram=found,
                       counts={s.value: len(c) for s, c in advice.case.found.items()},
                       assigned=advice.assigned, ruled=advice.ruled_result, score_law=score_law(advice),
                       table=table, table_cancelled=advice.decision.adjusted,
@@ -294,6 +300,7 @@ def _router() -> APIRouter:
                                    if ev and advice.case.contract and ev.contract_tricks is not None else None),
                       steps=[{"law": s.law, "text": step_text(lang, s)} for s in advice.steps])
 
+    install_case_pages(r, render)
     return r
 
 

@@ -1,0 +1,1035 @@
+"""The case file on the director's page: save a ruling as a case, the event's case list, the
+case page (the facts, the ruling as stored, the director's decision, the appeals committee's
+review, the history, a re-run and the one-page sheet), and signing in with a token.
+
+The use cases are :mod:`app.cases` (shared with the API), who may do what is :mod:`app.auth`
+(the page's token is the ``advisor_token`` cookie, HttpOnly, SameSite=Strict). A request
+without the right role gets the reason in the director's words (401: the sign-in form; 403:
+"Anna is a viewer: recording a decision needs the director role"), never a 500.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import math
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Form, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from pydantic import ValidationError
+
+from app import auth
+from app.cases import (
+    DecisionIn,
+    RerunOut,
+    ReviewIn,
+    add_review,
+    export_cases,
+    open_case,
+    parse_case,
+    record_decision,
+    rerun,
+    ruling_log,
+)
+from app.web import views
+from app.web.i18n import gettext, pick
+from app.web.problems import Problem, field_errors
+from engine.boards import board_from_game, pick_game
+from engine.cases import (
+    Action,
+    Actor,
+    Case,
+    CaseConflictError,
+    CaseKind,
+    CaseRuleError,
+    EnteredScore,
+    HistoryEntry,
+    Role,
+)
+from engine.errors import AdvisorError, InvalidBoardError
+from engine.events import Event, EventDetails, EventRepository, NotStoredError
+from engine.model.deal import Deal
+from engine.pbn import loads
+
+Render = Callable[..., HTMLResponse]
+"""``render(request, template, lang, status=200, **context)`` of :mod:`app.web`."""
+
+Text = Annotated[str, Form()]
+
+
+async def _posted(request: Request) -> dict[str, str]:
+    """The posted form's text fields (a form whose fields vary: the weights of the plausible results)."""
+    return {k: v for k, v in (await request.form()).items() if isinstance(v, str)}
+
+
+Posted = Annotated[dict[str, str], Depends(_posted)]
+MAX_WEIGHTS = 5
+"""The decision form offers a weight for at most this many plausible results (12C1(c))."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Who is at the keyboard
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """Who the page is talking to: the signed-in token holder, or laptop mode.
+
+    Attributes:
+        name: the holder's name; ``None`` when nobody is signed in.
+        role: the holder's role; ``None`` when nobody is signed in.
+        open: laptop mode (no token configured, this machine): everything is allowed.
+    """
+
+    name: str | None
+    role: Role | None
+    open: bool
+
+    def can(self, allowed: Collection[Role]) -> bool:
+        """Whether the page should offer an action that needs one of ``allowed``."""
+        return self.open or (self.role is not None and self.role in allowed)
+
+
+def who(request: Request) -> Who:
+    """Who sent ``request`` (the header shows it; forms are offered by role)."""
+    access: auth.Access | None = getattr(request.app.state, "access", None)
+    if access is None:
+        return Who(None, None, True)
+    token = request.cookies.get(auth.COOKIE) or ""
+    user = access.holder(token) if token else None
+    if user is not None:
+        return Who(user.name, user.role, False)
+    return Who(None, None, access.is_open(request.client.host if request.client else None))
+
+
+class Refused(Exception):
+    """The request may not do what it asks: ``status`` 401 or 403, ``text`` in the director's words."""
+
+    def __init__(self, status: int, text: str) -> None:
+        super().__init__(text)
+        self.status = status
+        self.text = text
+
+
+def page_actor(request: Request, lang: str, allowed: Collection[Role], doing: str) -> Actor:
+    """The :class:`Actor` of a page request allowed to do ``doing`` (a catalogue key, e.g.
+    ``"doing_decide"``), from the ``advisor_token`` cookie or laptop mode.
+
+    Raises:
+        Refused: 401 (not signed in, or a token no longer valid) or 403 (the holder's role does
+            not allow it), with the reason in ``lang``.
+    """
+    try:
+        return auth.page_requester(request, allowed, gettext("en", doing))
+    except auth.AuthError as exc:
+        token = request.cookies.get(auth.COOKIE) or ""
+        access: auth.Access = request.app.state.access
+        user = access.holder(token) if token and exc.status == 403 else None
+        if user is not None:
+            need = " / ".join(gettext(lang, f"role_{r.value}") for r in sorted(allowed))
+            text = gettext(lang, "refused_role", name=user.name, role=gettext(lang, f"role_{user.role.value}"),
+                           role_a=gettext(lang, f"role_a_{user.role.value}"), doing=gettext(lang, doing), need=need)
+        elif token:
+            text = gettext(lang, "refused_token")
+        else:
+            text = gettext(lang, "refused_sign_in", doing=gettext(lang, doing))
+        raise Refused(exc.status, text[:1].upper() + text[1:]) from None
+
+
+def _safe_next(target: str) -> str:
+    """A path on this site to go back to after signing in (anything else: the index)."""
+    target = target.strip()
+    if not target.startswith("/") or target.startswith("//") or "\\" in target or len(target) > 500:
+        return "/"
+    return target
+
+
+def _back(request: Request) -> str:
+    """Where to go back after signing in: the page asked for, or the case page a form posted from."""
+    path = request.url.path
+    if request.method == "GET":
+        return _safe_next(path)
+    head, _, last = path.rpartition("/")
+    return _safe_next(head) if last in ("decision", "reviews", "rerun") else "/"
+
+
+def _id(text: str) -> int | None:
+    """A stored id from a URL or a form: 1 to 9 digits, else ``None``."""
+    text = text.strip()
+    return int(text) if text.isdigit() and len(text) <= 9 and int(text) > 0 else None
+
+
+# ---------------------------------------------------------------------------------------------
+# "Save as a case" on the ruling views
+
+
+def one_game(text: str, board: str | None, room: str | None) -> str:
+    """The PBN text of the one game ``board`` and ``room`` pick from ``text`` (an uploaded
+    file's game, to keep with the case instead of the whole file). The whole ``text`` when the
+    game cannot be cut out unchanged (its tags inherited with ``#``, a comment across games...).
+    """
+    try:
+        games = loads(text)
+        chosen = pick_game(text, board or None, room or None)
+    except AdvisorError:
+        return text
+    later = [g.lineno for g in games if g.lineno > chosen.lineno]
+    lines = text.removeprefix("\ufeff").splitlines()
+    piece = "\n".join(lines[chosen.lineno - 1:(min(later) - 1) if later else len(lines)]).strip() + "\n"
+    try:
+        [alone] = loads(piece)
+    except (AdvisorError, ValueError):
+        return text
+    same = dict(alone.tags) == dict(chosen.tags) and alone.play_section == chosen.play_section
+    return piece if same else text
+
+
+def case_form(request: Request, kind: CaseKind, body: Mapping[str, Any], *, event_id: int | None = None,
+              board: str = "", board_fixed: bool = False, sheet: Mapping[str, str] | None = None,
+              event_name: str = "", event_date: str = "") -> dict[str, Any]:
+    """The "Save as a case" form of a ruling view (``case_form.html``): the ruling request that
+    produced the view (``body``, embedded as JSON), the event (``event_id`` preselected, else
+    the recent events or a new one named ``event_name``), the board (``board_fixed``: it picks
+    the game or hand record the ruling came from), and round, table and director from the
+    sheet fields."""
+    sheet = sheet or {}
+    events: EventRepository = request.app.state.events
+    recent = events.recent_events(10)
+    if event_id is not None and all(e.id != event_id for e in recent):
+        try:
+            recent.insert(0, events.get_event(event_id))
+        except NotStoredError:
+            event_id = None
+    name = event_name or sheet.get("event", "")
+    if event_id is None and name:  # the sheet names a stored event
+        event_id = next((e.id for e in recent if e.details.name == name), None)
+    return {"kind": kind.value, "ruling_request": json.dumps(body, separators=(",", ":")),
+            "events": [{"id": e.id, "name": e.details.name, "date": e.details.date.isoformat()} for e in recent],
+            "values": {"case_event": str(event_id) if event_id is not None else "new",
+                       "new_event_name": name, "new_event_date": event_date or sheet.get("date", "")
+                       or dt.date.today().isoformat(), "case_board": board, "case_round": sheet.get("round", ""),
+                       "case_table": sheet.get("table", ""), "case_director": sheet.get("director", ""),
+                       "ns_number": "", "ns_names": "", "ew_number": "", "ew_names": ""},
+            "board_fixed": board_fixed}
+
+
+def revoke_case_form(request: Request, form: Mapping[str, str], body: Mapping[str, Any],
+                     sheet: Mapping[str, str]) -> dict[str, Any]:
+    """The "Save as a case" form of the revoke ruling view, from the page's ``form`` (its
+    ``source``: a stored event's board, an uploaded file's game, a pasted game, or parts) and the
+    ``body`` the view was ruled from: a stored board keeps its event and board; a PBN game is kept
+    alone (:func:`one_game`) with its board number, and its event and date tags suggest a new event."""
+    source = form.get("source", "pbn")
+    kept = {k: v for k, v in body.items() if v is not None}
+    event_id, board, name, date = None, "", "", ""
+    if source == "event":
+        event_id = _id(form.get("event", ""))
+        board = form.get("board", "").strip()
+        kept = {k: v for k, v in kept.items() if k not in ("event", "board")}
+        return case_form(request, CaseKind.REVOKE, kept, event_id=event_id, board=board,
+                         board_fixed=event_id is not None, sheet=sheet)
+    if source in ("upload", "pbn") and isinstance(body.get("pbn"), str):
+        text = body["pbn"]
+        try:
+            game = pick_game(text, body.get("board"), body.get("room"))
+        except AdvisorError:
+            game = None
+        kept["pbn"] = one_game(text, body.get("board"), body.get("room"))
+        kept.pop("board", None)
+        if game is not None:
+            board, name = (game.board or "").strip(), (game.event or "").strip()
+            try:
+                date = dt.datetime.strptime((game.date or "").strip(), "%Y.%m.%d").date().isoformat()
+            except ValueError:
+                date = ""
+        if source == "upload":
+            stored = request.app.state.events.get_file(_id(form.get("upload", "")) or 0) \
+                if _id(form.get("upload", "")) else None
+            event_id = stored[0] if stored is not None else None
+    return case_form(request, CaseKind.REVOKE, kept, event_id=event_id, board=board, board_fixed=bool(board),
+                     sheet=sheet, event_name=name[:200], event_date=date)
+
+
+_CASE_FIELD = {("event",): "case_event", ("board",): "case_board", ("round",): "case_round",
+               ("table",): "case_table", ("director",): "case_director", ("pairs", "ns", "number"): "ns_number",
+               ("pairs", "ns", "names"): "ns_names", ("pairs", "ew", "number"): "ew_number",
+               ("pairs", "ew", "names"): "ew_names", ("pairs",): "ns_number", ("pairs", "ns"): "ns_number",
+               ("pairs", "ew"): "ew_number"}
+
+
+def say(lang: str, field: str, message: str) -> Problem:
+    """A problem with the page's form field ``field`` (e.g. ``"reason"``, ``"ns_number"``):
+    ``"<the field in words>: <message>"``, placed next to that field."""
+    words = gettext(lang, f"where_{field}") if field else ""
+    text = f"{words}: {message}" if words and words != f"where_{field}" else message
+    return Problem(field, text[:1].upper() + text[1:])
+
+
+def _message(lang: str, err: Mapping[str, Any]) -> str:
+    """A pydantic error's message, in the director's words for the usual ones (empty, too long)."""
+    kind, ctx = err.get("type"), err.get("ctx") or {}
+    if kind in ("string_too_short", "missing", "too_short"):
+        return gettext(lang, "need_field")
+    if kind in ("string_too_long", "too_long") and "max_length" in ctx:
+        return gettext(lang, "too_long", n=ctx["max_length"])
+    return str(err.get("msg", "")).removeprefix("Value error, ")
+
+
+def _case_problems(lang: str, exc: RequestValidationError) -> list[Problem]:
+    out = []
+    for err in exc.errors():
+        loc = tuple(str(x) for x in err.get("loc", ()) if x != "body")
+        field = next((_CASE_FIELD[loc[:n]] for n in (3, 2, 1) if loc[:n] in _CASE_FIELD), "")
+        msg = _message(lang, err)
+        if field:
+            out.append(say(lang, field, msg))
+        else:  # the ruling request itself (it was ruled on a moment ago: rule on the board again)
+            out.append(Problem("", f"{' '.join(loc)}: {msg}" if loc else msg))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# The case page's content
+
+
+def points(value: float | None) -> str:
+    """Law 77 points as shown, with their sign: ``+50``, ``-420``, ``+12.50``; ``—`` for none."""
+    if value is None:
+        return "\u2014"
+    return f"{int(value):+d}" if float(value).is_integer() else f"{value:+.2f}"
+
+
+def score_text(lang: str, s: EnteredScore | None) -> str:
+    """A score entered, in words: ``4H W -1, NS +50 (64A2)``; an artificial one by side."""
+    if s is None:
+        return "\u2014"
+    if s.artificial:
+        parts = ", ".join(f"{k} {v}" for k, v in s.artificial.items())
+        text = f"{s.result}, {parts}" if s.result else parts
+    else:
+        text = f"{s.result}, NS {points(s.score_ns)}" if s.result else f"NS {points(s.score_ns)}"
+        if s.score_ew is not None:
+            text += f", EW {points(s.score_ew)}"
+    if s.weighted and not s.result:
+        text += " [" + "; ".join(f"{w.percent:g}% {w.result} ({points(w.score_ns)})" for w in s.weighted) + "]"
+    return f"{text} ({s.law})" if s.law else text
+
+
+def status_text(lang: str, case: Case) -> str:
+    """The case's status in ``lang``: awaiting decision, decided, reviewed (upheld / varied / cancelled)."""
+    return gettext(lang, "status_" + case.status.replace(": ", "_").replace(" ", "_"))
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """The advisor's suggested score as the stored ruling gives it.
+
+    Attributes:
+        result: e.g. ``"4H W -1"`` (``""`` for an artificial score).
+        score_ns: North-South's points, ``None`` for an artificial score.
+        law: e.g. ``"64A2"``, ``"12C1(b)"``, ``"12C2(a)"``.
+        artificial: by side, e.g. ``{"NS": "40%", "EW": "40%"}``, when no result can be assigned.
+    """
+
+    result: str
+    score_ns: int | None
+    law: str
+    artificial: Mapping[str, str] | None = None
+
+
+def suggestion(case: Case) -> Suggestion:
+    """The suggested score of ``case``'s stored ruling (revoke: its ``suggested``; Laws 13/14:
+    13C when the table result stands at the director's option, the assigned score (12C1(b)),
+    the result after the revoke laws, else the artificial score (12C2(a)))."""
+    r = case.data.ruling
+    if case.data.kind is CaseKind.REVOKE:
+        s = r.get("suggested") or {}
+        return Suggestion(str(s.get("result", "")), case.data.suggested_ns, str(s.get("law", "")))
+    if r.get("adjusted_score_optional"):
+        table = _table_result(r)
+        return Suggestion(table, case.data.suggested_ns, "13C")
+    if r.get("assigned"):
+        return Suggestion(str(r["assigned"].get("result", "")), case.data.suggested_ns, "12C1(b)")
+    if r.get("ruled_result"):
+        revoke = r.get("revoke") or {}
+        law = (revoke.get("suggested") or {}).get("law") or next(
+            (s["law"] for s in reversed(r.get("steps", [])) if str(s.get("law", "")).startswith("67B")), "64A2")
+        return Suggestion(str(r["ruled_result"].get("result", "")), case.data.suggested_ns, str(law))
+    art = r.get("artificial") or {}
+    if art:
+        return Suggestion("", None, "12C2(a)", {side: f"{a.get('percent')}%" for side, a in art.items()})
+    return Suggestion("", case.data.suggested_ns, "")
+
+
+def _table_result(ruling: Mapping[str, Any]) -> str:
+    steps = [s for s in ruling.get("steps", []) if s.get("law") == "77"]
+    return str(steps[0]["text"]) if steps else ""
+
+
+def _tricks(play: Any) -> list[str]:
+    """The play as one line per trick (a request's ``play``: flat, or trick by trick)."""
+    if not isinstance(play, list) or not play:
+        return []
+    if all(isinstance(t, list) for t in play):
+        return [" ".join(str(c) for c in t) for t in play]
+    cards = [str(c) for c in play]
+    return [" ".join(cards[i:i + 4]) for i in range(0, len(cards), 4)]
+
+
+def _seat(lang: str, value: Any) -> str:
+    return gettext(lang, f"seat_{value}") if value in ("N", "E", "S", "W") else str(value)
+
+
+def request_facts(lang: str, case: Case) -> list[tuple[str, str]]:
+    """The ruling request as given, in words: ``(label, value)`` lines (contract, declarer, the
+    play trick by trick, the facts of the revoke, the table result, the hands as found...)."""
+    q, r = case.data.request, case.data.ruling
+    t = _t(lang)
+    out: list[tuple[str, str]] = []
+    if case.data.kind is CaseKind.REVOKE:
+        b = r.get("board") or {}
+        out.append((t("col_contract"), f"{b.get('contract', '')} {t('by')} {_seat(lang, b.get('declarer'))}, "
+                                       f"{t(_vul_key(b.get('vulnerable')))}"))
+        play = _tricks(q.get("play"))
+        if not play and isinstance(q.get("pbn"), str):
+            try:
+                record = board_from_game(pick_game(q["pbn"], q.get("board"), q.get("room")))
+                play = _tricks([str(c) for c in record.play])
+            except AdvisorError:
+                play = []
+        for i, trick in enumerate(play, start=1):
+            out.append((f"{t('trick')} {i}", trick))
+        rf = q.get("revoke_facts")
+        if isinstance(rf, Mapping):
+            facts = t("case_revoke_facts", trick=rf.get("trick", ""), offender=_seat(lang, rf.get("offender")),
+                      won_by=_seat(lang, rf.get("revoke_trick_won_by")),
+                      after=rf.get("offending_side_tricks_after", ""))
+            extra = ", ".join(x for x in (str(rf.get("card") or ""), str(rf.get("suit_led") or "")) if x)
+            out.append((t("facts_only_legend"), f"{facts}{f' ({extra})' if extra else ''}"))
+        if q.get("table_result") is not None:
+            out.append((t("table_result"), str(q["table_result"])))
+        if q.get("claim_declarer_tricks") is not None:
+            out.append((t("claim_label"), str(q["claim_declarer_tricks"])))
+        noticed = q.get("noticed") or "after_play"
+        out.append((t("noticed_label"), t(f"noticed_{noticed}")))
+        if q.get("losses_induced_by_revoke"):
+            out.append((t("law64c"), t("induced_label")))
+    else:
+        hands = q.get("hands") or {}
+        for s in ("N", "E", "S", "W"):
+            out.append((f"{t('hands_found')}: {_seat(lang, s)}", str(hands.get(s, ""))))
+        if q.get("hand_record"):
+            out.append((t("hand_record_label"), str(q["hand_record"])))
+        out.append((t("dealer_label"), _seat(lang, q.get("dealer", ""))))
+        out.append((t("vulnerable_label"), t(_vul_key(q.get("vulnerable")))))
+        if q.get("contract"):
+            out.append((t("col_contract"), f"{q['contract']} {t('by')} {_seat(lang, q.get('declarer'))}"))
+        if q.get("table_tricks") is not None:
+            out.append((t("table_tricks_label"), str(q["table_tricks"])))
+        for i, trick in enumerate(_tricks(q.get("play")), start=1):
+            out.append((f"{t('trick')} {i}", trick))
+        out.append((t("discovered_label"), t(f"discovered_{q.get('discovered') or 'after_play'}")))
+        if q.get("missing_found"):
+            out.append((t("missing_found_label"), t(f"missing_{q['missing_found']}")))
+        for key in ("card_seen", "calls_unaffected"):
+            if q.get(key):
+                out.append((t(f"{key}_label"), t("yes")))
+    return out
+
+
+def _t(lang: str) -> Callable[..., str]:
+    def t(key: str, **params: object) -> str:
+        return gettext(lang, key, **params)
+
+    return t
+
+
+def _vul_key(value: Any) -> str:
+    return {"None": "vul_none", "NS": "vul_ns", "EW": "vul_ew", "All": "vul_all"}.get(str(value), "vul_none")
+
+
+def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
+    """What the stored ruling rests on, in words: for a revoke, each revoke with its laws and
+    the double-dummy figures, the declarer's side's tricks (table, after the transfer, likely,
+    double dummy without the revoke), Law 64C; for Laws 13/14, what was wrong and the corrected
+    deal's par and double-dummy result."""
+    r = case.data.ruling
+    t = _t(lang)
+    out: list[tuple[str, str]] = []
+    if case.data.kind is CaseKind.REVOKE:
+        for v in r.get("revokes", []):
+            law = v.get("correction") or v.get("law") or v.get("establishment_law") or ""
+            text = t("case_revoke_line", trick=v.get("trick"), player=_seat(lang, v.get("player")),
+                     card=v.get("card") or "\u2014", law=law, transferred=v.get("tricks_transferred", 0),
+                     established=t("established") if v.get("established") else t("not_established"))
+            if v.get("dd_before") is not None:
+                cards = ", ".join(f"{c} {n}" for c, n in (v.get("dd_by_card") or {}).items())
+                text += " " + t("case_revoke_dd", before=v["dd_before"], after=v.get("dd_after"), cards=cards)
+            out.append((t("revokes_title"), text))
+        d = r.get("declarer_tricks") or {}
+        out.append((t("results_title"), t("case_tricks", table=d.get("table"), after=d.get("after_adjustment"),
+                                          likely=_dash(d.get("likely_without_revokes")),
+                                          dd=_dash(d.get("double_dummy_without_revoke")))))
+        c = r.get("law_64c") or {}
+        if c:
+            out.append((f"{t('law64c')} ({c.get('law', '')})",
+                        f"{t('applies') if c.get('applies') else t('does_not_apply')}: {c.get('reason', '')}"))
+    else:
+        irr = r.get("irregularity") or {}
+        if irr.get("description"):
+            out.append((t("irregularity"), str(irr["description"])))
+        dd = r.get("double_dummy") or {}
+        par = dd.get("par") or {}
+        if par:
+            out.append((t("par"), f"{', '.join(par.get('contracts', []))} (NS {points(par.get('score_ns'))})"))
+        if dd.get("contract_tricks") is not None:
+            out.append((t("dd_contract"), str(dd["contract_tricks"])))
+        if dd.get("as_played"):
+            out.append((t("case_as_played"), str(dd["as_played"])))
+    plausible = (r.get("scores") or {}).get("plausible") or []
+    if len(plausible) > 1:
+        out.append((t("weights_title"), "; ".join(f"{p.get('result')} (NS {points(p.get('score_ns'))}): "
+                                                 f"{p.get('evidence', '')}" for p in plausible)))
+    return out
+
+
+def _dash(value: Any) -> str:
+    return "\u2014" if value is None else str(value)
+
+
+def history_lines(lang: str, case: Case) -> list[dict[str, str]]:
+    """The history, oldest first: when, who (and the role then), what was done, in words."""
+    out = []
+    for e in case.history:
+        out.append({"seq": str(e.seq), "at": _when(e.at), "actor": e.actor,
+                    "role": gettext(lang, f"role_{e.role}") if e.role else "",
+                    "action": gettext(lang, f"action_{e.action.value}"), "what": _change_text(lang, e)})
+    return out
+
+
+def _when(at: dt.datetime) -> str:
+    return at.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _change_text(lang: str, e: HistoryEntry) -> str:
+    c = e.change
+    if e.action is Action.CREATED:
+        return gettext(lang, "history_created", board=c.get("board", ""), score=points(c.get("suggested_ns")))
+    if e.action is Action.DECISION:
+        text = score_text(lang, EnteredScore.from_json(c))
+        return f"{text}. {c['reason']}" if c.get("reason") else text
+    if e.action is Action.REVIEW:
+        score = score_text(lang, EnteredScore.from_json(c["score"])) if c.get("score") else ""
+        outcome = gettext(lang, f"outcome_{c.get('outcome')}")
+        deposit = gettext(lang, f"deposit_{c.get('deposit')}")
+        return f"{outcome}{': ' + score if score else ''}; {deposit}"
+    if e.action is Action.RERUN:
+        if c.get("same"):
+            return gettext(lang, "history_rerun_same", engine=c.get("engine_version_now", ""))
+        return gettext(lang, "history_rerun_differs", engine=c.get("engine_version_now", ""),
+                       n=len(c.get("differences", [])))
+    return gettext(lang, "history_imported", n=c.get("entries", ""))
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def rerun_view(out: RerunOut) -> dict[str, Any]:
+    """A re-run's answer for the case page: the engine versions and each difference (shortened)."""
+    return {"same": out.same, "stored": out.engine_version_stored, "now": out.engine_version_now,
+            "differences": [{"path": d.path, "stored": _short(d.stored), "now": _short(d.now)}
+                            for d in out.differences[:100]], "more": max(0, len(out.differences) - 100)}
+
+
+def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
+    """Everything case.html shows of ``case`` (the forms' defaults come from its suggestion)."""
+    events: EventRepository = request.app.state.events
+    try:
+        event: Event | None = events.get_event(case.details.event_id)
+    except NotStoredError:
+        event = None
+    r, d = case.data.ruling, case.details
+    sug = suggestion(case)
+    deal, label, contract, declarer = None, "", "", None
+    if case.data.kind is CaseKind.REVOKE:
+        b = r.get("board") or {}
+        label, contract, declarer = str(b.get("label", "")), f"{b.get('contract', '')} {b.get('declarer', '')}", \
+            b.get("declarer")
+        deal = b.get("deal")
+    else:
+        label = str(r.get("board") or "")
+        deal = (r.get("irregularity") or {}).get("corrected_deal") or case.data.request.get("hand_record")
+        contract = str(case.data.request.get("contract") or "")
+    try:
+        diagram = views.hands(Deal.from_pbn(deal)) if isinstance(deal, str) and deal else None
+    except (AdvisorError, ValueError):
+        diagram = None
+    recorded = {e.seq: e for e in case.history}
+    decision_at = next((e for e in reversed(case.history) if e.action is Action.DECISION), None)
+    reviews = [e for e in case.history if e.action is Action.REVIEW]
+    plausible = [p for p in ((r.get("scores") or {}).get("plausible") or [])
+                 if isinstance(p.get("score_ns"), int)][:MAX_WEIGHTS]
+    viewer = who(request)
+    return {
+        "case": case, "event": event, "label": label, "contract": contract, "declarer": declarer,
+        "diagram": diagram, "centre": contract, "counts": None,
+        "case_status": status_text(lang, case), "final": score_text(lang, case.final_score()),
+        "suggestion": sug, "suggested_text": score_text(lang, EnteredScore(
+            float(sug.score_ns) if sug.score_ns is not None else None, sug.result, sug.law,
+            artificial=sug.artificial)),
+        "table_text": points(case.data.table_ns), "created_at": _when(case.created),
+        "facts": request_facts(lang, case), "evidence": evidence(lang, case),
+        "steps": [{"law": s.get("law", ""), "text": s.get("text", "")} for s in r.get("steps", [])],
+        "decision": case.decision, "decision_text": score_text(lang, case.decision.score) if case.decision else "",
+        "decision_by": (decision_at.actor, _when(decision_at.at)) if decision_at else None,
+        "reviews": [{"outcome": gettext(lang, f"outcome_{rv.outcome.value}"), "members": ", ".join(rv.members),
+                     "reasons": rv.reasons, "deposit": gettext(lang, f"deposit_{rv.deposit.value}"),
+                     "score": score_text(lang, rv.score) if rv.score else "",
+                     "by": recorded[e.seq].actor, "at": _when(e.at)} for rv, e in zip(case.reviews, reviews,
+                                                                                        strict=True)],
+        "history": history_lines(lang, case), "plausible": plausible,
+        "pairs": {"ns": d.ns, "ew": d.ew},
+        "may_decide": viewer.can(auth.DIRECTOR), "may_review": viewer.can(auth.COMMITTEE),
+        "dform": {"score_ns": points(sug.score_ns) if sug.score_ns is not None else "", "result": sug.result,
+                  "law": sug.law, "reason": "", "art_ns": (sug.artificial or {}).get("NS", ""),
+                  "art_ew": (sug.artificial or {}).get("EW", "")},
+        "rform": {}, "rerun": None, "lang_path": f"/cases/{case.id}",
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading the decision and review forms
+
+
+def read_points(text: str) -> float | None:
+    """Points as typed (``"+50"``, ``"-420"``, ``"12.5"``, ``"12,5"``, a Unicode minus); ``None``
+    when blank.
+
+    Raises:
+        ValueError: not a number of points.
+    """
+    t = text.strip().replace("\u2212", "-").replace(",", ".").replace(" ", "")
+    if not t:
+        return None
+    value = float(t)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return float(int(value)) if value.is_integer() else value
+
+
+def read_percent(text: str) -> float | None:
+    """A weight as typed (``"70"``, ``"70%"``, ``"33.3"``); ``None`` when blank.
+
+    Raises:
+        ValueError: not a number.
+    """
+    t = text.strip().removesuffix("%").strip().replace(",", ".")
+    if not t:
+        return None
+    value = float(t)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
+def decision_body(lang: str, form: Mapping[str, str], plausible: Sequence[Mapping[str, Any]],
+                  prefill: Mapping[str, str]) -> tuple[DecisionIn | None, list[Problem]]:
+    """The decision form as the API's :class:`DecisionIn`, or the problems with it.
+
+    Weights given for the plausible results make a weighted score (12C1(c)): its parts are the
+    results with a weight, and, while the director left the score, the result and the law as
+    prefilled (``prefill``) or blank, they become the weighted sum, the parts, and 12C1(c). An
+    artificial score (12C2) given by side likewise replaces the prefilled points and law.
+    """
+    problems: list[Problem] = []
+    try:
+        score = read_points(form.get("score_ns", ""))
+    except ValueError:
+        score = None
+        problems.append(say(lang, "score_ns", gettext(lang, "not_points", text=form.get("score_ns", ""))))
+    parts: list[tuple[str, int, float]] = []
+    for i, p in enumerate(plausible):
+        try:
+            w = read_percent(form.get(f"weight_{i}", ""))
+        except ValueError:
+            problems.append(say(lang, "weights", gettext(lang, "not_percent", text=form.get(f"weight_{i}", ""))))
+            continue
+        if w is not None:
+            parts.append((str(p.get("result", "")), int(p["score_ns"]), w))
+    result, law = form.get("result", "").strip(), form.get("law", "").strip()
+    untouched = {k: form.get(k, "").strip() in ("", prefill.get(k, "")) for k in ("score_ns", "result", "law")}
+    art = {k: form.get(f"art_{k.lower()}", "").strip() for k in ("NS", "EW")}
+    artificial = {k: v for k, v in art.items() if v} or None
+    if parts and not problems:  # the weighted score replaces the prefilled suggestion
+        if untouched["score_ns"]:
+            score = round(sum(s * pct for _, s, pct in parts) / 100, 2)
+        if untouched["result"]:
+            result = ", ".join(f"{pct:g}% {res}" for res, _, pct in parts)
+        if untouched["law"]:
+            law = "12C1(c)"
+    elif artificial and not problems:  # an artificial score replaces the prefilled points
+        if untouched["score_ns"]:
+            score = None
+        if untouched["result"]:
+            result = ""
+        if untouched["law"]:
+            law = "12C2(a)"
+    if problems:
+        return None, problems
+    try:
+        body = DecisionIn.model_validate({"score_ns": score, "result": result, "law": law,
+                                          "reason": form.get("reason", ""),
+                                          "weighted": [{"result": r, "score_ns": n, "percent": pct}
+                                                       for r, n, pct in parts],
+                                          "artificial": artificial})
+    except ValidationError as exc:
+        return None, _model_problems(lang, exc, {"score_ns": "score_ns", "result": "result", "law": "law",
+                                                 "reason": "reason", "weighted": "weights",
+                                                 "artificial": "artificial", "score_ew": "score_ns"})
+    return body, []
+
+
+def review_body(lang: str, form: Mapping[str, str]) -> tuple[ReviewIn | None, list[Problem]]:
+    """The review form as the API's :class:`ReviewIn` (members one per line), or the problems."""
+    problems: list[Problem] = []
+    outcome, deposit = form.get("outcome", ""), form.get("deposit", "")
+    members = [m.strip() for m in form.get("members", "").splitlines() if m.strip()]
+    if outcome not in ("uphold", "vary", "cancel"):
+        problems.append(say(lang, "outcome", gettext(lang, "need_outcome")))
+    if not members:
+        problems.append(say(lang, "members", gettext(lang, "need_members")))
+    if not form.get("reasons", "").strip():
+        problems.append(say(lang, "reasons", gettext(lang, "need_reasons")))
+    if deposit not in ("returned", "kept"):
+        problems.append(say(lang, "deposit", gettext(lang, "need_deposit")))
+    try:
+        score = read_points(form.get("review_score_ns", ""))
+    except ValueError:
+        score = None
+        problems.append(say(lang, "review_score_ns", gettext(lang, "not_points", text=form["review_score_ns"])))
+    if problems:
+        return None, problems
+    try:
+        body = ReviewIn.model_validate({"outcome": outcome, "members": members, "reasons": form["reasons"],
+                                        "deposit": deposit, "score_ns": score,
+                                        "result": form.get("review_result", "").strip(),
+                                        "law": form.get("review_law", "").strip()})
+    except ValidationError as exc:
+        return None, _model_problems(lang, exc, {"outcome": "outcome", "members": "members", "reasons": "reasons",
+                                                 "deposit": "deposit", "score_ns": "review_score_ns",
+                                                 "result": "review_result", "law": "review_law"})
+    return body, []
+
+
+def _model_problems(lang: str, exc: ValidationError, fields: Mapping[str, str]) -> list[Problem]:
+    out = []
+    for err in exc.errors(include_url=False):
+        loc = [str(x) for x in err["loc"]]
+        field = fields.get(loc[0], "") if loc else ""
+        out.append(say(lang, field, _message(lang, err)))
+    return out
+
+
+def _rule_field(path: str, review: bool) -> str:
+    """The form field of a case file rule's ``path`` (``reason``, ``score_ns``, ``weighted/0/percent``...)."""
+    head = path.split("/", 1)[0]
+    if review:
+        return {"score_ns": "review_score_ns", "members": "members", "reasons": "reasons"}.get(head, "")
+    return {"score_ns": "score_ns", "score_ew": "score_ns", "reason": "reason", "weighted": "weights",
+            "artificial": "artificial"}.get(head, "")
+
+
+# ---------------------------------------------------------------------------------------------
+# Routes
+
+
+def install_case_pages(r: APIRouter, render: Render) -> None:
+    """Add the case file's page routes to ``r``: ``/signin``, ``/signout``, ``POST /cases``,
+    ``/events/{id}/cases`` (with the ruling log CSV and the JSON export), ``/cases/{id}`` and
+    its decision, review and re-run forms."""
+
+    def refused(request: Request, lang: str, exc: Refused) -> HTMLResponse:
+        return render(request, "signin.html", lang, exc.status, errors=[Problem("", exc.text)],
+                      next=_back(request), refused=True)
+
+    def not_found(request: Request, lang: str, text: str) -> HTMLResponse:
+        return render(request, "index.html", lang, 404, errors=[Problem("", text)],
+                      events=request.app.state.events.recent_events(10))
+
+    @r.get("/signin", response_class=HTMLResponse)
+    def signin_page(request: Request, lang: str | None = None, next: str = "/") -> HTMLResponse:
+        """The sign-in form: paste the token the chief director made (``advisor users add``)."""
+        return render(request, "signin.html", pick(lang), next=_safe_next(next), lang_path="/signin")
+
+    @r.post("/signin", response_class=HTMLResponse, response_model=None)
+    def signin(request: Request, token: Text = "", lang: Text = "en",
+               next: Text = "/") -> Response:
+        """Check the token (``app.state.access.holder``) and keep it in the ``advisor_token``
+        cookie: HttpOnly, SameSite=Strict, Secure over https."""
+        lang = pick(lang)
+        token = token.strip()
+        user = request.app.state.access.holder(token) if token else None
+        if user is None:
+            text = gettext(lang, "signin_bad" if token else "signin_empty")
+            return render(request, "signin.html", lang, 401, errors=[Problem("token", text)],
+                          field_errors=field_errors([Problem("token", text)]), next=_safe_next(next))
+        target = _safe_next(next)
+        sep = "&" if "?" in target else "?"
+        out = RedirectResponse(f"{target}{sep}lang={lang}" if "lang=" not in target else target, status_code=303)
+        out.set_cookie(auth.COOKIE, token, httponly=True, samesite="strict", secure=request.url.scheme == "https",
+                       path="/")
+        return out
+
+    @r.post("/signout", response_model=None)
+    def signout(request: Request, lang: Text = "en") -> Response:
+        """Forget the signed-in token (the cookie), back to the index."""
+        out = RedirectResponse(f"/?lang={pick(lang)}", status_code=303)
+        out.delete_cookie(auth.COOKIE, path="/", httponly=True, samesite="strict",
+                          secure=request.url.scheme == "https")
+        return out
+
+    @r.post("/cases", response_class=HTMLResponse, response_model=None)
+    def save_case(request: Request, lang: Text = "en", kind: Text = "revoke", ruling_request: Text = "",
+                  case_event: Text = "", new_event_name: Text = "", new_event_date: Text = "",
+                  case_board: Text = "", case_round: Text = "", case_table: Text = "",
+                  ns_number: Text = "", ns_names: Text = "", ew_number: Text = "", ew_names: Text = "",
+                  case_director: Text = "", board_fixed: Text = "") -> Response:
+        """Rule on the posted request again and keep it as a case (``app.cases.open_case``);
+        303 to the case page. The form comes back with the problems next to their fields."""
+        lang = pick(lang)
+        values = {"case_event": case_event, "new_event_name": new_event_name, "new_event_date": new_event_date,
+                  "case_board": case_board, "case_round": case_round, "case_table": case_table,
+                  "ns_number": ns_number, "ns_names": ns_names, "ew_number": ew_number, "ew_names": ew_names,
+                  "case_director": case_director}
+        events: EventRepository = request.app.state.events
+        cform = {"kind": kind if kind in ("revoke", "incorrect_cards") else "revoke", "ruling_request": ruling_request,
+                 "events": [{"id": e.id, "name": e.details.name, "date": e.details.date.isoformat()}
+                            for e in events.recent_events(10)], "values": values, "board_fixed": bool(board_fixed)}
+
+        def again(status: int, found: list[Problem]) -> HTMLResponse:
+            return render(request, "case_new.html", lang, status, case_form=cform, errors=found,
+                          field_errors=field_errors(found))
+
+        try:
+            actor = page_actor(request, lang, auth.DIRECTOR, "doing_create")
+        except Refused as exc:
+            return again(exc.status, [Problem("", exc.text)])
+        try:
+            body = json.loads(ruling_request)
+        except ValueError:
+            body = None
+        if not isinstance(body, dict):
+            return again(422, [say(lang, "", gettext(lang, "case_no_request"))])
+        data = {**body, "kind": cform["kind"], "board": case_board, "round": case_round, "table": case_table,
+                "director": case_director, "pairs": {"ns": {"number": ns_number, "names": ns_names},
+                                                     "ew": {"number": ew_number, "names": ew_names}}}
+        problems: list[Problem] = []
+        new_event: EventDetails | None = None
+        event_id = _id(case_event)
+        if case_event == "new":
+            name = new_event_name.strip()
+            if not 1 <= len(name) <= 200:
+                problems.append(say(lang, "new_event_name", gettext(lang, "need_event_name")))
+            try:
+                date = dt.date.fromisoformat(new_event_date.strip())
+            except ValueError:
+                problems.append(say(lang, "new_event_date", gettext(lang, "need_event_date",
+                                                                    text=new_event_date.strip())))
+            else:
+                new_event = EventDetails(name=name, date=date)
+        elif event_id is None:
+            problems.append(say(lang, "case_event", gettext(lang, "need_event")))
+        try:
+            parse_case({**data, "event": event_id or 1})  # the case's own fields, before any event is made
+        except RequestValidationError as exc:
+            problems += _case_problems(lang, exc)
+        if problems:
+            return again(422, problems)
+        if new_event is not None:
+            event_id = events.create_event(new_event).id
+            values["case_event"] = str(event_id)
+        data["event"] = event_id
+        if isinstance(body.get("pbn"), str) and cform["kind"] == "revoke":
+            data["pbn"] = _with_board_tag(body["pbn"], case_board)
+        try:
+            case = open_case(data, events, request.app.state.cases, request.app.state.solver, actor)
+        except RequestValidationError as exc:
+            return again(422, _case_problems(lang, exc))
+        except InvalidBoardError as exc:
+            field = {"event": "case_event", "board": "case_board"}.get(exc.path.split("/", 1)[0], "")
+            return again(422, [say(lang, field, exc.message)])
+        return RedirectResponse(f"/cases/{case.id}?lang={lang}", status_code=303)
+
+    @r.get("/events/{event_id}/cases", response_class=HTMLResponse)
+    def event_cases(request: Request, event_id: str, lang: str | None = None) -> HTMLResponse:
+        """The event's cases: board, round, table, pairs, director, status, the suggested score
+        and the score that stands; the ruling log (CSV) and the export (JSON)."""
+        lang = pick(lang)
+        try:
+            page_actor(request, lang, auth.READ, "doing_read")
+        except Refused as exc:
+            return refused(request, lang, exc)
+        eid = _id(event_id)
+        try:
+            if eid is None:
+                raise NotStoredError(f"there is no event {event_id}", path="event_id")
+            event = request.app.state.events.get_event(eid)
+            cases = request.app.state.cases.cases(eid)
+        except NotStoredError as exc:
+            return not_found(request, lang, exc.message)
+        rows = [{"id": c.id, "board": c.details.board, "round": c.details.round, "table": c.details.table,
+                 "ns": c.details.ns, "ew": c.details.ew, "director": c.details.director,
+                 "kind": gettext(lang, f"kind_{c.data.kind.value}"), "status": status_text(lang, c),
+                 "status_key": c.status.split(":")[0].replace(" ", "-"),
+                 "suggested": points(c.data.suggested_ns), "final": score_text(lang, c.final_score())}
+                for c in sorted(cases, key=_order)]
+        return render(request, "cases.html", lang, event=event, rows=rows, lang_path=f"/events/{eid}/cases")
+
+    @r.get("/events/{event_id}/rulings.csv", response_model=None)
+    def rulings_csv(request: Request, event_id: str, lang: str | None = None) -> Response:
+        """The event's ruling log for the scorer (CSV), as ``GET /v1/events/{id}/rulings.csv``,
+        for the signed-in page."""
+        lang = pick(lang)
+        try:
+            page_actor(request, lang, auth.READ, "doing_read")
+            eid = _id(event_id)
+            if eid is None:
+                raise NotStoredError(f"there is no event {event_id}", path="event_id")
+            text = ruling_log(request.app.state.cases.cases(eid))
+        except Refused as exc:
+            return refused(request, lang, exc)
+        except NotStoredError as exc:
+            return not_found(request, lang, exc.message)
+        return Response(text, media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="event-{eid}-rulings.csv"'})
+
+    @r.get("/events/{event_id}/cases.json", response_model=None)
+    def cases_json(request: Request, event_id: str, lang: str | None = None) -> Response:
+        """The event's cases with their histories (JSON), as ``GET /v1/events/{id}/cases.json``."""
+        lang = pick(lang)
+        try:
+            page_actor(request, lang, auth.READ, "doing_read")
+            eid = _id(event_id)
+            if eid is None:
+                raise NotStoredError(f"there is no event {event_id}", path="event_id")
+            data = export_cases(request.app.state.events, request.app.state.cases, eid)
+        except Refused as exc:
+            return refused(request, lang, exc)
+        except NotStoredError as exc:
+            return not_found(request, lang, exc.message)
+        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="event-{eid}-cases.json"'})
+
+    def load(request: Request, lang: str, case_id: str, allowed: Collection[Role],
+             doing: str) -> tuple[Actor, Case] | HTMLResponse:
+        try:
+            actor = page_actor(request, lang, allowed, doing)
+        except Refused as exc:
+            return refused(request, lang, exc)
+        cid = _id(case_id)
+        try:
+            if cid is None:
+                raise NotStoredError(f"there is no case {case_id}", path="case_id")
+            return actor, request.app.state.cases.get_case(cid)
+        except NotStoredError as exc:
+            return not_found(request, lang, exc.message)
+
+    def show(request: Request, case: Case, lang: str, status: int = 200, **extra: Any) -> HTMLResponse:
+        context = case_context(request, case, lang)
+        return render(request, "case.html", lang, status, **{**context, **extra})
+
+    @r.get("/cases/{case_id}", response_class=HTMLResponse)
+    def case_page(request: Request, case_id: str, lang: str | None = None) -> HTMLResponse:
+        """The case: facts, the request as given, each step with its law, the suggestion, the
+        evidence, the decision and the reviews (with their forms), the history, the sheet."""
+        lang = pick(lang)
+        got = load(request, lang, case_id, auth.READ, "doing_read")
+        return got if isinstance(got, HTMLResponse) else show(request, got[1], lang)
+
+    @r.post("/cases/{case_id}/decision", response_class=HTMLResponse, response_model=None)
+    def decide(request: Request, case_id: str, form: Posted) -> Response:
+        """Record the director's decision (``app.cases.record_decision``); 303 to the case."""
+        lang = pick(form.get("lang"))
+        got = load(request, lang, case_id, auth.DIRECTOR, "doing_decide")
+        if isinstance(got, HTMLResponse):
+            return got
+        actor, case = got
+        context = case_context(request, case, lang)
+        prefill = {"score_ns": form.get("prefill_score_ns", ""), "result": form.get("prefill_result", ""),
+                   "law": form.get("prefill_law", "")}
+        body, problems = decision_body(lang, form, context["plausible"], prefill)
+        dform = {k: form.get(k, "") for k in ("score_ns", "result", "law", "reason", "art_ns", "art_ew")}
+        dform |= {f"weight_{i}": form.get(f"weight_{i}", "") for i in range(MAX_WEIGHTS)}
+        status = 422
+        if body is not None:
+            try:
+                record_decision(request.app.state.cases, case.id, body, actor)
+                return RedirectResponse(f"/cases/{case.id}?lang={lang}#decision", status_code=303)
+            except CaseRuleError as exc:
+                problems = [say(lang, _rule_field(exc.path, review=False), exc.message)]
+            except CaseConflictError as exc:
+                problems, status = [Problem("", exc.message[:1].upper() + exc.message[1:])], 409
+        return render(request, "case.html", lang, status, **{**context, "dform": dform, "errors": problems,
+                                                             "field_errors": field_errors(problems)})
+
+    @r.post("/cases/{case_id}/reviews", response_class=HTMLResponse, response_model=None)
+    def review(request: Request, case_id: str, form: Posted) -> Response:
+        """Add the appeals committee's review (``app.cases.add_review``); 303 to the case."""
+        lang = pick(form.get("lang"))
+        got = load(request, lang, case_id, auth.COMMITTEE, "doing_review")
+        if isinstance(got, HTMLResponse):
+            return got
+        actor, case = got
+        body, problems = review_body(lang, form)
+        status = 422
+        if body is not None:
+            try:
+                add_review(request.app.state.cases, case.id, body, actor)
+                return RedirectResponse(f"/cases/{case.id}?lang={lang}#reviews", status_code=303)
+            except CaseRuleError as exc:
+                problems = [say(lang, _rule_field(exc.path, review=True), exc.message)]
+            except CaseConflictError as exc:
+                problems, status = [Problem("", exc.message[:1].upper() + exc.message[1:])], 409
+        rform = {k: form.get(k, "") for k in ("outcome", "members", "reasons", "deposit", "review_score_ns",
+                                              "review_result", "review_law")}
+        return show(request, case, lang, status, rform=rform, errors=problems, field_errors=field_errors(problems))
+
+    @r.post("/cases/{case_id}/rerun", response_class=HTMLResponse)
+    def rerun_case(request: Request, case_id: str, lang: Text = "en") -> HTMLResponse:
+        """Rule the stored request again on the current engine and show what differs (the stored
+        ruling is kept; the re-run is added to the history)."""
+        lang = pick(lang)
+        got = load(request, lang, case_id, auth.DIRECTOR, "doing_rerun")
+        if isinstance(got, HTMLResponse):
+            return got
+        actor, case = got
+        try:
+            out = rerun(request.app.state.cases, request.app.state.events, request.app.state.solver, case.id, actor)
+        except (RequestValidationError, InvalidBoardError) as exc:
+            text = exc.message if isinstance(exc, InvalidBoardError) else "; ".join(
+                str(e.get("msg", "")) for e in exc.errors())
+            found = [Problem("", gettext(lang, "rerun_failed", why=text))]
+            return show(request, case, lang, 422, errors=found)
+        return show(request, request.app.state.cases.get_case(case.id), lang, rerun=rerun_view(out))
+
+
+def _order(c: Case) -> tuple[int, str, str, str, int]:
+    b = c.details.board
+    return (int(b) if b.isdigit() else 10**6, b, c.details.round.zfill(6), c.details.table.zfill(6), c.id)
+
+
+def _with_board_tag(text: str, board: str) -> str:
+    """A one-game PBN text without a ``[Board]`` tag gets the case's board number, so that the
+    case's board picks it (``app.cases.parse_case`` picks the game by the case's board)."""
+    try:
+        games = loads(text)
+    except AdvisorError:
+        return text
+    if len(games) == 1 and not games[0].board and board.strip():
+        return f'[Board "{board.strip()}"]\n{text}'
+    return text
