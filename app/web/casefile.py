@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -167,10 +168,15 @@ def _id(text: str) -> int | None:
 # "Save as a case" on the ruling views
 
 
+_INHERITED = re.compile(r'\[\s*(\w+)\s*"#"\s*\]')
+"""A PBN tag whose value is the previous game's (``[Event "#"]``)."""
+
+
 def one_game(text: str, board: str | None, room: str | None) -> str:
     """The PBN text of the one game ``board`` and ``room`` pick from ``text`` (an uploaded
-    file's game, to keep with the case instead of the whole file). The whole ``text`` when the
-    game cannot be cut out unchanged (its tags inherited with ``#``, a comment across games...).
+    file's game, to keep with the case instead of the whole file), its ``#`` tags written out
+    with the values they inherit. The whole ``text`` when the game cannot be cut out unchanged
+    (a comment across games...): the cut-out game must read back with the same tags and play.
     """
     try:
         games = loads(text)
@@ -179,7 +185,13 @@ def one_game(text: str, board: str | None, room: str | None) -> str:
         return text
     later = [g.lineno for g in games if g.lineno > chosen.lineno]
     lines = text.removeprefix("\ufeff").splitlines()
-    piece = "\n".join(lines[chosen.lineno - 1:(min(later) - 1) if later else len(lines)]).strip() + "\n"
+    tags = chosen.tags
+
+    def inherited(m: re.Match[str]) -> str:
+        return f'[{m.group(1)} "{tags[m.group(1)]}"]' if m.group(1) in tags else ""
+
+    piece = "\n".join(_INHERITED.sub(inherited, line) for line in
+                      lines[chosen.lineno - 1:(min(later) - 1) if later else len(lines)]).strip() + "\n"
     try:
         [alone] = loads(piece)
     except (AdvisorError, ValueError):
@@ -195,7 +207,7 @@ def case_form(request: Request, kind: CaseKind, body: Mapping[str, Any], *, even
     produced the view (``body``, embedded as JSON), the event (``event_id`` preselected, else
     the recent events or a new one named ``event_name``), the board (``board_fixed``: it picks
     the game or hand record the ruling came from), and round, table and director from the
-    sheet fields."""
+    sheet fields (the director, when blank, is the signed-in director)."""
     sheet = sheet or {}
     events: EventRepository = request.app.state.events
     recent = events.recent_events(10)
@@ -205,6 +217,8 @@ def case_form(request: Request, kind: CaseKind, body: Mapping[str, Any], *, even
         except NotStoredError:
             event_id = None
     name = event_name or sheet.get("event", "")
+    signed_in = who(request)
+    director = sheet.get("director", "") or (signed_in.name or "" if signed_in.role is Role.DIRECTOR else "")
     if event_id is None and name:  # the sheet names a stored event
         event_id = next((e.id for e in recent if e.details.name == name), None)
     return {"kind": kind.value, "ruling_request": json.dumps(body, separators=(",", ":")),
@@ -212,7 +226,7 @@ def case_form(request: Request, kind: CaseKind, body: Mapping[str, Any], *, even
             "values": {"case_event": str(event_id) if event_id is not None else "new",
                        "new_event_name": name, "new_event_date": event_date or sheet.get("date", "")
                        or dt.date.today().isoformat(), "case_board": board, "case_round": sheet.get("round", ""),
-                       "case_table": sheet.get("table", ""), "case_director": sheet.get("director", ""),
+                       "case_table": sheet.get("table", ""), "case_director": director,
                        "ns_number": "", "ns_names": "", "ew_number": "", "ew_names": ""},
             "board_fixed": board_fixed}
 

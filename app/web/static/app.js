@@ -6,6 +6,16 @@ document.addEventListener("click", function (event) {
   if (button) { window.print(); }
 });
 
+// "Save as a case": the new event's name and date only while "a new event" is chosen.
+(function () {
+  var select = document.getElementById("case-event");
+  if (!select) { return; }
+  var fields = Array.prototype.slice.call(document.querySelectorAll("[data-new-event]"));
+  function sync() { fields.forEach(function (f) { f.hidden = select.value !== "new"; }); }
+  select.addEventListener("change", sync);
+  sync();
+})();
+
 (function () {
   "use strict";
   var form = document.getElementById("form-play");
