@@ -319,3 +319,23 @@ def test_advisor_users_add_prints_the_token_once_on_its_own_line(dds: SolverRunn
     assert main(["users", "--database", url, "revoke", "Jan Kowalski"]) == 0
     with TestClient(create_app(dds, database_url=url), raise_server_exceptions=False) as c:
         assert c.get("/v1/cases", headers=bearer(token)).status_code == 401
+
+
+def test_the_database_refuses_to_rewrite_or_delete_a_case_or_its_history(client: TestClient, event: int,
+                                                                          database_url: str) -> None:
+    from sqlalchemy import text
+    from sqlalchemy.exc import DBAPIError
+
+    case_id = created(client, case_body(event))
+    repo = open_repository(database_url)
+    try:
+        for statement in (f"UPDATE case_history SET actor = 'someone else' WHERE case_id = {case_id}",
+                          f"DELETE FROM case_history WHERE case_id = {case_id}",
+                          f"UPDATE cases SET director = 'someone else' WHERE id = {case_id}",
+                          f"DELETE FROM cases WHERE id = {case_id}"):
+            with pytest.raises(DBAPIError, match="append-only"), repo.engine.begin() as c:
+                c.execute(text(statement))
+    finally:
+        repo.close()
+    case = client.get(f"/v1/cases/{case_id}").json()
+    assert case["director"] == "Jan Kowalski" and client.get(f"/v1/cases/{case_id}/history").json()[0]["seq"] == 1
