@@ -228,7 +228,7 @@ def case_form(request: Request, kind: CaseKind, body: Mapping[str, Any], *, even
                        or dt.date.today().isoformat(), "case_board": board, "case_round": sheet.get("round", ""),
                        "case_table": sheet.get("table", ""), "case_director": director,
                        "ns_number": "", "ns_names": "", "ew_number": "", "ew_names": ""},
-            "board_fixed": board_fixed}
+            "board_fixed": board_fixed, "may_save": signed_in.can(auth.DIRECTOR), "signed_in": bool(signed_in.name)}
 
 
 def revoke_case_form(request: Request, form: Mapping[str, str], body: Mapping[str, Any],
@@ -435,7 +435,7 @@ def request_facts(lang: str, case: Case) -> list[tuple[str, str]]:
     else:
         hands = q.get("hands") or {}
         for s in ("N", "E", "S", "W"):
-            out.append((f"{t('hands_found')}: {_seat(lang, s)}", str(hands.get(s, ""))))
+            out.append((t("case_hand_found", seat=_seat(lang, s)), str(hands.get(s, ""))))
         if q.get("hand_record"):
             out.append((t("hand_record_label"), str(q["hand_record"])))
         out.append((t("dealer_label"), _seat(lang, q.get("dealer", ""))))
@@ -501,7 +501,9 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
         if par:
             out.append((t("par"), f"{', '.join(par.get('contracts', []))} (NS {points(par.get('score_ns'))})"))
         if dd.get("contract_tricks") is not None:
-            out.append((t("dd_contract"), str(dd["contract_tricks"])))
+            q = case.data.request
+            contract = f"{q.get('contract', '')} {q.get('declarer', '')}".strip()
+            out.append((t("dd_contract"), t("case_dd_tricks", contract=contract, n=dd["contract_tricks"])))
         if dd.get("as_played"):
             out.append((t("case_as_played"), str(dd["as_played"])))
     plausible = (r.get("scores") or {}).get("plausible") or []
@@ -576,9 +578,8 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
         label, contract, declarer = str(b.get("label", "")), f"{b.get('contract', '')} {b.get('declarer', '')}", \
             b.get("declarer")
         deal = b.get("deal")
-    else:
+    else:  # the hands as found are among the request's facts; a diagram of 13-card hands would not be them
         label = str(r.get("board") or "")
-        deal = (r.get("irregularity") or {}).get("corrected_deal") or case.data.request.get("hand_record")
         contract = str(case.data.request.get("contract") or "")
     try:
         diagram = views.hands(Deal.from_pbn(deal)) if isinstance(deal, str) and deal else None
@@ -773,7 +774,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
                       next=_back(request), refused=True)
 
     def not_found(request: Request, lang: str, text: str) -> HTMLResponse:
-        return render(request, "index.html", lang, 404, errors=[Problem("", text)],
+        return render(request, "index.html", lang, 404, errors=[Problem("", text[:1].upper() + text[1:])],
                       events=request.app.state.events.recent_events(10))
 
     @r.get("/signin", response_class=HTMLResponse)
@@ -824,7 +825,8 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         events: EventRepository = request.app.state.events
         cform = {"kind": kind if kind in ("revoke", "incorrect_cards") else "revoke", "ruling_request": ruling_request,
                  "events": [{"id": e.id, "name": e.details.name, "date": e.details.date.isoformat()}
-                            for e in events.recent_events(10)], "values": values, "board_fixed": bool(board_fixed)}
+                            for e in events.recent_events(10)], "values": values, "board_fixed": bool(board_fixed),
+                 "may_save": True, "signed_in": True}
 
         def again(status: int, found: list[Problem]) -> HTMLResponse:
             return render(request, "case_new.html", lang, status, case_form=cform, errors=found,
