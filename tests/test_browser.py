@@ -8,69 +8,30 @@ where it cannot be installed the tests are skipped with the reason (shown by ``p
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+from tests.browser import SHOTS, chromium, served
 from tests.helpers import DATA, SPONVO30_PLAY
 from tests.test_web import sponvo_board_21
 
 pytestmark = pytest.mark.slow
-ROOT = Path(__file__).resolve().parents[1]
-SHOTS = Path(__file__).parent / ".screenshots"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    port = _free_port()
-    env = {**os.environ, "ADVISOR_DD_WORKERS": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app", "--host",
-                             "127.0.0.1", "--port", str(port), "--log-level", "warning"], cwd=ROOT, env=env)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            pytest.fail("the server did not start")
+    with served() as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(15)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip("Chromium is not installed (Debian packages chromium and chromium-driver; .ci/run installs "
-                    "them when it can)")
-    from playwright.sync_api import sync_playwright
-
-    SHOTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
 @pytest.fixture

@@ -17,18 +17,11 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-import os
 import re
-import shutil
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -41,11 +34,10 @@ from engine.cases import Actor, CaseDetails, CaseKind, NewCase, Pair, Role
 from engine.dd import SolverRunner
 from engine.events import EventDetails
 from engine.pbn import loads
+from tests.browser import SHOTS, chromium, served
 from tests.helpers import SPONVO30, SPONVO30_DEAL, SPONVO30_PLAY
+from tests.test_browser import _click, _open_board_21
 
-ROOT = Path(__file__).resolve().parents[1]
-SHOTS = Path(__file__).parent / ".screenshots"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DIRECTOR, COMMITTEE, VIEWER = "Jan Kowalski", "Anna Wilson", "Piotr Lis"
 PEOPLE = ((DIRECTOR, Role.DIRECTOR), (COMMITTEE, Role.COMMITTEE), (VIEWER, Role.VIEWER))
 PLAY = SPONVO30_PLAY.split() if isinstance(SPONVO30_PLAY, str) else list(SPONVO30_PLAY)
@@ -65,50 +57,19 @@ def _people(database_url: str) -> dict[str, str]:
 # In the browser
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
+def site_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
     """The app on uvicorn with tokens configured: ``(url, name -> token)``."""
-    folder = tmp_path_factory.mktemp("case-page")
-    database = f"sqlite:///{folder / 'advisor.sqlite3'}"
+    database = f"sqlite:///{tmp_path_factory.mktemp('case-page') / 'advisor.sqlite3'}"
     tokens = _people(database)
-    port = _free_port()
-    env = {**os.environ, "ADVISOR_DD_WORKERS": "1", "ADVISOR_DATABASE_URL": database}
-    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app", "--host",
-                             "127.0.0.1", "--port", str(port), "--log-level", "warning"], cwd=ROOT, env=env)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            pytest.fail("the server did not start")
+    with served({"ADVISOR_DATABASE_URL": database}) as url:
         yield url, tokens
-    finally:
-        proc.terminate()
-        proc.wait(15)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip("Chromium is not installed (Debian packages chromium and chromium-driver; .ci/run installs "
-                    "them when it can)")
-    from playwright.sync_api import sync_playwright
-
-    SHOTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def _sign_in(page: Any, url: str, token: str, next_path: str = "/") -> None:
@@ -118,28 +79,18 @@ def _sign_in(page: Any, url: str, token: str, next_path: str = "/") -> None:
 
 
 def _rule_board_21(page: Any, tmp_path: Path) -> None:
-    """Upload the session's hand records, pick board 21, 4H by West, click the first four
-    tricks (South's D4 at trick 3), table result 8, and rule."""
-    from tests.helpers import hand_records_only
-
-    deals = tmp_path / "Sponvo30-deals.pbn"
-    deals.write_text(hand_records_only(), encoding="utf-8")
-    page.set_input_files("#file", str(deals))
-    page.click("#form-upload button[type=submit]")
-    page.click("button[aria-label='Enter the play of board 21']")
-    page.locator("#clicker").wait_for(state="visible")
-    page.fill("#contract", "4H")
-    page.select_option("#declarer", "W")
-    for card in PLAY[:16]:
-        page.click(f"#clicker button[data-card={card}]")
+    """Upload the session's hand records, pick board 21, 4H by West (tests/test_browser.py), click
+    the first four tricks (South's D4 at trick 3), table result 8, and rule."""
+    _open_board_21(page, tmp_path, "case-0")
+    _click(page, PLAY[:16])
     page.fill("#table_result", "8")
     page.click("#form-play button[type=submit]")
     page.wait_for_selector("#suggested, #errors")
 
 
 @pytest.mark.slow
-def test_a_director_saves_and_decides_the_committee_varies_and_the_sheet_prints(browser, served, tmp_path):
-    url, tokens = served
+def test_a_director_saves_and_decides_the_committee_varies_and_the_sheet_prints(browser, site_served, tmp_path):
+    url, tokens = site_served
     ctx = browser.new_context(viewport={"width": 1100, "height": 900})
     page = ctx.new_page()
     page.set_default_timeout(60_000)

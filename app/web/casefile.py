@@ -882,64 +882,52 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
             return again(422, [say(lang, field, exc.message)])
         return RedirectResponse(f"/cases/{case.id}?lang={lang}", status_code=303)
 
-    @r.get("/events/{event_id}/cases", response_class=HTMLResponse)
-    def event_cases(request: Request, event_id: str, lang: str | None = None) -> HTMLResponse:
+    def for_event(request: Request, lang: str, event_id: str, make: Callable[[int], Response]) -> Response:
+        """``make(event id)`` for anyone who may read the cases; the sign-in form (401/403) or
+        the reason (404) otherwise."""
+        try:
+            page_actor(request, lang, auth.READ, "doing_read")
+            eid = _id(event_id)
+            if eid is None:
+                raise NotStoredError(f"there is no event {event_id}", path="event_id")
+            return make(eid)
+        except Refused as exc:
+            return refused(request, lang, exc)
+        except NotStoredError as exc:
+            return not_found(request, lang, exc.message)
+
+    @r.get("/events/{event_id}/cases", response_class=HTMLResponse, response_model=None)
+    def event_cases(request: Request, event_id: str, lang: str | None = None) -> Response:
         """The event's cases: board, round, table, pairs, director, status, the suggested score
         and the score that stands; the ruling log (CSV) and the export (JSON)."""
         lang = pick(lang)
-        try:
-            page_actor(request, lang, auth.READ, "doing_read")
-        except Refused as exc:
-            return refused(request, lang, exc)
-        eid = _id(event_id)
-        try:
-            if eid is None:
-                raise NotStoredError(f"there is no event {event_id}", path="event_id")
+
+        def listing(eid: int) -> Response:
             event = request.app.state.events.get_event(eid)
-            cases = request.app.state.cases.cases(eid)
-        except NotStoredError as exc:
-            return not_found(request, lang, exc.message)
-        rows = [{"id": c.id, "board": c.details.board, "round": c.details.round, "table": c.details.table,
-                 "ns": c.details.ns, "ew": c.details.ew, "director": c.details.director,
-                 "kind": gettext(lang, f"kind_{c.data.kind.value}"), "status": status_text(lang, c),
-                 "status_key": c.status.split(":")[0].replace(" ", "-"),
-                 "suggested": points(c.data.suggested_ns), "final": score_text(lang, c.final_score())}
-                for c in sorted(cases, key=_order)]
-        return render(request, "cases.html", lang, event=event, rows=rows, lang_path=f"/events/{eid}/cases")
+            rows = [{"id": c.id, "board": c.details.board, "round": c.details.round, "table": c.details.table,
+                     "ns": c.details.ns, "ew": c.details.ew, "director": c.details.director,
+                     "kind": gettext(lang, f"kind_{c.data.kind.value}"), "status": status_text(lang, c),
+                     "status_key": c.status.split(":")[0].replace(" ", "-"),
+                     "suggested": points(c.data.suggested_ns), "final": score_text(lang, c.final_score())}
+                    for c in sorted(request.app.state.cases.cases(eid), key=_order)]
+            return render(request, "cases.html", lang, event=event, rows=rows, lang_path=f"/events/{eid}/cases")
+
+        return for_event(request, lang, event_id, listing)
 
     @r.get("/events/{event_id}/rulings.csv", response_model=None)
     def rulings_csv(request: Request, event_id: str, lang: str | None = None) -> Response:
         """The event's ruling log for the scorer (CSV), as ``GET /v1/events/{id}/rulings.csv``,
         for the signed-in page."""
-        lang = pick(lang)
-        try:
-            page_actor(request, lang, auth.READ, "doing_read")
-            eid = _id(event_id)
-            if eid is None:
-                raise NotStoredError(f"there is no event {event_id}", path="event_id")
-            text = ruling_log(request.app.state.cases.cases(eid))
-        except Refused as exc:
-            return refused(request, lang, exc)
-        except NotStoredError as exc:
-            return not_found(request, lang, exc.message)
-        return Response(text, media_type="text/csv; charset=utf-8",
-                        headers={"Content-Disposition": f'attachment; filename="event-{eid}-rulings.csv"'})
+        return for_event(request, pick(lang), event_id, lambda eid: Response(
+            ruling_log(request.app.state.cases.cases(eid)), media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="event-{eid}-rulings.csv"'}))
 
     @r.get("/events/{event_id}/cases.json", response_model=None)
     def cases_json(request: Request, event_id: str, lang: str | None = None) -> Response:
         """The event's cases with their histories (JSON), as ``GET /v1/events/{id}/cases.json``."""
-        lang = pick(lang)
-        try:
-            page_actor(request, lang, auth.READ, "doing_read")
-            eid = _id(event_id)
-            if eid is None:
-                raise NotStoredError(f"there is no event {event_id}", path="event_id")
-            data = export_cases(request.app.state.events, request.app.state.cases, eid)
-        except Refused as exc:
-            return refused(request, lang, exc)
-        except NotStoredError as exc:
-            return not_found(request, lang, exc.message)
-        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="event-{eid}-cases.json"'})
+        return for_event(request, pick(lang), event_id, lambda eid: JSONResponse(
+            export_cases(request.app.state.events, request.app.state.cases, eid),
+            headers={"Content-Disposition": f'attachment; filename="event-{eid}-cases.json"'}))
 
     def load(request: Request, lang: str, case_id: str, allowed: Collection[Role],
              doing: str) -> tuple[Actor, Case] | HTMLResponse:
@@ -959,6 +947,21 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         context = case_context(request, case, lang)
         return render(request, "case.html", lang, status, **{**context, **extra})
 
+    def append(request: Request, case: Case, lang: str, write: Callable[[], object] | None,
+               problems: list[Problem], anchor: str, **shown: Any) -> Response:
+        """``write()`` (a decision or a review) and 303 to the case; else the case page with the
+        problems by field (422) or the conflict (409), the form as posted (``shown``)."""
+        status = 422
+        if write is not None:
+            try:
+                write()
+                return RedirectResponse(f"/cases/{case.id}?lang={lang}#{anchor}", status_code=303)
+            except CaseRuleError as exc:
+                problems = [say(lang, _rule_field(exc.path, review=anchor == "reviews"), exc.message)]
+            except CaseConflictError as exc:
+                problems, status = [Problem("", exc.message[:1].upper() + exc.message[1:])], 409
+        return show(request, case, lang, status, errors=problems, field_errors=field_errors(problems), **shown)
+
     @r.get("/cases/{case_id}", response_class=HTMLResponse)
     def case_page(request: Request, case_id: str, lang: str | None = None) -> HTMLResponse:
         """The case: facts, the request as given, each step with its law, the suggestion, the
@@ -975,23 +978,14 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         if isinstance(got, HTMLResponse):
             return got
         actor, case = got
-        context = case_context(request, case, lang)
+        plausible = case_context(request, case, lang)["plausible"]
         prefill = {"score_ns": form.get("prefill_score_ns", ""), "result": form.get("prefill_result", ""),
                    "law": form.get("prefill_law", "")}
-        body, problems = decision_body(lang, form, context["plausible"], prefill)
+        body, problems = decision_body(lang, form, plausible, prefill)
         dform = {k: form.get(k, "") for k in ("score_ns", "result", "law", "reason", "art_ns", "art_ew")}
         dform |= {f"weight_{i}": form.get(f"weight_{i}", "") for i in range(MAX_WEIGHTS)}
-        status = 422
-        if body is not None:
-            try:
-                record_decision(request.app.state.cases, case.id, body, actor)
-                return RedirectResponse(f"/cases/{case.id}?lang={lang}#decision", status_code=303)
-            except CaseRuleError as exc:
-                problems = [say(lang, _rule_field(exc.path, review=False), exc.message)]
-            except CaseConflictError as exc:
-                problems, status = [Problem("", exc.message[:1].upper() + exc.message[1:])], 409
-        return render(request, "case.html", lang, status, **{**context, "dform": dform, "errors": problems,
-                                                             "field_errors": field_errors(problems)})
+        write = (lambda: record_decision(request.app.state.cases, case.id, body, actor)) if body else None
+        return append(request, case, lang, write, problems, "decision", dform=dform)
 
     @r.post("/cases/{case_id}/reviews", response_class=HTMLResponse, response_model=None)
     def review(request: Request, case_id: str, form: Posted) -> Response:
@@ -1002,18 +996,10 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
             return got
         actor, case = got
         body, problems = review_body(lang, form)
-        status = 422
-        if body is not None:
-            try:
-                add_review(request.app.state.cases, case.id, body, actor)
-                return RedirectResponse(f"/cases/{case.id}?lang={lang}#reviews", status_code=303)
-            except CaseRuleError as exc:
-                problems = [say(lang, _rule_field(exc.path, review=True), exc.message)]
-            except CaseConflictError as exc:
-                problems, status = [Problem("", exc.message[:1].upper() + exc.message[1:])], 409
         rform = {k: form.get(k, "") for k in ("outcome", "members", "reasons", "deposit", "review_score_ns",
                                               "review_result", "review_law")}
-        return show(request, case, lang, status, rform=rform, errors=problems, field_errors=field_errors(problems))
+        write = (lambda: add_review(request.app.state.cases, case.id, body, actor)) if body else None
+        return append(request, case, lang, write, problems, "reviews", rform=rform)
 
     @r.post("/cases/{case_id}/rerun", response_class=HTMLResponse)
     def rerun_case(request: Request, case_id: str, lang: Text = "en") -> HTMLResponse:

@@ -1,0 +1,70 @@
+"""The browser tests' shared parts: the app served by uvicorn on 127.0.0.1 (a real server, one
+solver worker), and Debian's Chromium driven by Playwright (never a downloaded browser)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = Path(__file__).parent / ".screenshots"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on, on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def served(env: Mapping[str, str] | None = None) -> Iterator[str]:
+    """``app.main:create_app`` on uvicorn, one double-dummy worker, ``env`` added to the
+    environment (e.g. ``ADVISOR_DATABASE_URL``); its URL once ``/healthz`` answers. Stopped after."""
+    port = free_port()
+    environment = {**os.environ, "ADVISOR_DD_WORKERS": "1", **(env or {})}
+    proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app", "--host",
+                             "127.0.0.1", "--port", str(port), "--log-level", "warning"], cwd=ROOT, env=environment)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            pytest.fail("the server did not start")
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(15)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Headless Chromium (Debian's), or the test skipped with the reason when it is not installed."""
+    if CHROMIUM is None:
+        pytest.skip("Chromium is not installed (Debian packages chromium and chromium-driver; .ci/run installs "
+                    "them when it can)")
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield b
+        finally:
+            b.close()
