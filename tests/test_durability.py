@@ -5,6 +5,8 @@ the server is killed with SIGKILL half-way (no shutdown) and started again on th
 Every write that was acknowledged (201/200 received) must be there, whole; a write in flight at
 the kill may or may not be there, but whole; nothing half-written exists. The clients then find
 out what became of their unanswered write (as a director's client would: by looking) and finish.
+A quarter of the way, README's backup (``sqlite3 advisor.sqlite3 ".backup backup.sqlite3"``) is
+taken while they write: it must be whole and hold every write acknowledged before it began.
 
 The server runs with tokens, as on a federation's server: two directors and an appeals committee
 made by ``advisor users add`` on the same database before the start. So the token holders
@@ -19,11 +21,14 @@ them 1..n with no gap and no duplicate.
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sqlite3
 import subprocess
 import sys
 import threading
 from collections import Counter
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,8 +56,6 @@ def _users_add(data_dir: Path, name: str, role: str) -> str:
 
 
 def _env(data_dir: Path) -> dict[str, str]:
-    import os
-
     env = {k: v for k, v in os.environ.items() if k != "ADVISOR_DATABASE_URL"}
     return {**env, "ADVISOR_DATA_DIR": str(data_dir), "ADVISOR_DD_WORKERS": "1"}
 
@@ -249,6 +252,43 @@ def _ruling_of(client: httpx.Client, request: dict[str, Any], cache: dict[str, A
     return cache[key]
 
 
+def _file_is_whole(db: Path) -> int:
+    """Check an SQLite file of the service: sound, no history row without its case, every case
+    starting with its 'created' entry, each history numbered 1..n; its number of history rows."""
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+        assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        assert con.execute("PRAGMA foreign_key_check").fetchall() == []
+        assert con.execute("SELECT COUNT(*) FROM case_history h LEFT JOIN cases c ON c.id = h.case_id "
+                           "WHERE c.id IS NULL").fetchone() == (0,)
+        assert con.execute("SELECT COUNT(*) FROM cases c LEFT JOIN case_history h ON h.case_id = c.id "
+                           "AND h.seq = 1 AND h.action = 'created' WHERE h.id IS NULL").fetchone() == (0,)
+        assert con.execute("SELECT COUNT(*) FROM (SELECT case_id FROM case_history GROUP BY case_id "
+                           "HAVING MIN(seq) != 1 OR MAX(seq) != COUNT(*))").fetchone() == (0,)
+        return int(con.execute("SELECT COUNT(*) FROM case_history").fetchone()[0])
+
+
+def _back_up(db: Path, to: Path) -> None:
+    """README's backup while the server runs: ``sqlite3 advisor.sqlite3 ".backup backup.sqlite3"``;
+    without the sqlite3 program (outside CI), the same online backup API from Python, copying 100
+    pages a step as that program does."""
+    if shutil.which("sqlite3"):
+        subprocess.run(["sqlite3", db.name, f".backup {to}"], cwd=db.parent, check=True, timeout=60)
+        return
+    assert os.environ.get("CI", "").lower() != "true", "CI=true but the sqlite3 program is missing"
+    with closing(sqlite3.connect(db)) as source, closing(sqlite3.connect(to)) as target:
+        source.backup(target, pages=100)
+
+
+def _has_writes(db: Path, writes: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Those of ``writes`` (kind, case table) that are not in the SQLite file ``db``."""
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+        there = {("create", t) for (t,) in con.execute("SELECT table_no FROM cases")}
+        there |= {(a, t) for a, t in con.execute(
+            "SELECT h.action, c.table_no FROM case_history h JOIN cases c ON c.id = h.case_id "
+            "WHERE h.action IN ('decision', 'review')")}
+    return [w for w in writes if w not in there]
+
+
 def _check_case_file(url: str, token: str, event: int, directors: list[Director], db: Path | None,
                      *, final: bool) -> tuple[int, int]:
     """Check what the server holds against what the clients sent and were answered; returns
@@ -310,17 +350,8 @@ def _check_case_file(url: str, token: str, event: int, directors: list[Director]
             assert stored == set(writes) and found == WRITES
             log = c.get(f"/v1/events/{event}/rulings.csv").text.splitlines()
             assert len(log) == 1 + len(summaries) == 1 + CLIENTS * CASES_PER_CLIENT
-    if db is not None:  # the file itself: sound, no history row without its case, every case from 'created'
-        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
-            assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-            assert con.execute("PRAGMA foreign_key_check").fetchall() == []
-            assert con.execute("SELECT COUNT(*) FROM case_history h LEFT JOIN cases c ON c.id = h.case_id "
-                               "WHERE c.id IS NULL").fetchone() == (0,)
-            assert con.execute("SELECT COUNT(*) FROM cases c LEFT JOIN case_history h ON h.case_id = c.id "
-                               "AND h.seq = 1 AND h.action = 'created' WHERE h.id IS NULL").fetchone() == (0,)
-            assert con.execute("SELECT COUNT(*) FROM (SELECT case_id FROM case_history GROUP BY case_id "
-                               "HAVING MIN(seq) != 1 OR MAX(seq) != COUNT(*))").fetchone() == (0,)
-            assert con.execute("SELECT COUNT(*) FROM case_history").fetchone() == (found,)
+    if db is not None:
+        assert _file_is_whole(db) == found
     return found, in_flight_found
 
 
@@ -337,6 +368,12 @@ def test_a_server_killed_half_way_loses_no_acknowledged_write(tmp_path: Path) ->
         assert sum(len(d.writes) for d in directors) == WRITES
         for d in directors:
             d.start()
+        with run.lock:  # a quarter of the writes acknowledged: a backup, as README says, while they go on
+            assert run.lock.wait_for(lambda: run.acked >= WRITES // 4 or run.errors, timeout=60), run.errors
+        before = [(w.kind, w.tag) for d in directors for w in d.writes if w.state == "acked"]
+        _back_up(data / "advisor.sqlite3", tmp_path / "backup.sqlite3")
+        assert _file_is_whole(tmp_path / "backup.sqlite3") >= len(before)
+        assert _has_writes(tmp_path / "backup.sqlite3", before) == []
         with run.lock:  # half the writes acknowledged: crash
             assert run.lock.wait_for(lambda: run.acked >= WRITES // 2 or run.errors, timeout=60), run.errors
         server.kill()
