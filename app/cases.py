@@ -56,7 +56,6 @@ from engine.model.deal import Deal
 from engine.model.seats import Seat, Vulnerability
 
 CaseId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The case's id, as `POST /v1/cases` returned it.")]
-Short = Annotated[str, Field(max_length=20)]
 Score = Annotated[float, Field(strict=True, allow_inf_nan=False, ge=-10_000, le=10_000)]
 EXPORT_FORMAT = "adjusted-score-advisor/cases"
 EXPORT_VERSION = 1

@@ -68,8 +68,31 @@ def upgrade() -> None:
     )
 
 
+    _append_only(("cases", "case_history"))
+
+
+def _append_only(tables: tuple[str, ...]) -> None:
+    """Triggers that refuse any UPDATE or DELETE of a case or a history entry: the case file is
+    append-only in the database itself, whatever code runs against it."""
+    if op.get_bind().dialect.name == "postgresql":
+        op.execute("CREATE FUNCTION advisor_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                   "RAISE EXCEPTION 'the case file is append-only: % on % refused', TG_OP, TG_TABLE_NAME; END $$")
+        for table in tables:
+            op.execute(f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} "
+                       "FOR EACH ROW EXECUTE FUNCTION advisor_append_only()")
+        return
+    for table in tables:
+        for what in ("UPDATE", "DELETE"):
+            op.execute(f"CREATE TRIGGER {table}_no_{what.lower()} BEFORE {what} ON {table} BEGIN "
+                       f"SELECT RAISE(ABORT, 'the case file is append-only: {what} on {table} refused'); END")
+
+
 def downgrade() -> None:
-    """Drop the three tables."""
+    """Drop the three tables (and the append-only triggers with them)."""
+    if op.get_bind().dialect.name == "postgresql":
+        for table in ("cases", "case_history"):
+            op.execute(f"DROP TRIGGER IF EXISTS {table}_append_only ON {table}")
+        op.execute("DROP FUNCTION IF EXISTS advisor_append_only()")
     op.drop_table("users")
     op.drop_index("ix_case_history_case_id", table_name="case_history")
     op.drop_table("case_history")
