@@ -127,11 +127,13 @@ class Run:
         self.errors: list[str] = []
 
     def ack(self) -> None:
+        """Count an acknowledged write."""
         with self.lock:
             self.acked += 1
             self.lock.notify_all()
 
     def park(self) -> None:
+        """Wait (a client that met the dead server) until the server is back and checked."""
         with self.lock:
             self.parked += 1
             self.lock.notify_all()
@@ -139,6 +141,7 @@ class Run:
             raise RuntimeError("the server was not restarted")
 
     def finish(self) -> None:
+        """Count a client that has ended."""
         with self.lock:
             self.done += 1
             self.lock.notify_all()
@@ -163,6 +166,7 @@ class Director(threading.Thread):
         self.suggested: dict[str, int] = {}
 
     def body(self, w: Write) -> tuple[str, dict[str, Any], str]:
+        """The write's path, body and token."""
         n = self.k * CASES_PER_CLIENT + int(w.tag.split(".")[1])
         if w.kind == "create":
             return "/v1/cases", _case_body(self.event, w.tag, n, self.director), self.tokens[self.director]
@@ -180,6 +184,7 @@ class Director(threading.Thread):
         return f"/v1/cases/{case}/reviews", review, self.tokens["Appeals committee"]
 
     def learn(self, w: Write, answer: dict[str, Any]) -> None:
+        """Keep what a created case's answer tells: its id and the suggested score."""
         if w.kind == "create":
             self.ids[w.tag] = int(answer["id"])
             self.suggested[w.tag] = int(answer["ruling"]["suggested"]["score_ns"])
@@ -198,6 +203,7 @@ class Director(threading.Thread):
         return hits[0] if hits else None
 
     def run(self) -> None:
+        """Make every write in order; a failure is kept in the run's errors."""
         try:
             self._run()
         except Exception as exc:
