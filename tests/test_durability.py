@@ -407,6 +407,8 @@ def test_a_server_killed_half_way_loses_no_acknowledged_write(tmp_path: Path) ->
     finally:
         run.resume.set()
         server.kill()
+    text = (tmp_path / "server.log").read_text(errors="replace")
+    assert "database is locked" not in text and "Traceback" not in text, text[-3000:]
 
 
 # ---------------------------------------------------------------------------------------------
