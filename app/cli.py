@@ -344,7 +344,7 @@ def _users(args: argparse.Namespace) -> int:
             if not users.deactivate(args.name):
                 print(f"advisor: no active user named {args.name!r}", file=sys.stderr)
                 return 2
-            print(f"Revoked the token of {args.name} (the service stops accepting it within a minute).")
+            print(f"Revoked the token of {args.name} (the service stops accepting it within 30 seconds).")
             return 0
         rows = [[u.name, u.role.value, "yes" if u.active else "revoked", u.created.isoformat(timespec="seconds")]
                 for u in users.users()]

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
 from pathlib import Path
+from typing import Any
+
+import httpx
 
 from engine.model import Card, Contract, Deal, Seat, Vulnerability
 from engine.model.board import BoardRecord
@@ -45,3 +54,93 @@ def hand_records_only(path: Path = SPONVO30) -> str:
         elif not line.strip():
             game = {}
     return "\n\n".join(out) + "\n"
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LiveServer:
+    """The service as a director runs it: ``uvicorn --factory app.main:create_app`` in a process of
+    its own (its own process group, so its solver workers go with it) on 127.0.0.1 at a free port,
+    with ``env`` added to this process's environment; its output goes to the file ``log``.
+
+    ``start()`` returns the base URL once ``/healthz`` answers; ``kill()`` is a crash (SIGKILL, no
+    shutdown); ``stop()`` a normal stop (SIGTERM). A new ``start()`` after either picks a new port.
+    """
+
+    ROOT = Path(__file__).resolve().parents[1]
+
+    def __init__(self, env: dict[str, str], log: Path) -> None:
+        self.env = env
+        self.log = log
+        self.proc: Any = None
+        self.url = ""
+
+    def start(self, timeout: float = 60.0) -> str:
+        """Start the server and wait until ``/healthz`` answers 200; the base URL.
+
+        Raises:
+            RuntimeError: the process exited or did not answer within ``timeout`` seconds (its log
+                is in the message).
+        """
+        port = free_port()
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app", "--host", "127.0.0.1",
+                 "--port", str(port), "--log-level", "warning"],
+                cwd=self.ROOT, env={**os.environ, **self.env}, stdout=out, stderr=subprocess.STDOUT,
+                start_new_session=True)
+        self.url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+                break  # it exited (not reaped yet: kill() below still ends its workers)
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self.url
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        self.kill()
+        raise RuntimeError(f"the server did not start; its log:\n{self.log.read_text(errors='replace')[-3000:]}")
+
+    def kill(self) -> None:
+        """A crash: SIGKILL the server process (no shutdown, no last commit) and what is left of its
+        process group (the solver workers), then wait for it."""
+        if self.proc is None or self.proc.returncode is not None:
+            return
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self._end_group()
+
+    def stop(self) -> None:
+        """A normal stop: SIGTERM and up to 15 s to shut down, then SIGKILL to whatever is left of
+        its process group."""
+        if self.proc is None or self.proc.returncode is not None:
+            return
+        self.proc.terminate()
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:  # wait for the exit without reaping: the group id stays ours
+            if os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+                break
+            time.sleep(0.02)
+        self._end_group()
+
+    def _end_group(self) -> None:
+        """SIGKILL the server's process group (the one its start made: the server, not yet reaped,
+        keeps the group's id ours), then reap the server."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.proc.wait(15)
+
+    def __enter__(self) -> LiveServer:
+        self.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()
