@@ -241,6 +241,9 @@ class IncorrectCardsResponse(BaseModel):
     table_score_ns: int | None = Field(description="The table result's Law 77 points, North-South's view.")
     double_dummy: DoubleDummyOut | None
     scores: ScoresOut
+    score_law: str | None = Field(None, description="The law of the score to enter: 12C1(b) assigned, the revoke "
+                                  "laws' paragraph (64A2, 67B1...) for the result after them, 12C2(a) artificial, "
+                                  "13C when the table result stands at the director's option; null: play on.")
     explanation: list[str] = Field(description="Plain-English steps, each naming its law.")
     steps: list[StepOut]
     laws_edition: str = "2017"
@@ -282,7 +285,7 @@ class IncorrectCardsResponse(BaseModel):
                                                   imps=s.imps) for side, s in a.artificial.items()} or None,
             ruled_result=ScoredResultOut.of(a.ruled_result),
             revoke=RevokeRulingResponse.from_advice(a.revoke) if a.revoke is not None else None,
-            table_score_ns=a.table_score_ns, double_dummy=dd,
+            table_score_ns=a.table_score_ns, double_dummy=dd, score_law=score_law(a),
             scores=scores_block(
                 table=a.table_score_ns,
                 after_adjustment=a.ruled_result.score_ns if a.ruled_result else None,

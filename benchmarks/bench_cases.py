@@ -33,7 +33,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.helpers import SPONVO30, LiveServer, hand_records_only  # noqa: E402
+from tests.helpers import SPONVO30, LiveServer, empty_postgres, hand_records_only  # noqa: E402
 
 FACTS = [(8, 5), (9, 4), (7, 6), (10, 3)]
 
@@ -159,19 +159,6 @@ def bench_token_check() -> None:
     print(f"  argon2id verify alone:        p50 {pct(verify, .5) * 1e3:7.2f} ms  p95 {pct(verify, .95) * 1e3:7.2f} ms")
     print(f"  first check (look-up+verify): {first * 1e3:7.2f} ms")
     print(f"  cached check:                 p50 {pct(cached, .5) * 1e6:7.2f} us  p95 {pct(cached, .95) * 1e6:7.2f} us")
-
-
-def empty_postgres(url: str) -> None:
-    """Drop every table of the PostgreSQL database at ``url`` (the test database)."""
-    from sqlalchemy import create_engine, text
-
-    engine = create_engine(url)
-    try:
-        with engine.begin() as c:
-            c.execute(text("DROP SCHEMA public CASCADE"))
-            c.execute(text("CREATE SCHEMA public"))
-    finally:
-        engine.dispose()
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.dd import SolverRunner, default_solver
+from tests.helpers import empty_postgres
 
 
 @pytest.fixture(scope="session")
@@ -33,20 +34,6 @@ def _own_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
             os.environ[key] = value
 
 
-def _empty_postgres(url: str) -> str:
-    """Drop every table of the test database (so each test starts from the migrations)."""
-    from sqlalchemy import create_engine, text
-
-    engine = create_engine(url)
-    try:
-        with engine.begin() as c:
-            c.execute(text("DROP SCHEMA public CASCADE"))
-            c.execute(text("CREATE SCHEMA public"))
-    finally:
-        engine.dispose()
-    return url
-
-
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh, empty database: an SQLite file, and the PostgreSQL server that
@@ -59,4 +46,5 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail("CI=true but ADVISOR_TEST_POSTGRES_URL is not set: .ci/run must start PostgreSQL")
         pytest.skip("ADVISOR_TEST_POSTGRES_URL is not set (source .ci/postgres to start a local PostgreSQL)")
-    return _empty_postgres(url)
+    empty_postgres(url)
+    return url

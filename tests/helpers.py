@@ -144,3 +144,17 @@ class LiveServer:
 
     def __exit__(self, *_exc: object) -> None:
         self.stop()
+
+
+def empty_postgres(url: str) -> None:
+    """Drop every table (and function) of the PostgreSQL database at ``url``, the test database,
+    so the next use starts from the migrations."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.begin() as c:
+            c.execute(text("DROP SCHEMA public CASCADE"))
+            c.execute(text("CREATE SCHEMA public"))
+    finally:
+        engine.dispose()

@@ -357,26 +357,23 @@ class Suggestion:
 
 def suggestion(case: Case) -> Suggestion:
     """The suggested score of ``case``'s stored ruling (revoke: its ``suggested``; Laws 13/14:
-    13C when the table result stands at the director's option, the assigned score (12C1(b)),
-    the result after the revoke laws, else the artificial score (12C2(a)))."""
+    the table result when it stands at the director's option (13C), the assigned score, the
+    result after the revoke laws, else the artificial score; the law is the ruling's ``score_law``)."""
     r = case.data.ruling
     if case.data.kind is CaseKind.REVOKE:
         s = r.get("suggested") or {}
         return Suggestion(str(s.get("result", "")), case.data.suggested_ns, str(s.get("law", "")))
+    law = str(r.get("score_law") or "")
     if r.get("adjusted_score_optional"):
-        table = _table_result(r)
-        return Suggestion(table, case.data.suggested_ns, "13C")
+        return Suggestion(_table_result(r), case.data.suggested_ns, law)
     if r.get("assigned"):
-        return Suggestion(str(r["assigned"].get("result", "")), case.data.suggested_ns, "12C1(b)")
+        return Suggestion(str(r["assigned"].get("result", "")), case.data.suggested_ns, law)
     if r.get("ruled_result"):
-        revoke = r.get("revoke") or {}
-        law = (revoke.get("suggested") or {}).get("law") or next(
-            (s["law"] for s in reversed(r.get("steps", [])) if str(s.get("law", "")).startswith("67B")), "64A2")
-        return Suggestion(str(r["ruled_result"].get("result", "")), case.data.suggested_ns, str(law))
+        return Suggestion(str(r["ruled_result"].get("result", "")), case.data.suggested_ns, law)
     art = r.get("artificial") or {}
     if art:
-        return Suggestion("", None, "12C2(a)", {side: f"{a.get('percent')}%" for side, a in art.items()})
-    return Suggestion("", case.data.suggested_ns, "")
+        return Suggestion("", None, law, {side: f"{a.get('percent')}%" for side, a in art.items()})
+    return Suggestion("", case.data.suggested_ns, law)
 
 
 def _table_result(ruling: Mapping[str, Any]) -> str:
