@@ -477,6 +477,12 @@ def _artificial(s: EnteredScore | None) -> str:
     return " ".join(f"{k} {v}" for k, v in (s.artificial or {}).items()) if s is not None else ""
 
 
+def case_order(c: Case) -> tuple[int, str, str, str, int]:
+    """The sort key of an event's cases: board by number, then round, table and case id."""
+    b = c.details.board
+    return (int(b) if b.isdigit() else 10**6, b, c.details.round.zfill(6), c.details.table.zfill(6), c.id)
+
+
 def ruling_log(cases: Sequence[Case]) -> str:
     """The event's ruling log for the scorer, CSV (RFC 4180, comma, header row), a line per case
     by board, round and table: the suggestion, the director's decision, the committee's review
@@ -485,11 +491,7 @@ def ruling_log(cases: Sequence[Case]) -> str:
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(CSV_COLUMNS)
 
-    def order(c: Case) -> tuple[int, str, str, str, int]:
-        b = c.details.board
-        return (int(b) if b.isdigit() else 10**6, b, c.details.round.zfill(6), c.details.table.zfill(6), c.id)
-
-    for c in sorted(cases, key=order):
+    for c in sorted(cases, key=case_order):
         d, dec = c.details, c.decision
         review = c.reviews[-1] if c.reviews else None
         final = c.final_score()

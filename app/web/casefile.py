@@ -29,6 +29,7 @@ from app.cases import (
     RerunOut,
     ReviewIn,
     add_review,
+    case_order,
     export_cases,
     open_case,
     parse_case,
@@ -906,7 +907,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
                      "kind": gettext(lang, f"kind_{c.data.kind.value}"), "status": status_text(lang, c),
                      "status_key": c.status.split(":")[0].replace(" ", "-"),
                      "suggested": points(c.data.suggested_ns), "final": score_text(lang, c.final_score())}
-                    for c in sorted(request.app.state.cases.cases(eid), key=_order)]
+                    for c in sorted(request.app.state.cases.cases(eid), key=case_order)]
             return render(request, "cases.html", lang, event=event, rows=rows, lang_path=f"/events/{eid}/cases")
 
         return for_event(request, lang, event_id, listing)
@@ -1015,11 +1016,6 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
             found = [Problem("", gettext(lang, "rerun_failed", why=text))]
             return show(request, case, lang, 422, errors=found)
         return show(request, request.app.state.cases.get_case(case.id), lang, rerun=rerun_view(out))
-
-
-def _order(c: Case) -> tuple[int, str, str, str, int]:
-    b = c.details.board
-    return (int(b) if b.isdigit() else 10**6, b, c.details.round.zfill(6), c.details.table.zfill(6), c.id)
 
 
 def _with_board_tag(text: str, board: str) -> str:
