@@ -1,11 +1,12 @@
 """Nothing lost (issue 14): the case file against a real server, a real database and real clients.
 
-Durability: 8 clients write 400 cases, decisions and reviews to ``uvicorn`` on an SQLite file;
-the server is killed with SIGKILL half-way (no shutdown) and started again on the same file.
+Durability: 8 clients write 400 cases, decisions and reviews to ``uvicorn`` on an SQLite file
+(and on PostgreSQL); the server is killed with SIGKILL half-way (no shutdown) and started again
+on the same database.
 Every write that was acknowledged (201/200 received) must be there, whole; a write in flight at
 the kill may or may not be there, but whole; nothing half-written exists. The clients then find
 out what became of their unanswered write (as a director's client would: by looking) and finish.
-A quarter of the way, README's backup (``sqlite3 advisor.sqlite3 ".backup backup.sqlite3"``) is
+On SQLite, a quarter of the way, README's backup (``sqlite3 advisor.sqlite3 ".backup backup.sqlite3"``) is
 taken while they write: it must be whole and hold every write acknowledged before it began.
 
 The server runs with tokens, as on a federation's server: two directors and an appeals committee
@@ -45,19 +46,22 @@ FACTS = [(8, 5), (9, 4), (7, 6), (10, 3), (8, 4)]  # (table result, the offendin
 OUTCOMES = ["uphold", "vary", "cancel"]
 
 
-def _users_add(data_dir: Path, name: str, role: str) -> str:
-    """``advisor users add NAME --role ROLE`` on the database in ``data_dir``: the token it prints."""
+def _users_add(env: dict[str, str], name: str, role: str) -> str:
+    """``advisor users add NAME --role ROLE`` on the server's database (``env``): the token it prints."""
     out = subprocess.run([sys.executable, "-m", "app.cli", "users", "add", name, "--role", role],
-                         env={**_env(data_dir)}, capture_output=True, text=True, check=True,
+                         env=env, capture_output=True, text=True, check=True,
                          cwd=LiveServer.ROOT)
     token = out.stdout.strip()
     assert token.startswith("adv_") and "\n" not in token, out.stdout
     return token
 
 
-def _env(data_dir: Path) -> dict[str, str]:
+def _env(data_dir: Path, database_url: str | None = None) -> dict[str, str]:
+    """The server's environment: its data directory, one solver worker, and ``database_url``
+    when given (else the SQLite file in ``data_dir``)."""
     env = {k: v for k, v in os.environ.items() if k != "ADVISOR_DATABASE_URL"}
-    return {**env, "ADVISOR_DATA_DIR": str(data_dir), "ADVISOR_DD_WORKERS": "1"}
+    env |= {"ADVISOR_DATA_DIR": str(data_dir), "ADVISOR_DD_WORKERS": "1"}
+    return env | ({"ADVISOR_DATABASE_URL": database_url} if database_url else {})
 
 
 def _new_event(url: str, token: str | None = None) -> int:
@@ -258,19 +262,27 @@ def _ruling_of(client: httpx.Client, request: dict[str, Any], cache: dict[str, A
     return cache[key]
 
 
-def _file_is_whole(db: Path) -> int:
-    """Check an SQLite file of the service: sound, no history row without its case, every case
-    starting with its 'created' entry, each history numbered 1..n; its number of history rows."""
-    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
-        assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        assert con.execute("PRAGMA foreign_key_check").fetchall() == []
-        assert con.execute("SELECT COUNT(*) FROM case_history h LEFT JOIN cases c ON c.id = h.case_id "
-                           "WHERE c.id IS NULL").fetchone() == (0,)
-        assert con.execute("SELECT COUNT(*) FROM cases c LEFT JOIN case_history h ON h.case_id = c.id "
-                           "AND h.seq = 1 AND h.action = 'created' WHERE h.id IS NULL").fetchone() == (0,)
-        assert con.execute("SELECT COUNT(*) FROM (SELECT case_id FROM case_history GROUP BY case_id "
-                           "HAVING MIN(seq) != 1 OR MAX(seq) != COUNT(*))").fetchone() == (0,)
-        return int(con.execute("SELECT COUNT(*) FROM case_history").fetchone()[0])
+def _file_is_whole(db: Path | str) -> int:
+    """Check the service's database (an SQLite file, or a database URL): sound, no history row
+    without its case, every case starting with its 'created' entry, each history numbered 1..n;
+    its number of history rows."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(f"sqlite:///file:{db}?mode=ro&uri=true" if isinstance(db, Path) else db)
+    try:
+        with engine.connect() as con:
+            if engine.dialect.name == "sqlite":
+                assert con.exec_driver_sql("PRAGMA integrity_check").fetchall() == [("ok",)]
+                assert con.exec_driver_sql("PRAGMA foreign_key_check").fetchall() == []
+            assert con.execute(text("SELECT COUNT(*) FROM case_history h LEFT JOIN cases c ON c.id = h.case_id "
+                                    "WHERE c.id IS NULL")).scalar() == 0
+            assert con.execute(text("SELECT COUNT(*) FROM cases c LEFT JOIN case_history h ON h.case_id = c.id "
+                                    "AND h.seq = 1 AND h.action = 'created' WHERE h.id IS NULL")).scalar() == 0
+            assert con.execute(text("SELECT COUNT(*) FROM (SELECT case_id FROM case_history GROUP BY case_id "
+                                    "HAVING MIN(seq) != 1 OR MAX(seq) != COUNT(*)) AS gaps")).scalar() == 0
+            return int(con.execute(text("SELECT COUNT(*) FROM case_history")).scalar() or 0)
+    finally:
+        engine.dispose()
 
 
 def _back_up(db: Path, to: Path) -> None:
@@ -295,7 +307,7 @@ def _has_writes(db: Path, writes: list[tuple[str, str]]) -> list[tuple[str, str]
     return [w for w in writes if w not in there]
 
 
-def _check_case_file(url: str, token: str, event: int, directors: list[Director], db: Path | None,
+def _check_case_file(url: str, token: str, event: int, directors: list[Director], db: Path | str,
                      *, final: bool) -> tuple[int, int]:
     """Check what the server holds against what the clients sent and were answered; returns
     (writes found, in-flight writes found). ``final``: every write must be there, exactly once."""
@@ -356,16 +368,17 @@ def _check_case_file(url: str, token: str, event: int, directors: list[Director]
             assert stored == set(writes) and found == WRITES
             log = c.get(f"/v1/events/{event}/rulings.csv").text.splitlines()
             assert len(log) == 1 + len(summaries) == 1 + CLIENTS * CASES_PER_CLIENT
-    if db is not None:
-        assert _file_is_whole(db) == found
+    assert _file_is_whole(db) == found
     return found, in_flight_found
 
 
-def test_a_server_killed_half_way_loses_no_acknowledged_write(tmp_path: Path) -> None:
+def test_a_server_killed_half_way_loses_no_acknowledged_write(database_url: str, tmp_path: Path) -> None:
     data = tmp_path / "data"
-    tokens = {name: _users_add(data, name, role) for name, role in
+    sqlite_file = Path(database_url.removeprefix("sqlite:///")) if database_url.startswith("sqlite") else None
+    env = _env(data, database_url)
+    tokens = {name: _users_add(env, name, role) for name, role in
               (("TD Anna", "director"), ("TD Piotr", "director"), ("Appeals committee", "committee"))}
-    server = LiveServer(_env(data), tmp_path / "server.log")
+    server = LiveServer(env, tmp_path / "server.log")
     run = Run(server.start())
     try:
         assert httpx.post(f"{run.url}/v1/events", json={"name": "x", "date": "1997-06-26"}).status_code == 401
@@ -377,9 +390,10 @@ def test_a_server_killed_half_way_loses_no_acknowledged_write(tmp_path: Path) ->
         with run.lock:  # a quarter of the writes acknowledged: a backup, as README says, while they go on
             assert run.lock.wait_for(lambda: run.acked >= WRITES // 4 or run.errors, timeout=60), run.errors
         before = [(w.kind, w.tag) for d in directors for w in d.writes if w.state == "acked"]
-        _back_up(data / "advisor.sqlite3", tmp_path / "backup.sqlite3")
-        assert _file_is_whole(tmp_path / "backup.sqlite3") >= len(before)
-        assert _has_writes(tmp_path / "backup.sqlite3", before) == []
+        if sqlite_file is not None:
+            _back_up(sqlite_file, tmp_path / "backup.sqlite3")
+            assert _file_is_whole(tmp_path / "backup.sqlite3") >= len(before)
+            assert _has_writes(tmp_path / "backup.sqlite3", before) == []
         with run.lock:  # half the writes acknowledged: crash
             assert run.lock.wait_for(lambda: run.acked >= WRITES // 2 or run.errors, timeout=60), run.errors
         server.kill()
@@ -392,7 +406,7 @@ def test_a_server_killed_half_way_loses_no_acknowledged_write(tmp_path: Path) ->
 
         run.url = server.start()  # on the same database
         found, in_flight_found = _check_case_file(run.url, tokens["TD Anna"], event, directors,
-                                                  data / "advisor.sqlite3", final=False)
+                                                  sqlite_file or database_url, final=False)
         assert found == acked + in_flight_found  # what was in flight is there whole, or not at all
 
         run.resume.set()  # the clients look up what they were not answered, then finish
@@ -401,7 +415,7 @@ def test_a_server_killed_half_way_loses_no_acknowledged_write(tmp_path: Path) ->
         assert run.errors == [] and not any(d.is_alive() for d in directors)
         looked_up = [w.found_after_restart for w in in_flight]
         assert None not in looked_up and looked_up.count(True) == in_flight_found
-        found, _ = _check_case_file(run.url, tokens["TD Anna"], event, directors, data / "advisor.sqlite3",
+        found, _ = _check_case_file(run.url, tokens["TD Anna"], event, directors, sqlite_file or database_url,
                                     final=True)
         assert found == WRITES
     finally:
