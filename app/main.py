@@ -28,7 +28,7 @@ from engine import __version__
 from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
 from engine.errors import InvalidBoardError, PbnError
 from engine.incorrect_cards import advise_incorrect_cards
-from engine.pbn import decode, loads
+from engine.pbn import loads, upload_text
 from engine.screening import screen_games
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
@@ -163,7 +163,11 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
             raise HTTPException(status_code=413, detail=[item])
         name = (file.filename or "").replace("\\", "/").rsplit("/", 1)[-1] or "upload.pbn"
         try:
-            games = loads(decode(data))
+            text = upload_text(data)  # "not a PBN file: ..." for empty, UTF-16, binary, tag-less bytes
+        except PbnError as exc:
+            raise InvalidBoardError(f"{name}: {exc.message}", path="file") from None
+        try:
+            games = loads(text)
         except PbnError as exc:
             raise InvalidBoardError(f"{name}: not a readable PBN file: {exc.message}", path="file") from None
         report = screen_games(((name, g) for g in games), solver=request.app.state.solver)
