@@ -168,6 +168,36 @@ def test_an_unhandled_exception_is_a_500_in_the_project_shape_logged_with_its_tr
     assert json.loads(line.getMessage())["status"] == 500
 
 
+def test_a_streamed_answer_passes_chunk_by_chunk_with_the_headers():
+    """Pure ASGI: each chunk of a streamed body goes out as it comes (nothing is buffered but an
+    error's JSON), the headers on its first message."""
+    import anyio
+
+    from app.middleware import SecurityMiddleware
+
+    async def streaming(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"text/csv")]})
+        for chunk in (b"case,board\n", b"1,21\n", b""):
+            await send({"type": "http.response.body", "body": chunk, "more_body": bool(chunk)})
+
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    scope = {"type": "http", "method": "GET", "path": "/v1/events/1/rulings.csv", "query_string": b"",
+             "headers": [(b"x-request-id", b"csv-1")], "client": ("127.0.0.1", 5000)}
+    anyio.run(SecurityMiddleware(streaming), scope, receive, send)
+    assert [m["type"] for m in sent] == ["http.response.start"] + ["http.response.body"] * 3
+    assert [m["body"] for m in sent[1:]] == [b"case,board\n", b"1,21\n", b""]
+    headers = dict(sent[0]["headers"])
+    assert headers[b"x-request-id"] == b"csv-1" and headers[b"content-security-policy"] == CSP.encode()
+    assert scope["state"]["request_id"] == "csv-1"  # what handlers read as request.state.request_id
+
+
 # --------------------------------------------------------------------------------------------
 # The access log
 
