@@ -158,3 +158,13 @@ def install_error_handlers(app: FastAPI) -> None:
         msg = f"the double-dummy solver failed: {exc}"
         item: dict[str, object] = {"loc": [], "msg": msg, "type": "solver_error", "law": None}
         return JSONResponse(status_code=500, content={"detail": [item]})
+
+
+def internal_error(request_id: str) -> JSONResponse:
+    """The answer to an exception no handler caught: HTTP 500 in the project's error shape, with
+    the request id (in the body and, through :mod:`app.middleware`, the ``X-Request-ID`` header)
+    so that the director can report it and whoever runs the service can find its traceback."""
+    msg = (f"the advisor failed on this request (an internal error, logged as request {request_id}); "
+           "try again, and if it happens again give this request id to whoever runs the service")
+    item: dict[str, object] = {"loc": [], "msg": msg, "type": "internal_error", "law": None}
+    return JSONResponse(status_code=500, content={"detail": [item], "request_id": request_id})

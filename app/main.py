@@ -14,11 +14,13 @@ import anyio
 from fastapi import Depends, FastAPI, File, HTTPException, Request, UploadFile
 
 from app import auth, rulings
+from app.api_docs import install_api_docs
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.cases import router as cases_router
 from app.common import ErrorResponse
 from app.errors import install_error_handlers
 from app.events import router as events_router
+from app.middleware import install_security
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
 from app.scores import router as scores_router
 from app.storage import open_repository
@@ -76,6 +78,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         summary="Rulings on revokes (Laws 61-64) and on an incorrect number of cards (Laws 13, 14), 2017 code, "
                 "with a double-dummy replay, for tournament directors.",
         lifespan=lifespan,
+        docs_url=None, redoc_url=None,  # served by install_api_docs, from the service itself
     )
     install_error_handlers(app)
     app.include_router(scores_router())
@@ -173,4 +176,6 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         report = screen_games(((name, g) for g in games), solver=request.app.state.solver)
         return ScreeningResponse.from_report(report)
 
+    install_api_docs(app)
+    install_security(app)  # last: the outermost middleware, so every answer gets the headers and the request id
     return app
