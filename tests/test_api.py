@@ -6,7 +6,6 @@ One module-scoped client: the real solver (endplay) is built once, by the app's 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.main import create_app
+from engine.dd.cpus import available_cpus
 
 URL = "/v1/rulings/revoke"
 
@@ -84,10 +84,10 @@ def test_healthz(client: TestClient) -> None:
 
 
 def test_healthz_reports_the_worker_pool_and_the_cache(client: TestClient) -> None:
-    # the default app solves in worker processes, one per core; a ruling fills the cache
+    # the default app solves in worker processes, one per usable CPU; a ruling fills the cache
     client.post(URL, json=parts())
     solver = client.get("/healthz").json()["solver"]
-    assert solver["workers_size"] == (os.cpu_count() or 1)
+    assert solver["workers_size"] == available_cpus()  # the CPU quota and affinity, not the host's cores
     assert solver["worker_restarts"] == 0
     assert solver["cache_misses"] >= 1 and solver["cache_entries"] >= 1
 

@@ -33,7 +33,10 @@ def default_solver(*, cache_entries: int = 100_000, threads: int = 1, cache_dir:
 
 def pooled_solver(workers: int | None = None, *, cache_entries: int = 100_000, timeout: float = 30.0,
                   max_waiting: int = 32, cache_dir: str | None = None, batch_share: int | None = None) -> SolverRunner:
-    """A runner around a pool of worker processes (default: one per core), each with its own DDS.
+    """A runner around a pool of worker processes, each with its own DDS.
+
+    ``workers`` defaults to the CPUs this process may really use: the container's CPU quota
+    rounded down and the CPU affinity (:func:`engine.dd.cpus.available_cpus`), not the host's cores.
 
     The cache lives in this process and is shared by every request; ``cache_dir`` (or
     ``ADVISOR_CACHE_DIR``) adds a persistent layer. ``runner.close()`` stops the workers and
@@ -43,9 +46,11 @@ def pooled_solver(workers: int | None = None, *, cache_entries: int = 100_000, t
     Raises:
         SolverError: a worker could not start.
     """
+    from engine.dd.cpus import available_cpus
     from engine.dd.pool import WorkerPool
 
-    return SolverRunner(WorkerPool(workers, timeout=timeout, max_waiting=max_waiting, batch_share=batch_share),
+    return SolverRunner(WorkerPool(workers or available_cpus(), timeout=timeout, max_waiting=max_waiting,
+                                   batch_share=batch_share),
                         cache_entries=cache_entries, disk=_disk(cache_dir))
 
 
