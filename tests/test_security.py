@@ -355,3 +355,14 @@ def test_the_watcher_sees_an_inline_script_the_policy_refuses(browser, server):
     assert page.title() == "probe"  # the inline script did not run...
     ctx.close()
     assert any(p.startswith("console error: CSP violation: script-src-elem") for p in problems.found), problems.found
+
+
+def test_a_url_without_a_route_is_a_404_in_the_projects_shape(client: TestClient) -> None:
+    r = client.get("/v1/no-such-thing")
+    assert r.status_code == 404 and r.json()["detail"] == [
+        {"loc": ["path"], "msg": "there is no /v1/no-such-thing here: the API's paths are listed at /docs",
+         "type": "http_404", "law": None}]
+    assert r.json()["request_id"] == r.headers["x-request-id"]
+    r = client.delete("/v1/rulings/revoke")
+    assert r.status_code == 405 and r.json()["detail"][0]["msg"] == "/v1/rulings/revoke does not take DELETE"
+    assert "POST" in r.headers["allow"]
