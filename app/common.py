@@ -36,9 +36,11 @@ class ErrorItem(BaseModel):
 
 
 class ErrorResponse(BaseModel):
-    """The body of a 422 (or 503) answer."""
+    """The body of an error answer (4xx, 5xx): the problems, and the request's id (also sent as
+    ``X-Request-ID``; see app.middleware), to quote when reporting it."""
 
     detail: list[ErrorItem]
+    request_id: str | None = None
 
 
 MAX_JSON_DEPTH = 32

@@ -6,21 +6,30 @@ Run: ``uvicorn --factory app.main:create_app --host 127.0.0.1 --port 8000``.
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 import anyio
-from fastapi import Depends, FastAPI, File, HTTPException, Request, UploadFile
+from fastapi import Depends, FastAPI, File, HTTPException, Query, Request, UploadFile
 
 from app import auth, rulings
+from app.api_docs import install_api_docs
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.cases import router as cases_router
 from app.common import ErrorResponse
+from app.disconnect import CancelOnDisconnect
 from app.errors import install_error_handlers
 from app.events import router as events_router
+from app.jobs import JobManager
+from app.middleware import install_security
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
 from app.scores import router as scores_router
+from app.screenings import SYNC_GAMES, ScreeningJobResponse, env_float, env_int, job_manager_from_env, screen_upload
+from app.screenings import router as screenings_router
+from app.shutdown import on_stop_signal
 from app.storage import open_repository
 from app.storage.cases import SqlCaseRepository, SqlUserRepository
 from app.web import install_web
@@ -29,7 +38,6 @@ from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
 from engine.errors import InvalidBoardError, PbnError
 from engine.incorrect_cards import advise_incorrect_cards
 from engine.pbn import loads, upload_text
-from engine.screening import screen_games
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 """The largest PBN file ``POST /v1/screenings`` accepts (5 MiB; larger gets HTTP 413)."""
@@ -53,9 +61,13 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         own = None
+        app.state.sync_screening_games = env_int("ADVISOR_SYNC_SCREENING_GAMES", SYNC_GAMES)
+        app.state.jobs = job_manager_from_env()
+        shutdown_seconds = env_float("ADVISOR_SHUTDOWN_SECONDS", 10.0)
         if solver is None:  # worker processes, one per core (ADVISOR_DD_WORKERS overrides)
             workers = int(os.environ.get("ADVISOR_DD_WORKERS", "0")) or None
-            own = await anyio.to_thread.run_sync(lambda: pooled_solver(workers))
+            share = env_int("ADVISOR_SCREENING_WORKERS", 0) or None
+            own = await anyio.to_thread.run_sync(lambda: pooled_solver(workers, batch_share=share))
         app.state.solver = solver if solver is not None else own
         try:
             app.state.events = await anyio.to_thread.run_sync(lambda: open_repository(database_url))
@@ -65,7 +77,21 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
             if own is not None:
                 own.close()
             raise
-        yield
+        jobs: JobManager = app.state.jobs
+        stopping: list[float] = []  # when the stop signal came (time.monotonic)
+
+        def stop() -> None:  # in the signal handler: cancel the screenings, start the shutdown's clock
+            stopping.append(time.monotonic())
+            jobs.begin_shutdown()
+            if own is not None:  # rulings still in flight then get a 503 instead of holding up the exit
+                timer = threading.Timer(shutdown_seconds, own.close_backend)
+                timer.daemon = True
+                timer.start()
+
+        with on_stop_signal(stop):
+            yield
+        left = shutdown_seconds - (time.monotonic() - stopping[0] if stopping else 0.0)
+        await anyio.to_thread.run_sync(lambda: jobs.shutdown(max(0.0, left)))
         app.state.events.close()
         if own is not None:
             own.close()
@@ -76,18 +102,26 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         summary="Rulings on revokes (Laws 61-64) and on an incorrect number of cards (Laws 13, 14), 2017 code, "
                 "with a double-dummy replay, for tournament directors.",
         lifespan=lifespan,
+        docs_url=None, redoc_url=None,  # served by install_api_docs, from the service itself
     )
     install_error_handlers(app)
+    app.add_middleware(CancelOnDisconnect)
     app.include_router(scores_router())
     app.include_router(events_router())
     app.include_router(cases_router())
+    app.include_router(screenings_router())
     install_web(app)
 
-    @app.get("/healthz", summary="Liveness check, with the solver's cache and worker figures")
-    def healthz(request: Request) -> dict[str, object]:
+    @app.get("/healthz", summary="Liveness check, with the solver's cache and worker figures and the screenings")
+    async def healthz(request: Request) -> dict[str, object]:
         """``{"status": "ok", ...}`` while the service answers; ``solver`` gives the cache's
-        entries, hits and misses and, with worker processes, their number and restarts."""
-        return {"status": "ok", "version": __version__, "solver": solver_stats(request.app.state.solver)}
+        entries, hits and misses and, with worker processes, ``workers``: live, idle, busy and
+        waiting by lane (interactive, batch), starting, restarts and the stalled ones;
+        ``screenings``: jobs queued and running (with their progress), synchronous screenings
+        running, finished jobs kept."""
+        # `async def`: it never waits in the thread pool behind rulings; it only reads counters.
+        return {"status": "ok", "version": __version__, "solver": solver_stats(request.app.state.solver),
+                "screenings": request.app.state.jobs.stats()}
 
     anyone = [Depends(auth.needs(auth.READ, "ask for a ruling"))]
     unauthorised: dict[int | str, dict[str, Any]] = {
@@ -139,7 +173,9 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
     @app.post(
         "/v1/screenings", dependencies=anyone,
         response_model=ScreeningResponse,
-        responses={**unauthorised, 413: {"model": ErrorResponse, "description": "The file is larger than 5 MiB."},
+        responses={**unauthorised,
+                   202: {"model": ScreeningJobResponse, "description": "A big file (or job=true): the job, to poll."},
+                   413: {"model": ErrorResponse, "description": "The file is larger than 5 MiB."},
                    422: {"model": ErrorResponse, "description": "No file, or a file that is not PBN."},
                    503: {"model": ErrorResponse, "description": "The solver is busy; retry later."}},
         summary="Screen every game of a PBN file for revokes",
@@ -148,12 +184,20 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         request: Request,
         file: Annotated[UploadFile, File(description="A PBN file (multipart form field `file`), at most 5 MiB; "
                                          "UTF-8, cp1252 or latin-1.")],
-    ) -> ScreeningResponse:
+        job: Annotated[bool | None, Query(description="true: always answer 202 with a job; false: never (a 422 "
+                                          "for a file over the synchronous cap); default: a job above the cap.")]
+        = None,
+    ) -> Any:
         """Read every game of the uploaded PBN file: games without a play record are skipped,
         play records without a revoke are counted as clean, games with a revoke get the same
         ruling as `/v1/rulings/revoke` (no claim figure: the tricks not played out are valued
         double dummy), and records that cannot be ruled on (passed out, a card not held or
         played twice, a deal with 14 and 12 cards...) are flagged with the reason.
+
+        A file of at most 500 games (`ADVISOR_SYNC_SCREENING_GAMES`) is screened in the request:
+        200 with the report. A bigger one, or `job=true`, is answered 202 at once with a job
+        (`Location: /v1/screenings/jobs/{job}`): poll it for the progress and the report. Rulings
+        go before screenings on the solver; a screening whose client disconnects is cancelled.
         """
         # A plain `def`: the solver blocks, so FastAPI runs this in its thread pool.
         data = file.file.read(MAX_UPLOAD_BYTES + 1)
@@ -170,7 +214,8 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
             games = loads(text)
         except PbnError as exc:
             raise InvalidBoardError(f"{name}: not a readable PBN file: {exc.message}", path="file") from None
-        report = screen_games(((name, g) for g in games), solver=request.app.state.solver)
-        return ScreeningResponse.from_report(report)
+        return screen_upload(request, name, games, job)
 
+    install_api_docs(app)
+    install_security(app)  # last: the outermost middleware, so every answer gets the headers and the request id
     return app

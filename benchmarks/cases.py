@@ -72,3 +72,71 @@ def _play(deal: Deal, strain: Strain, declarer: Seat, revoke_trick: int, stop_tr
         hands[seat].discard(card)
         played.append(card)
     return played if revoked else None
+
+
+def corpus_deals(n: int, root: Path = DATA) -> list[Deal]:
+    """The first ``n`` distinct complete deals of the corpus (PBN files under ``root`` in sorted
+    order; unreadable files and deals skipped)."""
+    from engine.errors import AdvisorError
+    from engine.pbn import load
+
+    seen: dict[str, Deal] = {}
+    for path in sorted(p for p in root.rglob("*") if p.suffix.lower() == ".pbn"):
+        try:
+            games = load(path)
+        except AdvisorError:
+            continue
+        for game in games:
+            text = game.tags.get("Deal", "")
+            if text in seen:
+                continue
+            try:
+                deal = Deal.from_pbn(text)
+                deal.verify_complete()
+            except (AdvisorError, ValueError):
+                continue
+            seen[text] = deal
+            if len(seen) == n:
+                return list(seen.values())
+    return list(seen.values())
+
+
+def revoke_games_pbn(n: int, seed: int = 15, root: Path = DATA) -> str:
+    """A PBN file of ``n`` games, each a real deal of the corpus (:func:`corpus_deals`) with a
+    random contract and a generated play holding one established revoke (as
+    :func:`generated_cases`: random legal play, one failure to follow suit in tricks 2-10, the
+    record stopping at a random later trick). Every game is ruled by a screening (none is clean),
+    and every deal is a fresh solve for DDS."""
+    rng = random.Random(seed)
+    out: list[str] = []
+    deals = corpus_deals(n, root)
+    board = 0
+    while len(out) < n:
+        deal = deals[board % len(deals)]
+        board += 1
+        strain = rng.choice(list(Strain))
+        declarer = rng.choice(SEATS)
+        revoke_trick = rng.randint(2, 10)
+        play = _play(deal, strain, declarer, revoke_trick, rng.randint(revoke_trick + 1, 13), rng)
+        if play is None:
+            continue
+        out.append(_pbn_game(len(out) + 1, deal, f"{rng.randint(1, 5)}{strain.value}", declarer, play, strain))
+    return "\n".join(out)
+
+
+def _pbn_game(number: int, deal: Deal, contract: str, declarer: Seat, play: list[Card], strain: Strain) -> str:
+    """One game as PBN: tags, then the ``[Play]`` section (a row per trick, one column per seat from
+    the opening leader, ``-`` for a card not played), ``*`` when the record stops early."""
+    leader = declarer.lho
+    columns = leader.rotation()
+    rows = []
+    record = PlayRecord.build(deal, strain.trump, leader, play)
+    for trick in record.tricks:
+        by_seat = {pc.seat: pc.card for pc in trick.cards}
+        rows.append(" ".join(str(by_seat[s]) if s in by_seat else "-" for s in columns))
+    tags = [("Event", "Revoke load"), ("Board", str(number)), ("Dealer", "N"), ("Vulnerable", "None"),
+            ("Deal", deal.to_pbn()), ("Declarer", declarer.value), ("Contract", contract), ("Room", "Open")]
+    lines = [f'[{k} "{v}"]' for k, v in tags] + [f'[Play "{leader.value}"]', *rows]
+    if len(play) < 52:
+        lines.append("*")
+    return "\n".join(lines) + "\n"

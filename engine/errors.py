@@ -55,3 +55,9 @@ class SolverBusyError(SolverError):
 
 class SolverUnavailableError(SolverBusyError):
     """A solver worker died or overran its time on this request; it was replaced. Retry."""
+
+
+class WorkCancelledError(SolverBusyError):
+    """The work stopped before it was done: its client went away, it was cancelled (a screening
+    job), or the service is shutting down. The message says which; a caller still there may
+    retry later (HTTP 503 with ``Retry-After``)."""

@@ -29,7 +29,8 @@ from typing import Any, Literal
 from engine.advisor import RevokeAdvice, RevokeRuling, advise_revoke
 from engine.boards import board_from_game
 from engine.dd.protocol import DoubleDummySolver
-from engine.errors import AdvisorError
+from engine.dd.work import current
+from engine.errors import AdvisorError, WorkCancelledError
 from engine.laws.facts import RevokeFacts
 from engine.laws.revoke import RevokeKind, detect_revokes
 from engine.pbn import PbnGame, load
@@ -38,7 +39,8 @@ RowStatus = Literal["ruled", "flagged"]
 """``"ruled"``: a revoke was found and ruled on; ``"flagged"``: the record cannot be ruled on."""
 
 Progress = Callable[[int, int], None]
-"""A progress callback: ``progress(done, total)``, counted in files."""
+"""A progress callback: ``progress(done, total)``, counted in files (:func:`screen_paths`) or in
+games (:func:`screen_games`)."""
 
 AFTER_PLAY = RevokeFacts()
 """The default facts: noticed after play, no claim figure, no penalty card or lead restriction."""
@@ -204,6 +206,8 @@ class _Tally:
             return
         try:
             row = self._screen(file, game)
+        except WorkCancelledError:  # the whole screening stops (its client went away, a cancelled job)
+            raise
         except Exception as exc:  # one bad game must never stop the run
             self.flagged += 1
             self.rows.append(_flagged(file, game, exc))
@@ -232,24 +236,38 @@ class _Tally:
 
 
 def screen_games(games: Iterable[tuple[str, PbnGame]], *, solver: DoubleDummySolver,
-                 facts: RevokeFacts = AFTER_PLAY) -> ScreeningReport:
+                 facts: RevokeFacts = AFTER_PLAY, progress: Progress | None = None) -> ScreeningReport:
     """Screen games for revokes and rule on the ones that have any.
+
+    Runs as the current work (:mod:`engine.dd.work`): run it in the batch lane so that rulings
+    go first; when the work is cancelled it stops between two games.
 
     Args:
         games: ``(file, game)`` pairs; ``file`` is the name the rows show (relative path).
         solver: the double-dummy solver; called only for games with a revoke.
         facts: the TD's facts applied to every ruling (default: noticed after play, no claim
             figure so the tricks not played out are valued double dummy, no penalty cards).
+        progress: called as ``progress(done, total)`` in games, once with ``done=0`` before the
+            first game and after each game (``games`` is read into a list first).
 
     Returns:
         The :class:`ScreeningReport`, rows in the order of ``games``.
 
     Raises:
+        WorkCancelledError: the current work was cancelled (checked before each game).
         Nothing for a bad game: it becomes a flagged row (a :class:`SolverError` too).
     """
     tally = _Tally(solver, facts)
-    for file, game in games:
+    work = current()
+    todo = list(games) if progress is not None else games
+    total = len(todo) if isinstance(todo, list) else 0
+    if progress is not None:
+        progress(0, total)
+    for done, (file, game) in enumerate(todo, start=1):
+        work.check()
         tally.game(file, game)
+        if progress is not None:
+            progress(done, total)
     return tally.report()
 
 

@@ -139,10 +139,16 @@ class SolverRunner:
                 out[key] = value
         return out
 
-    def close(self) -> None:
-        """Stop the backend's workers, if it has any (a no-op for the in-process backend)."""
+    def close_backend(self) -> None:
+        """Stop the backend's workers now, if it has any (the pool's ``close``: requests still
+        waiting or solving get :class:`SolverUnavailableError`); the cache stays usable."""
         close = getattr(self.backend, "close", None)
         if close is not None:
             close()
+
+    def close(self) -> None:
+        """Stop the backend's workers, if it has any (a no-op for the in-process backend), and close
+        the disk cache."""
+        self.close_backend()
         if self.disk is not None:
             self.disk.close()
