@@ -5,7 +5,7 @@ it sends, valid or not (half its cases break the schema on purpose), the answer 
 ``NaN`` (a 422 in the project's error shape), or the page's HTML, or the ruling log's CSV.
 
 A bounded, derandomized budget (issue 15: well under a minute a run in CI): the schema's own
-examples and :data:`MAX_EXAMPLES` generated cases per operation, about 560 requests. The
+examples and :data:`MAX_EXAMPLES` generated cases per operation, about 600 requests. The
 coverage phase (some 2,200 boundary cases) and the ten-minute run are
 ``benchmarks/probe_schemathesis.py``; its figures are in ``benchmarks/README.md``.
 """
