@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
-from app.common import CardText, SeatCode, StepOut
+from app.common import CardText, RequestModel, SeatCode, StepOut
 from app.schemas import RevokeRulingResponse
 from app.scores import ScoresOut, ScoringIn, scores_block
 from engine import __version__ as engine_version
@@ -36,7 +36,7 @@ _EXAMPLE: dict[str, JsonValue] = {
 }
 
 
-class IncorrectCardsRequest(BaseModel):
+class IncorrectCardsRequest(RequestModel):
     """A Law 13 / 14 case: the hands as found, what is known of the board, and the director's facts."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_EXAMPLE]})
@@ -57,16 +57,18 @@ class IncorrectCardsRequest(BaseModel):
                           "(each the cards in the order played). Given trick by trick, a trick may hold five cards "
                           "(a player played two: Law 67B2) or three (a player did not play to it: 67B1).")
     table_tricks: int | None = Field(None, ge=0, le=13, description="Declarer's side's tricks at the table when "
-                                     "play ended, if the play record does not show all 13 tricks.")
+                                     "play ended, if the play record does not show all 13 tricks.", strict=True)
     discovered: Discovery = Field(description="When it came to light: before_call (no player with an incorrect "
                                   "hand has called), during_auction, during_play, after_play.")
-    card_seen: bool = Field(False, description="A player saw another player's card (13A2).")
+    card_seen: bool = Field(False, strict=True, description="A player saw another player's card (13A2).")
     calls_unaffected: bool = Field(False, description="The director judges the deal can be corrected and played "
-                                   "normally without change of call (13B1).")
-    surplus_played_to_quitted_trick: bool | None = Field(None, description="13C; omitted: read from the play.")
+                                   "normally without change of call (13B1).", strict=True)
+    surplus_played_to_quitted_trick: bool | None = Field(None, strict=True,
+                                                         description="13C; omitted: read from the play.")
     missing_found: MissingCardFound | None = Field(None, description="Law 14: where the missing card was found; "
                                                    "omitted: not searched yet.")
-    defective_trick: int | None = Field(None, ge=1, le=13, description="14B1: the trick where it was found.")
+    defective_trick: int | None = Field(None, ge=1, le=13, strict=True,
+                                        description="14B1: the trick where it was found.")
     defect: DefectKind | None = Field(None, description="14B1 when the play is not given trick by trick: the "
                                       "offender did not play to the defective trick (failed_to_play, 67B1) or "
                                       "played the card to it with another (played_too_many, 67B2).")
@@ -82,7 +84,7 @@ class IncorrectCardsRequest(BaseModel):
                                       "results as a weighted score.")
     auction_would_be_unchanged: bool = Field(True, description="The director judges the table's contract would "
                                              "have been reached with correct hands (then an assigned score is "
-                                             "proposed from the double-dummy result).")
+                                             "proposed from the double-dummy result).", strict=True)
 
     @model_validator(mode="after")
     def _shape(self) -> IncorrectCardsRequest:

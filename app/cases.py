@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from app import auth
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
-from app.common import ErrorResponse
+from app.common import ErrorResponse, RequestModel
 from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse
 from app.storage.cases import SqlCaseRepository
@@ -77,14 +77,15 @@ class PairsIn(BaseModel):
     ew: PairIn = Field(description="East-West.")
 
 
-class CaseFieldsIn(BaseModel):
+class CaseFieldsIn(RequestModel):
     """The case's own fields, beside the ruling request in the same body."""
 
     model_config = ConfigDict(extra="ignore")
     kind: Literal["revoke", "incorrect_cards"] = Field("revoke", description="The ruling: a revoke (the body of "
                                                        "`POST /v1/rulings/revoke`) or an incorrect number of "
                                                        "cards (the body of `POST /v1/rulings/incorrect-cards`).")
-    event: int = Field(ge=1, le=2**31 - 1, description="The event the case belongs to (`POST /v1/events`).")
+    event: int = Field(ge=1, le=2**31 - 1, strict=True, description="The event the case belongs to "
+                       "(`POST /v1/events`).")
     board: str = Field(min_length=1, max_length=20, description="The board number, e.g. '21'.")
     round: str = Field("", max_length=20)
     table: str = Field("", max_length=20)
@@ -111,7 +112,7 @@ class WeightedPartIn(BaseModel):
     percent: float = Field(strict=True, allow_inf_nan=False, gt=0, le=100, description="Its weight, percent.")
 
 
-class ScoreIn(BaseModel):
+class ScoreIn(RequestModel):
     """A score to enter: points North-South, or an artificial adjusted score; weighted or split."""
 
     model_config = ConfigDict(extra="forbid")
@@ -145,7 +146,7 @@ class DecisionIn(ScoreIn):
     reason: str = Field("", max_length=5000, description="Required when the score differs from the suggestion.")
 
 
-class ReviewIn(BaseModel):
+class ReviewIn(RequestModel):
     """An appeals committee's review (Law 93B)."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
@@ -562,7 +563,7 @@ class ExportedCaseIn(BaseModel):
     history: list[ExportedEntryIn] = Field(min_length=1)
 
 
-class ExportIn(BaseModel):
+class ExportIn(RequestModel):
     """An event's cases as ``GET /v1/events/{id}/cases.json`` exports them."""
 
     model_config = ConfigDict(extra="ignore")

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import fields
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from pydantic import BaseModel
 
@@ -368,8 +368,26 @@ def _serve(args: argparse.Namespace) -> int:
         local = args.host == "localhost"
     if not local:
         os.environ["ADVISOR_REQUIRE_TOKENS"] = "1"
-    uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port)
+    uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port, access_log=False,
+                log_config=log_config())
     return 0
+
+
+def log_config() -> dict[str, object]:
+    """``advisor serve``'s logging (a ``logging.config.dictConfig`` dict): uvicorn's own, and the
+    service's ``advisor`` loggers on stderr as they are, INFO and above: one JSON line per request
+    on ``advisor.access`` (uvicorn's access log is off: ``access_log=False``), the unhandled
+    exceptions with their traceback on ``advisor.error`` (see :mod:`app.middleware`)."""
+    import copy
+
+    from uvicorn.config import LOGGING_CONFIG
+
+    config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
+    config["formatters"]["advisor"] = {"format": "%(message)s"}
+    config["handlers"]["advisor"] = {"formatter": "advisor", "class": "logging.StreamHandler",
+                                     "stream": "ext://sys.stderr"}
+    config["loggers"]["advisor"] = {"handlers": ["advisor"], "level": "INFO", "propagate": False}
+    return config
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -3,9 +3,12 @@ step, and the error body."""
 
 from __future__ import annotations
 
-from typing import Literal
+import math
+import re
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 SeatCode = Literal["N", "E", "S", "W"]
 SuitCode = Literal["S", "H", "D", "C"]
@@ -33,6 +36,76 @@ class ErrorItem(BaseModel):
 
 
 class ErrorResponse(BaseModel):
-    """The body of a 422 (or 503) answer."""
+    """The body of an error answer (4xx, 5xx): the problems, and the request's id (also sent as
+    ``X-Request-ID``; see app.middleware), to quote when reporting it."""
 
     detail: list[ErrorItem]
+    request_id: str | None = None
+
+
+MAX_JSON_DEPTH = 32
+"""The deepest nesting of arrays and objects a request body may have (the deepest request, an
+export's case history, nests about 8 levels); anything deeper is a 422, not a long walk."""
+UNFIT_JSON = "unfit_json"
+"""The ``type`` of the error :class:`RequestModel` raises; its ``ctx["below"]`` holds the path
+of the offending value below the error's ``loc`` (``app.errors`` joins them)."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def clean_text(text: str) -> str:
+    """``text`` with every lone UTF-16 surrogate (``"\\ud800"`` written in JSON, which Python
+    accepts) replaced by U+FFFD, so that it can be written as UTF-8. Other text is returned as is."""
+    return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
+
+
+def unfit_json(value: Any) -> tuple[tuple[str | int, ...], str] | None:
+    """The first value of a parsed JSON body that no request of this service can take, as
+    ``(path, reason)``; ``None`` when there is none.
+
+    What is looked for, at any depth (iteratively: a deep body never recurses): text holding a
+    lone surrogate (in a value or a key), a number that is not finite (``NaN``, ``Infinity``,
+    ``-Infinity`` and ``1e400``, which Python's JSON reader accepts as floats), and nesting
+    deeper than :data:`MAX_JSON_DEPTH`. The path's keys are cleaned with :func:`clean_text`.
+    """
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
+    while stack:
+        item, path = stack.pop()
+        if len(path) > MAX_JSON_DEPTH:
+            return path[:MAX_JSON_DEPTH], f"nested more than {MAX_JSON_DEPTH} levels deep: no request is"
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return path, ("the text holds a lone surrogate (an escape such as \\ud800 that is not half of a "
+                              "pair): it is not a character; retype the text")
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                return path, "not a number: NaN, Infinity and numbers beyond 1.8e308 are not numbers here"
+        elif isinstance(item, dict):
+            for key, inner in reversed(item.items()):
+                name = clean_text(key) if isinstance(key, str) else key
+                if isinstance(key, str) and name != key:
+                    return (*path, name), ("the field's name holds a lone surrogate (an escape such as \\ud800 "
+                                           "that is not half of a pair)")
+                stack.append((inner, (*path, name)))
+        elif isinstance(item, list | tuple):
+            stack.extend((inner, (*path, i)) for i, inner in reversed(list(enumerate(item))))
+    return None
+
+
+class RequestModel(BaseModel):
+    """The base of every top-level request body: before any field is read, the whole body is
+    checked with :func:`unfit_json`; a value no request can take (a lone surrogate, ``NaN``,
+    ``Infinity``, too deep a nesting) is one error of type :data:`UNFIT_JSON` whose
+    ``ctx["below"]`` is the path of that value (so ``app.errors`` names the field), instead of a
+    response that cannot be written or a value stored that cannot be read back.
+
+    Nested models derive from ``BaseModel``: the body is walked once.
+    """
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fit_for_json(cls, data: Any) -> Any:
+        found = unfit_json(data)
+        if found is not None:
+            path, reason = found
+            raise PydanticCustomError(UNFIT_JSON, reason, {"below": list(path)})
+        return data

@@ -1,11 +1,26 @@
-"""Engine errors to HTTP answers: the only place status codes are chosen."""
+"""Engine errors to HTTP answers: the only place status codes are chosen.
+
+Every answer about bad input has the project's shape, ``{"detail": [{"loc", "msg", "type",
+"law"}]}`` (HTTP 422), and never echoes the input: a request pydantic refuses, a body that is not
+JSON (or not UTF-8, or nested too deeply), a form that cannot be read. Text that came from the
+request and cannot be written as UTF-8 (a lone surrogate) is cleaned before it is written.
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.formparsers import MultiPartException
 
 from app.auth import AuthError
+from app.common import UNFIT_JSON, clean_text
 from engine.cases import CaseConflictError
 from engine.errors import InvalidBoardError, SolverBusyError, SolverError
 from engine.events import NotStoredError
@@ -15,11 +30,100 @@ def _loc(path: str) -> list[str | int]:
     return ["body", *(int(p) if p.isdigit() else p for p in path.split("/") if p)]
 
 
+UnreadableBodyPage = Callable[[Request, str, str], Response]
+"""What the director's page answers when a form it posted cannot be read: ``(request, kind,
+message)`` to a response (the page with the message); ``kind`` is ``"too_large"`` (a field over
+the form parser's 1 MiB) or ``"unreadable"``. Set as ``app.state.unreadable_body_page``."""
+
+_FASTAPI_PARSE_ERROR = "There was an error parsing the body"
+
+
+def validation_items(errors: Sequence[Any]) -> list[dict[str, Any]]:
+    """The project's error items from pydantic's (or FastAPI's) error dicts: ``loc``, ``msg``,
+    ``type`` and ``law`` (``None``) only. ``input`` and ``ctx`` are never echoed (a ``NaN`` or a
+    lone surrogate in them would make the answer itself unwritable); text is cleaned with
+    :func:`app.common.clean_text`; a :data:`app.common.UNFIT_JSON` error's ``ctx["below"]`` is
+    appended to its ``loc``; ``"Value error, "`` is dropped from the message."""
+    items = []
+    for e in errors:
+        loc = [x if isinstance(x, int) else clean_text(str(x)) for x in e.get("loc", ())]
+        ctx = e.get("ctx") or {}
+        kind = str(e.get("type", "value_error"))
+        if kind == UNFIT_JSON:
+            loc += [x if isinstance(x, int) else clean_text(str(x)) for x in ctx.get("below", ())]
+        msg = clean_text(str(e.get("msg", ""))).removeprefix("Value error, ")
+        if kind == "json_invalid":
+            loc, msg = loc[:1], _json_message(ctx.get("error"), loc[1] if len(loc) > 1 else None)
+        items.append({"loc": loc, "msg": msg, "type": kind, "law": None})
+    return items
+
+
+def _json_message(error: object, pos: object) -> str:
+    where = f" (character {pos + 1})" if isinstance(pos, int) else ""
+    why = f": {clean_text(str(error)).lower()}" if error else ""
+    return f"the body is not valid JSON{why}{where}"
+
+
+def _chain(exc: BaseException) -> Iterator[BaseException]:
+    seen: set[int] = set()
+    e: BaseException | None = exc
+    while e is not None and id(e) not in seen:
+        seen.add(id(e))
+        yield e
+        e = e.__cause__ or e.__context__
+
+
+def unreadable_body(exc: StarletteHTTPException) -> tuple[str, str] | None:
+    """``(kind, message)`` when ``exc`` is the 400 FastAPI or Starlette raise for a body they
+    could not read (JSON that is not UTF-8, nested too deeply for Python's JSON reader, an
+    integer of more than 4300 digits; a malformed or oversized multipart or urlencoded form);
+    ``None`` for any other HTTP error. ``kind``: ``"too_large"`` or ``"unreadable"``."""
+    if exc.status_code != 400:
+        return None
+    for e in _chain(exc):
+        if isinstance(e, MultiPartException):
+            if "exceeded maximum size" in e.message:
+                return "too_large", ("a field of the form is larger than 1 MiB (a pasted file?): upload the file "
+                                     "instead")
+            return "unreadable", f"the form could not be read: {clean_text(e.message)}"
+        if isinstance(e, UnicodeDecodeError):
+            return "unreadable", "the body is not UTF-8 text: send JSON as UTF-8"
+        if isinstance(e, RecursionError):
+            return "unreadable", "the body is nested too deeply to be read: no request nests more than a few levels"
+        if isinstance(e, json.JSONDecodeError):
+            return "unreadable", _json_message(e.msg, e.pos)
+        if isinstance(e, ValueError) and "digits" in str(e):
+            return "unreadable", "the body holds a number of thousands of digits: no request does"
+    if exc.detail == _FASTAPI_PARSE_ERROR:
+        return "unreadable", "the body could not be read (not JSON, or a malformed form)"
+    return None
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """422 for bad bridge facts (with the field and the reason), 404 for an event or board not
     stored (the path parameter and the reason), 503 when the solver is busy, 500 with a clear
     message when the solver fails on validated input; 401/403 for a missing or insufficient token,
-    409 for a case change its state does not allow."""
+    409 for a case change its state does not allow.
+
+    Bad input is a 422 in the project's shape (never a 400 or 500): a request that does not
+    validate (:func:`validation_items`), a body that cannot be read (:func:`unreadable_body`;
+    a page's form gets the page instead, through ``app.state.unreadable_body_page``)."""
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse(status_code=422, content={"detail": validation_items(exc.errors())})
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        found = unreadable_body(exc)
+        if found is None:
+            return await http_exception_handler(request, exc)
+        kind, msg = found
+        page: UnreadableBodyPage | None = getattr(request.app.state, "unreadable_body_page", None)
+        if page is not None and not request.url.path.startswith("/v1/"):
+            return page(request, kind, msg)
+        item: dict[str, object] = {"loc": ["body"], "msg": msg, "type": f"body_{kind}", "law": None}
+        return JSONResponse(status_code=422, content={"detail": [item]})
 
     @app.exception_handler(AuthError)
     async def unauthorised(_: Request, exc: AuthError) -> JSONResponse:
@@ -40,7 +144,8 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(InvalidBoardError)
     async def invalid_board(_: Request, exc: InvalidBoardError) -> JSONResponse:
-        item: dict[str, object] = {"loc": _loc(exc.path), "msg": exc.message, "type": "invalid_board", "law": exc.law}
+        item: dict[str, object] = {"loc": _loc(clean_text(exc.path)), "msg": clean_text(exc.message),
+                                   "type": "invalid_board", "law": exc.law}
         return JSONResponse(status_code=422, content={"detail": [item]})
 
     @app.exception_handler(SolverBusyError)
@@ -53,3 +158,13 @@ def install_error_handlers(app: FastAPI) -> None:
         msg = f"the double-dummy solver failed: {exc}"
         item: dict[str, object] = {"loc": [], "msg": msg, "type": "solver_error", "law": None}
         return JSONResponse(status_code=500, content={"detail": [item]})
+
+
+def internal_error(request_id: str) -> JSONResponse:
+    """The answer to an exception no handler caught: HTTP 500 in the project's error shape, with
+    the request id (in the body and, through :mod:`app.middleware`, the ``X-Request-ID`` header)
+    so that the director can report it and whoever runs the service can find its traceback."""
+    msg = (f"the advisor failed on this request (an internal error, logged as request {request_id}); "
+           "try again, and if it happens again give this request id to whoever runs the service")
+    item: dict[str, object] = {"loc": [], "msg": msg, "type": "internal_error", "law": None}
+    return JSONResponse(status_code=500, content={"detail": [item], "request_id": request_id})

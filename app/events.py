@@ -16,18 +16,18 @@ from fastapi import APIRouter, Depends, File, HTTPException, Path, Request, Uplo
 from pydantic import BaseModel, ConfigDict, Field
 
 from app import auth
-from app.common import MAX_UPLOAD_BYTES, ErrorResponse, SeatCode
+from app.common import MAX_UPLOAD_BYTES, ErrorResponse, RequestModel, SeatCode
 from app.schemas import RevokeRulingRequest
 from engine.errors import InvalidBoardError
 from engine.events import Event, EventDetails, EventRepository, LawsEdition, NotStoredError, UnknownEventError
 from engine.handrecords import HandRecord, board_key, hand_records_from_pbn
 from engine.model.board import BoardRecord
-from engine.pbn import decode
+from engine.pbn import upload_text
 
 EventId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The event's id, as `POST /v1/events` returned it.")]
 
 
-class EventIn(BaseModel):
+class EventIn(RequestModel):
     """A new event: what the director knows before the first board."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
@@ -166,7 +166,7 @@ def router() -> APIRouter:
             item = {"loc": ["body", "file"], "msg": f"the file is larger than {MAX_UPLOAD_BYTES // 2**20} MiB; "
                     "split it by session", "type": "too_large", "law": None}
             raise HTTPException(status_code=413, detail=[item])
-        records = hand_records_from_pbn(decode(data))
+        records = hand_records_from_pbn(upload_text(data))
         result = repo.add_hand_records(event_id, records)
         return HandRecordsOut(event=event_id, added=list(result.added), unchanged=list(result.unchanged),
                               boards=[HandRecordOut.of(x) for x in records])

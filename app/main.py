@@ -16,6 +16,7 @@ import anyio
 from fastapi import Depends, FastAPI, File, HTTPException, Query, Request, UploadFile
 
 from app import auth, rulings
+from app.api_docs import install_api_docs
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.cases import router as cases_router
 from app.common import ErrorResponse
@@ -23,6 +24,7 @@ from app.disconnect import CancelOnDisconnect
 from app.errors import install_error_handlers
 from app.events import router as events_router
 from app.jobs import JobManager
+from app.middleware import install_security
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
 from app.scores import router as scores_router
 from app.screenings import SYNC_GAMES, ScreeningJobResponse, env_float, env_int, job_manager_from_env, screen_upload
@@ -35,7 +37,7 @@ from engine import __version__
 from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
 from engine.errors import InvalidBoardError, PbnError
 from engine.incorrect_cards import advise_incorrect_cards
-from engine.pbn import decode, loads
+from engine.pbn import loads, upload_text
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 """The largest PBN file ``POST /v1/screenings`` accepts (5 MiB; larger gets HTTP 413)."""
@@ -100,6 +102,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         summary="Rulings on revokes (Laws 61-64) and on an incorrect number of cards (Laws 13, 14), 2017 code, "
                 "with a double-dummy replay, for tournament directors.",
         lifespan=lifespan,
+        docs_url=None, redoc_url=None,  # served by install_api_docs, from the service itself
     )
     install_error_handlers(app)
     app.add_middleware(CancelOnDisconnect)
@@ -204,9 +207,15 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
             raise HTTPException(status_code=413, detail=[item])
         name = (file.filename or "").replace("\\", "/").rsplit("/", 1)[-1] or "upload.pbn"
         try:
-            games = loads(decode(data))
+            text = upload_text(data)  # "not a PBN file: ..." for empty, UTF-16, binary, tag-less bytes
+        except PbnError as exc:
+            raise InvalidBoardError(f"{name}: {exc.message}", path="file") from None
+        try:
+            games = loads(text)
         except PbnError as exc:
             raise InvalidBoardError(f"{name}: not a readable PBN file: {exc.message}", path="file") from None
         return screen_upload(request, name, games, job)
 
+    install_api_docs(app)
+    install_security(app)  # last: the outermost middleware, so every answer gets the headers and the request id
     return app

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
 
-from app.common import CardText, SeatCode, StepOut, SuitCode
+from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode
 from app.scores import ScoresOut, ScoringIn, scores_block
 from engine import __version__ as engine_version
 from engine.advisor import RevokeAdvice
@@ -25,18 +25,18 @@ class PenaltyCardIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: SeatCode
     card: str = CardText
-    from_trick: int = Field(1, ge=1, le=13, description="First trick at which it must be played.")
-    major: bool = Field(True, description="Major (50D) or minor (50C) penalty card.")
+    from_trick: int = Field(1, ge=1, le=13, strict=True, description="First trick at which it must be played.")
+    major: bool = Field(True, strict=True, description="Major (50D) or minor (50C) penalty card.")
 
 
 class LeadRestrictionIn(BaseModel):
     """A lead required (or forbidden) by an opponent's option in rectification (61A second limb)."""
 
     model_config = ConfigDict(extra="forbid")
-    trick: int = Field(ge=1, le=13)
+    trick: int = Field(ge=1, le=13, strict=True)
     seat: SeatCode
     suit: SuitCode
-    forbidden: bool = False
+    forbidden: bool = Field(False, strict=True)
 
 
 _EXAMPLE_PLAY: list[JsonValue] = list(
@@ -57,10 +57,11 @@ class RevokeFactsIn(BaseModel):
     through the revoke trick (Laws 61-64A/B; 64C is then not checked double dummy)."""
 
     model_config = ConfigDict(extra="forbid")
-    trick: int = Field(description="The revoke trick, 1..12.")
+    trick: int = Field(strict=True, description="The revoke trick, 1..12.")
     offender: SeatCode = Field(description="Who revoked (dummy's seat for a revoke from dummy, 64B3).")
     revoke_trick_won_by: SeatCode = Field(description="Who won the revoke trick (64A1 when the offender).")
-    offending_side_tricks_after: int = Field(description="Tricks the offending side won after the revoke trick.")
+    offending_side_tricks_after: int = Field(strict=True, description="Tricks the offending side won after the "
+                                             "revoke trick.")
     card: str | None = Field(None, min_length=2, max_length=3, description="The revoke card, if known, e.g. 'D4'.")
     suit_led: SuitCode | None = Field(None, description="The suit the offender failed to follow, if known.")
 
@@ -75,7 +76,7 @@ class RevokeFactsIn(BaseModel):
                             self.offending_side_tricks_after, card, Suit(self.suit_led) if self.suit_led else None)
 
 
-class RevokeRulingRequest(BaseModel):
+class RevokeRulingRequest(RequestModel):
     """A board and its play record: either one PBN game, or the deal, contract and play."""
 
     model_config = ConfigDict(
@@ -105,9 +106,10 @@ class RevokeRulingRequest(BaseModel):
         description="Cards in play order from the opening lead ('T' or '10' for the ten), or the same as a list "
                     "of tricks, each in the order played (`[[\"CJ\",\"C3\",\"C2\",\"CK\"], ...]`). A record "
                     "shorter than 52 cards ends in a claim, or was played out when `table_result` is given.")
-    table_result: int | None = Field(None, description="The declarer's side's total tricks as agreed at the table "
-                                     "(Law 79A), 0..13. The play may then stop after any complete trick: the tricks "
-                                     "not entered were played out, not claimed. Not with `claim_declarer_tricks`.")
+    table_result: int | None = Field(None, strict=True, description="The declarer's side's total tricks as agreed "
+                                     "at the table (Law 79A), 0..13. The play may then stop after any complete trick: "
+                                     "the tricks not entered were played out, not claimed. Not with "
+                                     "`claim_declarer_tricks`.")
     revoke_facts: RevokeFactsIn | None = Field(None, description="The revoke as the director established it, when "
                                                "the play cannot be rebuilt up to the revoke trick; needs "
                                                "`table_result`. `play` may then be omitted or stop before the revoke "
@@ -115,15 +117,15 @@ class RevokeRulingRequest(BaseModel):
                                                "the ruling checks 64C double dummy and these facts against it.")
     claim_declarer_tricks: int | None = Field(None, ge=0, le=13, description="The declarer side's tricks from "
                                               "the claim, over the tricks not completed in the record. Omitted: "
-                                              "valued double dummy.")
+                                              "valued double dummy.", strict=True)
     claim_by: SeatCode | None = Field(None, description="Who claimed or conceded. A member of the offending side: "
                                       "the revoke is established by his claim, disputed or not (63A3); an "
                                       "opponent: only when the offending side agreed (63A4). Omitted: agreed by both.")
     claim_contested: bool = Field(False, description="The claim was disputed: the director rules on it (Law 70). "
                                   "An opponent's disputed claim leaves the revoke unestablished (63A4 not met); "
-                                  "give `claim_by` with it.")
+                                  "give `claim_by` with it.", strict=True)
     noticed: Noticed = Field(Noticed.AFTER_PLAY, description="When attention was first drawn to the revoke.")
-    losses_induced_by_revoke: bool = Field(False, description="Law 64C1: the director judges that the "
+    losses_induced_by_revoke: bool = Field(False, strict=True, description="Law 64C1: the director judges that the "
                                            "non-offending side's later losses (`induced_damage.later_losses`) were "
                                            "induced by the revoke; the likely result is then the hand played "
                                            "double dummy from the position before the revoke.")
@@ -133,7 +135,7 @@ class RevokeRulingRequest(BaseModel):
                                       "results as a weighted score.")
     event: int | None = Field(None, ge=1, le=2**31 - 1, description="An event (`POST /v1/events`) whose hand "
                               "records hold `board`: its deal and vulnerability are used; give contract, declarer "
-                              "and play.")
+                              "and play.", strict=True)
 
     @field_validator("play")
     @classmethod

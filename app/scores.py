@@ -4,18 +4,31 @@ the HTTP API and ``advisor scores``. Points are North-South's view throughout.""
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Sequence
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    JsonValue,
+    PlainValidator,
+    WithJsonSchema,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from app import auth
-from app.common import ErrorResponse, SeatCode
+from app.common import ErrorResponse, RequestModel, SeatCode
 from engine.errors import InvalidBoardError
 from engine.model.contract import Contract
 from engine.model.seats import Seat, Side, Vulnerability
 from engine.scoring import (
+    PROFILES,
     Fault,
     Outcome,
     PlausibleResult,
@@ -41,10 +54,51 @@ from engine.scoring import (
 MAX_POINTS = 7600
 """The largest score in Law 77 (13 down redoubled vulnerable); anything beyond is a typing error."""
 
-Points = Annotated[int, Field(ge=-MAX_POINTS, le=MAX_POINTS, multiple_of=10,
+Points = Annotated[int, Field(ge=-MAX_POINTS, le=MAX_POINTS, multiple_of=10, strict=True,
                               description="Law 77 points, North-South's view (a multiple of 10).")]
 SideCode = Literal["NS", "EW"]
-ProfileName = Annotated[str, Field("wbf", max_length=20, description="Jurisdiction profile: wbf, ebu or acbl.")]
+
+
+def _known_profile(name: str) -> str:
+    """``name`` when it is a jurisdiction profile (any case), else a 422 naming the known ones."""
+    if name.lower() not in PROFILES:
+        raise PydanticCustomError("unknown_profile", "unknown profile {name}; one of {known}",
+                                  {"name": repr(name[:20]), "known": ", ".join(PROFILES)})
+    return name
+
+
+ProfileName = Annotated[str, Field("wbf", max_length=20, description="Jurisdiction profile: wbf, ebu or acbl.",
+                                   json_schema_extra={"enum": list(PROFILES)}), AfterValidator(_known_profile)]
+
+MAX_WEIGHT_TEXT = 24
+"""The longest weight written as text (``"2/5"``, ``"0.4"``, ``"40%"``): a weight is a short
+fraction, decimal or percentage, never an exponent (``"1e10000000"`` would take seconds to expand)."""
+WEIGHT_PATTERN = r"^\s*-?(\d+(\.\d*)?|\.\d+|\d+\s*/\s*\d+)\s*%?\s*$"
+"""What a weight written as text looks like (before its length is bounded): digits, a decimal
+point or a slash, a ``%`` (a negative one reads, and is refused by name later)."""
+_WEIGHT_TEXT = re.compile(WEIGHT_PATTERN)
+
+
+def _weight(value: Any) -> str | float:
+    """A weight as given, bounded before anything converts it: text of at most
+    :data:`MAX_WEIGHT_TEXT` characters that reads as a fraction, a decimal or a percentage (a
+    negative one is refused later, by name), or a JSON number from 0 to 1 (not ``true``)."""
+    if isinstance(value, str):
+        if len(value) <= MAX_WEIGHT_TEXT and _WEIGHT_TEXT.match(value):
+            return value
+        raise PydanticCustomError("weight", "not a weight: {text} (write 2/5, 0.4 or 40%: at most {n} characters, "
+                                  "no exponent)", {"text": repr(value[:MAX_WEIGHT_TEXT]), "n": MAX_WEIGHT_TEXT})
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if math.isfinite(value) and 0 <= value <= 1:
+            return float(value) if isinstance(value, float) else value
+        raise PydanticCustomError("weight", "a weight given as a number is from 0 to 1 (or write 2/5, 0.4 or 40%)")
+    raise PydanticCustomError("weight", "a weight is a number from 0 to 1 or text such as 2/5, 0.4 or 40%")
+
+
+Weight = Annotated[str | float, PlainValidator(_weight), WithJsonSchema({"anyOf": [
+    {"type": "string", "maxLength": MAX_WEIGHT_TEXT, "pattern": WEIGHT_PATTERN},
+    {"type": "number", "minimum": 0, "maximum": 1}]})]
+"""A weight of a weighted score (12C1(c)): ``"2/5"``, ``"0.4"``, ``"40%"`` or a number from 0 to 1."""
 
 
 class OutcomeIn(BaseModel):
@@ -54,8 +108,8 @@ class OutcomeIn(BaseModel):
     score_ns: Points | None = None
     contract: str | None = Field(None, max_length=8, description="e.g. '4S', '3NTX'.")
     declarer: SeatCode | None = None
-    tricks: int | None = Field(None, description="Declarer's side's tricks, 0..13.")
-    weight: str | float | None = Field(None, description="'2/5', '0.4', '40%' or 0.4; omitted: even weights.")
+    tricks: int | None = Field(None, strict=True, description="Declarer's side's tricks, 0..13.")
+    weight: Weight | None = Field(None, description="'2/5', '0.4', '40%' or 0.4; omitted: even weights.")
     label: str | None = Field(None, max_length=80)
 
     @model_validator(mode="after")
@@ -89,7 +143,7 @@ _WEIGHTED_EXAMPLE: dict[str, JsonValue] = {
 }
 
 
-class WeightedRequest(BaseModel):
+class WeightedRequest(RequestModel):
     """Outcomes with weights (12C1(c)), scored against the field or the other room."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_WEIGHTED_EXAMPLE]})
@@ -242,16 +296,17 @@ def _outcomes(items: list[OutcomeIn], vul: Vulnerability, path: str) -> tuple[li
     return [Outcome(p, w, label) for (p, label), w in zip(scored, weights, strict=True)], not all(given)
 
 
-class ArtificialRequest(BaseModel):
+class ArtificialRequest(RequestModel):
     """12C2: each side's responsibility, and optionally its percentage on the other boards."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
         {"fault": {"NS": "not_at_fault", "EW": "directly_at_fault"}, "other_boards_percent": {"NS": 71.6},
          "top": 34}]})
     fault: dict[SideCode, Fault] = Field(description="12C2(a) responsibility; a side not given is not at fault.")
-    other_boards_percent: dict[SideCode, Annotated[float, Field(ge=0, le=100)]] | None = Field(
+    other_boards_percent: dict[SideCode, Annotated[float, Field(ge=0, le=100, strict=True, allow_inf_nan=False)]] \
+        | None = Field(
         None, description="12C2(c): the side's percentage on the other boards of the session.")
-    top: int | None = Field(None, ge=0, le=1000, description="The board's top, to give matchpoints too.")
+    top: int | None = Field(None, ge=0, le=1000, strict=True, description="The board's top, to give matchpoints too.")
     profile: ProfileName = "wbf"
 
 
@@ -287,15 +342,15 @@ def rule_artificial(body: ArtificialRequest) -> ArtificialResponse:
                               total_percent=sum(a.percent for a in awards.values()))
 
 
-class MatchpointsRequest(BaseModel):
+class MatchpointsRequest(RequestModel):
     """A board's North-South results."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
         {"scores": [420, 420, 170, -50, 450, -50], "profile": "wbf"}]})
     scores: list[Points] = Field(min_length=1, max_length=500)
     profile: ProfileName = "wbf"
-    normal_results: int | None = Field(None, ge=1, le=500, description="Neuberg: the usual number of results on "
-                                       "a board, when this board has fewer.")
+    normal_results: int | None = Field(None, ge=1, le=500, strict=True, description="Neuberg: the usual number of "
+                                       "results on a board, when this board has fewer.")
 
 
 class MpRowOut(BaseModel):
@@ -338,7 +393,7 @@ def rule_matchpoints(body: MatchpointsRequest) -> MatchpointsResponse:
                                neuberg_top=top(big, units) if big else None, results=rows)
 
 
-class ImpsRequest(BaseModel):
+class ImpsRequest(RequestModel):
     """Teams (``ns_score`` and ``other_room_ns``) or pairs IMPs (``scores``: datum and cross-IMPs)."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
@@ -346,7 +401,7 @@ class ImpsRequest(BaseModel):
     ns_score: Points | None = None
     other_room_ns: Points | None = None
     scores: list[Points] | None = Field(None, min_length=2, max_length=500)
-    discard: int = Field(1, ge=0, le=10, description="Datum: results dropped at each end.")
+    discard: int = Field(1, ge=0, le=10, strict=True, description="Datum: results dropped at each end.")
 
     @model_validator(mode="after")
     def _one_form(self) -> ImpsRequest:

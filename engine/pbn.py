@@ -4,7 +4,8 @@ Our own reader because endplay's PBN parser raises on the ``^R`` revoke note (PB
 section 3.9) that real championship records carry. What it understands:
 
 * tags ``[Name "value"]`` (several may share a line); a value ``"#"`` copies the previous
-  game's value of the same tag;
+  game's value of the same tag; ``\\"`` and ``\\\\`` in a value are a quote and a backslash
+  (PBN 2.1, section 3.7);
 * games separated by empty lines (or, where a file omits one, by a tag the game already
   has); tags after a section (e.g. ``[Result]`` after ``[Play]``) still belong to the game;
 * commentary ``{...}`` (may span lines), ``;`` to end of line, and ``%`` escape lines;
@@ -34,6 +35,10 @@ from engine.model.play import PlayedCard, Trick
 from engine.model.seats import SEATS, Seat, Vulnerability
 
 _TAG = re.compile(r'\[\s*(\w+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_SPECIAL = re.compile(r'[{;"]')
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"?')
+_TAG_START = re.compile(r'\[\s*\w+\s*"')
+_ESCAPE = re.compile(r'\\(["\\])')
 _PLAY_TOKEN = re.compile(
     r"(?P<pre>(?:\^[A-Z]|=\d+=|\$\d+)*)"
     r"(?P<core>[SHDC](?:10|[2-9TJQKA])|-|\*)?"
@@ -259,13 +264,15 @@ def loads(text: str) -> list[PbnGame]:
 
     for lineno, line, blank in _clean_lines(text.removeprefix("\ufeff")):
         if blank:
-            end_game()
+            if tags:  # nothing to end otherwise (a run of blank lines costs one test each)
+                end_game()
             section = ""
         elif line.lstrip().startswith("["):
             found = _TAG.findall(line)
             if not found:
                 raise PbnError(f"malformed tag line: {line.strip()!r}", lineno=lineno)
-            for name, value in found:
+            for name, escaped in found:
+                value = _ESCAPE.sub(r"\1", escaped)
                 if name in names and name not in _REPEATABLE:
                     end_game()
                 tags.append((name, value, lineno))
@@ -303,6 +310,65 @@ def decode(data: bytes) -> str:
     return data.decode("latin-1")
 
 
+_CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]")  # not tab, CR, LF, FF, VT, DOS's EOF
+_LIN = re.compile(r"(?:^|\|)(?:pn|qx|md|st|rh|ah|sv|mb|pc|pg)\|")
+_CONTROL_CHARS = re.compile("[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]")
+
+
+def upload_text(data: bytes) -> str:
+    """The text of an uploaded (or read) PBN file, once its bytes look like one: decoded as
+    :func:`decode` does, then checked by :func:`check_text`.
+
+    Raises:
+        PbnError: path ``"file"``, message ``"not a PBN file: <why>"``: the file is empty; it is
+            UTF-16 or UTF-32 (a byte order mark, or NUL bytes); it is compressed (gzip, zip) or
+            other binary data (control bytes); or as :func:`check_text`. The message never
+            repeats the file's bytes.
+    """
+    why = _not_text(data)
+    if why is not None:
+        raise PbnError(f"not a PBN file: {why}", path="file")
+    text = decode(data)
+    check_text(text, path="file")
+    return text
+
+
+def check_text(text: str, *, path: str = "pbn") -> None:
+    """Check that ``text`` (a file's text, or a PBN game pasted in) can be PBN at all, quickly
+    (a few regular-expression passes, whatever its size), before :func:`loads` reads it.
+
+    Raises:
+        PbnError: ``path``, message ``"not a PBN file: <why>"``: nothing but blank lines; NUL
+            or other control characters; no tag ``[Name "value"]`` anywhere (notes, 5 MiB of
+            ``{``..., or a LIN file, said as such).
+    """
+    if not text.strip():
+        raise PbnError("not a PBN file: it is empty or holds only blank lines" if text else
+                       "not a PBN file: it is empty", path=path)
+    if _CONTROL_CHARS.search(text, 0, 65536):
+        raise PbnError("not a PBN file: it holds binary data (control characters)", path=path)
+    if _TAG_START.search(text) is None:
+        if _LIN.search(text, 0, 4096):
+            raise PbnError("not a PBN file: it is a LIN file (Bridge Base Online's format); this service reads "
+                           "PBN: save the deals as PBN first", path=path)
+        raise PbnError('not a PBN file: no tag such as [Board "1"] or [Deal "N:..."] was found', path=path)
+
+
+def _not_text(data: bytes) -> str | None:
+    """Why ``data`` cannot be the bytes of a PBN file (which is 8-bit text), or ``None``."""
+    if not data:
+        return "the file is empty"
+    if data.startswith(b"\x1f\x8b"):
+        return "the file is compressed (gzip): unpack it first"
+    if data.startswith((b"PK\x03\x04", b"7z\xbc\xaf", b"Rar!")):
+        return "the file is an archive (zip, 7z, rar): unpack it first"
+    if data.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")) or b"\x00" in data[:65536]:
+        return "the file is UTF-16 or UTF-32 text (or binary): save it as UTF-8 or ANSI (Windows-1252) text"
+    if _CONTROL_BYTES.search(data, 0, 65536):
+        return "the file holds binary data (control bytes)"
+    return None
+
+
 def games_for_board(games: Iterable[PbnGame], board: str, room: str | None = None) -> list[PbnGame]:
     """The games of ``board`` (tag ``Board``, e.g. ``"21"``), optionally only in ``room``.
 
@@ -324,6 +390,9 @@ def _clean_lines(text: str) -> Iterator[tuple[int, str, bool]]:
     """
     in_brace = False
     for lineno, raw in enumerate(text.splitlines(), start=1):
+        if not in_brace and (not raw or raw.isspace()):
+            yield lineno, raw, True
+            continue
         if not in_brace and raw.startswith("%"):
             yield lineno, "", False
             continue
@@ -332,21 +401,27 @@ def _clean_lines(text: str) -> Iterator[tuple[int, str, bool]]:
             yield lineno, raw, blank
             continue
         out: list[str] = []
-        in_quote = escaped = False
-        for ch in raw:
+        i, end = 0, len(raw)
+        while i < end:  # jumps from one special character to the next: long lines cost no Python loop
             if in_brace:
-                in_brace = ch != "}"
-            elif in_quote:
-                out.append(ch)
-                in_quote = escaped or ch != '"'
-                escaped = not escaped and ch == "\\"
-            elif ch == "{":
-                in_brace = True
-            elif ch == ";":
+                close = raw.find("}", i)
+                in_brace, i = close < 0, end if close < 0 else close + 1
+                continue
+            special = _SPECIAL.search(raw, i)
+            if special is None:
+                out.append(raw[i:])
                 break
-            else:
-                out.append(ch)
-                in_quote = ch == '"'
+            j = special.start()
+            out.append(raw[i:j])
+            if raw[j] == ";":
+                break
+            if raw[j] == "{":
+                in_brace, i = True, j + 1
+            else:  # a quoted string (a backslash escapes the next character) is copied whole
+                quoted = _QUOTED.match(raw, j)
+                assert quoted is not None  # the pattern matches at least the quote
+                out.append(quoted.group())
+                i = quoted.end()
         yield lineno, "".join(out), blank
 
 

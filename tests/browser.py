@@ -1,5 +1,8 @@
 """The browser tests' shared parts: the app served by uvicorn on 127.0.0.1 (a real server, one
-solver worker), and Debian's Chromium driven by Playwright (never a downloaded browser)."""
+solver worker), Debian's Chromium driven by Playwright (never a downloaded browser), and
+:class:`PageProblems`, which collects what a director would not see but must not happen: a
+Content-Security-Policy violation, a script error, a console error, a file of the page that
+fails to load."""
 
 from __future__ import annotations
 
@@ -68,3 +71,35 @@ def chromium() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+_CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", function (e) {
+  console.error("CSP violation: " + e.violatedDirective + " refused " + (e.blockedURI || "?") + " at "
+                + e.sourceFile + ":" + e.lineNumber + (e.sample ? " (" + e.sample + ")" : ""));
+});
+"""
+
+
+class PageProblems:
+    """Listens on a Playwright page from now on (attach it before the first ``goto``):
+    ``found`` lists every ``securitypolicyviolation`` event, uncaught script error, console error
+    and failed or refused (HTTP 400 and above) request for anything but the page itself (a page
+    answered 404 or 422 is the test's own business; its stylesheet or script answered 404 is not).
+    Chromium's own console line for a page answered 4xx is left out for that reason."""
+
+    def __init__(self, page: Any) -> None:
+        self.found: list[str] = []
+        page.add_init_script(_CSP_LISTENER)
+        page.on("console", self._console)
+        page.on("pageerror", lambda exc: self.found.append(f"script error: {exc}"))
+        page.on("response", self._response)
+        page.on("requestfailed", lambda req: self.found.append(f"request failed: {req.url} ({req.failure})"))
+
+    def _console(self, msg: Any) -> None:
+        if msg.type == "error" and not msg.text.startswith("Failed to load resource: the server responded"):
+            self.found.append(f"console error: {msg.text}")
+
+    def _response(self, response: Any) -> None:
+        if response.status >= 400 and response.request.resource_type != "document":
+            self.found.append(f"{response.status} for {response.request.resource_type} {response.url}")

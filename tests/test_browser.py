@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import SHOTS, chromium, served
+from tests.browser import SHOTS, PageProblems, chromium, served
 from tests.helpers import DATA, SPONVO30_PLAY
 from tests.test_web import sponvo_board_21
 
@@ -36,12 +36,16 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any, server: str) -> Iterator[Any]:
+    """A page on the index. After the test: no CSP violation, script or console error, or file
+    of the page that failed to load, in the whole flow (tests.browser.PageProblems)."""
     ctx = browser.new_context(viewport={"width": 1100, "height": 900})
     pg = ctx.new_page()
     pg.set_default_timeout(60_000)
+    problems = PageProblems(pg)
     pg.goto(f"{server}/")
     yield pg
     ctx.close()
+    assert problems.found == [], problems.found
 
 
 def test_paste_a_record_and_get_the_ruling_then_polish_claim_and_print(page):
@@ -103,6 +107,7 @@ def test_incorrect_number_of_cards_form(page):
 def test_the_page_is_usable_at_phone_width(browser, server):
     ctx = browser.new_context(viewport={"width": 380, "height": 800})
     pg = ctx.new_page()
+    problems = PageProblems(pg)
     pg.goto(f"{server}/")
     pg.fill("#pbn", sponvo_board_21())
     pg.keyboard.press("Tab")  # keyboard: from the textarea on to the next control
@@ -110,6 +115,7 @@ def test_the_page_is_usable_at_phone_width(browser, server):
     assert pg.evaluate("document.documentElement.scrollWidth") <= 380  # no sideways scrolling of the page
     pg.screenshot(path=str(SHOTS / "ruling-phone.png"), full_page=True)
     ctx.close()
+    assert problems.found == []
 
 
 # --- issue 13: the director at the table, from the hand records to a ruling ------------------------
@@ -214,6 +220,7 @@ def test_the_play_page_at_phone_width(browser, server, tmp_path):
 
     ctx = browser.new_context(viewport={"width": 380, "height": 800})
     pg = ctx.new_page()
+    problems = PageProblems(pg)
     pg.goto(f"{server}/")
     deals = tmp_path / "deals.pbn"
     deals.write_text(hand_records_only(), encoding="utf-8")
@@ -227,6 +234,7 @@ def test_the_play_page_at_phone_width(browser, server, tmp_path):
     assert pg.evaluate("document.documentElement.scrollWidth") <= 380
     pg.screenshot(path=str(SHOTS / "table-phone.png"), full_page=True)
     ctx.close()
+    assert problems.found == []
 
 
 def test_the_ruling_sheet_prints_on_one_a4_page_with_its_fields(page):

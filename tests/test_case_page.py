@@ -34,7 +34,7 @@ from engine.cases import Actor, CaseDetails, CaseKind, NewCase, Pair, Role
 from engine.dd import SolverRunner
 from engine.events import EventDetails
 from engine.pbn import loads
-from tests.browser import SHOTS, chromium, served
+from tests.browser import SHOTS, PageProblems, chromium, served
 from tests.helpers import SPONVO30, SPONVO30_DEAL, SPONVO30_PLAY
 from tests.test_browser import _click, _open_board_21
 
@@ -94,6 +94,7 @@ def test_a_director_saves_and_decides_the_committee_varies_and_the_sheet_prints(
     ctx = browser.new_context(viewport={"width": 1100, "height": 900})
     page = ctx.new_page()
     page.set_default_timeout(60_000)
+    problems = PageProblems(page)  # no CSP violation, script error or failed file in the whole flow
 
     page.goto(f"{url}/cases/1")  # tokens are configured: nobody reads a case without signing in
     assert "Reading the cases needs signing in" in page.inner_text("#errors")
@@ -133,6 +134,7 @@ def test_a_director_saves_and_decides_the_committee_varies_and_the_sheet_prints(
 
     viewer = browser.new_context()
     vpage = viewer.new_page()
+    viewer_problems = PageProblems(vpage)
     _sign_in(vpage, url, tokens[VIEWER], case_url.removeprefix(url))
     assert vpage.locator("#form-decision").count() == 0 and vpage.locator("#decision-note").is_visible()
     refused = vpage.request.post(f"{case_url}/decision", form={"lang": "en", "score_ns": "-420",
@@ -140,6 +142,7 @@ def test_a_director_saves_and_decides_the_committee_varies_and_the_sheet_prints(
     assert refused.status == 403
     assert f"{VIEWER} is a viewer: recording a decision needs the director role." in html.unescape(refused.text())
     viewer.close()
+    assert viewer_problems.found == []
 
     page.click("#who button")  # sign out, and in again as the committee's member
     _sign_in(page, url, tokens[COMMITTEE], case_url.removeprefix(url))
@@ -182,6 +185,7 @@ def test_a_director_saves_and_decides_the_committee_varies_and_the_sheet_prints(
     pdf = page.pdf(format="A4")
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
     ctx.close()
+    assert problems.found == []
 
 
 # --------------------------------------------------------------------------------------------

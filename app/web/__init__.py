@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
@@ -23,9 +23,11 @@ from fastapi import APIRouter, Depends, FastAPI, File, Form, Request, UploadFile
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 from pydantic import JsonValue, ValidationError
 
 from app.card_schemas import IncorrectCardsRequest, score_law, table_result
+from app.common import clean_text
 from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest
 from app.scores import ScoringIn, score_against, scores_block
@@ -48,7 +50,7 @@ from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import detect_revokes
 from engine.model.cards import SUIT_ORDER
 from engine.model.seats import SEATS, Side
-from engine.pbn import PbnGame, decode, loads
+from engine.pbn import PbnGame, check_text, loads, upload_text
 from engine.playtext import play_text_problems
 from engine.scoring import PROFILES, score_ns
 
@@ -64,13 +66,18 @@ Text = Annotated[str, Form()]
 
 
 def install_web(app: FastAPI) -> None:
-    """Mount the page's static files and routes on ``app``."""
+    """Mount the page's static files and routes on ``app``; a form the page posted that cannot
+    be read (a paste over 1 MiB, a malformed multipart body) gets the page with the reason
+    (``app.state.unreadable_body_page``, see :mod:`app.errors`)."""
     app.mount("/static", StaticFiles(directory=_HERE / "static"), name="web-static")
-    app.include_router(_router())
+    router, unreadable = _router()
+    app.include_router(router)
+    app.state.unreadable_body_page = unreadable
 
 
-def _router() -> APIRouter:
+def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
     templates = Jinja2Templates(directory=_HERE / "templates")
+    templates.env.finalize = _writable
     r = APIRouter(include_in_schema=False)
 
     def render(request: Request, name: str, lang: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -101,9 +108,7 @@ def _router() -> APIRouter:
         if len(data) > MAX_UPLOAD_BYTES:
             return render(request, "index.html", lang, 413, errors=[Problem("file", f"{name}: larger than 5 MiB")])
         try:
-            if b"\x00" in data[:4096]:
-                raise PbnError("the file holds binary data")
-            text = decode(data)
+            text = upload_text(data)
             games = loads(text)
             if not any("Deal" in g.tags for g in games):
                 raise PbnError("no game with a [Deal] tag was found")
@@ -202,9 +207,9 @@ def _router() -> APIRouter:
 
         body: dict[str, Any] = {"noticed": form["noticed"], "losses_induced_by_revoke": bool(losses_induced)}
         if claim_declarer_tricks.strip():
-            body["claim_declarer_tricks"] = claim_declarer_tricks.strip()
+            body["claim_declarer_tricks"] = _whole(claim_declarer_tricks)
         if table_result.strip():
-            body["table_result"] = table_result.strip()
+            body["table_result"] = _whole(table_result)
         if source == "upload":
             file_id = upload.strip()
             stored = request.app.state.events.get_file(int(file_id)) if file_id.isdigit() and len(file_id) <= 9 \
@@ -216,16 +221,17 @@ def _router() -> APIRouter:
             body |= {"deal": deal, "contract": contract, "declarer": declarer or None, "vulnerable": vulnerable,
                      "play": play.replace(",", " ").split()}
         elif source == "event":
-            body |= {"event": event.strip(), "board": board.strip(), "contract": contract.strip() or None,
+            body |= {"event": _whole(event), "board": board.strip(), "contract": contract.strip() or None,
                      "declarer": declarer or None}
             tricks, bad = play_text_problems(play)
             problems += [problem(lang, p.path, p.message) for p in bad]
             if tricks:
                 body["play"] = [[str(c) for c in trick] for trick in tricks]
-            facts = {k: v.strip() for k, v in (("trick", rf_trick), ("offender", rf_offender),
-                                                ("revoke_trick_won_by", rf_won_by),
-                                                ("offending_side_tricks_after", rf_after), ("card", rf_card),
-                                                ("suit_led", rf_suit_led)) if v.strip()}
+            facts: dict[str, int | str] = {
+                k: _whole(v) if k in ("trick", "offending_side_tricks_after") else v.strip()
+                for k, v in (("trick", rf_trick), ("offender", rf_offender), ("revoke_trick_won_by", rf_won_by),
+                             ("offending_side_tricks_after", rf_after), ("card", rf_card), ("suit_led", rf_suit_led))
+                if v.strip()}
             if facts:
                 body["revoke_facts"] = facts
             if not contract.strip():
@@ -236,6 +242,11 @@ def _router() -> APIRouter:
                 problems.append(problem(lang, "play", gettext(lang, "need_play")))
         else:
             body |= {"pbn": pbn, "board": board or None, "room": room or None}
+            try:
+                check_text(pbn)  # "not a PBN file: ..." at once for a paste of nothing, or of no tag
+            except PbnError as exc:
+                why = exc.message.removeprefix("not a PBN file: ")
+                problems.append(problem(lang, "pbn", f"{gettext(lang, 'not_pbn')}: {why}"))
         solver = request.app.state.solver
         try:
             req = RevokeRulingRequest.model_validate(body)
@@ -274,9 +285,11 @@ def _router() -> APIRouter:
             "card_seen": bool(card_seen), "calls_unaffected": bool(calls_unaffected),
             "play": play.replace(",", " ").split()}
         for key, value in (("hand_record", hand_record), ("contract", contract), ("declarer", declarer),
-                           ("table_tricks", table_tricks), ("missing_found", missing_found)):
+                           ("missing_found", missing_found)):
             if value.strip():
                 body[key] = value.strip()
+        if table_tricks.strip():
+            body["table_tricks"] = _whole(table_tricks)
         try:
             advice = advise_incorrect_cards(IncorrectCardsRequest.model_validate(body).to_case(),
                                             solver=request.app.state.solver)
@@ -306,9 +319,39 @@ def _router() -> APIRouter:
                                    if ev and advice.case.contract and ev.contract_tricks is not None else None),
                       steps=[{"law": s.law, "text": step_text(lang, s)} for s in advice.steps])
 
+    def unreadable(request: Request, kind: str, message: str) -> HTMLResponse:
+        """The index with the reason a posted form could not be read: 413 for a field over the
+        form parser's 1 MiB (a paste: upload the file instead), 422 for a malformed form."""
+        lang = pick(request.query_params.get("lang"))
+        if kind == "too_large":
+            paste = request.url.path == "/ruling"
+            text = gettext(lang, "paste_too_large" if paste else "field_too_large")
+            bad = [Problem("pbn" if paste else "", text[:1].upper() + text[1:])]
+            return render(request, "index.html", lang, 413, errors=bad, field_errors=field_errors(bad),
+                          events=request.app.state.events.recent_events(10))
+        bad = [Problem("", message[:1].upper() + message[1:])]
+        return render(request, "index.html", lang, 422, errors=bad, field_errors=field_errors(bad),
+                      events=request.app.state.events.recent_events(10))
+
     install_case_pages(r, render)
     install_screening_pages(r, render, _board_rows)
-    return r
+    return r, unreadable
+
+
+def _writable(value: Any) -> Any:
+    """Jinja's ``finalize``: every value a template prints, with a lone surrogate (text that
+    cannot be written as UTF-8) replaced by U+FFFD, so the page can always be sent."""
+    if isinstance(value, Markup):
+        return Markup(clean_text(str(value)))
+    return clean_text(value) if isinstance(value, str) else value
+
+
+def _whole(text: str) -> int | str:
+    """A form field holding a whole number (a trick count, an event) as the ``int`` the API's
+    strict fields take (``" 8 "`` -> 8); any other text as typed (trimmed), for the model to refuse
+    by its field ("Input should be a valid integer")."""
+    text = text.strip()
+    return int(text) if re.fullmatch(r"[+-]?\d{1,9}", text) else text
 
 
 SHEET_FIELDS = ("event", "date", "table", "round", "director")

@@ -836,7 +836,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
             return again(exc.status, [Problem("", exc.text)])
         try:
             body = json.loads(ruling_request)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deeply for the reader
             body = None
         if not isinstance(body, dict):
             return again(422, [say(lang, "", gettext(lang, "case_no_request"))])
