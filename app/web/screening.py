@@ -78,6 +78,7 @@ def install_screening_pages(r: APIRouter, render: Render, board_rows: BoardRows)
 
     @r.get("/screenings/{job_id}", response_class=HTMLResponse)
     def screening_page(request: Request, job_id: str, lang: str | None = None) -> HTMLResponse:
+        """The progress page while the job runs; once done, the pick page of its games."""
         lang = pick(lang)
         job = find(request, job_id)
         if job is None:
@@ -109,6 +110,7 @@ def install_screening_pages(r: APIRouter, render: Render, board_rows: BoardRows)
 
     @r.post("/screenings/{job_id}/cancel")
     def screening_cancel(request: Request, job_id: str, lang: Annotated[str, Form()] = "en") -> Response:
+        """Cancel the page's job (after the game it is on), then back to its page (303)."""
         lang = pick(lang)
         job = find(request, job_id)
         if job is not None:
