@@ -63,7 +63,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         own = None
         app.state.sync_screening_games = env_int("ADVISOR_SYNC_SCREENING_GAMES", SYNC_GAMES)
         app.state.jobs = job_manager_from_env()
-        shutdown_seconds = env_float("ADVISOR_SHUTDOWN_SECONDS", 10.0)
+        shutdown_seconds = env_float("ADVISOR_SHUTDOWN_SECONDS", 5.0)
         if solver is None:  # worker processes, one per core (ADVISOR_DD_WORKERS overrides)
             workers = int(os.environ.get("ADVISOR_DD_WORKERS", "0")) or None
             share = env_int("ADVISOR_SCREENING_WORKERS", 0) or None

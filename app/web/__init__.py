@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, FastAPI, File, Form, Request, UploadFile
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
@@ -35,12 +35,13 @@ from app.web import views
 from app.web.casefile import case_form, install_case_pages, revoke_case_form, who
 from app.web.i18n import gettext, languages, pick, step_text
 from app.web.problems import Problem, field_errors, problem, validation_problems
+from app.web.screening import install_screening_pages, is_big, start_page_job
 from engine import __version__ as engine_version
 from engine.advisor import RevokeAdvice
 from engine.boards import board_from_game
 from engine.cases import CaseKind
 from engine.dd.analysis import analyse_play
-from engine.errors import AdvisorError, InvalidBoardError, PbnError
+from engine.errors import AdvisorError, InvalidBoardError, PbnError, SolverBusyError
 from engine.events import EventDetails, EventRepository, NotStoredError
 from engine.handrecords import hand_records_from_pbn
 from engine.incorrect_cards import advise_incorrect_cards
@@ -100,7 +101,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
         return render(request, "index.html", pick(lang), events=request.app.state.events.recent_events(10))
 
     @r.post("/upload", response_class=HTMLResponse)
-    def upload(request: Request, file: Annotated[UploadFile, File()], lang: Text = "en") -> HTMLResponse:
+    def upload(request: Request, file: Annotated[UploadFile, File()], lang: Text = "en") -> Response:
         lang = pick(lang)
         data = file.file.read(MAX_UPLOAD_BYTES + 1)
         name = (file.filename or "upload.pbn").replace("\\", "/").rsplit("/", 1)[-1][:200]
@@ -117,6 +118,11 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
             return render(request, "index.html", lang, 422, errors=bad, field_errors=field_errors(bad))
         repo = request.app.state.events
         event_id, token, note = _store_upload(repo, name, text, games)
+        if is_big(request, games):  # screened as a job: a progress bar, then the games (app/web/screening.py)
+            try:
+                return start_page_job(request, name, games, event_id, token, lang, note)
+            except SolverBusyError as exc:
+                return render(request, "index.html", lang, 503, errors=[Problem("file", str(exc))])
         rows = []
         for g in games:
             if g.play_section is None:
@@ -328,6 +334,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
                       events=request.app.state.events.recent_events(10))
 
     install_case_pages(r, render)
+    install_screening_pages(r, render, _board_rows)
     return r, unreadable
 
 

@@ -90,6 +90,7 @@ class _Ticket:
     prefer: _Worker | None
     since: float = field(default_factory=time.monotonic)
     worker: _Worker | None = None
+    ready: threading.Event = field(default_factory=threading.Event)  # set with ``worker``, or at close
 
 
 class WorkerPool:
@@ -273,7 +274,6 @@ class WorkerPool:
 
     def _dispatch(self) -> None:
         """Hand idle workers to waiting tickets, interactive first (the caller holds ``_cond``)."""
-        handed = False
         while self._idle:
             interactive, batch = self._queues[Lane.INTERACTIVE], self._queues[Lane.BATCH]
             if interactive:
@@ -294,9 +294,7 @@ class WorkerPool:
             if ticket.lane is Lane.BATCH:
                 self._batch_busy += 1
             ticket.worker = w
-            handed = True
-        if handed:
-            self._cond.notify_all()
+            ticket.ready.set()  # wakes only its own requester
 
     def _acquire(self, work: Work) -> _Worker:
         """Wait for a worker in ``work``'s lane.
@@ -316,7 +314,13 @@ class WorkerPool:
             ticket = _Ticket(work.lane, getattr(self._last, "worker", None))
             queue.append(ticket)
             self._dispatch()
-            while ticket.worker is None:
+        while True:
+            left = deadline - time.monotonic()
+            # wake up now and then to see a cancel flag (nobody sets the ticket for it)
+            ticket.ready.wait(max(0.0, min(left, 0.25)) if work.lane is Lane.INTERACTIVE else 0.25)
+            with self._cond:
+                if ticket.worker is not None:
+                    break
                 left = deadline - time.monotonic()
                 if self._closed or work.cancelled or (work.lane is Lane.INTERACTIVE and left <= 0):
                     queue.remove(ticket)
@@ -324,8 +328,6 @@ class WorkerPool:
                         raise SolverUnavailableError("the double-dummy solver is shut down")
                     work.check()
                     raise SolverBusyError(f"no double-dummy worker was free for {self.timeout:g} s")
-                # wake up now and then to see a cancel flag (nobody notifies the condition for it)
-                self._cond.wait(min(left, 0.1) if work.lane is Lane.INTERACTIVE else 0.1)
         self._last.worker = ticket.worker
         return ticket.worker
 
@@ -421,7 +423,9 @@ class WorkerPool:
                 return
             self._closed = True
             workers = list(self._all)
-            self._cond.notify_all()
+            for queue in self._queues.values():
+                for ticket in queue:
+                    ticket.ready.set()  # its requester sees the pool closed
         for w in workers:
             try:
                 w.conn.send(None)

@@ -36,8 +36,8 @@ class Lane(StrEnum):
 class Cancel:
     """A flag that asks work to stop, with the reason its :class:`WorkCancelledError` will carry.
 
-    Set once (the first reason wins); shared by every view of one piece of work (see
-    :func:`as_batch`). Thread-safe.
+    Set once (the first reason wins); shared by every view of one piece of work (a synchronous
+    screening runs in the batch lane with its request's flag). Thread-safe.
     """
 
     def __init__(self) -> None:
@@ -112,8 +112,3 @@ def working(work: Work) -> Iterator[Work]:
     finally:
         _CURRENT.reset(token)
 
-
-def as_batch() -> Work:
-    """The current work moved to the batch lane, with the same cancel flag: for a screening run
-    inside an interactive request (the client going away still stops it)."""
-    return Work(Lane.BATCH, current().cancel)

@@ -255,3 +255,28 @@ document.addEventListener("click", function (event) {
   textOwned = readField();
   render();
 })();
+
+// A big file's screening (/screenings/{job}): move the progress bar every second from the job's
+// progress, and reload the page when the job ends (it then lists the games). Without JavaScript a
+// <noscript> meta refresh reloads the page every 2 seconds instead.
+(function () {
+  "use strict";
+  var box = document.getElementById("screening");
+  var bar = document.getElementById("screening-progress");
+  if (!box || !bar || !window.fetch) { return; }
+  var count = document.getElementById("screening-count");
+  var text = box.getAttribute("data-count-text");
+  function poll() {
+    fetch(box.getAttribute("data-progress-url"), { credentials: "same-origin", cache: "no-store" })
+      .then(function (r) { return r.json(); })
+      .then(function (p) {
+        if (p.state !== "queued" && p.state !== "running") { window.location.reload(); return; }
+        bar.max = p.total;
+        bar.value = p.done;
+        count.textContent = text.replace("{done}", p.done).replace("{total}", p.total);
+        window.setTimeout(poll, 1000);
+      })
+      .catch(function () { window.setTimeout(poll, 3000); });
+  }
+  window.setTimeout(poll, 1000);
+})();

@@ -1,0 +1,121 @@
+"""A big file uploaded on the director's page: screened as a job, with a progress bar.
+
+``POST /upload`` with a file of more games than a synchronous screening takes
+(``ADVISOR_SYNC_SCREENING_GAMES``) stores the event and the file as usual, starts a screening job
+(:mod:`app.jobs`: every game with a revoke is ruled on, in the solver's batch lane) and redirects
+to ``/screenings/{job}``. That page shows a progress bar; ``app.js`` polls
+``/screenings/{job}/progress`` (a small JSON) every second and reloads the page when the job ends,
+and without JavaScript a ``<noscript>`` meta refresh reloads it every 2 seconds. Once done, the
+page is the usual pick page: the games with a revoke first, each with the result to enter, then
+those that cannot be ruled on, then the event's boards. ``POST /screenings/{job}/cancel`` stops it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from app.jobs import FINISHED, Job, JobManager, JobState
+from app.screenings import start_job
+from app.web.i18n import pick
+from app.web.problems import Problem
+from engine.events import EventRepository, NotStoredError
+from engine.pbn import PbnGame
+from engine.screening import ScreeningReport
+
+Render = Callable[..., HTMLResponse]
+BoardRows = Callable[[EventRepository, int], list[dict[str, str]]]
+
+
+def is_big(request: Request, games: Sequence[PbnGame]) -> bool:
+    """Whether an uploaded file is screened as a job (more games than a synchronous screening takes)."""
+    cap: int = request.app.state.sync_screening_games
+    return len(games) > cap
+
+
+def start_page_job(request: Request, name: str, games: Sequence[PbnGame], event_id: int, file_id: int,
+                   lang: str, note: str | None) -> Response:
+    """Start the screening job of a big upload and redirect to its page (303).
+
+    Raises:
+        SolverBusyError: too many screening jobs already wait.
+    """
+    meta = {"event": event_id, "upload": file_id, "note": note}
+    job = start_job(request.app.state.jobs, request.app.state.solver, name, games, meta)
+    return RedirectResponse(f"/screenings/{job.id}?lang={lang}", status_code=303)
+
+
+def _rows(report: ScreeningReport) -> list[dict[str, Any]]:
+    """The pick page's rows from a screening: ruled games (a revoke, with the result to enter) first,
+    then the flagged ones (the reason), each in file order."""
+    rows = []
+    for r in report.rows:
+        if r.board is None:
+            continue
+        result = (f"{r.suggested_result} (NS {r.score_ns_suggested:+d})"
+                  if r.status == "ruled" and r.suggested_result and r.score_ns_suggested is not None else None)
+        rows.append({"board": r.board, "room": r.room or "",
+                     "contract": f"{r.contract or ''} {r.declarer or ''}".strip(),
+                     "revoke": True if r.status == "ruled" else None, "reason": r.reason, "result": result})
+    rows.sort(key=lambda row: row["revoke"] is not True)
+    return rows
+
+
+def install_screening_pages(r: APIRouter, render: Render, board_rows: BoardRows) -> None:
+    """Add ``/screenings/{job}`` (the progress page, then the games), its ``/progress`` JSON and
+    its ``/cancel`` form to the page's router ``r``."""
+
+    def find(request: Request, job_id: str) -> Job | None:
+        jobs: JobManager = request.app.state.jobs
+        try:
+            job = jobs.get(job_id)
+        except NotStoredError:
+            return None
+        return job if "upload" in job.meta else None  # the API's jobs are not shown on the page
+
+    @r.get("/screenings/{job_id}", response_class=HTMLResponse)
+    def screening_page(request: Request, job_id: str, lang: str | None = None) -> HTMLResponse:
+        """The progress page while the job runs; once done, the pick page of its games."""
+        lang = pick(lang)
+        job = find(request, job_id)
+        if job is None:
+            return render(request, "index.html", lang, 404,
+                          errors=[Problem("", "There is no such screening (a finished one is kept for an hour): "
+                                              "upload the file again")])
+        note = job.meta.get("note")
+        errors = [Problem("file", note)] if note else []
+        if job.state is JobState.DONE and isinstance(job.result, ScreeningReport):
+            c = job.result.counts
+            screened = {"games": c.games, "clean": c.clean, "ruled": c.ruled, "flagged": c.flagged,
+                        "skipped": c.skipped_total}
+            repo = request.app.state.events
+            return render(request, "pick.html", lang, filename=job.name, games=_rows(job.result),
+                          token=job.meta["upload"], event_id=job.meta["event"], event_name=job.name,
+                          boards=board_rows(repo, job.meta["event"]), errors=errors, screened=screened,
+                          lang_path=f"/screenings/{job.id}")
+        return render(request, "screening.html", lang, job=job, running=job.state not in FINISHED,
+                      state=job.state.value, errors=errors, lang_path=f"/screenings/{job.id}")
+
+    @r.get("/screenings/{job_id}/progress")
+    def screening_progress(request: Request, job_id: str) -> JSONResponse:
+        """``{"state", "done", "total"}`` of the page's job (for app.js), 404 when unknown."""
+        job = find(request, job_id)
+        if job is None:
+            return JSONResponse({"state": "unknown"}, status_code=404)
+        return JSONResponse({"state": job.state.value, "done": job.done, "total": job.total},
+                            headers={"Cache-Control": "no-store"})
+
+    @r.post("/screenings/{job_id}/cancel")
+    def screening_cancel(request: Request, job_id: str, lang: Annotated[str, Form()] = "en") -> Response:
+        """Cancel the page's job (after the game it is on), then back to its page (303)."""
+        lang = pick(lang)
+        job = find(request, job_id)
+        if job is not None:
+            request.app.state.jobs.cancel(job.id, "cancelled on the page")
+        return RedirectResponse(f"/screenings/{job_id}?lang={lang}", status_code=303)
+
+
+__all__ = ["install_screening_pages", "is_big", "start_page_job"]
