@@ -48,7 +48,8 @@ def test_the_image_runs_the_service_as_uid_10001_with_its_data_in_a_volume() -> 
             env |= check.parse_env(rest)
     assert env["ADVISOR_DATA_DIR"] == "/data"
     assert env["ADVISOR_CACHE_DIR"] == "/data/dd-cache"
-    assert float(env["ADVISOR_SHUTDOWN_SECONDS"]) < 10  # docker stop kills after 10 s
+    # docker stop kills 10 s after SIGTERM: the bounded shutdown (the app's default 5 s) plus ~2 s fits
+    assert float(env.get("ADVISOR_SHUTDOWN_SECONDS", "5")) + 2 < 10
     assert check.exec_form(last("CMD")) == ["advisor", "serve", "--host", "0.0.0.0", "--port", "8000"]
 
 
