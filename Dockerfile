@@ -5,8 +5,10 @@
 # HEALTHCHECK below against `advisor serve`. Keep the two in step (the check reads this file).
 FROM python:3.13-slim
 
+# ADVISOR_SHUTDOWN_SECONDS: `docker stop` sends SIGTERM and kills 10 s later; the service's bounded
+# shutdown (rulings still in flight get a 503 after it) ends within that.
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 MPLBACKEND=Agg PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    ADVISOR_DATA_DIR=/data ADVISOR_CACHE_DIR=/data/dd-cache
+    ADVISOR_DATA_DIR=/data ADVISOR_CACHE_DIR=/data/dd-cache ADVISOR_SHUTDOWN_SECONDS=8
 
 # An unprivileged user; the database and the solver's disk cache live in /data (a volume), and
 # DDS writes dump.txt into the working directory on bad input: a scratch dir of its own.

@@ -116,6 +116,13 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         found = unreadable_body(exc)
+        if found is None and isinstance(exc.detail, str):  # starlette's own: no route, method not allowed...
+            path = request.url.path[:200]
+            said = {404: f"there is no {path} here: the API's paths are listed at /docs",
+                    405: f"{path} does not take {request.method}"}.get(exc.status_code, exc.detail)
+            shaped: dict[str, object] = {"loc": ["path"] if exc.status_code in (404, 405) else [], "msg": said,
+                                         "type": f"http_{exc.status_code}", "law": None}
+            return JSONResponse(status_code=exc.status_code, content={"detail": [shaped]}, headers=exc.headers)
         if found is None:
             return await http_exception_handler(request, exc)
         kind, msg = found

@@ -267,5 +267,6 @@ def test_the_language_switch_looks_the_same_on_the_form_and_on_the_ruling(page):
     on_index = box()  # a link on the index page
     page.fill("#pbn", sponvo_board_21())
     page.click("#form-paste button[type=submit]")
+    page.locator("#suggested").wait_for()  # the ruling page has loaded (a busy machine may lag the click)
     assert page.locator(".langs button[lang=pl]").count() == 1  # a form button on the ruling page
     assert box() == on_index

@@ -59,16 +59,13 @@ def problem_items(r: httpx.Response, status: int = 422) -> list[dict[str, Any]]:
     return items
 
 
-def problem_at(r: httpx.Response, loc: list[str | int], *fragments: str, status: int = 422) -> str:
-    """The ``msg`` of the item at ``loc`` (shape checked as :func:`problem_items`), holding
-    each fragment (case-insensitive)."""
+def problem_at(r: httpx.Response, loc: list[str | int], status: int = 422) -> str:
+    """The ``msg`` of the item at ``loc``, lower-cased (shape checked as :func:`problem_items`)."""
     items = problem_items(r, status)
     found = [i for i in items if i["loc"] == loc]
     assert found, f"no item at {loc}: {items}"
     msg: str = found[0]["msg"]
-    for f in fragments:
-        assert f.lower() in msg.lower(), (f, msg)
-    return msg
+    return msg.lower()
 
 
 def post_raw(client: TestClient, url: str, content: str | bytes,
@@ -148,18 +145,18 @@ SURROGATE_FIELDS = [
 def test_a_lone_surrogate_in_any_string_is_422_naming_its_field(client: TestClient, url: str, body: dict[str, Any],
                                                                  path: list[str | int]) -> None:
     r = post_raw(client, url, with_value(body, path, '"The \\ud800 Cup"'))
-    problem_at(r, ["body", *path], "surrogate")
+    assert "surrogate" in problem_at(r, ["body", *path])
 
 
 def test_a_surrogate_sent_as_utf_8_bytes_is_422_too(client: TestClient) -> None:
     # Python's JSON reader decodes bytes with "surrogatepass": ED A0 80 becomes a lone surrogate
     r = post_raw(client, "/v1/rulings/revoke", json.dumps(REVOKE).encode().replace(b'"4H"', b'"4H\xed\xa0\x80"'))
-    problem_at(r, ["body", "contract"], "surrogate")
+    assert "surrogate" in problem_at(r, ["body", "contract"])
 
 
 def test_a_lone_surrogate_in_a_field_name_is_named_without_it(client: TestClient) -> None:
     r = post_raw(client, "/v1/rulings/revoke", json.dumps(REVOKE)[:-1] + ', "clai\\udfffm": 3}')
-    problem_at(r, ["body", "clai\ufffdm"], "surrogate")
+    assert "surrogate" in problem_at(r, ["body", "clai\ufffdm"])
     assert client.get("/healthz").status_code == 200
 
 
@@ -198,7 +195,7 @@ def test_the_page_prints_a_lone_surrogate_as_the_replacement_character() -> None
 def test_a_weight_is_bounded_before_it_is_converted(client: TestClient, weight: str, fragment: str) -> None:
     body = {"outcomes": [{"score_ns": 420, "weight": 0}, {"score_ns": -50, "weight": 1}], "field": [420, 170]}
     r = post_raw(client, "/v1/scores/weighted", with_value(body, ["outcomes", 0, "weight"], weight))
-    problem_at(r, ["body", "outcomes", 0, "weight"], fragment)
+    assert fragment in problem_at(r, ["body", "outcomes", 0, "weight"])
 
 
 def test_weights_as_the_director_writes_them_still_weight(client: TestClient) -> None:
@@ -229,14 +226,14 @@ UNREADABLE = [
                                                                    "deep-object", "digits"])
 def test_a_body_that_cannot_be_read_is_422_in_the_project_shape(client: TestClient, url: str, content: str | bytes,
                                                                  fragment: str) -> None:
-    problem_at(post_raw(client, url, content), ["body"], fragment)
+    assert fragment.lower() in problem_at(post_raw(client, url, content), ["body"])
 
 
 @pytest.mark.parametrize("url", ["/v1/rulings/revoke", "/v1/cases", "/v1/cases/import"])
 def test_a_body_nested_deeper_than_any_request_is_422(client: TestClient, url: str) -> None:
     deep = "[" * 200 + "]" * 200  # Python reads it; no request nests more than a few levels
     r = post_raw(client, url, json.dumps(CASE)[:-1] + ', "pbn": ' + deep + "}")
-    problem_at(r, ["body", "pbn", *([0] * 31)], "nested more than 32 levels")
+    assert "nested more than 32 levels" in problem_at(r, ["body", "pbn", *([0] * 31)])
 
 
 @pytest.mark.parametrize(("content", "content_type", "fragment"), [
@@ -318,7 +315,8 @@ def test_the_json_natural_forms_still_rule(client: TestClient) -> None:
     ("/v1/rulings/incorrect-cards", CARDS | {"scoring": {"profile": "fifa"}}),
 ])
 def test_an_unknown_scoring_profile_is_always_422(client: TestClient, url: str, body: dict[str, Any]) -> None:
-    problem_at(client.post(url, json=body), ["body", "scoring", "profile"], "unknown profile 'fifa'", "wbf")
+    msg = problem_at(client.post(url, json=body), ["body", "scoring", "profile"])
+    assert "unknown profile 'fifa'" in msg and "wbf" in msg
 
 
 def test_the_page_still_takes_the_trick_counts_as_typed(client: TestClient) -> None:
@@ -350,14 +348,16 @@ NOT_PBN_IDS = ["empty", "utf16-bom", "utf16-no-bom", "gzip", "5MiB-newlines", "5
 @pytest.mark.parametrize(("data", "why"), NOT_PBN, ids=NOT_PBN_IDS)
 def test_a_screening_of_what_is_not_a_pbn_file_is_422(client: TestClient, data: bytes, why: str) -> None:
     r = client.post("/v1/screenings", files={"file": ("session.pbn", data)})
-    problem_at(r, ["body", "file"], "session.pbn: not a PBN file", why)
+    msg = problem_at(r, ["body", "file"])
+    assert "session.pbn: not a pbn file" in msg and why.lower() in msg
 
 
 @pytest.mark.parametrize(("data", "why"), NOT_PBN, ids=NOT_PBN_IDS)
 def test_hand_records_that_are_not_a_pbn_file_are_422(client: TestClient, data: bytes, why: str) -> None:
     event = client.post("/v1/events", json={"name": "Spring Pairs", "date": "2026-04-01"}).json()["id"]
     r = client.post(f"/v1/events/{event}/hand-records", files={"file": ("hands.pbn", data)})
-    problem_at(r, ["body", "file"], "not a PBN file", why)
+    msg = problem_at(r, ["body", "file"])
+    assert "not a pbn file" in msg and why.lower() in msg
 
 
 @pytest.mark.parametrize(("data", "why"), NOT_PBN, ids=NOT_PBN_IDS)

@@ -101,6 +101,19 @@ def test_the_docs_pages_keep_their_own_policy_which_allows_only_the_service_itse
         assert "http" not in extra and "*" not in extra and "unsafe" not in extra
 
 
+def test_the_vendored_docs_assets_are_the_ones_their_readme_records_with_their_licences():
+    import hashlib
+
+    vendor = STATIC / "vendor"
+    readme = (vendor / "README.md").read_text(encoding="utf-8")
+    for name in ("swagger-ui/swagger-ui-bundle.js", "swagger-ui/swagger-ui.css", "redoc/redoc.standalone.js"):
+        digest = hashlib.sha256((vendor / name).read_bytes()).hexdigest()
+        assert digest in readme, f"{name} changed without its README: sha256 {digest}"
+    assert "Apache License" in (vendor / "swagger-ui" / "LICENSE").read_text().split("\n", 3)[1]
+    assert "The MIT License" in (vendor / "redoc" / "LICENSE").read_text()
+    assert b"cdn.redoc.ly" not in (vendor / "redoc" / "redoc.standalone.js").read_bytes()  # the one change
+
+
 def test_a_401_carries_the_headers_and_the_request_id(locked):
     r = locked.post("/v1/rulings/revoke", json=REVOKE, headers={"X-Request-ID": "td-laptop-7"})
     assert r.status_code == 401
@@ -342,3 +355,14 @@ def test_the_watcher_sees_an_inline_script_the_policy_refuses(browser, server):
     assert page.title() == "probe"  # the inline script did not run...
     ctx.close()
     assert any(p.startswith("console error: CSP violation: script-src-elem") for p in problems.found), problems.found
+
+
+def test_a_url_without_a_route_is_a_404_in_the_projects_shape(client: TestClient) -> None:
+    r = client.get("/v1/no-such-thing")
+    assert r.status_code == 404 and r.json()["detail"] == [
+        {"loc": ["path"], "msg": "there is no /v1/no-such-thing here: the API's paths are listed at /docs",
+         "type": "http_404", "law": None}]
+    assert r.json()["request_id"] == r.headers["x-request-id"]
+    r = client.delete("/v1/rulings/revoke")
+    assert r.status_code == 405 and r.json()["detail"][0]["msg"] == "/v1/rulings/revoke does not take DELETE"
+    assert "POST" in r.headers["allow"]
