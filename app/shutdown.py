@@ -22,8 +22,9 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 @contextmanager
 def on_stop_signal(callback: Callable[[], None]) -> Iterator[bool]:
-    """While the body runs, SIGTERM and SIGINT first call ``callback()`` (once), then the handler
-    that was installed before (uvicorn's, which starts its graceful shutdown). Yields whether the
+    """While the body runs, SIGTERM and SIGINT first start ``callback()`` (once, in a thread of its
+    own), then call the handler that was installed before (uvicorn's, which starts its graceful
+    shutdown). Yields whether the
     hook is installed: signals can only be caught in the main thread (not, e.g., under a test client
     that runs the app in a thread of its own). The previous handlers are restored on exit.
     """
@@ -36,7 +37,9 @@ def on_stop_signal(callback: Callable[[], None]) -> Iterator[bool]:
     def handler(sig: int, frame: FrameType | None) -> None:
         if not called.is_set():
             called.set()
-            callback()
+            # In a thread of its own: a signal handler runs in the main thread between two bytecodes,
+            # maybe while that thread holds a lock the callback needs (the event loop reading /healthz).
+            threading.Thread(target=callback, name="advisor-stop", daemon=True).start()
         before = previous[signal.Signals(sig)]
         if callable(before):
             before(sig, frame)

@@ -261,3 +261,19 @@ def test_play_analysis_values_a_revoke_card_outside_the_legal_cards(dds):
     assert (revoke.seat, revoke.card) == (Seat.SOUTH, Card.from_str("D4"))
     assert revoke.card not in dict(revoke.by_card)
     assert len(a.cards) == len(record.cards)
+
+
+@pytest.mark.slow
+def test_an_in_process_solver_removes_its_own_scratch_directory_but_not_one_it_was_given(tmp_path):
+    import gc
+
+    from engine.dd.endplay_backend import EndplayBackend
+
+    own = EndplayBackend()
+    scratch = Path(own.scratch_dir)
+    assert scratch.is_dir() and scratch.name.startswith("advisor-dds-")
+    given = EndplayBackend(scratch_dir=str(tmp_path))
+    del own, given
+    gc.collect()
+    assert not scratch.exists()  # DDS's dump.txt directory does not pile up in /tmp
+    assert tmp_path.is_dir()

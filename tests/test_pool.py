@@ -212,3 +212,24 @@ def test_close_removes_the_scratch_directory_and_fails_waiting_requests():
     for pid in one.pids():  # stopped and reaped
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+def test_a_worker_busy_past_the_stall_time_is_reported_and_a_ruling_whose_client_left_stops_waiting():
+    one = WorkerPool(1, stall_seconds=0.2)
+    try:
+        jobs = Background()
+        jobs.start("long batch", lambda: one.solve_tables(random_deals(8, 40)), new_work(Lane.BATCH))
+        stalled = wait_for(one, lambda s: s["stalled"], "the worker reported stalled")
+        assert stalled["stalled"][0]["pid"] == one.pids()[0] and stalled["stalled"][0]["lane"] == "batch"
+        assert stalled["stalled"][0]["busy_seconds"] >= 0.2
+        gone = new_work(Lane.INTERACTIVE)
+        jobs.start("ruling", lambda: one.solve_batch(OPENING[:1]), gone)
+        wait_for(one, lambda s: s["waiting"]["interactive"] == 1, "the ruling waiting")
+        gone.cancel.set("the client went away")
+        wait_for(one, lambda s: s["waiting"]["interactive"] == 0, "the ruling gone from the queue")
+        assert one.stats()["busy"]["batch"] == 1  # it left while the batch still ran
+        jobs.join()
+        assert str(jobs.errors.get("ruling")) == "the client went away"
+        assert one.stats()["stalled"] == [] and one.stats()["restarts"] == 0  # stalled is a report, not a kill
+    finally:
+        one.close()

@@ -9,8 +9,10 @@ lock, whichever backend object makes it. Use it through :class:`engine.dd.runner
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -45,7 +47,8 @@ class EndplayBackend:
             single-threaded; 1 keeps memory small (about 100 MB per thread under load).
         scratch_dir: the directory DDS runs in, so that its ``dump.txt`` (written on an input
             error, which our validation should prevent) never lands in the user's working
-            directory. Default: a private temp dir.
+            directory. Default: a private temp dir, removed when the backend is garbage-collected
+            or the process exits.
         lock_timeout: seconds a batch waits for DDS before :class:`SolverBusyError`.
         max_memory_mb: DDS's memory cap for its transposition tables (``SetResources``); a
             thread's TT grows to about 90-160 MB under load (docs/dds.md section 1.6).
@@ -72,6 +75,8 @@ class EndplayBackend:
         self._Denom: Any = Denom
         self._Player: Any = Player
         self.scratch_dir = scratch_dir or tempfile.mkdtemp(prefix="advisor-dds-")
+        if scratch_dir is None:  # ours: removed when the backend is dropped or the process exits
+            weakref.finalize(self, shutil.rmtree, self.scratch_dir, True)
         self.lock_timeout = lock_timeout
         self.isolate_cwd = isolate_cwd
         with _DDS_LOCK:  # these drop every TT: never while a solve is in flight
