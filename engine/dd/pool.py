@@ -88,7 +88,6 @@ class _Ticket:
 
     lane: Lane
     prefer: _Worker | None
-    since: float = field(default_factory=time.monotonic)
     worker: _Worker | None = None
     ready: threading.Event = field(default_factory=threading.Event)  # set with ``worker``, or at close
 
@@ -132,8 +131,8 @@ class WorkerPool:
         self.timeouts = 0
         """Of the restarts, workers killed for overrunning ``timeout`` on a batch."""
         self._ctx = multiprocessing.get_context("spawn")  # no fork of a threaded server
-        self._cond = threading.Condition()
-        self._idle: list[_Worker] = []  # guarded by _cond, like everything below
+        self._lock = threading.Lock()
+        self._idle: list[_Worker] = []  # guarded by _lock, like everything below
         self._all: list[_Worker] = []
         self._queues: dict[Lane, deque[_Ticket]] = {lane: deque() for lane in Lane}
         self._batch_busy = 0
@@ -150,7 +149,7 @@ class WorkerPool:
                 proc.kill()
             shutil.rmtree(self.scratch_dir, ignore_errors=True)
             raise
-        with self._cond:
+        with self._lock:
             self._all += ready
             self._idle += ready
         self._watcher = threading.Thread(target=self._watch, name="dds-pool-watcher", daemon=True)
@@ -186,13 +185,13 @@ class WorkerPool:
 
     def _retire(self, w: _Worker, why: str) -> None:
         """Kill ``w`` (once), count a restart and start its replacement in the background."""
-        with self._cond:
+        with self._lock:
             if not self._forget(w, why):
                 return
         self._bury(w, why)
 
     def _forget(self, w: _Worker, why: str) -> bool:
-        """Take ``w`` out of the pool and count the restart (the caller holds ``_cond``); whether
+        """Take ``w`` out of the pool and count the restart (the caller holds ``_lock``); whether
         it was still in it (a worker is retired once)."""
         if w.retired:
             return False
@@ -213,7 +212,7 @@ class WorkerPool:
 
     def _bury(self, w: _Worker, why: str) -> None:
         """Kill and reap a forgotten worker, then start its replacement (not while the caller
-        holds ``_cond``: it may wait up to 5 s for the process)."""
+        holds ``_lock``: it may wait up to 5 s for the process)."""
         closed = self._closed
         log.warning("double-dummy worker %s %s; %s", w.process.pid, why,
                     "the pool is closed" if closed else "starting a replacement")
@@ -226,7 +225,7 @@ class WorkerPool:
     def _replace(self) -> None:
         """Start one worker and add it to the idle ones (retrying every second while it fails)."""
         while True:
-            with self._cond:
+            with self._lock:
                 if self._closed:
                     self._starting -= 1
                     return
@@ -235,13 +234,13 @@ class WorkerPool:
                 w = self._await_ready(proc, conn)
             except Exception as exc:
                 log.error("a replacement double-dummy worker did not start (%s); trying again", exc)
-                with self._cond:
+                with self._lock:
                     if self._closed:
                         self._starting -= 1
                         return
                 time.sleep(1.0)
                 continue
-            with self._cond:
+            with self._lock:
                 self._starting -= 1
                 if not self._closed:
                     self._all.append(w)
@@ -256,7 +255,7 @@ class WorkerPool:
     def _watch(self) -> None:
         """Notice idle workers that die (killed, out of memory) and replace them at once."""
         while True:
-            with self._cond:
+            with self._lock:
                 if self._closed:
                     return
                 idle = {w.process.sentinel: w for w in self._idle}
@@ -265,7 +264,7 @@ class WorkerPool:
                 continue
             for sentinel in multiprocessing.connection.wait(list(idle), timeout=0.2):
                 w = idle[sentinel]  # type: ignore[index]
-                with self._cond:
+                with self._lock:
                     still_idle = w in self._idle and not self._closed
                 if still_idle:
                     self._retire(w, "died idle")
@@ -273,7 +272,7 @@ class WorkerPool:
     # --- handing workers out ----------------------------------------------------------------------
 
     def _dispatch(self) -> None:
-        """Hand idle workers to waiting tickets, interactive first (the caller holds ``_cond``)."""
+        """Hand idle workers to waiting tickets, interactive first (the caller holds ``_lock``)."""
         while self._idle:
             interactive, batch = self._queues[Lane.INTERACTIVE], self._queues[Lane.BATCH]
             if interactive:
@@ -305,7 +304,7 @@ class WorkerPool:
             SolverUnavailableError: the pool was closed.
         """
         deadline = time.monotonic() + self.timeout
-        with self._cond:
+        with self._lock:
             if self._closed:
                 raise SolverUnavailableError("the double-dummy solver is shut down")
             queue = self._queues[work.lane]
@@ -318,7 +317,7 @@ class WorkerPool:
             left = deadline - time.monotonic()
             # wake up now and then to see a cancel flag (nobody sets the ticket for it)
             ticket.ready.wait(max(0.0, min(left, 0.25)) if work.lane is Lane.INTERACTIVE else 0.25)
-            with self._cond:
+            with self._lock:
                 if ticket.worker is not None:
                     break
                 left = deadline - time.monotonic()
@@ -333,7 +332,7 @@ class WorkerPool:
 
     def _release(self, w: _Worker) -> None:
         """Give a worker back after a batch and hand it on."""
-        with self._cond:
+        with self._lock:
             if w.lane is Lane.BATCH:
                 self._batch_busy -= 1
             w.lane = None
@@ -344,7 +343,7 @@ class WorkerPool:
 
     def pids(self) -> list[int]:
         """The live worker processes' ids (for monitoring and tests)."""
-        with self._cond:
+        with self._lock:
             return [w.process.pid for w in self._all if w.process.pid is not None]
 
     def solve_batch(self, positions: Sequence[Position]) -> list[CardScores]:
@@ -401,7 +400,7 @@ class WorkerPool:
             ``{"pid", "lane", "busy_seconds"}``.
         """
         now = time.monotonic()
-        with self._cond:
+        with self._lock:
             busy = [w for w in self._all if w.lane is not None]
             return {
                 "size": self.size, "live": len(self._all), "idle": len(self._idle),
@@ -418,7 +417,7 @@ class WorkerPool:
     def close(self) -> None:
         """Stop every worker (asked, then killed after a grace period of 2 s), fail the requests
         still waiting (:class:`SolverUnavailableError`) and remove the scratch directory."""
-        with self._cond:
+        with self._lock:
             if self._closed:
                 return
             self._closed = True
