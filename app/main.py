@@ -46,8 +46,9 @@ MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 def create_app(solver: DoubleDummySolver | None = None, database_url: str | None = None,
                require_tokens: bool | None = None) -> FastAPI:
     """The API app. ``solver``: the double-dummy solver to use. Default: a pool of worker
-    processes (one per core, or ``ADVISOR_DD_WORKERS``), each with its own DDS, behind a
-    shared cache; built at start-up, not at import, and stopped at shutdown.
+    processes (one per CPU the process may use, by its affinity and cgroup quota:
+    ``engine.dd.cpus``; or ``ADVISOR_DD_WORKERS``), each with its own DDS, behind a shared cache;
+    built at start-up, not at import, and stopped at shutdown.
 
     ``database_url``: where events and hand records are kept (SQLAlchemy URL). Default:
     ``ADVISOR_DATABASE_URL``, else an SQLite file in ``ADVISOR_DATA_DIR`` (``./var``); see
@@ -64,7 +65,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         app.state.sync_screening_games = env_int("ADVISOR_SYNC_SCREENING_GAMES", SYNC_GAMES)
         app.state.jobs = job_manager_from_env()
         shutdown_seconds = env_float("ADVISOR_SHUTDOWN_SECONDS", 5.0)
-        if solver is None:  # worker processes, one per core (ADVISOR_DD_WORKERS overrides)
+        if solver is None:  # worker processes, one per usable CPU (ADVISOR_DD_WORKERS overrides)
             workers = int(os.environ.get("ADVISOR_DD_WORKERS", "0")) or None
             share = env_int("ADVISOR_SCREENING_WORKERS", 0) or None
             own = await anyio.to_thread.run_sync(lambda: pooled_solver(workers, batch_share=share))

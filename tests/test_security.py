@@ -318,7 +318,9 @@ def test_swagger_ui_renders_the_operations_offline_without_a_csp_violation(brows
     assert revoke.count() == 1
     assert page.locator(".opblock-summary-method", has_text="POST").count() >= 10
     revoke.click()  # the operation opens: its description, from the OpenAPI document
-    assert "Find the revokes in the play record (61A)" in page.inner_text(".opblock-post.is-open")
+    opened = page.locator(".opblock-post.is-open .opblock-description-wrapper", has_text="revokes in the play record")
+    opened.wait_for(state="visible")  # swagger-ui renders the opened body after the click returns
+    assert "Find the revokes in the play record (61A)" in opened.inner_text()
     page.screenshot(path=str(SHOTS / "api-docs-swagger.png"))
     ctx.close()
     assert problems.found == [] and outside == []
