@@ -7,6 +7,8 @@ the tree to status codes in one place (``app/errors.py``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class AdvisorError(Exception):
     """Base of every error the engine raises on purpose."""
@@ -16,24 +18,32 @@ class InvalidBoardError(AdvisorError, ValueError):
     """Bad bridge facts: the board or the play record cannot be ruled on.
 
     Attributes:
+        message: the English text (what the API says when no other language is asked for).
         path: where in the input the problem is, e.g. ``"play/17"`` (the 18th card in play
             order, 0-based) or ``"deal"``; ``""`` when it concerns the whole input.
         law: the law that makes the input impossible or irregular, e.g. ``"13A"``, or ``None``.
+        key: the message's name in the language catalogues (``app/i18n/<lang>/errors.json``,
+            key ``error.<key>``), so that it can be said in another language; ``""``: English only.
+        params: the values the message's template fills in (numbers, seats, cards as text).
     """
 
-    def __init__(self, message: str, *, path: str = "", law: str | None = None) -> None:
+    def __init__(self, message: str, *, path: str = "", law: str | None = None, key: str = "",
+                 params: Mapping[str, object] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
         self.law = law
+        self.key = key
+        self.params: Mapping[str, object] = dict(params or {})
 
 
 class PbnError(InvalidBoardError):
     """A PBN text that cannot be read. ``lineno`` is 1-based within the text, or ``None``."""
 
-    def __init__(self, message: str, *, lineno: int | None = None, path: str = "pbn") -> None:
+    def __init__(self, message: str, *, lineno: int | None = None, path: str = "pbn", key: str = "",
+                 params: Mapping[str, object] | None = None) -> None:
         where = f" (line {lineno})" if lineno else ""
-        super().__init__(message + where, path=path)
+        super().__init__(message + where, path=path, key=key, params=params)
         self.lineno = lineno
 
 

@@ -294,7 +294,8 @@ def test_huge_pbn(client: TestClient) -> None:
 
 def test_huge_play_item(client: TestClient) -> None:
     assert_422(client, parts(play=["CJ", "C" * 10_000]), ["body", "play"], "card 2: not a card")
-    assert_422(client, parts(play=[["CJ", "C3", "C2", "CK"], ["C" * 10_000]]), ["body", "play"], "trick 2, card 1: not a card")
+    assert_422(client, parts(play=[["CJ", "C3", "C2", "CK"], ["C" * 10_000]]), ["body", "play"],
+               "trick 2, card 1: not a card")
 
 
 def test_penalty_card_bad_card_text(client: TestClient) -> None:

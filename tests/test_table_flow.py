@@ -167,7 +167,7 @@ def test_a_restarted_app_still_has_the_event(dds: SolverRunner, database_url: st
 
 
 def test_every_step_of_the_table_flow_has_a_polish_template(dds: SolverRunner) -> None:
-    from app.web.i18n import catalogue, step_text
+    from app.i18n import catalogue, step_text
     from engine.advisor import advise_revoke
     from engine.laws.facts import Noticed, RevokeFacts, RevokeReport
     from engine.model import Seat

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from app.i18n import catalogue, languages, step_text
 from app.main import create_app
-from app.web.i18n import catalogue, languages, step_text
 from engine.advisor import advise_revoke
 from engine.dd import SolverRunner
 from engine.laws.facts import Noticed, RevokeFacts
@@ -398,8 +398,8 @@ def test_one_result_is_scored_against_the_other_room_and_the_field_in_the_box(cl
 
 
 def test_the_box_shows_the_weighted_score_when_64c_makes_it_the_ruling(client):
-    from tests.test_scores_api import DUMMY_REVOKE
     from tests.test_rulings_dd import R11_DEAL, R11_PLAY
+    from tests.test_scores_api import DUMMY_REVOKE
 
     # A dummy revoke (64B3): no transfer and 64C does not apply, so the score to enter is the result
     # itself: +200 against 200 100 300 -110 ties one and beats two: 5 of a top of 8, 62.5%. The

@@ -7,7 +7,7 @@ and the static files. An uploaded file becomes an event in the database (``app.s
 see ``app/events.py``): its hand records are stored, the file is kept with it, and picking a
 board reads the file back from storage. Everything is served by the app itself (no CDN); the
 page works without JavaScript (a few lines wire the print buttons). Languages are data:
-``app/web/i18n``.
+``app/i18n``.
 """
 
 from __future__ import annotations
@@ -28,12 +28,12 @@ from pydantic import JsonValue, ValidationError
 
 from app.card_schemas import IncorrectCardsRequest, score_law, table_result
 from app.common import clean_text
+from app.i18n import gettext, languages, pick, step_text
 from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest
 from app.scores import ScoringIn, score_against, scores_block
 from app.web import views
 from app.web.casefile import case_form, install_case_pages, revoke_case_form, who
-from app.web.i18n import gettext, languages, pick, step_text
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.screening import install_screening_pages, is_big, start_page_job
 from engine import __version__ as engine_version

@@ -37,8 +37,8 @@ from app.cases import (
     rerun,
     ruling_log,
 )
+from app.i18n import gettext, pick
 from app.web import views
-from app.web.i18n import gettext, pick
 from app.web.problems import Problem, field_errors
 from engine.boards import board_from_game, pick_game
 from engine.cases import (

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from app.web.i18n import gettext
+from app.i18n import gettext
 
 # request field -> the page's form field (when they differ)
 _FORM_FIELD = {"revoke_facts/trick": "rf_trick", "revoke_facts/offender": "rf_offender",

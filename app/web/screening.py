@@ -18,9 +18,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
+from app.i18n import pick
 from app.jobs import FINISHED, Job, JobManager, JobState
 from app.screenings import start_job
-from app.web.i18n import pick
 from app.web.problems import Problem
 from engine.events import EventRepository, NotStoredError
 from engine.pbn import PbnGame

@@ -14,7 +14,7 @@ class Step:
     Attributes:
         law: the law paragraph, or ``"DD"`` for evidence from the solver.
         text: the English sentence (what the API and the CLI show).
-        key: the message's name in the page's language catalogues (``app/web/i18n``), so that
+        key: the message's name in the page's language catalogues (``app/i18n``), so that
             the explanation can be shown in another language; ``""``: English only.
         params: the values the message's template fills in (numbers, seats, cards, results;
             a nested :class:`Step` for a clause that is itself translated).

@@ -1,8 +1,10 @@
-"""The page's languages as data: one JSON catalogue per language in ``app/web/i18n``.
+"""The advisor's languages as data: a folder of JSON catalogues per language in ``app/i18n``.
 
-A catalogue maps keys to text (labels, and the templates of the law explanations, keys
-``step.*``); ``{name}`` fields are filled from the value given. Adding a language (Russian
-and Greek are in ../shared/seeds) is adding a file: a key it lacks falls back to English.
+``app/i18n/<lang>/*.json``: every file of a language's folder is read and merged (one file per
+domain, so that they can be edited apart: ``page.json`` the page's labels, ``steps.json`` the
+law explanations, keys ``step.*``). A catalogue maps keys to text; ``{name}`` fields are
+filled from the value given. ``_language`` (in ``page.json``) is the language's own name.
+Adding a language is adding a folder: a key it lacks falls back to English.
 """
 
 from __future__ import annotations
@@ -12,26 +14,38 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
+from engine.errors import InvalidBoardError
 from engine.laws.steps import Step
 
-_DIR = Path(__file__).with_name("i18n")
+_DIR = Path(__file__).parent
 DEFAULT = "en"
 
 
 @cache
 def catalogue(lang: str) -> Mapping[str, str]:
-    """The catalogue of ``lang`` (``{}`` for an unknown language)."""
-    path = _DIR / f"{lang}.json"
-    if not path.is_file():
+    """The merged catalogue of ``lang`` (``{}`` for an unknown language).
+
+    Raises:
+        ValueError: two files of the language's folder define the same key.
+    """
+    folder = _DIR / lang
+    if not lang.isalpha() or not folder.is_dir():
         return {}
-    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    data: dict[str, str] = {}
+    for path in sorted(folder.glob("*.json")):
+        part: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+        twice = sorted(set(part) & set(data))
+        if twice:
+            raise ValueError(f"{path}: keys already defined in another file of {lang}: {twice[:5]}")
+        data.update(part)
     return data
 
 
 @cache
 def languages() -> dict[str, str]:
     """``{"en": "English", "pl": "Polski", ...}``: every catalogue present, by its own name."""
-    return {p.stem: str(catalogue(p.stem).get("_language", p.stem)) for p in sorted(_DIR.glob("*.json"))}
+    return {p.name: str(catalogue(p.name).get("_language", p.name))
+            for p in sorted(_DIR.iterdir()) if p.is_dir() and p.name.isalpha()}
 
 
 def pick(lang: str | None) -> str:
@@ -69,3 +83,18 @@ def _phrase(lang: str, value: object) -> object:
         parts = [str(step_text(lang, v)) for v in value]
         return (" " if all(p.endswith(".") for p in parts) else "; ").join(parts)
     return value
+
+
+def error_text(lang: str, error: InvalidBoardError) -> str:
+    """An engine error's reason in ``lang``: its catalogue template (``error.<key>``) filled with
+    its parameters, or the engine's English message when the error has no key or the language
+    no template for it. A PBN error's line number is not part of the reason (the page and the
+    API say where in their own way)."""
+    if error.key:
+        template = catalogue(lang).get(f"error.{error.key}")
+        if template:
+            try:
+                return template.format(**error.params)
+            except (KeyError, IndexError):
+                return error.message
+    return error.message
