@@ -29,7 +29,8 @@ from engine.incorrect_cards import IncorrectCardsAdvice, advise_incorrect_cards
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.model.cards import SUIT_ORDER, holding_str
 from engine.model.seats import Seat
-from engine.pbn import PbnGame, games_for_board, load
+from engine.pbn import PbnGame, games_for_board
+from engine.records import load_games
 from engine.screening import ScreeningReport, ScreeningRow, screen_paths
 
 
@@ -404,7 +405,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "scores":
         return _scores(args)
     try:
-        games = games_for_board(load(args.file), args.board, args.room)
+        games = games_for_board(load_games(args.file), args.board, args.room)
         games = [g for g in games if g.play_section is not None] or games
         if not games:
             raise InvalidBoardError(f"no board {args.board}" + (f" in room {args.room}" if args.room else "")

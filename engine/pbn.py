@@ -372,15 +372,17 @@ def _not_text(data: bytes) -> str | None:
 def games_for_board(games: Iterable[PbnGame], board: str, room: str | None = None) -> list[PbnGame]:
     """The games of ``board`` (tag ``Board``, e.g. ``"21"``), optionally only in ``room``.
 
-    Board and room are compared without surrounding spaces; the room ignores case.
+    Board and room are compared without surrounding spaces; the room ignores case, and one
+    letter names a room by its initial, as LIN does (``"o"`` for Open, ``"c"`` for Closed).
     """
     board = board.strip()
-    return [
-        g
-        for g in games
-        if (g.board or "").strip() == board
-        and (room is None or (g.room or "").strip().casefold() == room.strip().casefold())
-    ]
+    want = None if room is None else room.strip().casefold()
+
+    def in_room(game: PbnGame) -> bool:
+        name = (game.room or "").strip().casefold()
+        return want is None or name == want or (len(want) == 1 and name[:1] == want)
+
+    return [g for g in games if (g.board or "").strip() == board and in_room(g)]
 
 
 def _clean_lines(text: str) -> Iterator[tuple[int, str, bool]]:

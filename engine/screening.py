@@ -33,7 +33,8 @@ from engine.dd.work import current
 from engine.errors import AdvisorError, WorkCancelledError
 from engine.laws.facts import RevokeFacts
 from engine.laws.revoke import RevokeKind, detect_revokes
-from engine.pbn import PbnGame, load
+from engine.pbn import PbnGame
+from engine.records import RECORD_SUFFIXES, load_games
 
 RowStatus = Literal["ruled", "flagged"]
 """``"ruled"``: a revoke was found and ruled on; ``"flagged"``: the record cannot be ruled on."""
@@ -272,8 +273,9 @@ def screen_games(games: Iterable[tuple[str, PbnGame]], *, solver: DoubleDummySol
 
 
 def pbn_files(root: str | os.PathLike[str]) -> list[Path]:
-    """The PBN files to screen under ``root``: ``root`` itself if it is a file, else every
-    ``*.pbn`` (any case of the extension, e.g. ``*.PBN``) below it, recursively, sorted by path.
+    """The record files to screen under ``root``: ``root`` itself if it is a file, else every
+    ``*.pbn`` and ``*.lin`` (any case of the extension, e.g. ``*.PBN``) below it, recursively,
+    sorted by path.
 
     Raises:
         FileNotFoundError: ``root`` does not exist.
@@ -283,13 +285,13 @@ def pbn_files(root: str | os.PathLike[str]) -> list[Path]:
         raise FileNotFoundError(f"no such file or directory: {os.fspath(root)}")
     if path.is_file():
         return [path]
-    return sorted((p for p in path.rglob("*") if p.suffix.lower() == ".pbn" and p.is_file()),
+    return sorted((p for p in path.rglob("*") if p.suffix.lower() in RECORD_SUFFIXES and p.is_file()),
                   key=lambda p: p.relative_to(path).as_posix())
 
 
 def screen_paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *, solver: DoubleDummySolver,
                  facts: RevokeFacts = AFTER_PLAY, progress: Progress | None = None) -> ScreeningReport:
-    """Screen PBN files: each path a file or a directory (searched recursively, see :func:`pbn_files`).
+    """Screen PBN and LIN files: each path a file or a directory (searched recursively, see :func:`pbn_files`).
 
     Rows name each file relative to the directory given (a file given directly: its name).
     A file that cannot be read or parsed becomes one flagged row; the run goes on.
@@ -314,7 +316,7 @@ def screen_paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]
         progress(0, len(files))
     for done, (path, name) in enumerate(files, start=1):
         try:
-            games = load(path)
+            games = load_games(path)  # PBN or LIN, by the content
         except Exception as exc:  # an unreadable file must not stop the run either
             tally.file_failed(name, exc)
         else:

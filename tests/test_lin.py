@@ -8,11 +8,13 @@ session's ``rs|`` line, and one board worked by hand from its LIN text.
 from __future__ import annotations
 
 import collections
+import json
 import re
 from pathlib import Path
 
 import pytest
 
+from app.cli import main as cli_main
 from engine.laws.facts import RevokeFacts
 from engine.laws.revoke import detect_revokes
 from engine.lin import LinRecord, loads, looks_like_lin, read_records
@@ -21,6 +23,7 @@ from engine.model.cards import Card
 from engine.model.play import PlayRecord
 from engine.model.seats import Vulnerability
 from engine.pbn import decode
+from tests.helpers import SPONVO30_PLAY
 
 LIN_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "lin-files"
 pytestmark = pytest.mark.skipif(not LIN_DIR.is_dir(), reason="../shared/data/lin-files is not beside the repository")
@@ -162,3 +165,46 @@ def test_lin_is_told_from_pbn_by_its_content():
     assert looks_like_lin("\r\nqx|o1|md|1SAK,,,|")
     assert not looks_like_lin('[Event "x"]\n[Board "1"]\n')
     assert not looks_like_lin('[Event "x"]\n{ commentary with pn|x| in it }\n')
+
+
+# Sponvo30.pbn board 21, closed room (tests/helpers.py), written as a vugraph operator's LIN by
+# hand: dealer North (3), hands South, West, North (East left out), North-South vulnerable, the
+# auction P P 1D 4H P P P from North, the play card by card, and the claim: 9 tricks for West.
+SPONVO30_LIN = (
+    "vg|1997 European Team Championship,Round 30,I,21,21,A,0,B,0|\r\n"
+    "pn|Lanteron L,Grotheim G,Goded F,Aa T,,,,|pg||\r\n"
+    "qx|c21|md|3SK3H9872DKJ94CA52,S64HAKQT543D2CK76,ST8752H6DAQ65CJT9,|sv|n|"
+    "mb|p|mb|p|mb|1d|mb|4H|mb|p|mb|p|mb|p|pg||\r\n"
+    + "".join(f"pc|{card.lower() if i % 3 else card}|" + ("pg||\r\n" if i % 4 == 3 else "")
+              for i, card in enumerate(SPONVO30_PLAY))
+    + "nt|Revoke! D4 by South, seen later|mc|9|pg||\r\n"
+)
+
+
+def test_the_cli_rules_on_a_lin_board_as_on_the_same_pbn_board(tmp_path, capsys):
+    path = tmp_path / "vugraph.lin"
+    path.write_text(SPONVO30_LIN, encoding="utf-8", newline="")
+    assert cli_main(["revoke", str(path), "--board", "21", "--room", "c"]) == 0
+    text = capsys.readouterr().out
+    # As for the PBN record (tests/test_real_boards.py): South's D4 on a spade lead in trick 3 is
+    # established; South's side won a later trick: one trick transferred (64A2), 4H W -1.
+    assert "Revoke on trick 3: S played D4" in text
+    assert "[64A2]" in text and "Result to enter: 4H W -1  (NS +50" in text
+
+
+def test_screening_a_folder_reads_lin_files_beside_pbn_ones(tmp_path, capsys):
+    (tmp_path / "vugraph.LIN").write_text(SPONVO30_LIN, encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("pn|not read: not a record file's name|")
+    assert cli_main(["screen", str(tmp_path), "--json", "-", "--no-progress"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    [row] = doc["rows"]
+    assert (row["file"], row["board"], row["room"]) == ("vugraph.LIN", "21", "Closed")
+    assert row["suggested_result"] == "4H W -1"
+
+
+def test_the_whole_lin_corpus_screens_with_no_revoke(capsys):
+    assert cli_main(["screen", str(LIN_DIR), "--json", "-", "--no-progress"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    # 1,229 boards (README: 785 + 360 + 31 + 8 + 12 + 32 + 1); none ruled, none flagged.
+    assert doc["counts"]["games"] == 1229
+    assert doc["counts"]["ruled"] == 0 and doc["counts"]["flagged"] == 0
