@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -32,8 +32,9 @@ from engine.dd.protocol import DoubleDummySolver
 from engine.dd.work import current
 from engine.errors import AdvisorError, WorkCancelledError
 from engine.laws.facts import RevokeFacts
-from engine.laws.revoke import RevokeKind, detect_revokes
+from engine.laws.revoke import Revoke, RevokeKind, detect_revokes
 from engine.pbn import PbnGame
+from engine.recording import ErrorKind, Finding, Reading, read_record
 from engine.records import RECORD_SUFFIXES, load_games
 
 RowStatus = Literal["ruled", "flagged"]
@@ -86,7 +87,16 @@ class ScreeningRow:
         marked_revokes: the cards the record itself marks ``^R``, e.g. ``("D4",)``.
         reason: flagged rows: why the game cannot be ruled on (the error's message, then a hint
             in brackets when the ``[Play]`` tag's opening leader is not declarer's left-hand
-            opponent); ``None`` for ruled rows.
+            opponent; ``"probable recording error: ..."``); ``None`` for ruled rows.
+        finding: for a record with a failure to follow, its more plausible reading
+            (:mod:`engine.recording`): ``"revoke"`` (ruled) or ``"probable recording error"``
+            (flagged, not ruled: its ``revokes`` are the revoke reading, ``"T1 W C3 on H"``,
+            with no law); ``None`` for the other rows.
+        recording_error: the recording-error reading, when there is one (the reason of the
+            flagged row, or the other reading of a ruled one), e.g. ``"trick 1: S's lead is
+            recorded as HJ; CQ makes every card of the trick legal"``.
+        corrected_play: that reading's record, the cards in play order from the opening lead
+            (``"CQ C3 C4 C2 CJ ..."``); ``None`` without a correction.
     """
 
     file: str
@@ -108,6 +118,9 @@ class ScreeningRow:
     recorded_result: int | None = None
     marked_revokes: tuple[str, ...] = ()
     reason: str | None = None
+    finding: str | None = None
+    recording_error: str | None = None
+    corrected_play: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +140,8 @@ class ScreeningCounts:
         clean: games whose play record shows no revoke (the solver was not called).
         ruled: games with at least one revoke, ruled on.
         flagged: games whose record cannot be ruled on.
+        recording_errors: of the flagged games, those whose failures to follow read more
+            plausibly as a mistake in the record than as revokes (:mod:`engine.recording`).
     """
 
     files: int
@@ -137,6 +152,7 @@ class ScreeningCounts:
     clean: int
     ruled: int
     flagged: int
+    recording_errors: int = 0
 
     @property
     def skipped_total(self) -> int:
@@ -189,6 +205,7 @@ class _Tally:
     clean: int = 0
     ruled: int = 0
     flagged: int = 0
+    recording_errors: int = 0
     rows: list[ScreeningRow] = field(default_factory=list)
 
     def file_failed(self, file: str, exc: Exception) -> None:
@@ -215,6 +232,10 @@ class _Tally:
             return
         if row is None:
             self.clean += 1
+        elif row.status == "flagged":
+            self.flagged += 1
+            self.recording_errors += 1
+            self.rows.append(row)
         else:
             self.ruled += 1
             self.rows.append(row)
@@ -222,16 +243,26 @@ class _Tally:
     def _screen(self, file: str, game: PbnGame) -> ScreeningRow | None:
         board = board_from_game(game, source=file)
         record = board.play_record()
-        if not detect_revokes(record, board.contract, self.facts):
+        revokes = detect_revokes(record, board.contract, self.facts)
+        if not revokes:
             return None
+        reading = read_record(game, board.deal, board.contract, revokes)
+        error = reading.errors[0] if reading.errors else None
+        if reading.finding is Finding.RECORDING_ERROR and error is not None:
+            return _recording_error(file, game, revokes, reading)
         advice = advise_revoke(board, facts=self.facts, solver=self.solver)
-        return _ruled(file, game, advice)
+        row = _ruled(file, game, advice)
+        if error is None:
+            return replace(row, finding=Finding.REVOKE.value)
+        return replace(row, finding=Finding.REVOKE.value, recording_error=error.reason,
+                       corrected_play=" ".join(str(c) for c in error.play))
 
     def report(self) -> ScreeningReport:
         with_play = self.clean + self.ruled + self.flagged
         counts = ScreeningCounts(
             files=len(self.files), unreadable_files=self.unreadable, games=self.games, with_play=with_play,
             skipped=tuple(self.skipped.most_common()), clean=self.clean, ruled=self.ruled, flagged=self.flagged,
+            recording_errors=self.recording_errors,
         )
         return ScreeningReport(counts, tuple(self.rows))
 
@@ -397,4 +428,23 @@ def _ruled(file: str, game: PbnGame, a: RevokeAdvice) -> ScreeningRow:
         suggested_result=a.suggested_result, suggested_law=a.suggested_law, score_ns_suggested=a.score_ns_suggested,
         law_64c_applies=a.law_64c.applies, claim_assumed=a.claim.assumed, recorded_result=b.recorded_result,
         marked_revokes=tuple(str(x) for x in b.marked_revokes),
+    )
+
+
+def _recording_error(file: str, game: PbnGame, revokes: Sequence[Revoke], reading: Reading) -> ScreeningRow:
+    """A record whose failures to follow read more plausibly as a mistake in the record: flagged,
+    not ruled; both readings kept (the revokes as found, the correction with its record)."""
+    error = reading.errors[0]
+    others = [e.corrected for e in reading.errors[1:] if e.kind is error.kind and e.trick == error.trick
+              and e.revokes_left == error.revokes_left]
+    more = f" (or {', '.join(str(c) for c in others)})" if others and error.kind is ErrorKind.LED_CARD else ""
+    c = game.contract()
+    corrected = None if error.kind is ErrorKind.TWO_IN_A_TRICK else " ".join(str(x) for x in error.play)
+    return ScreeningRow(
+        file, game.board, game.room, game.lineno, "flagged",
+        revokes=tuple(f"T{r.trick} {r.offender.value} {r.card} on {r.suit.value if r.suit else '?'}" for r in revokes),
+        contract=str(c), declarer=c.declarer.value, recorded_result=game.result_tricks(),
+        marked_revokes=tuple(str(x) for x in game.revoke_marks()),
+        reason=f"{Finding.RECORDING_ERROR.value}: {error.reason}{more}", finding=Finding.RECORDING_ERROR.value,
+        recording_error=error.reason + more, corrected_play=corrected,
     )
