@@ -18,15 +18,19 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from app.i18n import pick
+from app.i18n import fallback, gettext
 from app.jobs import FINISHED, Job, JobManager, JobState
 from app.screenings import start_job
+from app.web.lang import page_lang
 from app.web.problems import Problem
 from engine.events import EventRepository, NotStoredError
 from engine.pbn import PbnGame
 from engine.screening import ScreeningReport
 
 Render = Callable[..., HTMLResponse]
+CANCELLED_HERE = "cancelled on the page"
+"""The reason a job cancelled from its page keeps (English, as the API shows it; the page says it
+in its language, key ``screening_cancelled_here``)."""
 BoardRows = Callable[[EventRepository, int], list[dict[str, str]]]
 
 
@@ -79,12 +83,10 @@ def install_screening_pages(r: APIRouter, render: Render, board_rows: BoardRows)
     @r.get("/screenings/{job_id}", response_class=HTMLResponse)
     def screening_page(request: Request, job_id: str, lang: str | None = None) -> HTMLResponse:
         """The progress page while the job runs; once done, the pick page of its games."""
-        lang = pick(lang)
+        lang = page_lang(request, lang)
         job = find(request, job_id)
         if job is None:
-            return render(request, "index.html", lang, 404,
-                          errors=[Problem("", "There is no such screening (a finished one is kept for an hour): "
-                                              "upload the file again")])
+            return render(request, "index.html", lang, 404, errors=[Problem("", gettext(lang, "no_screening"))])
         note = job.meta.get("note")
         errors = [Problem("file", note)] if note else []
         if job.state is JobState.DONE and isinstance(job.result, ScreeningReport):
@@ -96,8 +98,10 @@ def install_screening_pages(r: APIRouter, render: Render, board_rows: BoardRows)
                           token=job.meta["upload"], event_id=job.meta["event"], event_name=job.name,
                           boards=board_rows(repo, job.meta["event"]), errors=errors, screened=screened,
                           lang_path=f"/screenings/{job.id}")
+        why = gettext(lang, "screening_cancelled_here") if job.error == CANCELLED_HERE else \
+            fallback(lang, job.error or "")
         return render(request, "screening.html", lang, job=job, running=job.state not in FINISHED,
-                      state=job.state.value, errors=errors, lang_path=f"/screenings/{job.id}")
+                      state=job.state.value, errors=errors, lang_path=f"/screenings/{job.id}", why=why)
 
     @r.get("/screenings/{job_id}/progress")
     def screening_progress(request: Request, job_id: str) -> JSONResponse:
@@ -109,12 +113,12 @@ def install_screening_pages(r: APIRouter, render: Render, board_rows: BoardRows)
                             headers={"Cache-Control": "no-store"})
 
     @r.post("/screenings/{job_id}/cancel")
-    def screening_cancel(request: Request, job_id: str, lang: Annotated[str, Form()] = "en") -> Response:
+    def screening_cancel(request: Request, job_id: str, lang: Annotated[str, Form()] = "") -> Response:
         """Cancel the page's job (after the game it is on), then back to its page (303)."""
-        lang = pick(lang)
+        lang = page_lang(request, lang)
         job = find(request, job_id)
         if job is not None:
-            request.app.state.jobs.cancel(job.id, "cancelled on the page")
+            request.app.state.jobs.cancel(job.id, CANCELLED_HERE)
         return RedirectResponse(f"/screenings/{job_id}?lang={lang}", status_code=303)
 
 
