@@ -21,7 +21,7 @@ from app.i18n import FALLBACK_OPEN, catalogue, gettext, languages
 from app.main import create_app
 from app.web.lang import COOKIE, accepted
 from engine.dd import SolverRunner
-from tests.helpers import SPONVO30
+from tests.helpers import SPONVO30, hand_records_only
 
 pytestmark = pytest.mark.slow
 OTHERS = [code for code in languages() if code != "en"]
@@ -158,6 +158,40 @@ def test_an_upload_its_pick_list_and_a_cancelled_screening(client, lang):
     assert english_in(shown.text) == []
     missing = client.get(f"/screenings/nothing-here?lang={lang}")
     assert missing.status_code == 404 and english_in(missing.text) == []
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_hand_records_the_play_page_and_a_ruling_from_the_facts(client, lang):
+    deals = hand_records_only().encode()
+    r = client.post("/upload", files={"file": ("Sponvo30-deals.pbn", deals)}, data={"lang": lang})
+    assert r.status_code == 200 and english_in(r.text) == []
+    event = re.search(r'action="/events/(\d+)/boards/21/play"', r.text)
+    assert event is not None
+    play = client.get(f"/events/{event.group(1)}/boards/21/play?lang={lang}")
+    assert play.status_code == 200 and english_in(play.text) == []
+    # board 21 from the hand record, the revoke as the director found it, no play: South revoked in
+    # trick 3, won by West; of the 5 tricks NS took (13 - 8) all came after it (West won tricks 1-3).
+    # The ruling from the facts; its heading names the event (the file) and the board
+    facts = {"source": "event", "event": event.group(1), "board": "21", "contract": "4H", "declarer": "W",
+             "rf_trick": "3", "rf_offender": "S", "rf_won_by": "W", "rf_after": "5", "table_result": "8",
+             "lang": lang}
+    ruling = client.post("/ruling", data=facts)
+    assert ruling.status_code == 200 and "4H W -1" in ruling.text  # one trick transferred (64A2)
+    heading = re.search(r'<h1 class="no-print">([^<]*)</h1>', ruling.text)
+    assert heading is not None
+    assert html_text.unescape(heading.group(1)) == \
+        f"{gettext(lang, 'ruling_title')}: Sponvo30-deals.pbn, {gettext(lang, 'label_board', board='21')}"
+    assert english_in(ruling.text) == []
+    missing = client.post("/ruling", data=facts | {"contract": "", "declarer": ""})  # the page's own 422
+    assert missing.status_code == 422 and english_in(missing.text) == []
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_a_small_upload_lists_its_games(client, lang):
+    one = sponvo_board_21().encode("latin-1")
+    r = client.post("/upload", files={"file": ("board21.pbn", one)}, data={"lang": lang})
+    assert r.status_code == 200 and 'class="has-revoke"' in r.text
+    assert english_in(r.text) == []
 
 
 @pytest.mark.parametrize("lang", OTHERS)
