@@ -6,6 +6,7 @@ marked text and no English sentence; and the page remembers the director's langu
 
 from __future__ import annotations
 
+import datetime as dt
 import html as html_text
 import json
 import re
@@ -20,6 +21,7 @@ from app.common import StepOut
 from app.i18n import FALLBACK_OPEN, catalogue, gettext, languages
 from app.main import create_app
 from app.web.lang import COOKIE, accepted
+from app.web.words import board_label, date_text, evidence_text, pydantic_text
 from engine.dd import SolverRunner
 from tests.helpers import SPONVO30, hand_records_only
 
@@ -279,3 +281,40 @@ def test_every_page_text_is_in_every_language_with_the_same_fields(lang):
     theirs = catalogue(lang)
     assert sorted(k for k in en if k not in theirs) == []
     assert {k: sorted(_fields(theirs[k])) for k in en if _fields(theirs[k]) != _fields(en[k])} == {}
+
+
+# --- the page's words for what the engine says in English ----------------------------------------
+
+def test_a_boards_label_is_said_in_the_language():
+    assert board_label("pl", "board 21, room Closed") == "rozdanie 21, pokój Closed"
+    assert board_label("pl", "Sponvo30.pbn board 21, room Closed (line 1476)") == \
+        "Sponvo30.pbn rozdanie 21, pokój Closed (wiersz 1476)"
+    assert board_label("pl", "Euro 97, board 5") == "Euro 97, rozdanie 5"  # a stored event's board
+    assert board_label("en", "Euro 97, board 5") == "Euro 97, board 5"
+    assert board_label("pl", "4H W") == "4H W"  # a board entered by hand: its contract
+
+
+def test_a_plausible_results_evidence_is_said_in_the_language():
+    said = evidence_text("pl", "S plays H9 or H8 instead of D4 (double dummy after it); the table result plus the "
+                               "revoke card's swing (if the later losses were not induced by the revoke)")
+    assert said == ("S gra H9 lub H8 zamiast D4 (dalej double dummy); wynik przy stole plus różnica, jaką dała "
+                    "karta fałszywego renonsu (jeśli późniejsze straty nie wynikły z fałszywego renonsu)")
+    assert evidence_text("en", "S plays H9 or H8 instead of D4 (double dummy after it)") == \
+        "South plays H9 or H8 instead of D4 (double dummy after it)"  # the seat in words, as the page says it
+
+
+def test_a_date_in_words(monkeypatch):
+    monkeypatch.setenv("ADVISOR_I18N_STRICT", "1")
+    assert date_text("pl", dt.date(1997, 6, 26)) == "26 czerwca 1997"
+    assert date_text("en", dt.date(2026, 3, 14)) == "14 March 2026"
+
+
+def test_pydantics_complaints_in_the_language(monkeypatch):
+    monkeypatch.setenv("ADVISOR_I18N_STRICT", "1")
+    not_int = {"type": "int_parsing", "msg": "Input should be a valid integer", "ctx": {}}
+    assert pydantic_text("pl", not_int) == "to nie jest liczba całkowita"
+    assert pydantic_text("en", not_int) == "Input should be a valid integer"  # the API's words in English
+    too_big = {"type": "less_than_equal", "msg": "Input should be less than or equal to 13", "ctx": {"le": 13}}
+    assert pydantic_text("pl", too_big) == "co najwyżej 13"
+    odd = {"type": "no_such_type", "msg": "Something odd", "ctx": {}}
+    assert pydantic_text("pl", odd) == "⟦Something odd⟧"

@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from app.i18n import DEFAULT, error_text, fallback, gettext, step_text
+from app.i18n import DEFAULT, catalogue, error_text, fallback, gettext, step_text
 from engine.errors import InvalidBoardError
 from engine.laws.steps import Step
 
@@ -117,8 +117,9 @@ _PYDANTIC = {"missing": "need_field", "string_too_short": "need_field", "too_sho
 def pydantic_text(lang: str, err: Mapping[str, Any]) -> str:
     """A pydantic complaint (one item of ``ValidationError.errors()``) in ``lang``: by its type
     (a missing field, not a whole number, too long, not one of the values allowed, a number out
-    of range); an engine error raised by a validator through its key; anything else English
-    (marked in strict mode). In English, pydantic's own message (what the API says)."""
+    of range); an engine error raised by a validator through its key; another type by the
+    API's template for it (``error.pydantic.<type>``) when the language has one; anything else
+    English (marked in strict mode). In English, pydantic's own message (what the API says)."""
     kind, ctx = str(err.get("type", "")), err.get("ctx") or {}
     english = str(err.get("msg", "")).removeprefix("Value error, ")
     if lang == DEFAULT:  # pydantic's own words, as the API gives them
@@ -136,6 +137,12 @@ def pydantic_text(lang: str, err: Mapping[str, Any]) -> str:
     error = ctx.get("error")
     if isinstance(error, InvalidBoardError):
         return error_text(lang, error)
+    template = catalogue(lang).get(f"error.pydantic.{kind}")  # the API's wording (errors.json), if any
+    if template:
+        try:
+            return template.format(**ctx)
+        except (KeyError, IndexError, ValueError):
+            pass
     return fallback(lang, english)
 
 
