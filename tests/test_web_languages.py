@@ -42,7 +42,7 @@ CASE = Path(__file__).parent / "cases" / "incorrect_cards_14_12.json"
 # the languages left out: a PBN text or an event's name is the director's, not the page's; capitalised
 # words are PBN tags: Deal, Declarer)
 ENGLISH = re.compile(r"\b(The|There|the|is|are|was|of|and|not|with|board|room|line|cancelled|there|no such|"
-                     r"tricks?|revoke|declarer|score|result)\b")
+                     r"tricks?|revoke|declarer|score|result|mode|configured)\b")
 
 
 def sponvo_board_21() -> str:

@@ -44,6 +44,7 @@ from app.web.problems import Problem, field_errors
 from app.web.words import board_label, evidence_text, pydantic_text, reason, stored_step
 from engine.boards import board_from_game, pick_game
 from engine.cases import (
+    OPEN_MODE,
     Action,
     Actor,
     Case,
@@ -530,10 +531,16 @@ def history_lines(lang: str, case: Case) -> list[dict[str, str]]:
     """The history, oldest first: when, who (and the role then), what was done, in words."""
     out = []
     for e in case.history:
-        out.append({"seq": str(e.seq), "at": _when(e.at), "actor": e.actor,
+        out.append({"seq": str(e.seq), "at": _when(e.at), "actor": actor_name(lang, e.actor),
                     "role": gettext(lang, f"role_{e.role}") if e.role else "",
                     "action": gettext(lang, f"action_{e.action.value}"), "what": _change_text(lang, e)})
     return out
+
+
+def actor_name(lang: str, name: str) -> str:
+    """Who did it, as the history shows it: the token holder's name as given, or, for a case
+    made without tokens (``engine.cases.OPEN_MODE``), "open mode" in ``lang``."""
+    return gettext(lang, "actor_open_mode") if name == OPEN_MODE.name else name
 
 
 def _when(at: dt.datetime) -> str:
@@ -608,15 +615,16 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
             float(sug.score_ns) if sug.score_ns is not None else None, sug.result, sug.law,
             artificial=sug.artificial)),
         "table_text": points(case.data.table_ns), "created_at": _when(case.created),
+        "created_by": actor_name(lang, case.created_by),
         "facts": request_facts(lang, case), "evidence": evidence(lang, case),
         "steps": [{"law": s.get("law", ""), "text": stored_step(lang, s)} for s in r.get("steps", [])],
         "decision": case.decision, "decision_text": score_text(lang, case.decision.score) if case.decision else "",
-        "decision_by": (decision_at.actor, _when(decision_at.at)) if decision_at else None,
+        "decision_by": (actor_name(lang, decision_at.actor), _when(decision_at.at)) if decision_at else None,
         "reviews": [{"outcome": gettext(lang, f"outcome_{rv.outcome.value}"), "members": ", ".join(rv.members),
                      "reasons": rv.reasons, "deposit": gettext(lang, f"deposit_{rv.deposit.value}"),
                      "score": score_text(lang, rv.score) if rv.score else "",
-                     "by": recorded[e.seq].actor, "at": _when(e.at)} for rv, e in zip(case.reviews, reviews,
-                                                                                        strict=True)],
+                     "by": actor_name(lang, recorded[e.seq].actor), "at": _when(e.at)}
+                    for rv, e in zip(case.reviews, reviews, strict=True)],
         "history": history_lines(lang, case), "plausible": plausible,
         "pairs": {"ns": d.ns, "ew": d.ew},
         "may_decide": viewer.can(auth.DIRECTOR), "may_review": viewer.can(auth.COMMITTEE),
