@@ -77,6 +77,26 @@ def test_a_revoke_ruling_and_its_print_sheet_in_each_language(browser, server, l
     assert problems.found == [], problems.found
 
 
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_switcher_of_a_ruling_re_rules_in_the_language_and_keeps_it(browser, server, lang):
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        page.goto(f"{server}/")
+        page.fill("#pbn", sponvo_board_21())
+        page.click("#form-paste button[type=submit]")
+        assert page.locator("html").get_attribute("lang") == "en"
+        page.click(f"button[name=lang_pick][value={lang}]")
+        assert page.locator("html").get_attribute("lang") == lang
+        assert page.locator("td.revoke").get_attribute("data-card") == "D4"  # the same board, re-ruled
+        assert _marked(page.content()) == []
+        page.goto(f"{server}/")
+        assert page.locator("html").get_attribute("lang") == lang
+    finally:
+        ctx.close()
+
+
 def test_a_browser_asking_for_a_language_gets_it_without_choosing(browser, server):
     lang = OTHERS[0] if OTHERS else "en"
     ctx = browser.new_context(locale=lang)  # Chromium sends Accept-Language from its locale

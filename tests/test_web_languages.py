@@ -237,6 +237,15 @@ def test_the_page_remembers_the_language_chosen(client):
     assert f'<html lang="{lang}">' in fresh.get("/").text  # the cookie, no ?lang=
     assert '<html lang="en">' in fresh.get("/?lang=en").text
     assert '<html lang="en">' in fresh.get("/").text  # English chosen is remembered too
+    # a ruling view's switcher re-rules the board in the language picked, and the choice is kept;
+    # a form's own hidden lang (the language it was shown in) is not a choice
+    ruled = TestClient(client.app)
+    shown = ruled.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "lang": "en", "lang_pick": lang})
+    assert f'<html lang="{lang}">' in shown.text and shown.cookies.get(COOKIE) == lang
+    assert f'<html lang="{lang}">' in ruled.get("/").text
+    posted = TestClient(client.app)
+    assert posted.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "lang": lang}).cookies.get(
+        COOKIE) is None
     browser = TestClient(client.app)
     assert f'<html lang="{lang}">' in browser.get("/", headers={"Accept-Language": f"{lang}-XX,en;q=0.5"}).text
     assert '<html lang="en">' in browser.get("/", headers={"Accept-Language": "xx, yy;q=0.5"}).text

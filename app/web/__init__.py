@@ -189,17 +189,17 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
                       seats=seats, suits=[(s.value, views.SYMBOL[s], s in views.RED) for s in SUIT_ORDER])
 
     @r.post("/ruling", response_class=HTMLResponse)
-    def ruling(request: Request, lang: Text = "", source: Text = "pbn", pbn: Text = "", upload: Text = "",
-               event: Text = "", board: Text = "", room: Text = "", deal: Text = "", contract: Text = "",
-               declarer: Text = "", vulnerable: Text = "None", play: Text = "", table_result: Text = "",
-               rf_trick: Text = "", rf_offender: Text = "", rf_won_by: Text = "", rf_after: Text = "",
-               rf_card: Text = "", rf_suit_led: Text = "", noticed: Text = "after_play",
+    def ruling(request: Request, lang: Text = "", lang_pick: Text = "", source: Text = "pbn", pbn: Text = "",
+               upload: Text = "", event: Text = "", board: Text = "", room: Text = "", deal: Text = "",
+               contract: Text = "", declarer: Text = "", vulnerable: Text = "None", play: Text = "",
+               table_result: Text = "", rf_trick: Text = "", rf_offender: Text = "", rf_won_by: Text = "",
+               rf_after: Text = "", rf_card: Text = "", rf_suit_led: Text = "", noticed: Text = "after_play",
                claim_declarer_tricks: Text = "", offender_card: Text = "", scoring: Text = "", field: Text = "",
                other_room_ns: Text = "", profile: Text = "wbf", weight_0: Text = "", weight_1: Text = "",
                weight_2: Text = "", weight_3: Text = "", weight_4: Text = "",
                losses_induced: Text = "",
                sheet: Annotated[dict[str, str], Depends(_sheet_posted)] = {}) -> HTMLResponse:  # noqa: B006
-        lang = page_lang(request, lang)
+        lang = page_lang(request, lang_pick or lang, picked=bool(lang_pick))
         form = {"losses_induced": "1" if losses_induced else "",
                 "source": source, "pbn": pbn, "upload": upload, "event": event, "board": board, "room": room,
                 "deal": deal, "contract": contract, "declarer": declarer, "vulnerable": vulnerable, "play": play,
@@ -278,12 +278,12 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
         return render(request, "ruling.html", lang, form=form, hidden=hidden, **context)
 
     @r.post("/incorrect-cards", response_class=HTMLResponse)
-    def incorrect_cards(request: Request, lang: Text = "", hand_N: Text = "", hand_E: Text = "",
+    def incorrect_cards(request: Request, lang: Text = "", lang_pick: Text = "", hand_N: Text = "", hand_E: Text = "",
                         hand_S: Text = "", hand_W: Text = "", hand_record: Text = "", dealer: Text = "N",
                         vulnerable: Text = "None", contract: Text = "", declarer: Text = "", table_tricks: Text = "",
                         play: Text = "", discovered: Text = "after_play", missing_found: Text = "",
                         card_seen: Text = "", calls_unaffected: Text = "") -> HTMLResponse:
-        lang = page_lang(request, lang)
+        lang = page_lang(request, lang_pick or lang, picked=bool(lang_pick))
         cform = {"hand_N": hand_N, "hand_E": hand_E, "hand_S": hand_S, "hand_W": hand_W,
                  "hand_record": hand_record, "dealer": dealer, "vulnerable": vulnerable, "contract": contract,
                  "declarer": declarer, "table_tricks": table_tricks, "play": play, "discovered": discovered,

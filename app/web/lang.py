@@ -2,7 +2,8 @@
 
 The order: the language the request names (``?lang=`` or the forms' ``lang`` field), then the
 ``advisor_lang`` cookie (set by a page asked for with ``?lang=`` naming a language the page has:
-the switcher's links and every link of the page carry it; a form's post does not set it), then the
+the switcher's links and every link of the page carry it; a form's hidden ``lang`` does not set
+it, the switcher's buttons on a ruling view, ``lang_pick``, do), then the
 browser's ``Accept-Language`` (by its q-values; ``pl-PL`` is ``pl``), then English. Only the
 languages with a catalogue folder count (:func:`app.i18n.languages`), so a folder added later
 (``app/i18n/ru``, ``app/i18n/el``) is picked up with no change here.
@@ -49,14 +50,15 @@ def accepted(header: str) -> list[str]:
     return out
 
 
-def page_lang(request: Request, given: str | None) -> str:
+def page_lang(request: Request, given: str | None, *, picked: bool = False) -> str:
     """The page's language for ``request``: ``given`` (the request's ``lang``) when the page has
     it, else the ``advisor_lang`` cookie's, else the best of ``Accept-Language`` the page has,
-    else English. A language ``given`` to a GET is remembered: :func:`remember` sets the cookie."""
+    else English. A language ``given`` to a GET, or ``picked`` on a form (the switcher's buttons
+    of the ruling views, ``lang_pick``), is remembered: :func:`remember` sets the cookie."""
     have = languages()
     code = (given or "").strip().lower()
     if code in have:
-        if request.method == "GET":  # the switcher's links, every link of the page: the choice to keep
+        if picked or request.method == "GET":  # the switcher, every link of the page: the choice to keep
             request.state.lang_chosen = code
         return code
     cookie = (request.cookies.get(COOKIE) or "").strip().lower()
