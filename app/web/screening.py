@@ -52,9 +52,10 @@ def start_page_job(request: Request, name: str, games: Sequence[PbnGame], event_
     return RedirectResponse(f"/screenings/{job.id}?lang={lang}", status_code=303)
 
 
-def _rows(report: ScreeningReport) -> list[dict[str, Any]]:
+def _rows(report: ScreeningReport, lang: str) -> list[dict[str, Any]]:
     """The pick page's rows from a screening: ruled games (a revoke, with the result to enter) first,
-    then the flagged ones (the reason), each in file order."""
+    then the flagged ones (the reason: the engine's English, as the screening kept it; marked in
+    strict mode), each in file order."""
     rows = []
     for r in report.rows:
         if r.board is None:
@@ -63,7 +64,8 @@ def _rows(report: ScreeningReport) -> list[dict[str, Any]]:
                   if r.status == "ruled" and r.suggested_result and r.score_ns_suggested is not None else None)
         rows.append({"board": r.board, "room": r.room or "",
                      "contract": f"{r.contract or ''} {r.declarer or ''}".strip(),
-                     "revoke": True if r.status == "ruled" else None, "reason": r.reason, "result": result})
+                     "revoke": True if r.status == "ruled" else None,
+                     "reason": fallback(lang, r.reason) if r.reason else r.reason, "result": result})
     rows.sort(key=lambda row: row["revoke"] is not True)
     return rows
 
@@ -94,7 +96,7 @@ def install_screening_pages(r: APIRouter, render: Render, board_rows: BoardRows)
             screened = {"games": c.games, "clean": c.clean, "ruled": c.ruled, "flagged": c.flagged,
                         "skipped": c.skipped_total}
             repo = request.app.state.events
-            return render(request, "pick.html", lang, filename=job.name, games=_rows(job.result),
+            return render(request, "pick.html", lang, filename=job.name, games=_rows(job.result, lang),
                           token=job.meta["upload"], event_id=job.meta["event"], event_name=job.name,
                           boards=board_rows(repo, job.meta["event"]), errors=errors, screened=screened,
                           lang_path=f"/screenings/{job.id}")
