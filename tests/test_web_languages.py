@@ -23,6 +23,9 @@ from app.main import create_app
 from app.web.lang import COOKIE, accepted
 from app.web.words import board_label, date_text, evidence_text, pydantic_text
 from engine.dd import SolverRunner
+from engine.errors import InvalidBoardError
+from engine.model.deal import Deal
+from engine.pbn import check_text
 from tests.helpers import SPONVO30, hand_records_only
 
 pytestmark = pytest.mark.slow
@@ -33,8 +36,15 @@ that the case page can say them in any language (branch lang-api)."""
 
 
 def errors_translated(lang: str) -> bool:
-    """Whether ``lang`` has the engine errors' templates (``app/i18n/<lang>/errors.json``)."""
-    return any(k.startswith("error.") for k in catalogue(lang))
+    """Whether the engine errors :func:`test_form_errors_422_from_the_engine` makes (a deal of one
+    hand, a text that is not PBN) carry a key and ``lang`` has its template (``errors.json``)."""
+    found = []
+    for make in (lambda: Deal.from_pbn("N:AKQ"), lambda: check_text("hello")):
+        try:
+            make()
+        except InvalidBoardError as exc:
+            found.append(bool(exc.key) and f"error.{exc.key}" in catalogue(lang))
+    return len(found) == 2 and all(found)
 CASE = Path(__file__).parent / "cases" / "incorrect_cards_14_12.json"
 
 # English words that are in no other language's sentence; a page in Polish, Russian or Greek that
