@@ -394,7 +394,8 @@ def _with_hand_record(rest: dict[str, Any], events: EventRepository, event_id: i
 def open_case(data: Mapping[str, Any], events: EventRepository, cases: SqlCaseRepository,
               solver: DoubleDummySolver, actor: Actor) -> Case:
     """Rule on the body of ``POST /v1/cases`` and keep it as a case (one transaction after the
-    ruling; the case exists only once committed). Blocks on the solver.
+    ruling; the case exists only once committed). Blocks on the solver. A revoke is ruled under
+    the Laws edition of the case's event unless the request names one (``laws_edition``).
 
     Raises:
         RequestValidationError: bad case fields or ruling request (locations under ``body``).
@@ -404,9 +405,11 @@ def open_case(data: Mapping[str, Any], events: EventRepository, cases: SqlCaseRe
     fields, rest = parse_case(data)
     kind = CaseKind(fields.kind)
     try:
-        events.get_event(fields.event)
+        event = events.get_event(fields.event)
     except UnknownEventError as exc:
         raise InvalidBoardError(exc.message, path="event") from None
+    if kind is CaseKind.REVOKE and rest.get("laws_edition") is None:
+        rest = {**rest, "laws_edition": event.details.laws_edition.value}  # the case's event was played under it
     if kind is CaseKind.INCORRECT_CARDS:
         rest = _with_hand_record(rest, events, fields.event, fields.board)
     given, ruling, suggested, table = rule(kind, rest, events, solver)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from engine.dd.results import CardScores
 from engine.errors import SolverError
+from engine.laws.editions import LAWS_2017, Edition
 from engine.laws.revoke import Revoke
 from engine.laws.steps import Step
 from engine.laws.transfer import Transfer
@@ -200,6 +201,7 @@ def decide_equity(
     after_adjustment: int,
     declaring_side: Side,
     induced_double_dummy: int | None = None,
+    edition: Edition = LAWS_2017,
 ) -> EquityDecision:
     """Law 64C1, 64C2(a), 64C2(b) (2017), with the WBFLC rule that equity for a second revoke is
     judged from the position after the first (docs/laws.md section 8.6).
@@ -215,6 +217,8 @@ def decide_equity(
             side's later losses, the declarer side's tricks played double dummy from the position
             before the first revoke (its ``dd_before``): the likely result is then that, not the
             table result plus what the revoke cards changed (one offending side only).
+        edition: the Laws edition: the 2007 64C is a single paragraph, so every decision cites
+            "64C" (the same measure of equity: the WBFLC rules it follows predate 2017).
 
     Returns:
         The decision. 64C1: adjust to the likely result without the revokes when it gives the
@@ -224,6 +228,17 @@ def decide_equity(
         still for the non-offending side. 64C2(b): both sides revoked; the likely result had no
         revoke occurred, whenever it differs from the table result (a contestant was damaged).
     """
+    decision = _decide(standing, basis_tricks, after_adjustment, declaring_side, induced_double_dummy)
+    law = edition.paragraph(decision.law)
+    if law == decision.law:
+        return decision
+    return EquityDecision(decision.applies, law, decision.reason, decision.likely_without_revokes, decision.tricks,
+                          decision.phrase)
+
+
+def _decide(standing: Sequence[tuple[Revoke, Transfer | None, RevokeEquity]], basis_tricks: int,
+            after_adjustment: int, declaring_side: Side, induced_double_dummy: int | None) -> EquityDecision:
+    """:func:`decide_equity` under the 2017 paragraphs."""
     if not standing:
         text = "no established revoke stands, so Law 64C has nothing to redress"
         return EquityDecision(False, "64C", text, None, None, Step("", text, "eq.none"))
