@@ -432,6 +432,8 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
     under an edition other than 2017, a first step says so and the paragraphs are the edition's."""
     c = board.contract
     steps: list[Step] = []
+    when_play_ends = f"{'the automatic adjustment' if edition.remedy == LAWS_2017.remedy else edition.remedy} is " \
+        "applied when play ends."
     if edition != LAWS_2017:
         steps.append(Step("64", f"Ruled under the {edition.code} Laws of Duplicate Bridge: Law 64 calls the trick "
                           f"transfer {edition.remedy}; the paragraphs cited are those of the {edition.code} code.",
@@ -453,13 +455,13 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                           {"entered": entered, "n": claim.tricks, "table": table, "decl": claim.declarer_tricks}))
     elif claim.tricks and facts.noticed is Noticed.DURING_PLAY and not claim.assumed:
         steps.append(Step("64A", f"Play is still in progress: the {claim.tricks} trick(s) still to be played are "
-                          f"counted as the director gave them ({claim.declarer_tricks} for the declarer's side); the "
-                          "automatic adjustment is applied when play ends.", "projection_given",
+                          f"counted as the director gave them ({claim.declarer_tricks} for the declarer's side); "
+                          f"{when_play_ends}", edition.key("projection_given"),
                           {"n": claim.tricks, "decl": claim.declarer_tricks}))
     elif claim.tricks and facts.noticed is Noticed.DURING_PLAY:
         steps.append(Step("64A", f"Play is still in progress: the {claim.tricks} trick(s) still to be played are "
-                          f"projected double dummy ({claim.declarer_tricks} for the declarer's side); the automatic "
-                          "adjustment is applied when play ends.", "projection",
+                          f"projected double dummy ({claim.declarer_tricks} for the declarer's side); "
+                          f"{when_play_ends}", edition.key("projection"),
                           {"n": claim.tricks, "decl": claim.declarer_tricks}))
     elif claim.tricks:
         how = ("valued double dummy (no claim figure was given; enter the claim's figure if known)"

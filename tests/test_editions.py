@@ -225,7 +225,8 @@ def test_every_2007_step_has_an_english_template_that_gives_its_text(dds):
                     assert text == s.text, s.key
                     seen.add(s.key)
     assert {"ed2007.ruled", "ed2007.ex.64B7", "ed2007.ex.64B3_faced", "ed2007.est.both_sides",
-            "ed2007.transfer", "ed2007.after_adjustment"} <= seen
+            "ed2007.transfer", "ed2007.after_adjustment", "ed2007.projection", "ed2007.eq.64C1",
+            "ed2007.eq.64C1_not"} <= seen
 
 
 def test_polish_edition_templates_have_the_english_parameters():

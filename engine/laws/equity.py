@@ -228,7 +228,7 @@ def decide_equity(
         still for the non-offending side. 64C2(b): both sides revoked; the likely result had no
         revoke occurred, whenever it differs from the table result (a contestant was damaged).
     """
-    decision = _decide(standing, basis_tricks, after_adjustment, declaring_side, induced_double_dummy)
+    decision = _decide(standing, basis_tricks, after_adjustment, declaring_side, induced_double_dummy, edition)
     law = edition.paragraph(decision.law)
     if law == decision.law:
         return decision
@@ -237,13 +237,17 @@ def decide_equity(
 
 
 def _decide(standing: Sequence[tuple[Revoke, Transfer | None, RevokeEquity]], basis_tricks: int,
-            after_adjustment: int, declaring_side: Side, induced_double_dummy: int | None) -> EquityDecision:
-    """:func:`decide_equity` under the 2017 paragraphs."""
+            after_adjustment: int, declaring_side: Side, induced_double_dummy: int | None,
+            edition: Edition) -> EquityDecision:
+    """:func:`decide_equity` under the 2017 paragraphs, the remedy named as ``edition`` names it."""
+    remedy, key = ("automatic adjustment", "eq.64C1") if edition.remedy == LAWS_2017.remedy else \
+        (edition.remedy, edition.key("eq.64C1"))
     if not standing:
         text = "no established revoke stands, so Law 64C has nothing to redress"
         return EquityDecision(False, "64C", text, None, None, Step("", text, "eq.none"))
     likely = clamp(basis_tricks + sum(q.change for _, _, q in standing))
     plural = "s" if len(standing) > 1 else ""
+    revokes = f"revoke{plural}" if key == "eq.64C1" else "revoke(s)"  # an edition's template: one wording
     sides = {r.offending_side for r, _, _ in standing}
     if len(sides) == 2:
         if likely != after_adjustment:
@@ -270,16 +274,15 @@ def _decide(standing: Sequence[tuple[Revoke, Transfer | None, RevokeEquity]], ba
     got, want = for_nos(after_adjustment), for_nos(best)
     params: dict[str, object] = {"side": nos.value, "got": got, "want": want}
     if want <= got:
-        text = (f"the non-offending side ({nos.value}) has {got} tricks after the automatic adjustment, at least "
-                f"the {want} it would likely have taken without the revoke{plural}: it is not insufficiently "
+        text = (f"the non-offending side ({nos.value}) has {got} tricks after the {remedy}, at least "
+                f"the {want} it would likely have taken without the {revokes}: it is not insufficiently "
                 "compensated, so no further adjustment")
-        return EquityDecision(False, law, text, likely, None, Step("", text, "eq.64C1_not", params))
+        return EquityDecision(False, law, text, likely, None, Step("", text, f"{key}_not", params))
     if law == "64C2(a)":
         why = (f"had the subsequent revoke(s) in the same suit not occurred, keeping the earlier transfer, the "
                f"non-offending side ({nos.value}) would likely have taken {want} tricks, more than the {got} it has")
     else:
         why = (f"the non-offending side ({nos.value}) would likely have taken {want} tricks without the "
-               f"revoke{plural}, more than the {got} it has after the automatic adjustment: it is insufficiently "
+               f"{revokes}, more than the {got} it has after the {remedy}: it is insufficiently "
                "compensated")
-    key = "eq.64C2a" if law == "64C2(a)" else "eq.64C1"
-    return EquityDecision(True, law, why, likely, best, Step("", why, key, params))
+    return EquityDecision(True, law, why, likely, best, Step("", why, "eq.64C2a" if law == "64C2(a)" else key, params))
