@@ -32,10 +32,11 @@ from engine.advisor import RevokeAdvice, advise_revoke
 from engine.dd import SolverRunner
 from engine.laws.editions import LAWS_2007, LAWS_2017, Edition, LawsEdition, edition
 from engine.laws.facts import FacedCard, Noticed, RevokeFacts
-from engine.laws.revoke import Correction
+from engine.laws.revoke import Correction, Establishment, Revoke, RevokeKind, assess_establishment, detect_revokes
 from engine.laws.steps import Step
-from engine.model import Card, Seat
-from tests.helpers import board
+from engine.laws.transfer import TrickOwnership, automatic_transfers
+from engine.model import Card, Seat, Side, Suit
+from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, board
 
 pytestmark = pytest.mark.slow
 
@@ -186,6 +187,42 @@ def test_a_faced_card_not_dealt_to_the_player_is_refused(dds):
     with pytest.raises(InvalidBoardError) as err:
         rule(FACED, RevokeFacts(faced_cards=(FacedCard(S, Card.from_str("C3")),)), dds, LAWS_2007)
     assert err.value.path == "faced_cards/0" and "not dealt" in err.value.message
+
+
+# ---- pure rule functions: 63A3 and 64B2 --------------------------------------------------------
+
+def test_agreeing_to_an_opponents_claim_is_63a4_in_2017_and_63a3_in_2007():
+    # Sponvo30 board 21: South's revoke on trick 3, then West (declarer) claims and North-South
+    # agree. 2017 63A4 "agreement is established ... to an opponent's claim"; 2007 63A3 "makes or
+    # agrees to a claim or concession".
+    b = board(SPONVO30_DEAL, "4H", "W", SPONVO30_PLAY[:12])
+    facts = RevokeFacts(claim_by=W)
+    rec = b.play_record()
+    [r] = detect_revokes(rec, b.contract, facts)
+    e17 = assess_establishment(r, (r,), rec, b.contract, facts)
+    e07 = assess_establishment(r, (r,), rec, b.contract, facts, LAWS_2007)
+    assert (e17.established, e17.law, e07.established, e07.law) == (True, "63A4", True, "63A3")
+    assert e07.phrase is not None and e07.phrase.key == "ed2007.est.63A4_by"
+
+
+def test_a_second_revoke_in_the_same_suit_after_an_unestablished_first_is_64b2_only_in_2007():
+    # West revokes in hearts on trick 3 (attention drawn at once: not established, corrected) and
+    # again in hearts on trick 5 (established). 2017 64B2 needs "the first revoke having been
+    # established": 64A2 (North won trick 5, East-West won tricks 7, 10 and 11), one trick. 2007 64B2: "a subsequent
+    # revoke in the same suit by the same player. Law 64C may apply": no rectification.
+    first = Revoke(3, 2, 9, W, Card.from_str("C2"), Suit.HEARTS, RevokeKind.FAILURE_TO_FOLLOW,
+                   frozenset({Card.from_str("H3")}), False)
+    second = Revoke(5, 2, 17, W, Card.from_str("C4"), Suit.HEARTS, RevokeKind.FAILURE_TO_FOLLOW,
+                    frozenset({Card.from_str("H5")}), False)
+    not_est = Establishment(False, "62A", "", Correction.NOT_ESTABLISHED, True)
+    est = Establishment(True, "63A1", "", None, False)
+    ownership = TrickOwnership(tuple(Seat(c) for c in "NNNNNNWNNEENN"), 0, 0, Side.NS)
+    assessed = ((first, not_est), (second, est))
+    _, t17 = automatic_transfers(assessed, ownership, RevokeFacts())
+    _, t07 = automatic_transfers(assessed, ownership, RevokeFacts(), LAWS_2007)
+    assert t17 is not None and (t17.law, t17.tricks) == ("64A2", 1)
+    assert t07 is not None and (t07.law, t07.tricks) == ("64B2", 0)
+    assert t07.reason == "a subsequent revoke by W in the same suit (\u2665); Law 64C may apply"
 
 
 # ---- the editions as data; the 2007 messages -------------------------------------------------
