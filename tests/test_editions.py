@@ -356,3 +356,20 @@ def test_api_a_case_of_a_2007_event_is_ruled_and_kept_under_2007(client):
     assert r.status_code == 201, r.text
     case = client.get(f"/v1/cases/{r.json()['id']}").json()
     assert case["laws_edition"] == "2007"
+
+
+@pytest.mark.parametrize(("claim_by", "contested", "key"), [
+    (W, False, "ed2007.est.63A4_by"),          # declarer claims, North-South agree
+    (Seat.NORTH, True, "ed2007.est.63A3_disputed"),  # the offending side claims, the opponents dispute
+    (W, True, "ed2007.est.contested"),         # declarer claims, North-South dispute: not established
+])
+def test_2007_claim_phrases_have_english_templates_that_give_their_text(claim_by, contested, key):
+    b = board(SPONVO30_DEAL, "4H", "W", SPONVO30_PLAY[:12])
+    facts = RevokeFacts(claim_by=claim_by, claim_contested=contested)
+    rec = b.play_record()
+    [r] = detect_revokes(rec, b.contract, facts)
+    e = assess_establishment(r, (r,), rec, b.contract, facts, LAWS_2007)
+    assert e.phrase is not None
+    [step] = [s for s in _walk(e.phrase) if s.key == key]
+    assert catalogue("en")[f"step.{key}"].format(**step.params) == step.text
+    assert "63A4" not in e.reason and e.law in ("63A3", "62A")
