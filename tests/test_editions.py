@@ -355,7 +355,10 @@ def test_api_a_case_of_a_2007_event_is_ruled_and_kept_under_2007(client):
     r = client.post("/v1/cases", json=body)
     assert r.status_code == 201, r.text
     case = client.get(f"/v1/cases/{r.json()['id']}").json()
-    assert case["laws_edition"] == "2007"
+    assert case["laws_edition"] == "2007" and case["ruling"]["revokes"][0]["law"] == "64B7"
+    assert "laws_edition" not in case["request"]  # the request is kept as it was sent
+    rerun = client.post(f"/v1/cases/{case['id']}/rerun")
+    assert rerun.status_code == 200 and rerun.json()["same"] is True, rerun.text
 
 
 @pytest.mark.parametrize(("claim_by", "contested", "key"), [
