@@ -28,7 +28,7 @@ Adding an edition is adding an :class:`Edition` value to :data:`EDITIONS` (and a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -57,8 +57,8 @@ class Edition:
             the next trick (62C3), with 64B8 for the established one (2017 only).
         agreement_63a4: the offending side's agreement to an opponent's claim is its own
             paragraph, 63A4 (2017); in 2007 63A3 reads "makes or agrees to".
-        paragraphs: a 2017 paragraph -> this edition's name for it, where it differs (e.g.
-            2007 ``"64C2(a)" -> "64C"``).
+        paragraphs: ``(2017 paragraph, this edition's name for it)`` pairs where they differ
+            (e.g. 2007 ``("64C2(a)", "64C")``).
         key_prefix: prefixed to the message key of a step whose explanation differs in this
             edition (``""`` for 2017; ``"ed2007."``).
     """
@@ -70,13 +70,13 @@ class Edition:
     b7_needs_both_established: bool
     corrects_62c3: bool
     agreement_63a4: bool
-    paragraphs: Mapping[str, str] = field(default_factory=dict)
+    paragraphs: tuple[tuple[str, str], ...] = ()
     key_prefix: str = ""
 
     def paragraph(self, law_2017: str) -> str:
         """This edition's name of the 2017 paragraph ``law_2017`` (e.g. ``"64C1"`` is ``"64C"``
         in 2007); unchanged when the paragraph is the same."""
-        return self.paragraphs.get(law_2017, law_2017)
+        return next((name for law, name in self.paragraphs if law == law_2017), law_2017)
 
     def key(self, key: str) -> str:
         """The message key of a step whose explanation this edition words its own way."""
@@ -89,7 +89,7 @@ LAWS_2017 = Edition(LawsEdition.LAWS_2017, "automatic trick adjustment", b2_need
 
 LAWS_2007 = Edition(LawsEdition.LAWS_2007, "rectification", b2_needs_first_established=False,
                     b3_faced_cards=True, b7_needs_both_established=False, corrects_62c3=False, agreement_63a4=False,
-                    paragraphs={"64C1": "64C", "64C2(a)": "64C", "64C2(b)": "64C", "63A4": "63A3"},
+                    paragraphs=(("64C1", "64C"), ("64C2(a)", "64C"), ("64C2(b)", "64C"), ("63A4", "63A3")),
                     key_prefix="ed2007.")
 """The 2007 Laws of Duplicate Bridge (Law 64 as seed 002 and docs/laws.md section 7.2 give it)."""
 
