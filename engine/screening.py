@@ -33,6 +33,7 @@ from engine.dd.work import current
 from engine.errors import AdvisorError, WorkCancelledError
 from engine.laws.facts import RevokeFacts
 from engine.laws.revoke import Revoke, RevokeKind, detect_revokes
+from engine.model.board import BoardRecord
 from engine.pbn import PbnGame
 from engine.recording import ErrorKind, Finding, Reading, read_record
 from engine.records import RECORD_SUFFIXES, load_games
@@ -97,6 +98,13 @@ class ScreeningRow:
             recorded as HJ; CQ makes every card of the trick legal"``.
         corrected_play: that reading's record, the cards in play order from the opening lead
             (``"CQ C3 C4 C2 CJ ..."``); ``None`` without a correction.
+        result_check: for a ruled game with a ``Result`` tag, what the recorded result supports,
+            over every split of the tricks the record does not show (:func:`check_recorded_result`):
+            ``"adjusted"`` (the automatic adjustment, or the 64C score, was entered),
+            ``"table"`` (the table result: the revoke unnoticed, or not ruled on), ``"either"``
+            (the record cannot tell them apart), ``"neither"`` (the record is inconsistent: a
+            game to look at); ``None`` without a ``Result`` or when the facts fix the claim.
+        result_detail: the splits behind ``result_check`` (see :func:`check_recorded_result`).
     """
 
     file: str
@@ -121,6 +129,8 @@ class ScreeningRow:
     finding: str | None = None
     recording_error: str | None = None
     corrected_play: str | None = None
+    result_check: str | None = None
+    result_detail: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,11 +261,12 @@ class _Tally:
         if reading.finding is Finding.RECORDING_ERROR and error is not None:
             return _recording_error(file, game, revokes, reading)
         advice = advise_revoke(board, facts=self.facts, solver=self.solver)
-        row = _ruled(file, game, advice)
+        checked = check_recorded_result(board, self.facts, self.solver, advice)
+        row = replace(_ruled(file, game, advice), finding=Finding.REVOKE.value,
+                      result_check=checked[0] if checked else None, result_detail=checked[1] if checked else None)
         if error is None:
-            return replace(row, finding=Finding.REVOKE.value)
-        return replace(row, finding=Finding.REVOKE.value, recording_error=error.reason,
-                       corrected_play=" ".join(str(c) for c in error.play))
+            return row
+        return replace(row, recording_error=error.reason, corrected_play=" ".join(str(c) for c in error.play))
 
     def report(self) -> ScreeningReport:
         with_play = self.clean + self.ruled + self.flagged
@@ -448,3 +459,74 @@ def _recording_error(file: str, game: PbnGame, revokes: Sequence[Revoke], readin
         reason=f"{Finding.RECORDING_ERROR.value}: {error.reason}{more}", finding=Finding.RECORDING_ERROR.value,
         recording_error=error.reason + more, corrected_play=corrected,
     )
+
+
+ResultCheck = Literal["adjusted", "table", "either", "neither"]
+"""What a recorded result supports (see :attr:`ScreeningRow.result_check`)."""
+
+
+def check_recorded_result(board: BoardRecord, facts: RevokeFacts, solver: DoubleDummySolver,
+                          advice: RevokeAdvice) -> tuple[ResultCheck, str] | None:
+    """Which reading the record's own result (``board.recorded_result``, declarer's side's tricks)
+    supports, over every split of the tricks the play record does not show, and why.
+
+    For each split ``s`` of the unplayed tricks (declarer's side ``s`` of them, ``0..unplayed``;
+    one split for a record played out) the board is ruled with the claim giving ``s``: the table
+    result is the tricks played plus ``s``; the adjusted result is the tricks after the automatic
+    adjustment (64A, 62) or the 64C score. A claim is usually right double dummy, so the split
+    that decides is the double-dummy one (``advice``'s, where the claim was valued so); failing
+    that, the split nearest to it:
+
+    * ``"adjusted"``: only the adjusted result equals the record's at that split;
+    * ``"table"``: only the table result does (the revoke unnoticed, or not ruled on);
+    * ``"either"``: both do (a 64B exemption transfers nothing), or both at equal distance;
+    * ``"neither"``: no split gives the record's result either way: a game to look at.
+
+    Returns:
+        ``(check, detail)``, the detail naming the splits for the director, e.g. ``"recorded 9; of
+        the 4 tricks not played, the declarer's side won 4 if it is the table result, 3 if it is
+        the adjusted one (double dummy: 3)"``;
+        ``None`` when the record states no result, or when the facts already fix the tricks
+        not played (a claim figure, a table result): then there is nothing to check against.
+
+    Raises:
+        InvalidBoardError, SolverError: as :func:`engine.advisor.advise_revoke`.
+    """
+    recorded = board.recorded_result
+    if recorded is None or facts.claim_declarer_tricks is not None or facts.table_result is not None:
+        return None
+    record = board.play_record()
+    if record.is_complete:
+        table = advice.table_tricks == recorded
+        adjusted = recorded in (advice.after_adjustment, advice.suggested_tricks)
+        check: ResultCheck = "either" if table and adjusted else "adjusted" if adjusted else \
+            "table" if table else "neither"
+        return check, f"recorded {recorded}; table {advice.table_tricks}, adjusted {advice.suggested_tricks}"
+    unplayed = 13 - record.completed_tricks
+    table_splits, adjusted_splits = [], []
+    for split in range(unplayed + 1):
+        ruled = advise_revoke(board, facts=replace(facts, claim_declarer_tricks=split), solver=solver)
+        if ruled.table_tricks == recorded:
+            table_splits.append(split)
+        if recorded in (ruled.after_adjustment, ruled.suggested_tricks):
+            adjusted_splits.append(split)
+    dd = advice.claim.declarer_tricks
+
+    def distance(splits: list[int]) -> int:
+        return min((abs(s - dd) for s in splits), default=99)
+
+    near_table, near_adjusted = distance(table_splits), distance(adjusted_splits)
+    if near_table == near_adjusted == 99:
+        check = "neither"
+    elif near_table == near_adjusted:
+        check = "either"
+    else:
+        check = "table" if near_table < near_adjusted else "adjusted"
+
+    def say(splits: list[int]) -> str:
+        return " or ".join(str(s) for s in splits) if splits else "none"
+
+    detail = (f"recorded {recorded}; of the {unplayed} tricks not played, the declarer's side won "
+              f"{say(table_splits)} if it is the table result, {say(adjusted_splits)} if it is the adjusted "
+              f"one (double dummy: {dd})")
+    return check, detail

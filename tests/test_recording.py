@@ -108,3 +108,27 @@ def test_the_screening_flags_the_error_and_keeps_both_readings(dds):
         "probable recording error: trick 1: S's lead is recorded as HJ; CQ makes every card of the trick legal")
     assert row.corrected_play == "CQ C3 C4 C2 CJ C6 CK C5 CA C8 C9 CT"
     assert row.suggested_result is None  # no ruling on the less plausible reading
+
+
+def test_the_recorded_result_of_sponvo30_board_21_is_the_adjusted_one(dds):
+    # README: 5 tricks won by West's side in the 9 played, the last 4 not played (3 of them to West's
+    # side double dummy), one trick transferred (64A2). The record's Result 9 is 5 + 4 at the table
+    # (all four to declarer) or 5 + 3 + 1 adjusted: the double-dummy split (3) says adjusted.
+    report = screen_games([("Sponvo30.pbn", game("1997-European_Team_Championship/Sponvo30.pbn", "21", "Closed"))],
+                          solver=dds)
+    [row] = report.rows
+    assert row.result_check == "adjusted"
+    assert row.result_detail == ("recorded 9; of the 4 tricks not played, the declarer's side won 4 if it is the table "
+                                 "result, 3 if it is the adjusted one (double dummy: 3)")
+
+
+def test_a_recorded_result_that_is_the_table_result(dds):
+    # Itoruo board 1, closed room, 3NT by West, 8 tricks played: East-West won tricks 1-4, 7 and 8 (6),
+    # North-South 5 and 6, after South's revoke in trick 3 (won by East): 64A2, one trick to East-West.
+    # Result 11 = 6 + 5 at the table, or 6 + 4 + 1 adjusted; double dummy West's side takes all 5.
+    report = screen_games([("Itoruo.pbn", game("1997-European_Team_Championship/Itoruo.pbn", "1", "Closed"))],
+                          solver=dds)
+    [row] = report.rows
+    assert (row.status, row.revokes, row.result_check) == ("ruled", ("T3 S C2 on H, 64A2 x1",), "table")
+    assert "won 5 if it is the table result, 4 if it is the adjusted one (double dummy: 5)" in (row.result_detail or "")
+    assert row.recording_error == "trick 3: S's C2 and H6 (recorded in trick 4) exchanged leave no revoke"
