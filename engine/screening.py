@@ -351,8 +351,24 @@ def screen_paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]
     Raises:
         FileNotFoundError: a path does not exist (checked before any file is screened).
     """
+    return screen_named_files(record_files(paths), solver=solver, facts=facts, progress=progress)
+
+
+def record_files(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[tuple[Path, str]]:
+    """The files :func:`screen_paths` screens, with the name each one's rows show: ``(path, name)``
+    pairs, each root's files sorted (:func:`pbn_files`), named relative to the directory given
+    (a file given directly: its name).
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+    """
     roots = [paths] if isinstance(paths, str | os.PathLike) else list(paths)
-    files = [(f, _relative(f, Path(r))) for r in roots for f in pbn_files(r)]
+    return [(f, _relative(f, Path(r))) for r in roots for f in pbn_files(r)]
+
+
+def screen_named_files(files: Sequence[tuple[Path, str]], *, solver: DoubleDummySolver,
+                       facts: RevokeFacts = AFTER_PLAY, progress: Progress | None = None) -> ScreeningReport:
+    """Screen the given ``(path, name)`` files (see :func:`screen_paths`, which finds them)."""
     tally = _Tally(solver, facts)
     if progress is not None:
         progress(0, len(files))
