@@ -34,6 +34,7 @@ from engine.screening import (
     ScreeningReport,
     record_files,
     screen_named_files,
+    screen_named_texts,
 )
 
 _solver: DoubleDummySolver | None = None
@@ -68,6 +69,12 @@ def screen_file(path: str, name: str, facts: RevokeFacts = AFTER_PLAY) -> Screen
     :func:`engine.screening.screen_paths`).
     """
     return screen_named_files([(Path(path), name)], solver=_LazySolver(), facts=facts)
+
+
+def screen_data(data: bytes, name: str, facts: RevokeFacts = AFTER_PLAY) -> ScreeningReport:
+    """Screen one record file given as its bytes (a cluster worker's task: the workers need not
+    see the client's disk). The same report as :func:`screen_file` on a file of these bytes."""
+    return screen_named_texts([(data, name)], solver=_LazySolver(), facts=facts)
 
 
 def merge_reports(parts: Iterable[ScreeningReport]) -> ScreeningReport:

@@ -34,9 +34,9 @@ from engine.errors import AdvisorError, WorkCancelledError
 from engine.laws.facts import RevokeFacts
 from engine.laws.revoke import Revoke, RevokeKind, detect_revokes
 from engine.model.board import BoardRecord
-from engine.pbn import PbnGame
+from engine.pbn import PbnGame, decode
 from engine.recording import ErrorKind, Finding, Reading, read_record
-from engine.records import RECORD_SUFFIXES, load_games
+from engine.records import RECORD_SUFFIXES, load_games, read_games
 
 RowStatus = Literal["ruled", "flagged"]
 """``"ruled"``: a revoke was found and ruled on; ``"flagged"``: the record cannot be ruled on."""
@@ -369,12 +369,24 @@ def record_files(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]
 def screen_named_files(files: Sequence[tuple[Path, str]], *, solver: DoubleDummySolver,
                        facts: RevokeFacts = AFTER_PLAY, progress: Progress | None = None) -> ScreeningReport:
     """Screen the given ``(path, name)`` files (see :func:`screen_paths`, which finds them)."""
+    return _screen_sources(files, solver, facts, progress)
+
+
+def screen_named_texts(files: Sequence[tuple[bytes, str]], *, solver: DoubleDummySolver,
+                       facts: RevokeFacts = AFTER_PLAY, progress: Progress | None = None) -> ScreeningReport:
+    """Screen files given as ``(bytes, name)`` pairs: as :func:`screen_named_files` on files of
+    these bytes (decoded as :func:`engine.pbn.decode` does)."""
+    return _screen_sources(files, solver, facts, progress)
+
+
+def _screen_sources(files: Sequence[tuple[Path | bytes, str]], solver: DoubleDummySolver, facts: RevokeFacts,
+                    progress: Progress | None) -> ScreeningReport:
     tally = _Tally(solver, facts)
     if progress is not None:
         progress(0, len(files))
-    for done, (path, name) in enumerate(files, start=1):
-        try:
-            games = load_games(path)  # PBN or LIN, by the content
+    for done, (source, name) in enumerate(files, start=1):
+        try:  # PBN or LIN, by the content
+            games = read_games(decode(source)) if isinstance(source, bytes) else load_games(source)
         except Exception as exc:  # an unreadable file must not stop the run either
             tally.file_failed(name, exc)
         else:
