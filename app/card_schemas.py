@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
-from app.common import CardText, RequestModel, SeatCode, StepOut
+from app.common import CardText, RequestModel, SeatCode, StepOut, explanation, relocated
 from app.schemas import RevokeRulingResponse
 from app.scores import ScoresOut, ScoringIn, scores_block
 from engine import __version__ as engine_version
@@ -115,7 +115,7 @@ class IncorrectCardsRequest(RequestModel):
                 record = Deal.from_pbn(self.hand_record)
                 record.verify_complete()
             except InvalidBoardError as exc:
-                raise InvalidBoardError(exc.message, path="hand_record", law=exc.law) from None
+                raise relocated(exc, "hand_record") from None
         contract = None
         if self.contract is not None and self.declarer is not None:
             contract = Contract.from_str(self.contract, Seat(self.declarer))
@@ -294,8 +294,8 @@ class IncorrectCardsResponse(BaseModel):
                 suggested=_suggested_ns(a),
                 plausible=a.plausible_results(), scoring=scoring, non_offending=_non_offending(a),
                 suggested_result=suggested.result if (suggested := suggested_result(a)) else None),
-            explanation=[s.sentence() for s in a.steps],
-            steps=[StepOut(law=s.law, text=s.text) for s in a.steps],
+            explanation=explanation(a.steps),
+            steps=[StepOut.of(s) for s in a.steps],
         )
 
 

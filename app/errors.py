@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.formparsers import MultiPartException
 
+from app import i18n
 from app.auth import AuthError
 from app.common import UNFIT_JSON, clean_text
 from engine.cases import CaseConflictError
@@ -51,11 +52,40 @@ def validation_items(errors: Sequence[Any]) -> list[dict[str, Any]]:
         kind = str(e.get("type", "value_error"))
         if kind == UNFIT_JSON:
             loc += [x if isinstance(x, int) else clean_text(str(x)) for x in ctx.get("below", ())]
-        msg = clean_text(str(e.get("msg", ""))).removeprefix("Value error, ")
+        msg = _translated(kind, ctx) or clean_text(str(e.get("msg", ""))).removeprefix("Value error, ")
         if kind == "json_invalid":
             loc, msg = loc[:1], _json_message(ctx.get("error"), loc[1] if len(loc) > 1 else None)
         items.append({"loc": loc, "msg": msg, "type": kind, "law": None})
     return items
+
+
+PYDANTIC_TYPES = ("missing", "int_type", "int_parsing", "int_from_float", "float_type", "float_parsing", "bool_type",
+                  "bool_parsing", "string_type", "string_too_short", "string_too_long", "string_pattern_mismatch",
+                  "literal_error", "enum", "greater_than", "greater_than_equal", "less_than", "less_than_equal",
+                  "too_short", "too_long", "list_type", "dict_type", "model_type", "model_attributes_type",
+                  "extra_forbidden", "json_type")
+"""Pydantic's error types whose message the catalogues say in every language (``error.pydantic.<type>``,
+filled from the error's ``ctx``); another type keeps pydantic's English message."""
+
+
+def _translated(kind: str, ctx: dict[str, Any]) -> str | None:
+    """The message of a validation error in the language of the answer, or ``None`` to keep the
+    one given: an error a validator raised as a keyed :class:`InvalidBoardError` (a ``value_error``
+    whose ``ctx["error"]`` it is) by its key; pydantic's own (:data:`PYDANTIC_TYPES`) by type, in a
+    language other than English (English keeps pydantic's exact words)."""
+    lang = i18n.current()
+    error = ctx.get("error")
+    if isinstance(error, InvalidBoardError) and error.key:
+        return clean_text(i18n.error_text(lang, error))
+    if lang == i18n.DEFAULT or kind not in PYDANTIC_TYPES:
+        return None
+    template = i18n.catalogue(lang).get(f"error.pydantic.{kind}")
+    if not template:
+        return None
+    try:
+        return clean_text(template.format(**{k: v for k, v in ctx.items() if k != "error"}))
+    except (KeyError, IndexError, ValueError):
+        return None
 
 
 def _json_message(error: object, pos: object) -> str:
@@ -151,7 +181,12 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(InvalidBoardError)
     async def invalid_board(_: Request, exc: InvalidBoardError) -> JSONResponse:
-        item: dict[str, object] = {"loc": _loc(clean_text(exc.path)), "msg": clean_text(exc.message),
+        lang = i18n.current()
+        msg = i18n.error_text(lang, exc)
+        lineno = getattr(exc, "lineno", None)
+        if exc.key and lineno and msg != exc.message:  # a PBN reason said in a catalogue: the line said too
+            msg += i18n.gettext(lang, "api.at_line", n=lineno)
+        item: dict[str, object] = {"loc": _loc(clean_text(exc.path)), "msg": clean_text(msg),
                                    "type": "invalid_board", "law": exc.law}
         return JSONResponse(status_code=422, content={"detail": [item]})
 

@@ -24,6 +24,7 @@ from app.disconnect import CancelOnDisconnect
 from app.errors import install_error_handlers
 from app.events import router as events_router
 from app.jobs import JobManager
+from app.language import LanguageMiddleware, documented_language
 from app.middleware import install_security
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
 from app.scores import router as scores_router
@@ -107,10 +108,12 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
     )
     install_error_handlers(app)
     app.add_middleware(CancelOnDisconnect)
-    app.include_router(scores_router())
-    app.include_router(events_router())
-    app.include_router(cases_router())
-    app.include_router(screenings_router())
+    app.add_middleware(LanguageMiddleware)  # /v1: ?lang= or Accept-Language (app.language)
+    lang = [Depends(documented_language)]
+    app.include_router(scores_router(), dependencies=lang)
+    app.include_router(events_router(), dependencies=lang)
+    app.include_router(cases_router(), dependencies=lang)
+    app.include_router(screenings_router(), dependencies=lang)
     install_web(app)
 
     @app.get("/healthz", summary="Liveness check, with the solver's cache and worker figures and the screenings")
@@ -124,7 +127,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return {"status": "ok", "version": __version__, "solver": solver_stats(request.app.state.solver),
                 "screenings": request.app.state.jobs.stats()}
 
-    anyone = [Depends(auth.needs(auth.READ, "ask for a ruling"))]
+    anyone = [Depends(auth.needs(auth.READ, "ask for a ruling")), *lang]
     unauthorised: dict[int | str, dict[str, Any]] = {
         401: {"model": ErrorResponse, "description": "No valid token (outside laptop mode)."}}
 

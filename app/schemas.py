@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
 
-from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode
+from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode, explanation, relocated
 from app.scores import ScoresOut, ScoringIn, scores_block
 from engine import __version__ as engine_version
 from engine.advisor import RevokeAdvice
@@ -71,7 +71,7 @@ class RevokeFactsIn(BaseModel):
         try:
             card = Card.from_str(self.card) if self.card is not None else None
         except InvalidBoardError as exc:
-            raise InvalidBoardError(exc.message, path="revoke_facts/card") from None
+            raise relocated(exc, "revoke_facts/card", keep_law=False) from None
         return RevokeReport(self.trick, Seat(self.offender), Seat(self.revoke_trick_won_by),
                             self.offending_side_tricks_after, card, Suit(self.suit_led) if self.suit_led else None)
 
@@ -225,12 +225,12 @@ class RevokeRulingRequest(RequestModel):
             i = int(parts[1])
             for t, trick in enumerate(tricks):
                 if i < len(trick):
-                    return InvalidBoardError(exc.message, path=f"play/{t}/{i}", law=exc.law)
+                    return relocated(exc, f"play/{t}/{i}")
                 i -= len(trick)
         if self.pbn is None or parts[0] not in _BOARD_FIELDS:
             return exc
         path = "pbn" if exc.path in ("", "pbn") else f"pbn/{exc.path}"
-        return InvalidBoardError(exc.message, path=path, law=exc.law)
+        return relocated(exc, path)
 
     def to_facts(self) -> RevokeFacts:
         """The TD's facts for the engine."""
@@ -416,8 +416,8 @@ class RevokeRulingResponse(BaseModel):
                                 suggested=a.score_ns_suggested, plausible=a.plausible_results(), scoring=scoring,
                                 non_offending=first.offending_side.other if first else None,
                                 suggested_result=a.suggested_result),
-            explanation=[s.sentence() for s in a.steps],
-            steps=[StepOut(law=s.law, text=s.text) for s in a.steps],
+            explanation=explanation(a.steps),
+            steps=[StepOut.of(s) for s in a.steps],
         )
 
 

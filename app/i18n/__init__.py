@@ -10,7 +10,10 @@ Adding a language is adding a folder: a key it lacks falls back to English.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
@@ -85,6 +88,14 @@ def _phrase(lang: str, value: object) -> object:
     return value
 
 
+def sentence(lang: str, step: Step) -> str:
+    """A step as one line for the director in ``lang``: ``"Law 64A2: ..."`` (``api.sentence``),
+    or ``"Double dummy: ..."`` (``api.sentence_dd``) for the solver's evidence (law ``"DD"``);
+    the law code itself never changes with the language."""
+    key = "api.sentence_dd" if step.law == "DD" else "api.sentence"
+    return gettext(lang, key, law=step.law, text=step_text(lang, step))
+
+
 def error_text(lang: str, error: InvalidBoardError) -> str:
     """An engine error's reason in ``lang``: its catalogue template (``error.<key>``) filled with
     its parameters, or the engine's English message when the error has no key or the language
@@ -98,3 +109,91 @@ def error_text(lang: str, error: InvalidBoardError) -> str:
             except (KeyError, IndexError):
                 return error.message
     return error.message
+
+
+def step_params_json(params: Mapping[str, object]) -> dict[str, object]:
+    """A step's parameters as JSON values, for the API's ``StepOut.params`` and the cases stored
+    with them: a nested :class:`Step` becomes ``{"law", "text", "key", "params"}`` (a tuple of
+    them a list), numbers and booleans stay as they are, anything else becomes its text."""
+    def one(value: object) -> object:
+        if isinstance(value, Step):
+            return {"law": value.law, "text": value.text, "key": value.key, "params": step_params_json(value.params)}
+        if isinstance(value, tuple) and value and all(isinstance(v, Step) for v in value):
+            return [one(v) for v in value]
+        if value is None or isinstance(value, bool | int | float):
+            return value
+        return str(value)
+    return {k: one(v) for k, v in params.items()}
+
+
+class UnknownLanguageError(ValueError):
+    """A language asked for by name (``?lang=``, ``--lang``) that has no catalogue.
+
+    Attributes:
+        asked: the value given; available: the languages there are (``["el", "en", ...]``).
+    """
+
+    def __init__(self, asked: str) -> None:
+        self.asked = asked
+        self.available = sorted(languages())
+        super().__init__(f"no catalogue for {asked!r}")
+
+
+_RANGE = re.compile(r"^\s*([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*$")
+
+
+def from_accept_language(header: str | None) -> str | None:
+    """The best language of an ``Accept-Language`` header (RFC 9110 12.5.4) that has a catalogue,
+    or ``None``: ranges in order of their q-value (1 when not given; ties keep the header's
+    order), ``q=0`` never; ``ru-RU`` matches ``ru``; ``*`` is English. Malformed parts are skipped."""
+    if not header:
+        return None
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(header[:1000].split(",")):
+        m = _RANGE.match(part)
+        if m is None:
+            continue
+        try:
+            q = float(m.group(2)) if m.group(2) is not None else 1.0
+        except ValueError:
+            continue
+        if q > 0:
+            ranked.append((-min(q, 1.0), i, m.group(1).lower()))
+    for _, _, tag in sorted(ranked):
+        lang = DEFAULT if tag == "*" else tag.split("-")[0]
+        if lang in languages():
+            return lang
+    return None
+
+
+def negotiate(asked: str | None = None, accept_language: str | None = None) -> str:
+    """The language of an answer: ``asked`` (``?lang=``, ``--lang``) when given, else the best of
+    ``accept_language`` (:func:`from_accept_language`), else English.
+
+    Raises:
+        UnknownLanguageError: ``asked`` names no catalogue (an explicit request is never guessed).
+    """
+    if asked is not None and asked != "":
+        lang = asked.strip().lower()
+        if lang not in languages():
+            raise UnknownLanguageError(asked)
+        return lang
+    return from_accept_language(accept_language) or DEFAULT
+
+
+_current: ContextVar[str] = ContextVar("advisor_language", default=DEFAULT)
+
+
+def current() -> str:
+    """The language of the answer being built (set by :func:`use`; English outside one)."""
+    return _current.get()
+
+
+@contextmanager
+def use(lang: str) -> Iterator[str]:
+    """Within the block, :func:`current` is ``lang`` (for this task or thread and what it starts)."""
+    token = _current.set(lang)
+    try:
+        yield lang
+    finally:
+        _current.reset(token)
