@@ -213,11 +213,13 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         try:
             text = upload_text(data)  # "not a PBN file: ..." for empty, UTF-16, binary, tag-less bytes
         except PbnError as exc:
-            raise InvalidBoardError(f"{name}: {exc.message}", path="file") from None
+            raise InvalidBoardError(f"{name}: {exc.message}", path="file", key="file_named",
+                                    params={"name": name, "reason": exc}) from None
         try:
             games = loads(text)
         except PbnError as exc:
-            raise InvalidBoardError(f"{name}: not a readable PBN file: {exc.message}", path="file") from None
+            raise InvalidBoardError(f"{name}: not a readable PBN file: {exc.message}", path="file",
+                                    key="file_unreadable", params={"name": name, "reason": exc}) from None
         return screen_upload(request, name, games, job)
 
     install_api_docs(app)

@@ -159,6 +159,6 @@ def check_new_records(stored: dict[str, HandRecord], records: Sequence[HandRecor
         if what is not None:
             raise InvalidBoardError(f"board {r.board} is already stored in this event with a different {what}: "
                                     "nothing from this file was stored (a board is never overwritten)",
-                                    path="file")
+                                    path="file", key="board_stored_differs", params={"board": r.board, "what": what})
         unchanged.append(r.board)
     return HandRecordsAdded(tuple(added), tuple(unchanged))

@@ -99,14 +99,17 @@ def sentence(lang: str, step: Step) -> str:
 def error_text(lang: str, error: InvalidBoardError) -> str:
     """An engine error's reason in ``lang``: its catalogue template (``error.<key>``) filled with
     its parameters, or the engine's English message when the error has no key or the language
-    no template for it. A PBN error's line number is not part of the reason (the page and the
-    API say where in their own way)."""
+    no template for it. A parameter that is itself an :class:`InvalidBoardError` (the reason
+    inside "board 3: ...") is said in ``lang`` too. A PBN error's line number is not part of the
+    reason (the page and the API say where in their own way)."""
     if error.key:
         template = catalogue(lang).get(f"error.{error.key}")
         if template:
+            params = {k: error_text(lang, v) if isinstance(v, InvalidBoardError) else v
+                      for k, v in error.params.items()}  # a nested reason is said in the language too
             try:
-                return template.format(**error.params)
-            except (KeyError, IndexError):
+                return template.format(**params)
+            except (KeyError, IndexError, ValueError):
                 return error.message
     return error.message
 
