@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import pytest
 
-from app.i18n import catalogue, error_text, gettext
+from app.i18n import catalogue, error_template_text, error_text, gettext
 from engine.boards import board_from_game, board_from_parts, pick_game
 from engine.errors import InvalidBoardError, PbnError
 from engine.handrecords import hand_records_from_pbn
@@ -87,7 +87,7 @@ def test_the_english_template_with_the_errors_params_is_the_engines_message(case
     exc = BAD[case]()
     assert exc.key, f"{case}: the error has no catalogue key ({exc.message!r})"
     assert f"error.{exc.key}" in catalogue("en")
-    said = error_text("en", exc)
+    said = error_template_text("en", exc) or ""
     if isinstance(exc, PbnError) and exc.lineno:
         said += gettext("en", "api.at_line", n=exc.lineno)
     assert said == exc.message
@@ -99,8 +99,9 @@ def test_the_polish_template_says_it_otherwise_with_the_same_figures(case):
 
     exc = BAD[case]()
     said = error_text("pl", exc)
-    assert said != error_text("en", exc)
-    assert sorted(re.findall(r"\b\d+\b", said)) == sorted(re.findall(r"\b\d+\b", error_text("en", exc)))
+    english = error_template_text("en", exc) or ""
+    assert said != english
+    assert sorted(re.findall(r"\b\d+\b", said)) == sorted(re.findall(r"\b\d+\b", english))
 
 
 def test_a_played_card_not_held_is_said_in_polish():

@@ -65,16 +65,24 @@ def gettext(lang: str, key: str, **params: object) -> str:
 def step_text(lang: str, step: Step) -> str:
     """A ruling step in ``lang``: its catalogue template (``step.<key>``) filled with its
     parameters, or the engine's English text when the step has no key or the language no
-    template for it."""
-    if step.key:
-        template = catalogue(lang).get(f"step.{step.key}")
-        if template:
-            try:
-                text = template.format(**{k: _phrase(lang, v) for k, v in step.params.items()})
-            except (KeyError, IndexError):
-                return step.text
-            return text[:1].upper() + text[1:] if step.law else text  # a sentence, not a nested clause
-    return step.text
+    template for it. English is always the engine's own sentence (``en/steps.json`` is its
+    template, kept equal by tests/test_step_templates.py, for translators)."""
+    said = step_template_text(lang, step) if lang != DEFAULT else None
+    return step.text if said is None else said
+
+
+def step_template_text(lang: str, step: Step) -> str | None:
+    """The step's catalogue template in ``lang`` filled with its parameters (nested phrases said
+    with :func:`step_text`), a sentence's first letter raised; ``None`` when the step has no key,
+    the language no template for it, or the template names a parameter the step lacks."""
+    template = catalogue(lang).get(f"step.{step.key}") if step.key else None
+    if not template:
+        return None
+    try:
+        text = template.format(**{k: _phrase(lang, v) for k, v in step.params.items()})
+    except (KeyError, IndexError, ValueError):
+        return None
+    return text[:1].upper() + text[1:] if step.law else text  # a sentence, not a nested clause
 
 
 def _phrase(lang: str, value: object) -> object:
@@ -101,17 +109,24 @@ def error_text(lang: str, error: InvalidBoardError) -> str:
     its parameters, or the engine's English message when the error has no key or the language
     no template for it. A parameter that is itself an :class:`InvalidBoardError` (the reason
     inside "board 3: ...") is said in ``lang`` too. A PBN error's line number is not part of the
-    reason (the page and the API say where in their own way)."""
-    if error.key:
-        template = catalogue(lang).get(f"error.{error.key}")
-        if template:
-            params = {k: error_text(lang, v) if isinstance(v, InvalidBoardError) else v
-                      for k, v in error.params.items()}  # a nested reason is said in the language too
-            try:
-                return template.format(**params)
-            except (KeyError, IndexError, ValueError):
-                return error.message
-    return error.message
+    reason (the page and the API say where in their own way). English is always the engine's own
+    message."""
+    said = error_template_text(lang, error) if lang != DEFAULT else None
+    return error.message if said is None else said
+
+
+def error_template_text(lang: str, error: InvalidBoardError) -> str | None:
+    """The error's catalogue template in ``lang`` filled with its parameters (a nested error said
+    with :func:`error_text`); ``None`` when the error has no key, the language no template for
+    it, or the template names a parameter the error lacks."""
+    template = catalogue(lang).get(f"error.{error.key}") if error.key else None
+    if not template:
+        return None
+    params = {k: error_text(lang, v) if isinstance(v, InvalidBoardError) else v for k, v in error.params.items()}
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return None
 
 
 def step_params_json(params: Mapping[str, object]) -> dict[str, object]:
