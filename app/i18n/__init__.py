@@ -100,8 +100,8 @@ def sentence(lang: str, step: Step) -> str:
     """A step as one line for the director in ``lang``: ``"Law 64A2: ..."`` (``api.sentence``),
     or ``"Double dummy: ..."`` (``api.sentence_dd``) for the solver's evidence (law ``"DD"``);
     the law code itself never changes with the language."""
-    key = "api.sentence_dd" if step.law == "DD" else "api.sentence"
-    return gettext(lang, key, law=step.law, text=step_text(lang, step))
+    return gettext(lang, "api.sentence_dd" if step.law == "DD" else "api.sentence", law=step.law,
+                   text=step_text(lang, step))
 
 
 def error_text(lang: str, error: InvalidBoardError) -> str:
