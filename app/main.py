@@ -103,6 +103,10 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         version=__version__,
         summary="Rulings on revokes (Laws 61-64) and on an incorrect number of cards (Laws 13, 14), 2017 code, "
                 "with a double-dummy replay, for tournament directors.",
+        description="Every `/v1` endpoint explains in the language asked for: `?lang=` (en, pl, ru, el: those "
+                    "installed) or `Accept-Language` (q-values honoured), English by default. Ruling steps' `text`, "
+                    "`explanation` lines and error `msg`s are translated; field names, law codes, enum values and "
+                    "numbers never are. `Content-Language` says the language used; an unknown `lang` is a 422.",
         lifespan=lifespan,
         docs_url=None, redoc_url=None,  # served by install_api_docs, from the service itself
     )
