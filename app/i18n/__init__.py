@@ -5,11 +5,17 @@ domain, so that they can be edited apart: ``page.json`` the page's labels, ``ste
 law explanations, keys ``step.*``). A catalogue maps keys to text; ``{name}`` fields are
 filled from the value given. ``_language`` (in ``page.json``) is the language's own name.
 Adding a language is adding a folder: a key it lacks falls back to English.
+
+Strict mode (``ADVISOR_I18N_STRICT=1`` in the environment, read at every call, so that a test
+can set it): a text of another language that fell back to English (a key the language lacks, a
+step or an error without a template) comes marked ``⟦...⟧`` (:data:`FALLBACK_OPEN`,
+:data:`FALLBACK_CLOSE`), so that a test can prove no English sentence reaches a page.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -22,6 +28,20 @@ from engine.laws.steps import Step
 
 _DIR = Path(__file__).parent
 DEFAULT = "en"
+FALLBACK_OPEN, FALLBACK_CLOSE = "\u27e6", "\u27e7"
+"""The strict mode's marks around a text that fell back to English: ``⟦`` and ``⟧``."""
+
+
+def strict() -> bool:
+    """Whether strict mode is on: ``ADVISOR_I18N_STRICT`` is set to ``1`` (or ``true``/``yes``)."""
+    return os.environ.get("ADVISOR_I18N_STRICT", "").strip().lower() in ("1", "true", "yes")
+
+
+def fallback(lang: str, text: str) -> str:
+    """``text`` (English, in place of ``lang``'s), marked ``⟦text⟧`` in strict mode."""
+    if lang != DEFAULT and strict():
+        return f"{FALLBACK_OPEN}{text}{FALLBACK_CLOSE}"
+    return text
 
 
 @cache
@@ -57,9 +77,12 @@ def pick(lang: str | None) -> str:
 
 
 def gettext(lang: str, key: str, **params: object) -> str:
-    """The text of ``key`` in ``lang`` (English when missing), its ``{fields}`` filled in."""
-    text = catalogue(lang).get(key) or catalogue(DEFAULT).get(key) or key
-    return text.format(**params) if params else text
+    """The text of ``key`` in ``lang`` (English when missing, marked in strict mode), its
+    ``{fields}`` filled in; the key itself when no catalogue has it."""
+    own = catalogue(lang).get(key)
+    text = own if own is not None else catalogue(DEFAULT).get(key, key)
+    text = text.format(**params) if params else text
+    return text if own is not None else fallback(lang, text)
 
 
 def step_text(lang: str, step: Step) -> str:
@@ -68,7 +91,7 @@ def step_text(lang: str, step: Step) -> str:
     template for it. English is always the engine's own sentence (``en/steps.json`` is its
     template, kept equal by tests/test_step_templates.py, for translators)."""
     said = step_template_text(lang, step) if lang != DEFAULT else None
-    return step.text if said is None else said
+    return fallback(lang, step.text) if said is None else said
 
 
 def step_template_text(lang: str, step: Step) -> str | None:
@@ -112,7 +135,7 @@ def error_text(lang: str, error: InvalidBoardError) -> str:
     reason (the page and the API say where in their own way). English is always the engine's own
     message."""
     said = error_template_text(lang, error) if lang != DEFAULT else None
-    return error.message if said is None else said
+    return fallback(lang, error.message) if said is None else said
 
 
 def error_template_text(lang: str, error: InvalidBoardError) -> str | None:
