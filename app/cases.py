@@ -20,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from app import auth
+from app import auth, i18n
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.common import ErrorResponse, RequestModel
 from app.rulings import rule_revoke
@@ -358,7 +358,9 @@ def _details(f: CaseFieldsIn) -> CaseDetails:
 def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
          solver: DoubleDummySolver) -> tuple[dict[str, Any], dict[str, Any], int | None, int | None]:
     """Rule on a stored or new ruling request: ``(request as ruled, ruling JSON, suggested_ns,
-    table_ns)``. Blocks on the solver.
+    table_ns)``. Blocks on the solver. The ruling JSON is the case file's record: always in
+    English, each step with its catalogue ``key`` and ``params`` (to be said in any language when
+    shown), whatever language the request asked for (its errors are said in that one).
 
     Raises:
         RequestValidationError: the request does not validate (locations under ``body``).
@@ -368,11 +370,14 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
         if kind is CaseKind.REVOKE:
             revoke = RevokeRulingRequest.model_validate(request)
             advice = rule_revoke(revoke, events, solver)
-            out = RevokeRulingResponse.from_advice(advice, revoke.scoring)
+            with i18n.use(i18n.DEFAULT):
+                out = RevokeRulingResponse.from_advice(advice, revoke.scoring)
             given = revoke.model_dump(mode="json", exclude_unset=True)
             return given, out.model_dump(mode="json"), out.scores.suggested, out.score_ns.table
         cards = IncorrectCardsRequest.model_validate(request)
-        ic = IncorrectCardsResponse.from_advice(advise_incorrect_cards(cards.to_case(), solver=solver), cards.scoring)
+        advised = advise_incorrect_cards(cards.to_case(), solver=solver)
+        with i18n.use(i18n.DEFAULT):
+            ic = IncorrectCardsResponse.from_advice(advised, cards.scoring)
         given = cards.model_dump(mode="json", exclude_unset=True)
         return given, ic.model_dump(mode="json"), ic.scores.suggested, ic.table_score_ns
     except ValidationError as exc:

@@ -91,6 +91,11 @@ def clean_text(text: str) -> str:
     return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
 
 
+def _say(key: str, **params: object) -> str:
+    """A reason in the language of the answer being built (``api.<key>``)."""
+    return i18n.gettext(i18n.current(), f"api.{key}", **params)
+
+
 def unfit_json(value: Any) -> tuple[tuple[str | int, ...], str] | None:
     """The first value of a parsed JSON body that no request of this service can take, as
     ``(path, reason)``; ``None`` when there is none.
@@ -104,20 +109,18 @@ def unfit_json(value: Any) -> tuple[tuple[str | int, ...], str] | None:
     while stack:
         item, path = stack.pop()
         if len(path) > MAX_JSON_DEPTH:
-            return path[:MAX_JSON_DEPTH], f"nested more than {MAX_JSON_DEPTH} levels deep: no request is"
+            return path[:MAX_JSON_DEPTH], _say("json_too_deep", depth=MAX_JSON_DEPTH)
         if isinstance(item, str):
             if _SURROGATE.search(item):
-                return path, ("the text holds a lone surrogate (an escape such as \\ud800 that is not half of a "
-                              "pair): it is not a character; retype the text")
+                return path, _say("json_lone_surrogate")
         elif isinstance(item, float):
             if not math.isfinite(item):
-                return path, "not a number: NaN, Infinity and numbers beyond 1.8e308 are not numbers here"
+                return path, _say("json_not_a_number")
         elif isinstance(item, dict):
             for key, inner in reversed(item.items()):
                 name = clean_text(key) if isinstance(key, str) else key
                 if isinstance(key, str) and name != key:
-                    return (*path, name), ("the field's name holds a lone surrogate (an escape such as \\ud800 "
-                                           "that is not half of a pair)")
+                    return (*path, name), _say("json_name_surrogate")
                 stack.append((inner, (*path, name)))
         elif isinstance(item, list | tuple):
             stack.extend((inner, (*path, i)) for i, inner in reversed(list(enumerate(item))))

@@ -88,10 +88,15 @@ def _translated(kind: str, ctx: dict[str, Any]) -> str | None:
         return None
 
 
+def _say(key: str, **params: object) -> str:
+    """A sentence of an error answer in the language of the answer (``api.<key>``)."""
+    return i18n.gettext(i18n.current(), f"api.{key}", **params)
+
+
 def _json_message(error: object, pos: object) -> str:
-    where = f" (character {pos + 1})" if isinstance(pos, int) else ""
-    why = f": {clean_text(str(error)).lower()}" if error else ""
-    return f"the body is not valid JSON{why}{where}"
+    return _say("json_invalid" + ("_why" if error else "") + ("_at" if isinstance(pos, int) else ""),
+                why=clean_text(str(error)).lower() if error else "",
+                at=pos + 1 if isinstance(pos, int) else 0)
 
 
 def _chain(exc: BaseException) -> Iterator[BaseException]:
@@ -113,19 +118,18 @@ def unreadable_body(exc: StarletteHTTPException) -> tuple[str, str] | None:
     for e in _chain(exc):
         if isinstance(e, MultiPartException):
             if "exceeded maximum size" in e.message:
-                return "too_large", ("a field of the form is larger than 1 MiB (a pasted file?): upload the file "
-                                     "instead")
-            return "unreadable", f"the form could not be read: {clean_text(e.message)}"
+                return "too_large", _say("form_field_too_large")
+            return "unreadable", _say("form_unreadable", why=clean_text(e.message))
         if isinstance(e, UnicodeDecodeError):
-            return "unreadable", "the body is not UTF-8 text: send JSON as UTF-8"
+            return "unreadable", _say("body_not_utf8")
         if isinstance(e, RecursionError):
-            return "unreadable", "the body is nested too deeply to be read: no request nests more than a few levels"
+            return "unreadable", _say("body_too_deep")
         if isinstance(e, json.JSONDecodeError):
             return "unreadable", _json_message(e.msg, e.pos)
         if isinstance(e, ValueError) and "digits" in str(e):
-            return "unreadable", "the body holds a number of thousands of digits: no request does"
+            return "unreadable", _say("body_long_number")
     if exc.detail == _FASTAPI_PARSE_ERROR:
-        return "unreadable", "the body could not be read (not JSON, or a malformed form)"
+        return "unreadable", _say("body_unreadable")
     return None
 
 
@@ -148,8 +152,8 @@ def install_error_handlers(app: FastAPI) -> None:
         found = unreadable_body(exc)
         if found is None and isinstance(exc.detail, str):  # starlette's own: no route, method not allowed...
             path = request.url.path[:200]
-            said = {404: f"there is no {path} here: the API's paths are listed at /docs",
-                    405: f"{path} does not take {request.method}"}.get(exc.status_code, exc.detail)
+            said = {404: _say("no_such_path", path=path),
+                    405: _say("method_not_allowed", path=path, method=request.method)}.get(exc.status_code, exc.detail)
             shaped: dict[str, object] = {"loc": ["path"] if exc.status_code in (404, 405) else [], "msg": said,
                                          "type": f"http_{exc.status_code}", "law": None}
             return JSONResponse(status_code=exc.status_code, content={"detail": [shaped]}, headers=exc.headers)
@@ -197,7 +201,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(SolverError)
     async def solver_failed(_: Request, exc: SolverError) -> JSONResponse:
-        msg = f"the double-dummy solver failed: {exc}"
+        msg = _say("solver_failed", why=exc)
         item: dict[str, object] = {"loc": [], "msg": msg, "type": "solver_error", "law": None}
         return JSONResponse(status_code=500, content={"detail": [item]})
 
@@ -206,7 +210,6 @@ def internal_error(request_id: str) -> JSONResponse:
     """The answer to an exception no handler caught: HTTP 500 in the project's error shape, with
     the request id (in the body and, through :mod:`app.middleware`, the ``X-Request-ID`` header)
     so that the director can report it and whoever runs the service can find its traceback."""
-    msg = (f"the advisor failed on this request (an internal error, logged as request {request_id}); "
-           "try again, and if it happens again give this request id to whoever runs the service")
+    msg = _say("internal_error", request_id=request_id)
     item: dict[str, object] = {"loc": [], "msg": msg, "type": "internal_error", "law": None}
     return JSONResponse(status_code=500, content={"detail": [item], "request_id": request_id})

@@ -112,3 +112,30 @@ def test_the_openapi_document_describes_lang(client):
     assert {"lang", "accept-language"} <= {p["name"].lower() for p in params}
     step = doc["components"]["schemas"]["StepOut"]["properties"]
     assert {"law", "text", "key", "params"} <= set(step)
+
+
+def test_the_services_own_reasons_are_said_in_polish(client):
+    r = client.post(URL + "?lang=pl", content=b'{"deal": ', headers={"content-type": "application/json"})
+    assert r.status_code == 422
+    [item] = r.json()["detail"]
+    assert item["type"] == "json_invalid" and item["msg"].startswith("treść zapytania nie jest poprawnym JSON-em")
+    r = client.get("/v1/nothing-here", headers={"Accept-Language": "pl"})
+    assert r.status_code == 404 and r.headers["content-language"] == "pl"
+    assert r.json()["detail"][0]["msg"] == "nie ma tu /v1/nothing-here: ścieżki API są wymienione pod /docs"
+
+
+def test_a_case_keeps_its_ruling_in_english_with_the_keys_whatever_language_was_asked(dds, database_url):
+    from tests.test_case_file import case_body
+    from tests.test_events import hand_record_file, new_event, upload
+
+    with TestClient(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
+        event = new_event(c)
+        assert upload(c, event, hand_record_file()).status_code == 200
+        r = c.post("/v1/cases?lang=pl", json=case_body(event))
+        assert r.status_code == 201, r.text
+        revoke = next(s for s in r.json()["ruling"]["steps"] if s["key"] == "revoke")
+        # the reported revoke (South, trick 3) as the engine says it, its phrase keyed for any language later
+        assert revoke["text"] == "Revoke on trick 3: S revoked on trick 3 (as the director established it)."
+        assert revoke["params"]["what"]["key"] == "revoke.reported"
+        r = c.post("/v1/cases?lang=pl", json=case_body(event, contract="9H"))
+        assert r.status_code == 422 and r.json()["detail"][0]["msg"].startswith("to nie jest kontrakt")

@@ -4,7 +4,7 @@ and against the keys the code emits.
 * every language folder (``languages()``) has every key of the English catalogue, with the same
   set of ``{parameters}``, and no key English does not have;
 * every key the code emits exists in English: a static look at the engine's ``Step(...)`` and
-  error raises (``key=``), the app's ``gettext(..., "key")`` and the CLI's ``_t("key")`` calls,
+  error raises (``key=``), the app's ``gettext(..., "key")``, ``_say("key")`` and the CLI's ``_t("key")`` calls,
   the page's ``t("key")`` in its templates and code, and pydantic's error types said by type.
 
 A key the code builds from parts (``f"cc.f.{why}"``) must match at least one English key.
@@ -101,6 +101,8 @@ def _emitted() -> Iterator[tuple[str, str]]:
                 key, prefix = node.args[1], ""
             elif name == "_t" and node.args and path.name == "cli.py":
                 key, prefix = node.args[0], "cli."
+            elif name == "_say" and node.args:  # app.errors, app.common: an error answer's sentences
+                key, prefix = node.args[0], "api."
             elif name == "t" and node.args and "web" in path.parts:
                 key, prefix = node.args[0], ""
             else:
