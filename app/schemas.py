@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
 
+from app import i18n
 from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode, explanation, relocated
 from app.scores import ScoresOut, ScoringIn, scores_block
 from engine import __version__ as engine_version
@@ -307,7 +308,7 @@ class ClaimOut(BaseModel):
 
 
 class Law64COut(BaseModel):
-    """Whether Law 64C changes the result."""
+    """Whether Law 64C changes the result; ``reason`` in the language of the answer."""
 
     applies: bool
     law: str
@@ -416,7 +417,9 @@ class RevokeRulingResponse(BaseModel):
                                               double_dummy_without_revoke=a.double_dummy_without_revoke),
             claim=ClaimOut(assumed=a.claim.assumed, declarer_tricks=a.claim.declarer_tricks,
                            tricks_not_played=a.claim.tricks, played_out=a.claim.played_out),
-            law_64c=Law64COut(applies=a.law_64c.applies, law=a.law_64c.law, reason=a.law_64c.reason),
+            law_64c=Law64COut(applies=a.law_64c.applies, law=a.law_64c.law,
+                              reason=i18n.step_text(i18n.current(), a.law_64c.phrase) if a.law_64c.phrase
+                              else a.law_64c.reason),
             induced_damage=None if a.induced is None else InducedDamageOut(
                 double_dummy_without_revoke=a.induced.double_dummy, table_plus_swing=a.induced.table_plus_swing,
                 later_losses=[LaterLossOut(trick=x.trick, player=x.seat.value, card=str(x.card),

@@ -4,6 +4,7 @@ values and numbers are not; ``Content-Language`` says which; an unknown ``?lang=
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -60,6 +61,10 @@ def test_a_ruling_in_polish_keeps_fields_codes_and_numbers(client):
     assert revoke["text"] == "Fałszywy renons w lewie 3: S zagrał D4 w lewie 3, mając ♥987 (wyjście w ♥)."
     assert revoke["params"]["trick"] == 3 and revoke["params"]["what"]["key"] == "revoke.failure_to_follow"
     assert "Przepis 61A: Fałszywy renons w lewie 3: S zagrał D4" in "\n".join(p["explanation"])
+    assert p["law_64c"]["law"] == e["law_64c"]["law"] and p["law_64c"]["applies"] == e["law_64c"]["applies"]
+    assert e["law_64c"]["reason"].startswith("the non-offending side (EW)")
+    assert p["law_64c"]["reason"].startswith("strona niewykraczająca (EW) ma ")  # eq.64C1_not, pl/steps.json
+    assert re.findall(r"\d+", p["law_64c"]["reason"]) == re.findall(r"\d+", e["law_64c"]["reason"])
     assert "Law 61A: Revoke on trick 3: S played D4 on trick 3 while holding H987 (hearts led)." in \
         "\n".join(e["explanation"])
 
