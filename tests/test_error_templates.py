@@ -108,3 +108,19 @@ def test_a_played_card_not_held_is_said_in_polish():
     exc = BAD["card not held"]()
     assert error_text("pl", exc) == ("SA w lewie 1, karta 1 (zagrywa W) nie jest w ręce W; według rozdania ma ją N. "
                                      "Zapis nie zgadza się z rozdaniem (karta w złej kolumnie albo literówka)")
+
+
+def test_every_engine_raise_carries_a_catalogue_key():
+    """A static look: no ``InvalidBoardError`` / ``PbnError`` / ``IllegalPlayError`` is built in
+    the engine without ``key=`` (it would reach a director in English only)."""
+    import ast
+    from pathlib import Path
+
+    keyless = []
+    for path in sorted((Path(__file__).parent.parent / "engine").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                    node.func.id in {"InvalidBoardError", "PbnError", "IllegalPlayError"} and \
+                    not any(k.arg == "key" for k in node.keywords):
+                keyless.append(f"{path.name}:{node.lineno}")
+    assert keyless == []
