@@ -23,8 +23,10 @@ import pytest
 
 from app.errors import PYDANTIC_TYPES
 from app.i18n import catalogue, languages
+from engine.laws.editions import LAWS_2007, LAWS_2017
 
 ROOT = Path(__file__).resolve().parent.parent
+_EDITION_PREFIXES = sorted({e.key_prefix for e in (LAWS_2007, LAWS_2017)})
 ERRORS = {"InvalidBoardError", "PbnError", "IllegalPlayError"}
 
 
@@ -70,6 +72,9 @@ def _pattern(node: ast.expr) -> list[str]:
         return _pattern(node.body) + _pattern(node.orelse)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
         return [a + b for a in _pattern(node.left) for b in _pattern(node.right)]
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "key" \
+            and node.args:  # edition.key("projection"): each edition's own wording (2017's may be guarded away)
+        return [re.escape(prefix) + p for prefix in _EDITION_PREFIXES if prefix for p in _pattern(node.args[0])]
     return [r"[\w.]+"]  # a variable: checked where it is set (a literal of its own)
 
 
