@@ -417,7 +417,7 @@ def open_case(data: Mapping[str, Any], events: EventRepository, cases: SqlCaseRe
     try:
         event = events.get_event(fields.event)
     except UnknownEventError as exc:
-        raise InvalidBoardError(exc.message, path="event") from None
+        raise InvalidBoardError(exc.message, path="event", key=exc.key, params=exc.params) from None
     if kind is CaseKind.INCORRECT_CARDS:
         rest = _with_hand_record(rest, events, fields.event, fields.board)
     given, ruling, suggested, table = rule(kind, rest, events, solver, event.details.laws_edition)

@@ -180,7 +180,10 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(NotStoredError)
     async def not_stored(_: Request, exc: NotStoredError) -> JSONResponse:
-        item: dict[str, object] = {"loc": ["path", exc.path], "msg": exc.message, "type": "not_found", "law": None}
+        lang = i18n.current()
+        template = i18n.catalogue(lang).get(f"error.{exc.key}") if exc.key and lang != i18n.DEFAULT else None
+        msg = template.format(**exc.params) if template else exc.message
+        item: dict[str, object] = {"loc": ["path", exc.path], "msg": msg, "type": "not_found", "law": None}
         return JSONResponse(status_code=404, content={"detail": [item]})
 
     @app.exception_handler(InvalidBoardError)

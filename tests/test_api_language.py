@@ -144,3 +144,11 @@ def test_a_case_keeps_its_ruling_in_english_with_the_keys_whatever_language_was_
         assert revoke["params"]["what"]["key"] == "revoke.reported"
         r = c.post("/v1/cases?lang=pl", json=case_body(event, contract="9H"))
         assert r.status_code == 422 and r.json()["detail"][0]["msg"].startswith("to nie jest kontrakt")
+
+
+def test_an_event_not_stored_is_said_in_polish(client):
+    r = client.get("/v1/events/987654?lang=pl")
+    assert r.status_code == 404
+    [item] = r.json()["detail"]
+    assert item["loc"] == ["path", "event_id"] and item["msg"] == "nie ma turnieju 987654"
+    assert client.get("/v1/events/987654").json()["detail"][0]["msg"] == "there is no event 987654"
