@@ -57,13 +57,11 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="advisor", description="Adjusted-score advisor for tournament directors.",
                                 parents=[common])
     sub = p.add_subparsers(dest="command", required=True)
-    add_parser = sub.add_parser
 
-    def with_lang(name: str, **kw: Any) -> argparse.ArgumentParser:
-        return add_parser(name, parents=[common], **kw)
+    def command(name: str, **kw: Any) -> argparse.ArgumentParser:  # every subcommand takes --lang too
+        return sub.add_parser(name, parents=[common], **kw)
 
-    sub.add_parser = with_lang  # type: ignore[method-assign]
-    r = sub.add_parser("revoke", help="rule on the revokes of one board of a PBN file (Laws 61-64)")
+    r = command("revoke", help="rule on the revokes of one board of a PBN file (Laws 61-64)")
     r.add_argument("file", help="a PBN file with the play record")
     r.add_argument("--board", required=True, help="board number")
     r.add_argument("--room", help="room (Open/Closed) when the file has the board more than once")
@@ -78,18 +76,18 @@ def _parser() -> argparse.ArgumentParser:
                    "losses were induced by the revoke (64C1 then uses double-dummy play from before the revoke)")
     r.add_argument("--noticed", choices=[n.value for n in Noticed], default=Noticed.AFTER_PLAY.value,
                    help="when attention was first drawn to the revoke (default: after_play)")
-    ic = sub.add_parser("incorrect-cards", help="rule on an incorrect number of cards, a surplus or a missing card "
+    ic = command("incorrect-cards", help="rule on an incorrect number of cards, a surplus or a missing card "
                         "(Laws 13, 14)", description="Rule on a Law 13 / 14 case. CASE.json is the body of POST "
                         "/v1/rulings/incorrect-cards: the hands as found, the hand record if known, the contract, "
                         "the play so far, when it was discovered and the director's facts.")
     ic.add_argument("case", help="a JSON file ('-' for standard input)")
     ic.add_argument("--json", action="store_true", help="print the API's JSON instead of the text ruling")
-    so = sub.add_parser("scores", help="weighted, artificial, matchpoint or IMP scores (Laws 12C, 77, 78)",
+    so = command("scores", help="weighted, artificial, matchpoint or IMP scores (Laws 12C, 77, 78)",
                         description="Compute a score as POST /v1/scores/KIND does: BODY.json is that request "
                         "body; the answer is printed as the API's JSON.")
     so.add_argument("kind", choices=["weighted", "artificial", "matchpoints", "imps"])
     so.add_argument("body", help="a JSON file ('-' for standard input)")
-    sc = sub.add_parser("screen", help="screen every game of a PBN file or directory for revokes",
+    sc = command("screen", help="screen every game of a PBN file or directory for revokes",
                         description="Screen every game of a PBN file, or of every *.pbn/*.PBN file under a "
                         "directory: rule on the games with a revoke, flag the records that cannot be ruled on, "
                         "count the rest. The tricks not played out are valued double dummy (no claim figures).")
@@ -98,7 +96,7 @@ def _parser() -> argparse.ArgumentParser:
                     "(the table then goes to stderr)")
     sc.add_argument("--csv", metavar="FILE", help="write the ruled and flagged rows as CSV")
     sc.add_argument("--no-progress", action="store_true", help="no progress bar (it is shown only on a terminal)")
-    us = sub.add_parser("users", help="token holders: add (prints the new token once), list, revoke",
+    us = command("users", help="token holders: add (prints the new token once), list, revoke",
                         description="Manage the tokens of the case file (directors, appeals committee, viewers) "
                         "in the service's database (ADVISOR_DATABASE_URL, else ADVISOR_DATA_DIR/advisor.sqlite3). "
                         "Once a token exists, the service requires one for every request.")
@@ -110,7 +108,7 @@ def _parser() -> argparse.ArgumentParser:
     usub.add_parser("list", help="every holder: name, role, active, created")
     ur = usub.add_parser("revoke", help="revoke a holder's token")
     ur.add_argument("name")
-    sv = sub.add_parser("serve", help="run the service (API and page) with uvicorn",
+    sv = command("serve", help="run the service (API and page) with uvicorn",
                         description="Run the service. On 127.0.0.1 without tokens it runs open (laptop mode); on any "
                         "other address every request needs a token (advisor users add).")
     sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
