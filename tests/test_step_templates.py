@@ -17,10 +17,12 @@ import pytest
 from app.i18n import catalogue, step_template_text
 from benchmarks.cases import generated_cases
 from engine.advisor import advise_revoke
-from engine.laws.editions import LAWS_2007
-from engine.laws.facts import Noticed, RevokeFacts
+from engine.errors import InvalidBoardError
+from engine.laws.editions import LAWS_2007, LAWS_2017
+from engine.laws.facts import FacedCard, LeadRestriction, Noticed, PenaltyCard, RevokeFacts, RevokeReport
 from engine.laws.steps import Step
 from engine.model import Seat
+from engine.model.cards import Card, Suit
 from tests.helpers import board
 
 # Keys whose English sentence carries a word form that is not among the step's parameters (a suit
@@ -58,15 +60,39 @@ def _revoke_steps(dds) -> list[Step]:
                  RevokeFacts(noticed=Noticed.AFTER_ROUND_ENDED))[i % 4]
         boards.append((board(body["deal"], body["contract"], body["declarer"], body["play"], vul=body["vulnerable"]),
                        facts))
+    b21 = board(SPONVO_DEAL, "4H", "W", SPONVO_PLAY)
+    more = [RevokeFacts(noticed=n) for n in Noticed] + [
+        RevokeFacts(penalty_cards=(PenaltyCard(Seat.SOUTH, Card.from_str("H9")),)),
+        RevokeFacts(penalty_cards=(PenaltyCard(Seat.SOUTH, Card.from_str("H9"), major=False),)),
+        RevokeFacts(lead_restrictions=(LeadRestriction(2, Seat.WEST, Suit.HEARTS, forbidden=True),)),
+        RevokeFacts(faced_cards=(FacedCard(Seat.SOUTH, Card.from_str("H9")),)),
+        RevokeFacts(claim_declarer_tricks=0, claim_by=Seat.SOUTH, claim_contested=True),
+        RevokeFacts(claim_declarer_tricks=0, claim_by=Seat.SOUTH),
+        RevokeFacts(claim_declarer_tricks=0, claim_by=Seat.WEST),
+    ]
+    boards += [(board(SPONVO_DEAL, "4H", "W", SPONVO_PLAY[:n]), f) for f in more for n in (12, 16, 36)]
+    reports = [RevokeReport(3, Seat.SOUTH, Seat.WEST, 5), RevokeReport(6, Seat.SOUTH, Seat.SOUTH, 4),
+               RevokeReport(6, Seat.SOUTH, Seat.SOUTH, 0),
+               RevokeReport(3, Seat.SOUTH, Seat.WEST, 5, Card.from_str("D4")),
+               RevokeReport(3, Seat.SOUTH, Seat.WEST, 5, None, Suit.HEARTS),
+               RevokeReport(3, Seat.SOUTH, Seat.WEST, 5, Card.from_str("D4"), Suit.HEARTS),
+               RevokeReport(12, Seat.SOUTH, Seat.WEST, 0), RevokeReport(3, Seat.WEST, Seat.WEST, 0)]
+    boards += [(board(SPONVO_DEAL, "4H", "W", []), RevokeFacts(table_result=t, reported=r, noticed=n))
+               for r in reports for t in (8, 11, 13) for n in (Noticed.AFTER_PLAY, Noticed.AFTER_ROUND_ENDED)]
+    boards.append((b21, RevokeFacts()))
     steps: list[Step] = []
     for i, (b, facts) in enumerate(boards):
-        steps += advise_revoke(b, facts=facts, solver=dds).steps
-        if i % 3 == 0:  # the same board under the 2007 Laws: its own wording (step.ed2007.*)
-            steps += advise_revoke(b, facts=facts, solver=dds, edition=LAWS_2007).steps
+        for edition in (LAWS_2017, LAWS_2007) if i % 3 == 0 or facts.faced_cards else (LAWS_2017,):
+            try:  # the 2007 Laws word some steps their own way (step.ed2007.*)
+                steps += advise_revoke(b, facts=facts, solver=dds, edition=edition).steps
+            except InvalidBoardError:
+                continue  # facts this board contradicts (a figure out of range): no ruling to word
     return steps
 
 
 def _card_steps(dds) -> list[Step]:
+    from pydantic import ValidationError
+
     from app.card_schemas import IncorrectCardsRequest
     from engine.incorrect_cards import advise_incorrect_cards
     from tests.test_web import _cases
@@ -74,6 +100,15 @@ def _card_steps(dds) -> list[Step]:
     steps: list[Step] = []
     for body in _cases(None):  # type: ignore[arg-type]
         steps += advise_incorrect_cards(IncorrectCardsRequest.model_validate(body).to_case(), solver=dds).steps
+        for changed in ({"discovered": d} for d in ("before_call", "during_auction", "during_play", "after_play")):
+            for more in ({}, {"missing_found": "not_found"}, {"missing_found": "elsewhere"},
+                         {"auction_would_be_unchanged": False}, {"hand_record": None}):
+                try:  # the same hands found at another moment, or with other facts
+                    case = IncorrectCardsRequest.model_validate({k: v for k, v in (body | changed | more).items()
+                                                                 if v is not None}).to_case()
+                    steps += advise_incorrect_cards(case, solver=dds).steps
+                except (ValidationError, InvalidBoardError):
+                    continue  # facts these hands contradict
     return steps
 
 
@@ -94,7 +129,7 @@ def test_the_english_template_with_the_steps_params_is_the_engines_sentence(emit
         assert said[:1].lower() + said[1:] == s.text[:1].lower() + s.text[1:], \
             f"step.{s.key}: the template gives {said!r}, the engine wrote {s.text!r}"
         checked.add(s.key)
-    assert len(checked) >= 75  # about half of the 148 keys are met exactly by these rulings
+    assert len(checked) >= 110  # most of the 162 step keys (148, and the 2007 wordings) are met exactly
     assert any(k.startswith("ed2007.") for k in checked)
 
 
