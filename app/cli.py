@@ -19,6 +19,7 @@ import argparse
 import csv
 import json
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import fields
 from pathlib import Path
@@ -88,11 +89,16 @@ def _parser() -> argparse.ArgumentParser:
                         "body; the answer is printed as the API's JSON.")
     so.add_argument("kind", choices=["weighted", "artificial", "matchpoints", "imps"])
     so.add_argument("body", help="a JSON file ('-' for standard input)")
-    sc = command("screen", help="screen every game of a PBN file or directory for revokes",
-                        description="Screen every game of a PBN file, or of every *.pbn/*.PBN file under a "
-                        "directory: rule on the games with a revoke, flag the records that cannot be ruled on, "
-                        "count the rest. The tricks not played out are valued double dummy (no claim figures).")
-    sc.add_argument("path", help="a PBN file or a directory (searched recursively)")
+    sc = command("screen", help="screen every game of a PBN or LIN file or directory for revokes",
+                        description="Screen every game of a PBN or LIN file, or of every *.pbn and *.lin file "
+                        "under a directory: rule on the games with a revoke, flag the records that cannot be ruled "
+                        "on or read better as a recording error, check the recorded results, count the rest. The "
+                        "tricks not played out are valued double dummy (no claim figures).")
+    sc.add_argument("path", help="a PBN or LIN file or a directory (searched recursively)")
+    sc.add_argument("--workers", type=int, metavar="N", help="worker processes (default: every CPU this process "
+                    "may use; 1: in this process)")
+    sc.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask distributed cluster, e.g. "
+                    "tcp://10.0.0.5:8786 (needs the cluster extra)")
     sc.add_argument("--json", metavar="FILE", help="write the report as JSON (the API's shape); '-' for stdout "
                     "(the table then goes to stderr)")
     sc.add_argument("--csv", metavar="FILE", help="write the ruled and flagged rows as CSV")
@@ -275,12 +281,16 @@ def render_screening(report: ScreeningReport) -> str:
         out.append(_t("screen_ruled", n=len(ruled)))
         out += _table(
             ["file", "board", "room", "line", "contract", "revokes", "table", "adj", "enter", "NS", "law",
-             "64C", "claim DD", "Result", "^R"],
+             "64C", "claim DD", "Result", "check", "^R"],
             [[r.file, _opt(r.board), _opt(r.room), _opt(r.line), f"{r.contract} {r.declarer}", " | ".join(r.revokes),
               _opt(r.table_tricks), _opt(r.after_adjustment), _opt(r.suggested_result),
               f"{r.score_ns_suggested:+d}" if r.score_ns_suggested is not None else "-", _opt(r.suggested_law),
-              _opt(r.law_64c_applies), _opt(r.claim_assumed), _opt(r.recorded_result),
+              _opt(r.law_64c_applies), _opt(r.claim_assumed), _opt(r.recorded_result), _opt(r.result_check),
               " ".join(r.marked_revokes) or "-"] for r in ruled])
+        for r in ruled:
+            if r.recording_error:
+                out.append(_t("screen_other_reading", file=r.file, board=r.board, room=r.room or "?",
+                              reading=r.recording_error))
         out.append("")
     if flagged:
         out.append(_t("screen_flagged", n=len(flagged)))
@@ -296,6 +306,12 @@ def render_screening(report: ScreeningReport) -> str:
     out.append(_t("screen_skipped_why", n=n.skipped_total, why=skipped) if skipped else
                _t("screen_skipped", n=n.skipped_total))
     out.append(_t("screen_with_play", n=n.with_play, clean=n.clean, ruled=n.ruled, flagged=n.flagged))
+    if n.recording_errors:
+        out.append(_t("screen_recording_errors", n=n.recording_errors))
+    checks = Counter(r.result_check for r in ruled if r.result_check)
+    if checks:
+        out.append(_t("screen_result_checks", adjusted=checks["adjusted"], table=checks["table"],
+                      either=checks["either"], neither=checks["neither"]))
     return "\n".join(out)
 
 
@@ -337,7 +353,20 @@ def _screen(args: argparse.Namespace) -> int:
 
     progress, close = (None, None) if args.no_progress or not sys.stderr.isatty() else _progress_bar()
     try:
-        report = screen_paths(args.path, solver=default_solver(), progress=progress)
+        if args.scheduler:
+            from app.cluster import ClusterUnavailableError, screen_on_cluster
+
+            try:
+                report = screen_on_cluster(args.path, args.scheduler, progress=progress)
+            except ClusterUnavailableError as exc:
+                print(f"advisor: {exc}", file=sys.stderr)
+                return 2
+        elif args.workers == 1:
+            report = screen_paths(args.path, solver=default_solver(), progress=progress)
+        else:
+            from engine.screen_pool import screen_paths_parallel
+
+            report = screen_paths_parallel(args.path, workers=args.workers, progress=progress)
     finally:
         if close is not None:
             close()

@@ -90,7 +90,7 @@ class LinRecord:
                 that is not 52 distinct cards is returned as is (see :meth:`Deal.verify_complete`).
         """
         if not self.hands:
-            raise self._error("no deal (md|)")
+            raise self._error("no deal (md|)", "lin_no_deal", {})
         held: dict[Seat, frozenset[Card]] = {}
         missing = [seat for seat, text in zip(_LIN_ORDER, self.hands, strict=False) if not text]
         missing += list(_LIN_ORDER[len(self.hands):])
@@ -112,9 +112,11 @@ class LinRecord:
                 try:
                     cards.append(Card(suit, Rank.from_letter(ch)))
                 except InvalidBoardError:
-                    raise self._error(f"hand of {seat.value}: {ch!r} is not a rank in {text!r}") from None
+                    raise self._error(f"hand of {seat.value}: {ch!r} is not a rank in {text!r}", "hand_rank_of",
+                                      {"seat": seat.value, "char": ch, "part": text}) from None
             elif not ch.isspace():
-                raise self._error(f"hand of {seat.value} does not start with a suit letter: {text!r}")
+                raise self._error(f"hand of {seat.value} does not start with a suit letter: {text!r}", "lin_hand_suit",
+                                  {"seat": seat.value, "text": text})
         return cards
 
     def auction_dealer(self) -> Seat | None:
@@ -153,8 +155,11 @@ class LinRecord:
                         if c[0].isdigit() and c[1:] == strain and s.side == side)
         return bid + doubling, declarer
 
-    def _error(self, message: str) -> PbnError:
-        return PbnError(f"{self.label}: {message}", lineno=self.lineno, path="lin")
+    def _error(self, message: str, key: str, params: dict[str, object]) -> PbnError:
+        reason = InvalidBoardError(message, key=key, params=params)
+        return PbnError(f"{self.label}: {message}", lineno=self.lineno, path="lin",
+                        key="pbn_game_room" if self.room else "pbn_game",
+                        params={"board": self.board or "?", "room": self.room or "", "reason": reason})
 
     @property
     def label(self) -> str:

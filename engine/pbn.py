@@ -338,13 +338,15 @@ def upload_text(data: bytes) -> str:
 
 
 def check_text(text: str, *, path: str = "pbn") -> None:
-    """Check that ``text`` (a file's text, or a PBN game pasted in) can be PBN at all, quickly
-    (a few regular-expression passes, whatever its size), before :func:`loads` reads it.
+    """Check that ``text`` (a file's text, or a game pasted in) can be a record file at all,
+    quickly (a few regular-expression passes, whatever its size), before it is read: PBN, or LIN
+    (Bridge Base Online's format, which :func:`engine.records.read_games` reads with
+    :mod:`engine.lin`).
 
     Raises:
         PbnError: ``path``, message ``"not a PBN file: <why>"``: nothing but blank lines; NUL
-            or other control characters; no tag ``[Name "value"]`` anywhere (notes, 5 MiB of
-            ``{``..., or a LIN file, said as such).
+            or other control characters; no tag ``[Name "value"]`` anywhere and no LIN pair
+            (notes, 5 MiB of ``{``...).
     """
     if not text.strip():
         raise PbnError("not a PBN file: it is empty or holds only blank lines" if text else
@@ -353,8 +355,7 @@ def check_text(text: str, *, path: str = "pbn") -> None:
         raise PbnError("not a PBN file: it holds binary data (control characters)", path=path, key="not_pbn_binary")
     if _TAG_START.search(text) is None:
         if _LIN.search(text, 0, 4096):
-            raise PbnError("not a PBN file: it is a LIN file (Bridge Base Online's format); this service reads "
-                           "PBN: save the deals as PBN first", path=path, key="not_pbn_lin")
+            return  # a LIN file (Bridge Base Online's format): engine.records reads it with engine.lin
         raise PbnError('not a PBN file: no tag such as [Board "1"] or [Deal "N:..."] was found', path=path,
                        key="not_pbn_no_tag")
 

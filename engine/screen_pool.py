@@ -111,7 +111,7 @@ def screen_paths_parallel(paths: str | os.PathLike[str] | Sequence[str | os.Path
     from engine.dd.cpus import available_cpus
 
     files = record_files(paths)
-    n = max(1, workers if workers is not None else available_cpus())
+    n = max(1, min(workers if workers is not None else available_cpus(), len(files)))  # one file: no pool
     if progress is not None:
         progress(0, len(files))
     parts: list[ScreeningReport] = []

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
 
+from app.cli import main as cli_main
 from engine.screen_pool import merge_reports, screen_file, screen_paths_parallel
 from engine.screening import screen_paths
 from tests.helpers import A1A10909, DATA, FINAL2, SPONVO30
@@ -44,3 +46,20 @@ def test_merging_the_reports_of_single_files_adds_their_counts(folder, dds):
     assert dict(merged.counts.skipped) == dict(parts[1].counts.skipped)  # Sponvo30 skips none
     assert merged.rows == parts[0].rows + parts[1].rows
     assert (merged.counts.ruled, merged.counts.flagged, merged.counts.recording_errors) == (1, 1, 1)
+
+
+def test_the_cli_screens_on_two_workers_and_says_what_it_found(folder, capsys):
+    assert cli_main(["screen", str(folder), "--workers", "2", "--json", "-", "--no-progress"]) == 0
+    out, err = capsys.readouterr()
+    doc = json.loads(out)
+    assert doc["counts"]["recording_errors"] == 1
+    [error] = [r for r in doc["rows"] if r["finding"] == "probable recording error"]
+    assert (error["file"], error["board"], error["corrected_play"]) == (
+        "ROUND01.PBN", "13", "CQ C3 C4 C2 CJ C6 CK C5 CA C8 C9 CT")  # tests/test_recording.py, by hand
+    assert "of the flagged, probable recording errors (not ruled): 1" in err
+    # Sponvo30 21 and its LIN copy: the adjusted result recorded (tests/test_recording.py); the LIN
+    # copy's claim (mc|9) is the table result, 9 = 5 + 4, and 5 + 3 + 1 adjusted: double dummy says adjusted.
+    sponvo = [r for r in doc["rows"] if r["board"] == "21"]
+    assert [r["result_check"] for r in sponvo] == ["adjusted", "adjusted"]
+    assert "recorded results: the adjusted one" in err
+
