@@ -21,7 +21,6 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import fields
 from pathlib import Path
 from typing import IO, Any
 
@@ -37,7 +36,7 @@ from engine.model.cards import SUIT_ORDER, holding_str
 from engine.model.seats import Seat
 from engine.pbn import PbnGame, games_for_board
 from engine.records import load_games
-from engine.screening import ScreeningReport, ScreeningRow, screen_paths
+from engine.screening import ROW_FIELDS, ScreeningReport, screen_paths
 
 
 def _t(key: str, **params: object) -> str:
@@ -326,7 +325,7 @@ def _csv_value(value: object) -> object:
 def write_csv(report: ScreeningReport, out: IO[str]) -> None:
     """The ruled and flagged rows as CSV, one column per :class:`ScreeningRow` field, a header
     first; lists joined with ``"; "``, booleans ``true``/``false``, ``None`` empty."""
-    names = [f.name for f in fields(ScreeningRow)]
+    names = list(ROW_FIELDS)
     w = csv.writer(out)
     w.writerow(names)
     for row in report.rows:

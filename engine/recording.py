@@ -86,6 +86,21 @@ class RecordingError:
     revokes_left: int
 
     @property
+    def reason_error(self) -> InvalidBoardError:
+        """:attr:`reason` as a keyed message (``error.recording_*`` in the catalogues), so that
+        a page or an API can say it in another language."""
+        params: dict[str, object] = {"trick": self.trick, "seat": self.seat.value, "recorded": str(self.recorded),
+                                     "corrected": str(self.corrected), "later": self.later_trick or 0}
+        later = self.later_trick is not None
+        if self.kind is ErrorKind.LED_CARD:
+            key = "recording_led_card_later" if later else "recording_led_card"
+        elif self.kind is ErrorKind.WRONG_TRICK:
+            key = "recording_wrong_trick_later" if later else "recording_wrong_trick"
+        else:
+            key = "recording_two_in_a_trick"
+        return InvalidBoardError(self.reason, key=key, params=params)
+
+    @property
     def reason(self) -> str:
         """The director's sentence, e.g. ``"trick 1: S's lead is recorded as HJ; C5 (played in
         trick 2) makes every card of the trick legal"``."""

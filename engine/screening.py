@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -30,7 +30,7 @@ from engine.advisor import RevokeAdvice, RevokeRuling, advise_revoke
 from engine.boards import board_from_game
 from engine.dd.protocol import DoubleDummySolver
 from engine.dd.work import current
-from engine.errors import AdvisorError, WorkCancelledError
+from engine.errors import AdvisorError, InvalidBoardError, WorkCancelledError
 from engine.laws.facts import RevokeFacts
 from engine.laws.revoke import Revoke, RevokeKind, detect_revokes
 from engine.model.board import BoardRecord
@@ -105,6 +105,9 @@ class ScreeningRow:
             (the record cannot tell them apart), ``"neither"`` (the record is inconsistent: a
             game to look at); ``None`` without a ``Result`` or when the facts fix the claim.
         result_detail: the splits behind ``result_check`` (see :func:`check_recorded_result`).
+        reason_error: ``reason`` as the keyed engine error behind it (its ``key``/``params``),
+            for a page that says it in another language; not part of the report's JSON or CSV
+            (:data:`ROW_FIELDS`), nor of comparisons; ``None`` when the reason has no key.
     """
 
     file: str
@@ -131,6 +134,11 @@ class ScreeningRow:
     corrected_play: str | None = None
     result_check: str | None = None
     result_detail: str | None = None
+    reason_error: InvalidBoardError | None = field(default=None, compare=False, repr=False)
+
+
+ROW_FIELDS = tuple(f.name for f in fields(ScreeningRow) if f.name != "reason_error")
+"""The fields of a row in the report's JSON and CSV, in order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,8 +205,8 @@ class ScreeningReport:
         ``{reason: count}`` object, tuples become lists (the shape of the HTTP API's answer)."""
         counts = asdict(self.counts)
         counts["skipped"] = dict(self.counts.skipped)
-        rows = [asdict(r) | {"revokes": list(r.revokes), "marked_revokes": list(r.marked_revokes)}
-                for r in self.rows]
+        rows = [{name: getattr(r, name) for name in ROW_FIELDS}
+                | {"revokes": list(r.revokes), "marked_revokes": list(r.marked_revokes)} for r in self.rows]
         return {"counts": counts, "rows": rows}
 
 
@@ -222,8 +230,9 @@ class _Tally:
         self.files.add(file)
         self.unreadable += 1
         line = getattr(exc, "lineno", None)
+        keyed = _keyed(f"file not read: {_message(exc)}", exc, key="file_not_read")
         self.rows.append(ScreeningRow(file, None, None, line if isinstance(line, int) else None, "flagged",
-                                      reason=f"file not read: {_message(exc)}"))
+                                      reason=f"file not read: {_message(exc)}", reason_error=keyed))
 
     def game(self, file: str, game: PbnGame) -> None:
         self.files.add(file)
@@ -421,6 +430,7 @@ def _message(exc: BaseException) -> str:
 def _flagged(file: str, game: PbnGame, exc: Exception) -> ScreeningRow:
     contract = declarer = None
     reason = _message(exc)
+    keyed = exc if isinstance(exc, InvalidBoardError) and exc.key else None
     try:
         c = game.contract()
     except AdvisorError:
@@ -429,12 +439,23 @@ def _flagged(file: str, game: PbnGame, exc: Exception) -> ScreeningRow:
         contract, declarer = str(c), c.declarer.value
         leader = game.play_section.leader if game.play_section is not None else c.declarer.lho
         if leader != c.declarer.lho:  # the usual cause of "not in N's hand" at trick 1
-            reason += (f" [the Play tag names {leader.value} as the opening leader, but declarer "
-                       f"{c.declarer.value}'s left-hand opponent is {c.declarer.lho.value}: the Declarer or the "
-                       "Play tag is wrong]")
+            hint = (f" [the Play tag names {leader.value} as the opening leader, but declarer "
+                    f"{c.declarer.value}'s left-hand opponent is {c.declarer.lho.value}: the Declarer or the "
+                    "Play tag is wrong]")
+            keyed = _keyed(reason + hint, exc, key="flag_leader_hint", leader=leader.value,
+                           declarer=c.declarer.value, lho=c.declarer.lho.value)
+            reason += hint
     return ScreeningRow(file, game.board, game.room, game.lineno, "flagged", contract=contract, declarer=declarer,
                         recorded_result=game.result_tricks(), marked_revokes=tuple(str(x) for x in game.revoke_marks()),
-                        reason=reason)
+                        reason=reason, reason_error=keyed)
+
+
+def _keyed(message: str, exc: Exception, *, key: str, **params: object) -> InvalidBoardError | None:
+    """``message`` keyed (``error.<key>``) around ``exc``'s own keyed reason (param ``reason``);
+    ``None`` when ``exc`` has no key (its text is then all there is)."""
+    if not (isinstance(exc, InvalidBoardError) and exc.key):
+        return None
+    return InvalidBoardError(message, key=key, params={"reason": exc, **params})
 
 
 def revoke_text(ruling: RevokeRuling) -> str:
@@ -479,13 +500,16 @@ def _recording_error(file: str, game: PbnGame, revokes: Sequence[Revoke], readin
     more = f" (or {', '.join(str(c) for c in others)})" if others and error.kind is ErrorKind.LED_CARD else ""
     c = game.contract()
     corrected = None if error.kind is ErrorKind.TWO_IN_A_TRICK else " ".join(str(x) for x in error.play)
+    reason = f"{Finding.RECORDING_ERROR.value}: {error.reason}{more}"
+    keyed = InvalidBoardError(reason, key="recording_error_or" if more else "recording_error",
+                              params={"reason": error.reason_error, "others": ", ".join(str(x) for x in others)})
     return ScreeningRow(
         file, game.board, game.room, game.lineno, "flagged",
         revokes=tuple(f"T{r.trick} {r.offender.value} {r.card} on {r.suit.value if r.suit else '?'}" for r in revokes),
         contract=str(c), declarer=c.declarer.value, recorded_result=game.result_tricks(),
         marked_revokes=tuple(str(x) for x in game.revoke_marks()),
-        reason=f"{Finding.RECORDING_ERROR.value}: {error.reason}{more}", finding=Finding.RECORDING_ERROR.value,
-        recording_error=error.reason + more, corrected_play=corrected,
+        reason=reason, finding=Finding.RECORDING_ERROR.value, recording_error=error.reason + more,
+        corrected_play=corrected, reason_error=keyed,
     )
 
 

@@ -132,3 +132,16 @@ def test_a_recorded_result_that_is_the_table_result(dds):
     assert (row.status, row.revokes, row.result_check) == ("ruled", ("T3 S C2 on H, 64A2 x1",), "table")
     assert "won 5 if it is the table result, 4 if it is the adjusted one (double dummy: 5)" in (row.result_detail or "")
     assert row.recording_error == "trick 3: S's C2 and H6 (recorded in trick 4) exchanged leave no revoke"
+
+
+def test_the_readings_are_said_in_the_director_s_language():
+    from app.i18n import catalogue, error_text
+
+    best = reading(game("1996-10th_World_Bridge_Team_Olympiad/ROUND01.PBN", "13", "Open")).errors[0]
+    keyed = best.reason_error
+    assert catalogue("en")[f"error.{keyed.key}"].format(**keyed.params) == best.reason == keyed.message
+    assert error_text("pl", keyed) == "lewa 1: wyjście S zapisano jako HJ; z CQ każda karta tej lewy jest prawidłowa"
+    swap = reading(game("1997-European_Team_Championship/Itoruo.pbn", "1", "Closed")).errors[0].reason_error
+    assert catalogue("en")[f"error.{swap.key}"].format(**swap.params) == swap.message
+    assert error_text("pl", swap) == ("lewa 3: po zamianie C2 i H6 (zapisanej w lewie 4) gracza S nie ma "
+                                      "fałszywego renonsu")
