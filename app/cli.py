@@ -67,6 +67,8 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--board", required=True, help="board number")
     r.add_argument("--room", help="room (Open/Closed) when the file has the board more than once")
     r.add_argument("--json", action="store_true", help="print the API's JSON instead of the text ruling")
+    r.add_argument("--laws-edition", choices=["2017", "2007"], default="2017",
+                   help="the Laws edition the board was played under (default 2017)")
     r.add_argument("--claim", type=int, metavar="TRICKS", help="declarer side's tricks from the claim "
                    "(over the tricks not played out); default: valued double dummy")
     r.add_argument("--claim-by", choices=list("NESW"), help="who claimed or conceded")
@@ -502,8 +504,9 @@ def _command(args: argparse.Namespace) -> int:
                             claim_by=Seat(args.claim_by) if args.claim_by else None,
                             claim_contested=args.claim_contested, losses_induced_by_revoke=args.induced)
         from engine.dd import default_solver
+        from engine.laws.editions import edition
 
-        advice = advise_revoke(board, facts=facts, solver=default_solver())
+        advice = advise_revoke(board, facts=facts, solver=default_solver(), edition=edition(args.laws_edition))
     except (AdvisorError, OSError) as exc:
         print(_t("cannot_rule", reason=_reason(exc)), file=sys.stderr)
         return 2
