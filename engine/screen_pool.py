@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import tempfile
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -38,6 +39,14 @@ from engine.screening import (
 )
 
 _solver: DoubleDummySolver | None = None
+_cache_dir: str | None = None
+
+
+def _share_cache(cache_dir: str | None) -> None:
+    """A pool worker's initializer: the solver it builds keeps its answers in ``cache_dir`` too,
+    a disk cache every worker of the run shares (a deal met in two files is solved once)."""
+    global _cache_dir
+    _cache_dir = cache_dir
 
 
 def _process_solver() -> DoubleDummySolver:
@@ -46,7 +55,7 @@ def _process_solver() -> DoubleDummySolver:
     if _solver is None:
         from engine.dd import default_solver
 
-        _solver = default_solver()
+        _solver = default_solver(cache_dir=_cache_dir)
     return _solver
 
 
@@ -121,8 +130,14 @@ def screen_paths_parallel(paths: str | os.PathLike[str] | Sequence[str | os.Path
             if progress is not None:
                 progress(done, len(files))
         return merge_reports(parts)
-    chunk = max(1, min(16, len(files) // (n * 8) or 1))  # small chunks: files differ in size
-    with ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn")) as pool:
+    chunk = 1  # one file a task: files differ in size, and a task costs about a millisecond
+    # The workers share a disk cache of double-dummy answers: ADVISOR_CACHE_DIR's when it is set,
+    # else one for this run. Without it a deal in two files (the corpus holds copies of whole
+    # events) is solved by two workers: measured 1.67x instead of 1.79x on 2 cores.
+    spawn = multiprocessing.get_context("spawn")
+    with tempfile.TemporaryDirectory(prefix="advisor-screen-dd-") as scratch, \
+            ProcessPoolExecutor(max_workers=n, mp_context=spawn, initializer=_share_cache,
+                                initargs=(os.environ.get("ADVISOR_CACHE_DIR") or scratch,)) as pool:
         results = pool.map(screen_file, [str(p) for p, _ in files], [name for _, name in files],
                            [facts] * len(files), chunksize=chunk)
         for done, part in enumerate(results, start=1):
