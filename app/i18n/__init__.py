@@ -5,11 +5,17 @@ domain, so that they can be edited apart: ``page.json`` the page's labels, ``ste
 law explanations, keys ``step.*``). A catalogue maps keys to text; ``{name}`` fields are
 filled from the value given. ``_language`` (in ``page.json``) is the language's own name.
 Adding a language is adding a folder: a key it lacks falls back to English.
+
+Strict mode (``ADVISOR_I18N_STRICT=1`` in the environment, read at every call, so that a test
+can set it): a text of another language that fell back to English (a key the language lacks, a
+step or an error without a template) comes marked ``⟦...⟧`` (:data:`FALLBACK_OPEN`,
+:data:`FALLBACK_CLOSE`), so that a test can prove no English sentence reaches a page.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -19,6 +25,20 @@ from engine.laws.steps import Step
 
 _DIR = Path(__file__).parent
 DEFAULT = "en"
+FALLBACK_OPEN, FALLBACK_CLOSE = "\u27e6", "\u27e7"
+"""The strict mode's marks around a text that fell back to English: ``⟦`` and ``⟧``."""
+
+
+def strict() -> bool:
+    """Whether strict mode is on: ``ADVISOR_I18N_STRICT`` is set to ``1`` (or ``true``/``yes``)."""
+    return os.environ.get("ADVISOR_I18N_STRICT", "").strip().lower() in ("1", "true", "yes")
+
+
+def fallback(lang: str, text: str) -> str:
+    """``text`` (English, in place of ``lang``'s), marked ``⟦text⟧`` in strict mode."""
+    if lang != DEFAULT and strict():
+        return f"{FALLBACK_OPEN}{text}{FALLBACK_CLOSE}"
+    return text
 
 
 @cache
@@ -54,9 +74,12 @@ def pick(lang: str | None) -> str:
 
 
 def gettext(lang: str, key: str, **params: object) -> str:
-    """The text of ``key`` in ``lang`` (English when missing), its ``{fields}`` filled in."""
-    text = catalogue(lang).get(key) or catalogue(DEFAULT).get(key) or key
-    return text.format(**params) if params else text
+    """The text of ``key`` in ``lang`` (English when missing, marked in strict mode), its
+    ``{fields}`` filled in; the key itself when no catalogue has it."""
+    own = catalogue(lang).get(key)
+    text = own if own is not None else catalogue(DEFAULT).get(key, key)
+    text = text.format(**params) if params else text
+    return text if own is not None else fallback(lang, text)
 
 
 def step_text(lang: str, step: Step) -> str:
@@ -69,9 +92,9 @@ def step_text(lang: str, step: Step) -> str:
             try:
                 text = template.format(**{k: _phrase(lang, v) for k, v in step.params.items()})
             except (KeyError, IndexError):
-                return step.text
+                return fallback(lang, step.text)
             return text[:1].upper() + text[1:] if step.law else text  # a sentence, not a nested clause
-    return step.text
+    return fallback(lang, step.text)
 
 
 def _phrase(lang: str, value: object) -> object:
@@ -96,5 +119,5 @@ def error_text(lang: str, error: InvalidBoardError) -> str:
             try:
                 return template.format(**error.params)
             except (KeyError, IndexError):
-                return error.message
-    return error.message
+                return fallback(lang, error.message)
+    return fallback(lang, error.message)
