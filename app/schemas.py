@@ -12,7 +12,7 @@ from engine import __version__ as engine_version
 from engine.advisor import RevokeAdvice
 from engine.boards import board_from_game, board_from_parts, pick_game
 from engine.errors import InvalidBoardError
-from engine.laws.facts import LeadRestriction, Noticed, PenaltyCard, RevokeFacts, RevokeReport
+from engine.laws.facts import FacedCard, LeadRestriction, Noticed, PenaltyCard, RevokeFacts, RevokeReport
 from engine.model.board import BoardRecord
 from engine.model.cards import Card, Suit
 from engine.model.seats import Seat
@@ -27,6 +27,17 @@ class PenaltyCardIn(BaseModel):
     card: str = CardText
     from_trick: int = Field(1, ge=1, le=13, strict=True, description="First trick at which it must be played.")
     major: bool = Field(True, strict=True, description="Major (50D) or minor (50C) penalty card.")
+
+
+class FacedCardIn(BaseModel):
+    """A card face up on the table that is not a penalty card: a card of a hand faced on the
+    table (e.g. declarer's, with a claim, play then continuing) or a card declarer exposed
+    (48A). Failing to play it is exempt from rectification under the 2007 Law 64B3 only."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: SeatCode
+    card: str = CardText
+    from_trick: int = Field(1, ge=1, le=13, strict=True, description="First trick at which it lay face up.")
 
 
 class LeadRestrictionIn(BaseModel):
@@ -131,6 +142,11 @@ class RevokeRulingRequest(RequestModel):
                                            "double dummy from the position before the revoke.")
     penalty_cards: list[PenaltyCardIn] = Field(default_factory=list, max_length=13)
     lead_restrictions: list[LeadRestrictionIn] = Field(default_factory=list, max_length=13)
+    faced_cards: list[FacedCardIn] = Field(default_factory=list, max_length=26, description="Cards face up on the "
+                                           "table that are not penalty cards (2007 Law 64B3: failing to play one is "
+                                           "not rectified; the 2017 64B3 names only penalty cards and dummy's).")
+    laws_edition: Literal["2017", "2007"] | None = Field(None, description="The Laws edition to rule under. "
+                                                         "Omitted: the event's edition with `event`, else 2017.")
     scoring: ScoringIn | None = Field(None, description="The field or the other room, to score the plausible "
                                       "results as a weighted score.")
     event: int | None = Field(None, ge=1, le=2**31 - 1, description="An event (`POST /v1/events`) whose hand "
@@ -246,6 +262,7 @@ class RevokeRulingRequest(RequestModel):
             losses_induced_by_revoke=self.losses_induced_by_revoke,
             table_result=self.table_result,
             reported=self.revoke_facts.to_report() if self.revoke_facts is not None else None,
+            faced_cards=tuple(FacedCard(Seat(f.seat), Card.from_str(f.card), f.from_trick) for f in self.faced_cards),
         )
 
 
@@ -366,7 +383,8 @@ class RevokeRulingResponse(BaseModel):
     scores: ScoresOut
     explanation: list[str] = Field(description="Plain-English steps, each naming its law.")
     steps: list[StepOut]
-    laws_edition: str = "2017"
+    laws_edition: str = Field("2017", description="The Laws edition the ruling applied: the request's "
+                              "`laws_edition`, else the event's, else 2017.")
     engine_version: str = engine_version
 
     @classmethod
@@ -418,6 +436,7 @@ class RevokeRulingResponse(BaseModel):
                                 suggested_result=a.suggested_result),
             explanation=[s.sentence() for s in a.steps],
             steps=[StepOut(law=s.law, text=s.text) for s in a.steps],
+            laws_edition=a.edition.code.value,
         )
 
 

@@ -11,18 +11,11 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Protocol
 
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.handrecords import HandRecord, board_key, difference
-
-
-class LawsEdition(StrEnum):
-    """The edition of the Laws of Duplicate Bridge the event is played under."""
-
-    LAWS_2017 = "2017"
-    LAWS_2007 = "2007"
+from engine.laws.editions import LawsEdition as LawsEdition  # re-exported: an event is played under one
 
 
 @dataclass(frozen=True, slots=True)

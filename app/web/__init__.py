@@ -275,7 +275,8 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
         context = _ruling_context(advice, lang, solver, offender_card, form, weights)
         context |= _sheet_context(request.app.state.events, form, sheet, context["label"], lang)
         context["case_form"] = revoke_case_form(request, form, body, context["sheet"])
-        return render(request, "ruling.html", lang, form=form, hidden=hidden, **context)
+        return render(request, "ruling.html", lang, form=form, hidden=hidden, laws_edition=advice.edition.code.value,
+                      **context)
 
     @r.post("/incorrect-cards", response_class=HTMLResponse)
     def incorrect_cards(request: Request, lang: Text = "", lang_pick: Text = "", hand_N: Text = "", hand_E: Text = "",
