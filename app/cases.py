@@ -20,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from app import auth
+from app import auth, i18n
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.common import ErrorResponse, RequestModel
 from app.rulings import rule_revoke
@@ -360,7 +360,10 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
          ) -> tuple[dict[str, Any], dict[str, Any], int | None, int | None]:
     """Rule on a stored or new ruling request: ``(request as ruled, ruling JSON, suggested_ns,
     table_ns)``. Blocks on the solver. A revoke request that names no Laws edition is ruled
-    under ``laws_edition`` (the case's event's) when given; the request is kept as it came.
+    under ``laws_edition`` (the case's event's) when given; the request is kept as it came. The
+    ruling JSON is the case file's record: always in English, each step with its catalogue
+    ``key`` and ``params`` (to be said in any language when shown), whatever language the
+    request asked for (its errors are said in that one).
 
     Raises:
         RequestValidationError: the request does not validate (locations under ``body``).
@@ -373,10 +376,13 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
             if revoke.laws_edition is None and laws_edition is not None:
                 revoke = revoke.model_copy(update={"laws_edition": laws_edition.value})
             advice = rule_revoke(revoke, events, solver)
-            out = RevokeRulingResponse.from_advice(advice, revoke.scoring)
+            with i18n.use(i18n.DEFAULT):
+                out = RevokeRulingResponse.from_advice(advice, revoke.scoring)
             return given, out.model_dump(mode="json"), out.scores.suggested, out.score_ns.table
         cards = IncorrectCardsRequest.model_validate(request)
-        ic = IncorrectCardsResponse.from_advice(advise_incorrect_cards(cards.to_case(), solver=solver), cards.scoring)
+        advised = advise_incorrect_cards(cards.to_case(), solver=solver)
+        with i18n.use(i18n.DEFAULT):
+            ic = IncorrectCardsResponse.from_advice(advised, cards.scoring)
         given = cards.model_dump(mode="json", exclude_unset=True)
         return given, ic.model_dump(mode="json"), ic.scores.suggested, ic.table_score_ns
     except ValidationError as exc:
@@ -411,7 +417,7 @@ def open_case(data: Mapping[str, Any], events: EventRepository, cases: SqlCaseRe
     try:
         event = events.get_event(fields.event)
     except UnknownEventError as exc:
-        raise InvalidBoardError(exc.message, path="event") from None
+        raise InvalidBoardError(exc.message, path="event", key=exc.key, params=exc.params) from None
     if kind is CaseKind.INCORRECT_CARDS:
         rest = _with_hand_record(rest, events, fields.event, fields.board)
     given, ruling, suggested, table = rule(kind, rest, events, solver, event.details.laws_edition)

@@ -6,7 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
 
-from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode
+from app import i18n
+from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode, explanation, relocated
 from app.scores import ScoresOut, ScoringIn, scores_block
 from engine import __version__ as engine_version
 from engine.advisor import RevokeAdvice
@@ -82,7 +83,7 @@ class RevokeFactsIn(BaseModel):
         try:
             card = Card.from_str(self.card) if self.card is not None else None
         except InvalidBoardError as exc:
-            raise InvalidBoardError(exc.message, path="revoke_facts/card") from None
+            raise relocated(exc, "revoke_facts/card", keep_law=False) from None
         return RevokeReport(self.trick, Seat(self.offender), Seat(self.revoke_trick_won_by),
                             self.offending_side_tricks_after, card, Suit(self.suit_led) if self.suit_led else None)
 
@@ -163,22 +164,30 @@ class RevokeRulingRequest(RequestModel):
             return None
         tricks = [x for x in play if isinstance(x, list)]
         if tricks and len(tricks) != len(play):
-            raise ValueError("give the play either as cards in play order or as a list of tricks, not both mixed")
+            raise InvalidBoardError("give the play either as cards in play order or as a list of tricks, not both "
+                                    "mixed", key="play_mixed")
         if len(tricks) > 13:
-            raise ValueError(f"a board has 13 tricks, not {len(tricks)}")
+            raise InvalidBoardError(f"a board has 13 tricks, not {len(tricks)}", key="play_over_13_tricks",
+                                    params={"n": len(tricks)})
         for n, trick in enumerate(tricks, start=1):
             if len(trick) != 4 and (n < len(tricks) or not 1 <= len(trick) <= 4):
-                raise ValueError(f"trick {n} has {len(trick)} card(s): every trick has 4, only the last one entered "
-                                 "may have fewer (a player who played two cards or none to a trick is Law 67: rule it "
-                                 "as an incorrect number of cards)")
-        where = [(f"trick {t}, card {c}", x) for t, trick in enumerate(tricks, start=1)
+                raise InvalidBoardError(f"trick {n} has {len(trick)} card(s): every trick has 4, only the last one "
+                                        "entered may have fewer (a player who played two cards or none to a trick is "
+                                        "Law 67: rule it as an incorrect number of cards)", key="play_trick_size",
+                                        params={"trick": n, "n": len(trick)})
+        where = [((t, c), x) for t, trick in enumerate(tricks, start=1)
                  for c, x in enumerate(trick, start=1)] if tricks else \
-            [(f"card {i}", x) for i, x in enumerate(play, start=1) if isinstance(x, str)]
+            [((0, i), x) for i, x in enumerate(play, start=1) if isinstance(x, str)]
         if len(where) > 52:
-            raise ValueError(f"the play has {len(where)} cards: a board has 52")
+            raise InvalidBoardError(f"the play has {len(where)} cards: a board has 52", key="play_over_52_cards",
+                                    params={"n": len(where)})
         odd = next(((w, x) for w, x in where if len(x) > 4), None)
         if odd is not None:
-            raise ValueError(f"{odd[0]}: not a card: {odd[1][:12]!r}... (expected e.g. 'SA', 'HT', 'D10')")
+            (t, c), text = odd
+            at = f"trick {t}, card {c}" if t else f"card {c}"
+            raise InvalidBoardError(f"{at}: not a card: {text[:12]!r}... (expected e.g. 'SA', 'HT', 'D10')",
+                                    key="play_long_card_in_trick" if t else "play_long_card",
+                                    params={"trick": t, "card": c, "text": text[:12]})
         return play
 
     @model_validator(mode="after")
@@ -188,12 +197,16 @@ class RevokeRulingRequest(RequestModel):
         parts = {"deal": self.deal, "contract": self.contract, "declarer": self.declarer, "play": self.play}
         given = [k for k, v in parts.items() if v is not None]
         if self.pbn is not None and given:
-            raise ValueError(f"give either `pbn` or the parts, not both (also given: {', '.join(given)})")
+            raise InvalidBoardError(f"give either `pbn` or the parts, not both (also given: {', '.join(given)})",
+                                    key="pbn_and_parts", params={"fields": ", ".join(given)})
         if self.pbn is None and (self.board is not None or self.room is not None):
-            raise ValueError("`board` and `room` pick a game of `pbn`; they are not used with the parts")
+            raise InvalidBoardError("`board` and `room` pick a game of `pbn`; they are not used with the parts",
+                                    key="board_room_without_pbn")
         missing = [k for k in parts if k not in given and (k != "play" or self.revoke_facts is None)]
         if self.pbn is None and missing:
-            raise ValueError(f"give `pbn`, or all of deal, contract, declarer and play (missing: {', '.join(missing)})")
+            raise InvalidBoardError(f"give `pbn`, or all of deal, contract, declarer and play (missing: "
+                                    f"{', '.join(missing)})", key="parts_missing",
+                                    params={"fields": ", ".join(missing)})
         return self
 
     def _event_source(self) -> RevokeRulingRequest:
@@ -201,12 +214,14 @@ class RevokeRulingRequest(RequestModel):
         vulnerability; contract, declarer and play come from the request."""
         clash = [k for k in ("pbn", "room", "deal", "vulnerable") if k in self.model_fields_set]
         if clash:
-            raise ValueError(f"with `event`, the deal and vulnerability come from the stored board: do not give "
-                             f"{', '.join(clash)}")
+            raise InvalidBoardError(f"with `event`, the deal and vulnerability come from the stored board: do not "
+                                    f"give {', '.join(clash)}", key="event_clash", params={"fields": ", ".join(clash)})
         needed = ("board", "contract", "declarer") + (() if self.revoke_facts is not None else ("play",))
         missing = [k for k in needed if getattr(self, k) is None]
         if missing:
-            raise ValueError(f"with `event`, give board, contract, declarer and play (missing: {', '.join(missing)})")
+            raise InvalidBoardError(f"with `event`, give board, contract, declarer and play (missing: "
+                                    f"{', '.join(missing)})", key="event_missing",
+                                    params={"fields": ", ".join(missing)})
         return self
 
     def to_board(self) -> BoardRecord:
@@ -241,12 +256,12 @@ class RevokeRulingRequest(RequestModel):
             i = int(parts[1])
             for t, trick in enumerate(tricks):
                 if i < len(trick):
-                    return InvalidBoardError(exc.message, path=f"play/{t}/{i}", law=exc.law)
+                    return relocated(exc, f"play/{t}/{i}")
                 i -= len(trick)
         if self.pbn is None or parts[0] not in _BOARD_FIELDS:
             return exc
         path = "pbn" if exc.path in ("", "pbn") else f"pbn/{exc.path}"
-        return InvalidBoardError(exc.message, path=path, law=exc.law)
+        return relocated(exc, path)
 
     def to_facts(self) -> RevokeFacts:
         """The TD's facts for the engine."""
@@ -310,7 +325,7 @@ class ClaimOut(BaseModel):
 
 
 class Law64COut(BaseModel):
-    """Whether Law 64C changes the result."""
+    """Whether Law 64C changes the result; ``reason`` in the language of the answer."""
 
     applies: bool
     law: str
@@ -420,7 +435,9 @@ class RevokeRulingResponse(BaseModel):
                                               double_dummy_without_revoke=a.double_dummy_without_revoke),
             claim=ClaimOut(assumed=a.claim.assumed, declarer_tricks=a.claim.declarer_tricks,
                            tricks_not_played=a.claim.tricks, played_out=a.claim.played_out),
-            law_64c=Law64COut(applies=a.law_64c.applies, law=a.law_64c.law, reason=a.law_64c.reason),
+            law_64c=Law64COut(applies=a.law_64c.applies, law=a.law_64c.law,
+                              reason=i18n.step_text(i18n.current(), a.law_64c.phrase) if a.law_64c.phrase
+                              else a.law_64c.reason),
             induced_damage=None if a.induced is None else InducedDamageOut(
                 double_dummy_without_revoke=a.induced.double_dummy, table_plus_swing=a.induced.table_plus_swing,
                 later_losses=[LaterLossOut(trick=x.trick, player=x.seat.value, card=str(x.card),
@@ -434,8 +451,8 @@ class RevokeRulingResponse(BaseModel):
                                 suggested=a.score_ns_suggested, plausible=a.plausible_results(), scoring=scoring,
                                 non_offending=first.offending_side.other if first else None,
                                 suggested_result=a.suggested_result),
-            explanation=[s.sentence() for s in a.steps],
-            steps=[StepOut(law=s.law, text=s.text) for s in a.steps],
+            explanation=explanation(a.steps),
+            steps=[StepOut.of(s) for s in a.steps],
             laws_edition=a.edition.code.value,
         )
 
@@ -469,6 +486,16 @@ class ScreeningRowOut(BaseModel):
                                         "comparison only.")
     marked_revokes: list[str] = Field(description="Cards the record itself marks ^R.")
     reason: str | None = Field(description="Flagged rows: why the game cannot be ruled on.")
+    finding: Literal["revoke", "probable recording error"] | None = Field(
+        None, description="A record with a failure to follow: its more plausible reading. A probable recording "
+        "error is flagged, not ruled; its revokes are the revoke reading (no law).")
+    recording_error: str | None = Field(None, description="The recording-error reading (the flagged row's reason, "
+                                        "or the other reading of a ruled one).")
+    corrected_play: str | None = Field(None, description="That reading's record: the cards in play order.")
+    result_check: Literal["adjusted", "table", "either", "neither"] | None = Field(
+        None, description="A ruled game with a Result: what the recorded result supports over every split of the "
+        "tricks not played (the double-dummy split decides).")
+    result_detail: str | None = Field(None, description="The splits behind result_check.")
 
 
 class ScreeningCountsOut(BaseModel):
@@ -482,6 +509,7 @@ class ScreeningCountsOut(BaseModel):
     clean: int = Field(description="Play records with no revoke.")
     ruled: int = Field(description="Games with a revoke, ruled on.")
     flagged: int = Field(description="Games whose record cannot be ruled on.")
+    recording_errors: int = Field(0, description="Of the flagged games, the probable recording errors.")
 
 
 class ScreeningResponse(BaseModel):

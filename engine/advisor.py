@@ -223,11 +223,11 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         raise InvalidBoardError(
             f"the claim gives the declarer's side {facts.claim_declarer_tricks} tricks, but only {unplayed} "
             f"trick(s) were not completed in the play record",
-            path="claim_declarer_tricks",
+            path="claim_declarer_tricks", key="claim_over", params={"n": facts.claim_declarer_tricks, "left": unplayed},
         )
     if facts.reported is not None and facts.table_result is None:
         raise InvalidBoardError("with the revoke's facts (revoke_facts), give the table result: the declarer's side's "
-                                "tricks as agreed at the table", path="table_result")
+                                "tricks as agreed at the table", path="table_result", key="reported_needs_table")
     played_out = _played_out(record, contract, facts)
     if facts.reported is not None and record.completed_tricks < facts.reported.trick:
         return _advise_reported(board, record, facts, edition)
@@ -308,28 +308,33 @@ def _played_out(record: PlayRecord, contract: Contract, facts: RevokeFacts) -> i
         return None
     if facts.claim_declarer_tricks is not None:
         raise InvalidBoardError("give either the table result (the tricks not entered were played out) or the "
-                                "claim's figure (play ended in a claim), not both", path="table_result")
+                                "claim's figure (play ended in a claim), not both", path="table_result",
+                                key="table_and_claim")
     if facts.noticed is Noticed.DURING_PLAY:
         raise InvalidBoardError("the table result is agreed when play has ended; with the revoke noticed during "
                                 "play, give the play up to the moment attention was drawn, without a table result",
-                                path="table_result")
+                                path="table_result", key="table_during_play")
     if not 0 <= t <= 13:
-        raise InvalidBoardError(f"a table result is 0 to 13 tricks, not {t}", path="table_result")
+        raise InvalidBoardError(f"a table result is 0 to 13 tricks, not {t}", path="table_result",
+                                key="table_range", params={"n": t})
     partial = len(record.cards) % 4
     if partial:
         raise InvalidBoardError(
             f"the play entered stops in the middle of trick {record.completed_tricks + 1} ({partial} of its 4 cards): "
-            "with a table result, enter whole tricks (the tricks not entered were played out)", path="play")
+            "with a table result, enter whole tricks (the tricks not entered were played out)", path="play",
+            key="table_partial_trick", params={"trick": record.completed_tricks + 1, "n": partial})
     won = record.tricks_won_by(contract.declaring_side.seats)
     entered = record.completed_tricks
     if record.is_complete and won != t:
         raise InvalidBoardError(f"the 13 tricks entered give the declarer's side {won} tricks, not {t}: check the "
-                                "table result or the play", path="table_result")
+                                "table result or the play", path="table_result", key="table_13_differs",
+                                params={"won": won, "n": t})
     if not won <= t <= won + 13 - entered:
         raise InvalidBoardError(
             f"the declarer's side won {won} of the {entered} trick(s) entered, so with {13 - entered} trick(s) left "
             f"its total is {won} to {won + 13 - entered}, not {t}: check the table result or the play",
-            path="table_result")
+            path="table_result", key="table_out_of_range",
+            params={"won": won, "entered": entered, "left": 13 - entered, "most": won + 13 - entered, "n": t})
     return t - won
 
 
@@ -346,19 +351,24 @@ def _check_report(report: RevokeReport, record: PlayRecord, revokes: tuple[Revok
     if found is None:
         shown = "; ".join(r.describe() for r in revokes) or "none"
         raise InvalidBoardError(f"the play entered shows no revoke by {who.name.title()} on trick {k} (revokes in the "
-                                f"play: {shown})", path="revoke_facts/trick")
+                                f"play: {shown})", path="revoke_facts/trick", key="reported_not_in_play",
+                                params={"seat": who.name.title(), "trick": k, "revokes": shown})
     if record.winners[k - 1] != report.won_by:
         raise InvalidBoardError(f"the play entered gives trick {k} to {record.winners[k - 1].name.title()}, not "
-                                f"{report.won_by.name.title()}", path="revoke_facts/revoke_trick_won_by")
+                                f"{report.won_by.name.title()}", path="revoke_facts/revoke_trick_won_by",
+                                key="reported_winner", params={"trick": k, "winner": record.winners[k - 1].name.title(),
+                                                               "said": report.won_by.name.title()})
     if report.card is not None and report.card != found.card:
         raise InvalidBoardError(f"the play entered shows the {found.card} as the revoke card, not the {report.card}",
-                                path="revoke_facts/card")
+                                path="revoke_facts/card", key="reported_card_differs",
+                                params={"card": str(found.card), "said": str(report.card)})
     os_ = who.side
     after = record.tricks_won_by(os_.seats, after=k) + ownership.rest_for(os_)
     if after != report.offending_side_tricks_after:
         raise InvalidBoardError(f"the play entered and the table result give the offending side {after} trick(s) "
                                 f"after trick {k}, not {report.offending_side_tricks_after}",
-                                path="revoke_facts/offending_side_tricks_after")
+                                path="revoke_facts/offending_side_tricks_after", key="reported_after_differs",
+                                params={"n": after, "trick": k, "said": report.offending_side_tricks_after})
 
 
 def _advise_reported(board: BoardRecord, record: PlayRecord, facts: RevokeFacts, edition: Edition) -> RevokeAdvice:
@@ -367,7 +377,8 @@ def _advise_reported(board: BoardRecord, record: PlayRecord, facts: RevokeFacts,
     side won after it, the table result (Law 79A); 64C is not checked (no position to solve)."""
     report, table_result = facts.reported, facts.table_result
     if report is None or table_result is None:
-        raise InvalidBoardError("a revoke reported without the play needs the table result", path="table_result")
+        raise InvalidBoardError("a revoke reported without the play needs the table result", path="table_result",
+                                key="reported_needs_table_result")
     contract, side, v = board.contract, board.contract.declaring_side, board.vulnerability
     revoke = reported_revoke(report, board.deal, contract)
     establishment = reported_establishment(report, facts)

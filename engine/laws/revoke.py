@@ -130,7 +130,9 @@ def detect_revokes(record: PlayRecord, contract: Contract, facts: RevokeFacts) -
                 f"trick {trick.number}: {len(failures)} players fail to follow suit while holding it "
                 f"({'; '.join(r.describe() for r in failures)}). The record is almost certainly "
                 "mis-transcribed; check it against the players' hands before ruling",
-                path=f"play/{failures[0].play_index}",
+                path=f"play/{failures[0].play_index}", key="mistranscribed",
+                params={"trick": trick.number, "n": len(failures),
+                        "revokes": "; ".join(r.describe() for r in failures)},
             )
     for r in _penalty_card_revokes(record, contract, facts):
         found.setdefault(r.play_index, r)
@@ -143,9 +145,11 @@ def _check_faced_cards(record: PlayRecord, facts: RevokeFacts) -> None:
     """Each faced card (2007 Law 64B3) was dealt to its player, from a trick 1..13."""
     for i, f in enumerate(facts.faced_cards):
         if f.card not in record.deal.hand(f.seat):
-            raise InvalidBoardError(f"{f.seat.value} was not dealt {f.card}", path=f"faced_cards/{i}")
+            raise InvalidBoardError(f"{f.seat.value} was not dealt {f.card}", path=f"faced_cards/{i}",
+                                    key="faced_card_not_dealt", params={"seat": f.seat.value, "card": str(f.card)})
         if not 1 <= f.from_trick <= 13:
-            raise InvalidBoardError(f"from_trick must be 1..13, got {f.from_trick}", path=f"faced_cards/{i}")
+            raise InvalidBoardError(f"from_trick must be 1..13, got {f.from_trick}", path=f"faced_cards/{i}",
+                                    key="faced_card_from_trick", params={"trick": f.from_trick})
 
 
 def faced_card_not_played(revoke: Revoke, facts: RevokeFacts) -> Card | None:
@@ -170,12 +174,15 @@ def _penalty_card_revokes(record: PlayRecord, contract: Contract, facts: RevokeF
         if pen.seat.side is contract.declaring_side:
             raise InvalidBoardError(
                 f"{pen.seat.value} is declarer or dummy: only a defender's card can be a penalty card (Law 50)",
-                path=path,
+                path=path, key="penalty_card_declarer", params={"seat": pen.seat.value},
             )
         if pen.card not in record.deal.hand(pen.seat):
-            raise InvalidBoardError(f"{pen.seat.value} was not dealt {pen.card}", path=path)
+            raise InvalidBoardError(f"{pen.seat.value} was not dealt {pen.card}", path=path,
+                                    key="penalty_card_not_dealt",
+                                    params={"seat": pen.seat.value, "card": str(pen.card)})
         if not 1 <= pen.from_trick <= 13:
-            raise InvalidBoardError(f"from_trick must be 1..13, got {pen.from_trick}", path=path)
+            raise InvalidBoardError(f"from_trick must be 1..13, got {pen.from_trick}", path=path,
+                                    key="penalty_card_from_trick", params={"trick": pen.from_trick})
         others = {p.card for p in facts.penalty_cards if p.seat == pen.seat and p.major}
         for trick in record.tricks[pen.from_trick - 1 :]:
             pos = next((k for k, pc in enumerate(trick.cards, start=1) if pc.seat == pen.seat), None)
@@ -209,11 +216,14 @@ def _lead_restriction_revokes(record: PlayRecord, contract: Contract, facts: Rev
     for i, lr in enumerate(facts.lead_restrictions):
         path = f"lead_restrictions/{i}"
         if not 1 <= lr.trick <= len(record.tricks):
-            raise InvalidBoardError(f"trick {lr.trick} is not in the play record", path=path)
+            raise InvalidBoardError(f"trick {lr.trick} is not in the play record", path=path,
+                                    key="lead_restriction_trick", params={"trick": lr.trick})
         trick = record.tricks[lr.trick - 1]
         if trick.leader != lr.seat:
             raise InvalidBoardError(
-                f"{lr.seat.value} was not on lead at trick {lr.trick} ({trick.leader.value} led)", path=path
+                f"{lr.seat.value} was not on lead at trick {lr.trick} ({trick.leader.value} led)", path=path,
+                key="lead_restriction_not_on_lead",
+                params={"seat": lr.seat.value, "trick": lr.trick, "leader": trick.leader.value},
             )
         held = record.holding_before(lr.seat, lr.trick, 1)
         led = trick.cards[0].card
@@ -302,7 +312,7 @@ def assess_establishment(
         raise InvalidBoardError(
             "the claim was disputed: say who made it (claim_by). A claim or concession by the offending side "
             "establishes the revoke all the same (63A3); an opponent's claim does so only when the offending side "
-            "agrees to it (63A4)", path="claim_by", law="63A")
+            "agrees to it (63A4)", path="claim_by", law="63A", key="claim_by_needed")
     elif claim_ended and (facts.claim_by is None or facts.claim_by in os_seats):
         # 63A3: the offending side's own claim or concession establishes the revoke, disputed or not.
         who = f"{facts.claim_by.value}" if facts.claim_by else "a player"
