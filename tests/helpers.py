@@ -158,3 +158,17 @@ def empty_postgres(url: str) -> None:
             c.execute(text("CREATE SCHEMA public"))
     finally:
         engine.dispose()
+
+
+def small_corpus(root: Path, lin_text: str, lin_name: str = "vugraph.lin") -> Path:
+    """A folder to screen: Sponvo30, FINAL2, A1A10909 (one revoke each), the 1996 Olympiad's
+    ROUND01 (a mis-recorded lead, board 13 open) and ``lin_text`` as ``lin_name`` (a relative
+    path; its folders are made). Returns ``root``."""
+    import shutil
+
+    for path in (SPONVO30, FINAL2, A1A10909, DATA / "1996-10th_World_Bridge_Team_Olympiad" / "ROUND01.PBN"):
+        shutil.copy(path, root / path.name)
+    target = root / lin_name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(lin_text, encoding="utf-8")
+    return root

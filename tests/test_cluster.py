@@ -4,14 +4,13 @@ processes, the report equal to the local run's, also when a worker is lost mid-r
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 
 import pytest
 
 from app.cluster import ClusterUnavailableError, screen_on_cluster
 from engine.screening import screen_paths
-from tests.helpers import A1A10909, DATA, FINAL2, SPONVO30
+from tests.helpers import DATA, small_corpus
 from tests.test_lin import SPONVO30_LIN
 
 distributed = pytest.importorskip("distributed")
@@ -21,11 +20,7 @@ pytestmark = [pytest.mark.slow,
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    root = tmp_path_factory.mktemp("corpus")
-    for path in (SPONVO30, FINAL2, A1A10909, DATA / "1996-10th_World_Bridge_Team_Olympiad" / "ROUND01.PBN"):
-        shutil.copy(path, root / path.name)
-    (root / "lin").mkdir()
-    (root / "lin" / "vugraph.lin").write_text(SPONVO30_LIN, encoding="utf-8")
+    root = small_corpus(tmp_path_factory.mktemp("corpus"), SPONVO30_LIN, "lin/vugraph.lin")
     return root
 
 

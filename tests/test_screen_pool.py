@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 
 from app.cli import main as cli_main
 from engine.screen_pool import merge_reports, screen_file, screen_paths_parallel
 from engine.screening import screen_paths
-from tests.helpers import A1A10909, DATA, FINAL2, SPONVO30
+from tests.helpers import DATA, small_corpus
 from tests.test_lin import SPONVO30_LIN
 
 pytestmark = [pytest.mark.slow,
@@ -19,10 +18,7 @@ pytestmark = [pytest.mark.slow,
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    root = tmp_path_factory.mktemp("corpus")
-    for path in (SPONVO30, FINAL2, A1A10909, DATA / "1996-10th_World_Bridge_Team_Olympiad" / "ROUND01.PBN"):
-        shutil.copy(path, root / path.name)
-    (root / "vugraph.lin").write_text(SPONVO30_LIN, encoding="utf-8")
+    root = small_corpus(tmp_path_factory.mktemp("corpus"), SPONVO30_LIN, "vugraph.lin")
     (root / "broken.pbn").write_text('[Board "1"\n[Deal "N:..."]\n')  # a malformed tag line: one flagged row
     return root
 

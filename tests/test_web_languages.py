@@ -93,24 +93,25 @@ def test_the_form_and_a_revoke_ruling_with_its_print_sheet(client, lang):
     assert english_in(r.text) == []
 
 
+def law_13_form(lang: str, table_tricks: str) -> dict[str, str]:
+    """The page's Law 13/14 form for tests/cases/incorrect_cards_14_12.json (4H by West)."""
+    case = json.loads(CASE.read_text())
+    return {f"hand_{k}": v for k, v in case["hands"].items()} | {
+        "hand_record": case["hand_record"], "contract": "4H", "declarer": "W", "vulnerable": "NS",
+        "table_tricks": table_tricks, "discovered": "after_play", "lang": lang}
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 def test_a_law_13_view_and_its_print_sheet(client, lang):
-    case = json.loads(CASE.read_text())
-    form = {f"hand_{k}": v for k, v in case["hands"].items()} | {
-        "hand_record": case["hand_record"], "contract": "4H", "declarer": "W", "vulnerable": "NS",
-        "table_tricks": "10", "discovered": "after_play", "lang": lang}
-    r = client.post("/incorrect-cards", data=form)
+    r = client.post("/incorrect-cards", data=law_13_form(lang, table_tricks="10"))
     assert r.status_code == 200 and "13D" in r.text
     assert english_in(r.text) == []
 
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_form_errors_422_in_the_pages_words(client, lang):
-    case = json.loads(CASE.read_text())
-    form = {f"hand_{k}": v for k, v in case["hands"].items()} | {
-        "hand_record": case["hand_record"], "contract": "4H", "declarer": "W", "vulnerable": "NS",
-        "table_tricks": "ten", "discovered": "after_play", "lang": lang}
-    not_a_number = client.post("/incorrect-cards", data=form)  # pydantic: not a whole number
+    # pydantic: not a whole number
+    not_a_number = client.post("/incorrect-cards", data=law_13_form(lang, table_tricks="ten"))
     assert not_a_number.status_code == 422 and 'role="alert"' in not_a_number.text
     assert gettext(lang, "not_whole_number") in not_a_number.text
     assert english_in(not_a_number.text) == []
