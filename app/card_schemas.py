@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
-from app.common import CardText, RequestModel, SeatCode, StepOut
+from app.common import CardText, RequestModel, SeatCode, StepOut, explanation, relocated
 from app.schemas import RevokeRulingResponse
 from app.scores import ScoresOut, ScoringIn, scores_block
 from engine import __version__ as engine_version
@@ -90,9 +90,10 @@ class IncorrectCardsRequest(RequestModel):
     def _shape(self) -> IncorrectCardsRequest:
         missing = [s for s in "NESW" if s not in self.hands]
         if missing:
-            raise ValueError(f"give all four hands (missing: {', '.join(missing)}); '-' for an empty one")
+            raise InvalidBoardError(f"give all four hands (missing: {', '.join(missing)}); '-' for an empty one",
+                                    key="hands_missing", params={"seats": ", ".join(missing)})
         if (self.contract is None) != (self.declarer is None):
-            raise ValueError("give both `contract` and `declarer`, or neither")
+            raise InvalidBoardError("give both `contract` and `declarer`, or neither", key="contract_and_declarer")
         return self
 
     def to_case(self) -> IncorrectCardsCase:
@@ -103,19 +104,21 @@ class IncorrectCardsRequest(RequestModel):
             cards = parse_hand(text, seat, path=f"hands/{code}")
             if len(cards) > MAX_HAND_CARDS:
                 raise InvalidBoardError(f"{seat.value}'s hand lists {len(cards)} cards; a hand found at the table "
-                                        f"holds at most a few more than 13", path=f"hands/{code}")
+                                        f"holds at most a few more than 13", path=f"hands/{code}", key="hand_too_long",
+                                        params={"seat": seat.value, "n": len(cards)})
             found[seat] = cards
         total = sum(len(c) for c in found.values())
         if total > MAX_TOTAL_CARDS:
             raise InvalidBoardError(f"the four hands list {total} cards; a board has 52 (and at most a few surplus "
-                                    "cards from another pack)", path="hands")
+                                    "cards from another pack)", path="hands", key="hands_too_many",
+                                    params={"n": total})
         record = None
         if self.hand_record is not None:
             try:
                 record = Deal.from_pbn(self.hand_record)
                 record.verify_complete()
             except InvalidBoardError as exc:
-                raise InvalidBoardError(exc.message, path="hand_record", law=exc.law) from None
+                raise relocated(exc, "hand_record") from None
         contract = None
         if self.contract is not None and self.declarer is not None:
             contract = Contract.from_str(self.contract, Seat(self.declarer))
@@ -294,8 +297,8 @@ class IncorrectCardsResponse(BaseModel):
                 suggested=_suggested_ns(a),
                 plausible=a.plausible_results(), scoring=scoring, non_offending=_non_offending(a),
                 suggested_result=suggested.result if (suggested := suggested_result(a)) else None),
-            explanation=[s.sentence() for s in a.steps],
-            steps=[StepOut(law=s.law, text=s.text) for s in a.steps],
+            explanation=explanation(a.steps),
+            steps=[StepOut.of(s) for s in a.steps],
         )
 
 

@@ -20,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from app import auth
+from app import auth, i18n
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.common import ErrorResponse, RequestModel
 from app.rulings import rule_revoke
@@ -356,9 +356,14 @@ def _details(f: CaseFieldsIn) -> CaseDetails:
 
 
 def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
-         solver: DoubleDummySolver) -> tuple[dict[str, Any], dict[str, Any], int | None, int | None]:
+         solver: DoubleDummySolver, laws_edition: LawsEdition | None = None,
+         ) -> tuple[dict[str, Any], dict[str, Any], int | None, int | None]:
     """Rule on a stored or new ruling request: ``(request as ruled, ruling JSON, suggested_ns,
-    table_ns)``. Blocks on the solver.
+    table_ns)``. Blocks on the solver. A revoke request that names no Laws edition is ruled
+    under ``laws_edition`` (the case's event's) when given; the request is kept as it came. The
+    ruling JSON is the case file's record: always in English, each step with its catalogue
+    ``key`` and ``params`` (to be said in any language when shown), whatever language the
+    request asked for (its errors are said in that one).
 
     Raises:
         RequestValidationError: the request does not validate (locations under ``body``).
@@ -367,12 +372,17 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
     try:
         if kind is CaseKind.REVOKE:
             revoke = RevokeRulingRequest.model_validate(request)
-            advice = rule_revoke(revoke, events, solver)
-            out = RevokeRulingResponse.from_advice(advice, revoke.scoring)
             given = revoke.model_dump(mode="json", exclude_unset=True)
+            if revoke.laws_edition is None and laws_edition is not None:
+                revoke = revoke.model_copy(update={"laws_edition": laws_edition.value})
+            advice = rule_revoke(revoke, events, solver)
+            with i18n.use(i18n.DEFAULT):
+                out = RevokeRulingResponse.from_advice(advice, revoke.scoring)
             return given, out.model_dump(mode="json"), out.scores.suggested, out.score_ns.table
         cards = IncorrectCardsRequest.model_validate(request)
-        ic = IncorrectCardsResponse.from_advice(advise_incorrect_cards(cards.to_case(), solver=solver), cards.scoring)
+        advised = advise_incorrect_cards(cards.to_case(), solver=solver)
+        with i18n.use(i18n.DEFAULT):
+            ic = IncorrectCardsResponse.from_advice(advised, cards.scoring)
         given = cards.model_dump(mode="json", exclude_unset=True)
         return given, ic.model_dump(mode="json"), ic.scores.suggested, ic.table_score_ns
     except ValidationError as exc:
@@ -394,7 +404,8 @@ def _with_hand_record(rest: dict[str, Any], events: EventRepository, event_id: i
 def open_case(data: Mapping[str, Any], events: EventRepository, cases: SqlCaseRepository,
               solver: DoubleDummySolver, actor: Actor) -> Case:
     """Rule on the body of ``POST /v1/cases`` and keep it as a case (one transaction after the
-    ruling; the case exists only once committed). Blocks on the solver.
+    ruling; the case exists only once committed). Blocks on the solver. A revoke is ruled under
+    the Laws edition of the case's event unless the request names one (``laws_edition``).
 
     Raises:
         RequestValidationError: bad case fields or ruling request (locations under ``body``).
@@ -404,12 +415,12 @@ def open_case(data: Mapping[str, Any], events: EventRepository, cases: SqlCaseRe
     fields, rest = parse_case(data)
     kind = CaseKind(fields.kind)
     try:
-        events.get_event(fields.event)
+        event = events.get_event(fields.event)
     except UnknownEventError as exc:
-        raise InvalidBoardError(exc.message, path="event") from None
+        raise InvalidBoardError(exc.message, path="event", key=exc.key, params=exc.params) from None
     if kind is CaseKind.INCORRECT_CARDS:
         rest = _with_hand_record(rest, events, fields.event, fields.board)
-    given, ruling, suggested, table = rule(kind, rest, events, solver)
+    given, ruling, suggested, table = rule(kind, rest, events, solver, event.details.laws_edition)
     new = NewCase(details=_details(fields), kind=kind, request=given, ruling=ruling,
                   engine_version=engine_version, laws_edition=str(ruling.get("laws_edition", "2017")),
                   suggested_ns=suggested, table_ns=table)
@@ -442,15 +453,16 @@ MAX_DIFFERENCES = 200
 
 def rerun(cases: SqlCaseRepository, events: EventRepository, solver: DoubleDummySolver, case_id: int,
           actor: Actor) -> RerunOut:
-    """Rule the stored request again on the current engine, compare with the stored ruling and
-    append a ``rerun`` entry saying what differs; the stored ruling is never changed.
+    """Rule the stored request again on the current engine (under the Laws edition the stored
+    ruling applied, unless the request names one), compare with the stored ruling and append a
+    ``rerun`` entry saying what differs; the stored ruling is never changed.
 
     Raises:
         UnknownCaseError; RequestValidationError / InvalidBoardError: the stored request no
         longer validates on this engine (nothing is appended); SolverError.
     """
     case = cases.get_case(case_id)
-    _, now, _, _ = rule(case.data.kind, case.data.request, events, solver)
+    _, now, _, _ = rule(case.data.kind, case.data.request, events, solver, _edition(case.data.laws_edition))
     diffs = differences(case.data.ruling, now)
     change = {"engine_version_stored": case.data.engine_version, "engine_version_now": engine_version,
               "same": not diffs, "differences": [{"path": d.path, "stored": d.stored, "now": d.now}
@@ -459,6 +471,14 @@ def rerun(cases: SqlCaseRepository, events: EventRepository, solver: DoubleDummy
     return RerunOut(case=case_id, engine_version_stored=case.data.engine_version, engine_version_now=engine_version,
                     same=not diffs, differences=[DifferenceOut(path=d.path, stored=d.stored, now=d.now)
                                                  for d in diffs], ruling=now)
+
+
+def _edition(code: str) -> LawsEdition | None:
+    """The Laws edition a stored ruling applied, ``None`` for a code this engine does not know."""
+    try:
+        return LawsEdition(code)
+    except ValueError:
+        return None
 
 
 CSV_COLUMNS = ("case", "board", "round", "table", "ns_pair", "ns_names", "ew_pair", "ew_names", "director",

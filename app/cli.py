@@ -7,6 +7,10 @@ ROLE`` (and ``list``, ``revoke NAME``) and ``advisor serve [--host H] [--port P]
 ``incorrect-cards`` rules on a Law 13 / 14 case given as the API's request body in a JSON file.
 ``scores`` computes weighted, artificial, matchpoint or IMP scores (the ``/v1/scores/*`` bodies).
 ``screen`` screens every game of a PBN file or of a directory of them for revokes.
+
+``--lang en|pl|ru|el`` (any subcommand; default ``ADVISOR_LANG``, else English) says the rulings,
+the labels and the error messages in that language (``app/i18n/<lang>/cli.json`` and the other
+catalogues); field names, law codes, cards and numbers are the same in every language.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import IO, Any
 
 from pydantic import BaseModel
 
+from app import i18n
 from engine.advisor import RevokeAdvice, advise_revoke
 from engine.boards import board_from_game
 from engine.errors import AdvisorError, InvalidBoardError
@@ -33,10 +38,30 @@ from engine.pbn import PbnGame, games_for_board, load
 from engine.screening import ScreeningReport, ScreeningRow, screen_paths
 
 
+def _t(key: str, **params: object) -> str:
+    """A sentence of the command line in the language chosen (``cli.<key>``)."""
+    return i18n.gettext(i18n.current(), f"cli.{key}", **params)
+
+
+def _lang_option() -> argparse.ArgumentParser:
+    """``--lang``, accepted before or after the subcommand."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS,
+                        help="the language of the ruling and the messages: " + ", ".join(sorted(i18n.languages()))
+                        + " (default: ADVISOR_LANG, else en)")
+    return common
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="advisor", description="Adjusted-score advisor for tournament directors.")
+    common = _lang_option()
+    p = argparse.ArgumentParser(prog="advisor", description="Adjusted-score advisor for tournament directors.",
+                                parents=[common])
     sub = p.add_subparsers(dest="command", required=True)
-    r = sub.add_parser("revoke", help="rule on the revokes of one board of a PBN file (Laws 61-64)")
+
+    def command(name: str, **kw: Any) -> argparse.ArgumentParser:  # every subcommand takes --lang too
+        return sub.add_parser(name, parents=[common], **kw)
+
+    r = command("revoke", help="rule on the revokes of one board of a PBN file (Laws 61-64)")
     r.add_argument("file", help="a PBN file with the play record")
     r.add_argument("--board", required=True, help="board number")
     r.add_argument("--room", help="room (Open/Closed) when the file has the board more than once")
@@ -51,18 +76,18 @@ def _parser() -> argparse.ArgumentParser:
                    "losses were induced by the revoke (64C1 then uses double-dummy play from before the revoke)")
     r.add_argument("--noticed", choices=[n.value for n in Noticed], default=Noticed.AFTER_PLAY.value,
                    help="when attention was first drawn to the revoke (default: after_play)")
-    ic = sub.add_parser("incorrect-cards", help="rule on an incorrect number of cards, a surplus or a missing card "
+    ic = command("incorrect-cards", help="rule on an incorrect number of cards, a surplus or a missing card "
                         "(Laws 13, 14)", description="Rule on a Law 13 / 14 case. CASE.json is the body of POST "
                         "/v1/rulings/incorrect-cards: the hands as found, the hand record if known, the contract, "
                         "the play so far, when it was discovered and the director's facts.")
     ic.add_argument("case", help="a JSON file ('-' for standard input)")
     ic.add_argument("--json", action="store_true", help="print the API's JSON instead of the text ruling")
-    so = sub.add_parser("scores", help="weighted, artificial, matchpoint or IMP scores (Laws 12C, 77, 78)",
+    so = command("scores", help="weighted, artificial, matchpoint or IMP scores (Laws 12C, 77, 78)",
                         description="Compute a score as POST /v1/scores/KIND does: BODY.json is that request "
                         "body; the answer is printed as the API's JSON.")
     so.add_argument("kind", choices=["weighted", "artificial", "matchpoints", "imps"])
     so.add_argument("body", help="a JSON file ('-' for standard input)")
-    sc = sub.add_parser("screen", help="screen every game of a PBN file or directory for revokes",
+    sc = command("screen", help="screen every game of a PBN file or directory for revokes",
                         description="Screen every game of a PBN file, or of every *.pbn/*.PBN file under a "
                         "directory: rule on the games with a revoke, flag the records that cannot be ruled on, "
                         "count the rest. The tricks not played out are valued double dummy (no claim figures).")
@@ -71,7 +96,7 @@ def _parser() -> argparse.ArgumentParser:
                     "(the table then goes to stderr)")
     sc.add_argument("--csv", metavar="FILE", help="write the ruled and flagged rows as CSV")
     sc.add_argument("--no-progress", action="store_true", help="no progress bar (it is shown only on a terminal)")
-    us = sub.add_parser("users", help="token holders: add (prints the new token once), list, revoke",
+    us = command("users", help="token holders: add (prints the new token once), list, revoke",
                         description="Manage the tokens of the case file (directors, appeals committee, viewers) "
                         "in the service's database (ADVISOR_DATABASE_URL, else ADVISOR_DATA_DIR/advisor.sqlite3). "
                         "Once a token exists, the service requires one for every request.")
@@ -83,7 +108,7 @@ def _parser() -> argparse.ArgumentParser:
     usub.add_parser("list", help="every holder: name, role, active, created")
     ur = usub.add_parser("revoke", help="revoke a holder's token")
     ur.add_argument("name")
-    sv = sub.add_parser("serve", help="run the service (API and page) with uvicorn",
+    sv = command("serve", help="run the service (API and page) with uvicorn",
                         description="Run the service. On 127.0.0.1 without tokens it runs open (laptop mode); on any "
                         "other address every request needs a token (advisor users add).")
     sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
@@ -94,30 +119,32 @@ def _parser() -> argparse.ArgumentParser:
 def _choose(games: list[PbnGame], board: str) -> PbnGame:
     if len(games) == 1:
         return games[0]
-    print(f"Board {board} was played more than once in this file:", file=sys.stderr)
+    print(_t("board_twice", board=board), file=sys.stderr)
     for i, g in enumerate(games, start=1):
         print(f"  {i}. {g.label}", file=sys.stderr)
     if not sys.stdin.isatty():
-        raise SystemExit("say which one with --room (e.g. --room Closed)")
-    answer = input(f"Which one (1-{len(games)})? ").strip()
+        raise SystemExit(_t("say_room"))
+    answer = input(_t("which_one", n=len(games))).strip()
     if not answer.isdigit() or not 1 <= int(answer) <= len(games):
-        raise SystemExit(f"not a choice: {answer!r}")
+        raise SystemExit(_t("not_a_choice", answer=repr(answer)))
     return games[int(answer) - 1]
 
 
 def render(a: RevokeAdvice) -> str:
     """The ruling as text for a TD: board, hands, each revoke, each law step, the score to enter."""
     b, c = a.board, a.board.contract
-    out = [f"{b.label}: {c} by {c.declarer.value}, vulnerable {b.vulnerability.value}"]
+    lang = i18n.current()
+    out = [_t("board_head", label=b.label, contract=c, declarer=c.declarer.value, vulnerable=b.vulnerability.value)]
     for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
         hand = "  ".join(f"{s.value} {holding_str(b.deal.hand(seat), s) or '-'}" for s in SUIT_ORDER)
         out.append(f"  {seat.value}: {hand}")
-    out.append(f"  {len(b.play)} cards played" + (f"; the record's Result: {b.recorded_result}"
-                                                   if b.recorded_result is not None else ""))
+    out.append("  " + (_t("cards_played", n=len(b.play)) if b.recorded_result is None else
+                       _t("cards_played_result", n=len(b.play), result=b.recorded_result)))
     out.append("")
-    out += [f"  [{s.law}] {s.text}" for s in a.steps]
+    out += [f"  [{s.law}] {i18n.step_text(lang, s)}" for s in a.steps]
     out.append("")
-    out.append(f"Result to enter: {a.suggested_result}  (NS {a.score_ns_suggested:+d}; law {a.suggested_law})")
+    out.append(_t("result_to_enter", result=a.suggested_result, score=f"{a.score_ns_suggested:+d}",
+                  law=a.suggested_law))
     return "\n".join(out)
 
 
@@ -125,27 +152,28 @@ def render_incorrect_cards(a: IncorrectCardsAdvice) -> str:
     """A Law 13 / 14 ruling as text for a TD: the hands as found, each law step, the action and
     the score to enter (Law 77 points, North-South view; artificial scores in % and IMPs)."""
     c = a.case
-    head = c.label or "Board"
+    lang = i18n.current()
+    head = c.label or _t("board")
     if c.contract is not None:
-        head += f": {c.contract} by {c.contract.declarer.value}"
-    out = [f"{head}, dealer {c.dealer.value}, vulnerable {c.vulnerability.value}; discovered "
-           f"{c.facts.discovered.value.replace('_', ' ')}"]
+        head = _t("case_contract", head=head, contract=c.contract, declarer=c.contract.declarer.value)
+    out = [_t("case_head", head=head, dealer=c.dealer.value, vulnerable=c.vulnerability.value,
+              discovered=_t(f"discovered.{c.facts.discovered.value}"))]
     for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
         cards = frozenset(c.found[seat])
         hand = "  ".join(f"{s.value} {holding_str(cards, s) or '-'}" for s in SUIT_ORDER)
         out.append(f"  {seat.value} ({len(c.found[seat])}): {hand}")
     out.append("")
-    out += [f"  [{s.law}] {s.text}" for s in a.steps]
+    out += [f"  [{s.law}] {i18n.step_text(lang, s)}" for s in a.steps]
     out.append("")
-    out.append(f"Action: {a.action.value.replace('_', ' ')}")
+    out.append(_t("action", action=_t(f"action.{a.action.value}")))
     if a.assigned is not None:
-        out.append(f"Assigned adjusted score: {a.assigned.result}  (NS {a.assigned.score_ns:+d})")
+        out.append(_t("assigned", result=a.assigned.result, score=f"{a.assigned.score_ns:+d}"))
     if a.ruled_result is not None:
-        out.append(f"Result after the revoke laws: {a.ruled_result.result}  (NS {a.ruled_result.score_ns:+d})")
+        out.append(_t("after_revoke_laws", result=a.ruled_result.result, score=f"{a.ruled_result.score_ns:+d}"))
     if a.artificial:
-        label = "Alternative (artificial)" if a.assigned is not None else "Artificial adjusted score"
-        out.append(f"{label}: " + "; ".join(f"{side.value} {x.label} ({x.percent}% / {x.imps:+d} IMPs)"
-                                             for side, x in a.artificial.items()))
+        scores = "; ".join(_t("artificial_side", side=side.value, label=x.label, percent=x.percent,
+                              imps=f"{x.imps:+d}") for side, x in a.artificial.items())
+        out.append(_t("alternative" if a.assigned is not None else "artificial", scores=scores))
     return "\n".join(out)
 
 
@@ -162,22 +190,34 @@ def _incorrect_cards(args: argparse.Namespace) -> int:
     except (ValidationError, InvalidBoardError) as exc:
         return _bad_input(args.case, exc)
     except (AdvisorError, OSError) as exc:
-        print(f"advisor: cannot rule: {exc}", file=sys.stderr)
+        print(_t("cannot_rule", reason=_reason(exc)), file=sys.stderr)
         return 2
     return _print(args.json, lambda: IncorrectCardsResponse.from_advice(advice, body.scoring),
                   lambda: render_incorrect_cards(advice))
+
+
+def _reason(exc: BaseException) -> str:
+    """An error's reason in the language chosen: an engine error through its catalogue key."""
+    if isinstance(exc, InvalidBoardError):
+        said = i18n.error_text(i18n.current(), exc)
+        lineno = getattr(exc, "lineno", None)
+        return said + i18n.gettext(i18n.current(), "api.at_line", n=lineno) if lineno and said != exc.message \
+            else said
+    return str(exc)
 
 
 def _bad_input(source: str, exc: Exception) -> int:
     """Print each problem of a JSON request file as ``advisor: FILE: field: reason``; returns 2."""
     from pydantic import ValidationError
 
+    from app.errors import validation_items
+
     if isinstance(exc, ValidationError):
-        for err in exc.errors():
-            where = "/".join(str(x) for x in err["loc"]) or "body"
-            print(f"advisor: {source}: {where}: {err['msg']}", file=sys.stderr)
+        for item in validation_items(exc.errors()):
+            where = "/".join(str(x) for x in item["loc"]) or "body"
+            print(_t("bad_input", source=source, where=where, reason=item["msg"]), file=sys.stderr)
     elif isinstance(exc, InvalidBoardError):
-        print(f"advisor: {source}: {exc.path or 'body'}: {exc.message}", file=sys.stderr)
+        print(_t("bad_input", source=source, where=exc.path or "body", reason=_reason(exc)), file=sys.stderr)
     return 2
 
 
@@ -196,7 +236,7 @@ def _scores(args: argparse.Namespace) -> int:
     except (ValidationError, InvalidBoardError) as exc:
         return _bad_input(args.body, exc)
     except OSError as exc:
-        print(f"advisor: {exc}", file=sys.stderr)
+        print(_t("os_error", reason=exc), file=sys.stderr)
         return 2
     print(result.model_dump_json(indent=2))
     return 0
@@ -231,7 +271,7 @@ def render_screening(report: ScreeningReport) -> str:
     out: list[str] = []
     ruled, flagged, n = report.ruled_rows, report.flagged_rows, report.counts
     if ruled:
-        out.append(f"Ruled: {len(ruled)} game(s) with a revoke")
+        out.append(_t("screen_ruled", n=len(ruled)))
         out += _table(
             ["file", "board", "room", "line", "contract", "revokes", "table", "adj", "enter", "NS", "law",
              "64C", "claim DD", "Result", "^R"],
@@ -242,16 +282,19 @@ def render_screening(report: ScreeningReport) -> str:
               " ".join(r.marked_revokes) or "-"] for r in ruled])
         out.append("")
     if flagged:
-        out.append(f"Flagged: {len(flagged)} record(s) that cannot be ruled on")
+        out.append(_t("screen_flagged", n=len(flagged)))
         for r in flagged:
-            where = f"board {r.board}, room {r.room or '?'}" if r.board is not None else "whole file"
-            out.append(f"  {r.file} {where} (line {_opt(r.line)}): {r.reason}")
+            where = _t("screen_where", board=r.board, room=r.room or "?") if r.board is not None else \
+                _t("screen_whole_file")
+            out.append(_t("screen_flagged_row", file=r.file, where=where, line=_opt(r.line), reason=r.reason))
         out.append("")
     skipped = ", ".join(f"{reason} {k}" for reason, k in n.skipped)
-    out.append(f"Files: {n.files}" + (f" ({n.unreadable_files} unreadable)" if n.unreadable_files else ""))
-    out.append(f"Games read: {n.games}")
-    out.append(f"  skipped: {n.skipped_total}" + (f" ({skipped})" if skipped else ""))
-    out.append(f"  with a play record: {n.with_play}: clean {n.clean}, ruled {n.ruled}, flagged {n.flagged}")
+    out.append(_t("screen_files_unreadable", n=n.files, unreadable=n.unreadable_files) if n.unreadable_files else
+               _t("screen_files", n=n.files))
+    out.append(_t("screen_games", n=n.games))
+    out.append(_t("screen_skipped_why", n=n.skipped_total, why=skipped) if skipped else
+               _t("screen_skipped", n=n.skipped_total))
+    out.append(_t("screen_with_play", n=n.with_play, clean=n.clean, ruled=n.ruled, flagged=n.flagged))
     return "\n".join(out)
 
 
@@ -287,7 +330,7 @@ def _progress_bar() -> tuple[Callable[[int, int], None], Callable[[], None]]:
 
 def _screen(args: argparse.Namespace) -> int:
     if not Path(args.path).exists():
-        print(f"advisor: no such file or directory: {args.path}", file=sys.stderr)
+        print(_t("no_such_path", path=args.path), file=sys.stderr)
         return 2
     from engine.dd import default_solver
 
@@ -315,7 +358,7 @@ def _screen(args: argparse.Namespace) -> int:
             with open(args.csv, "w", encoding="utf-8", newline="") as f:
                 write_csv(report, f)
     except OSError as exc:
-        print(f"advisor: cannot write the report: {exc}", file=sys.stderr)
+        print(_t("cannot_write", reason=exc), file=sys.stderr)
         return 2
     return 0
 
@@ -392,7 +435,21 @@ def log_config() -> dict[str, object]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``advisor`` command. Returns the exit status (0 ok, 2 bad input)."""
+    import os
+
     args = _parser().parse_args(argv)
+    try:
+        lang = i18n.negotiate(getattr(args, "lang", None) or os.environ.get("ADVISOR_LANG") or None)
+    except i18n.UnknownLanguageError as exc:
+        print(i18n.gettext(i18n.DEFAULT, "cli.unknown_lang", asked=exc.asked, available=", ".join(exc.available)),
+              file=sys.stderr)
+        return 2
+    with i18n.use(lang):
+        return _command(args)
+
+
+def _command(args: argparse.Namespace) -> int:
+    """Run the subcommand ``args`` names (in the language :func:`main` chose)."""
     if args.command == "users":
         return _users(args)
     if args.command == "serve":
@@ -408,7 +465,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         games = [g for g in games if g.play_section is not None] or games
         if not games:
             raise InvalidBoardError(f"no board {args.board}" + (f" in room {args.room}" if args.room else "")
-                                    + f" in {args.file}", path="board")
+                                    + f" in {args.file}", path="board", key="cli_no_board_room" if args.room
+                                    else "cli_no_board", params={"board": args.board, "room": args.room or "",
+                                                                 "file": args.file})
         board = board_from_game(_choose(games, args.board), source=args.file.rsplit("/", 1)[-1])
         facts = RevokeFacts(noticed=Noticed(args.noticed), claim_declarer_tricks=args.claim,
                             claim_by=Seat(args.claim_by) if args.claim_by else None,
@@ -417,7 +476,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         advice = advise_revoke(board, facts=facts, solver=default_solver())
     except (AdvisorError, OSError) as exc:
-        print(f"advisor: cannot rule: {exc}", file=sys.stderr)
+        print(_t("cannot_rule", reason=_reason(exc)), file=sys.stderr)
         return 2
     from app.schemas import RevokeRulingResponse
 

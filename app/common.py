@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 from pydantic_core import PydanticCustomError
+
+from app import i18n
+from engine.errors import InvalidBoardError
+from engine.laws.steps import Step
 
 SeatCode = Literal["N", "E", "S", "W"]
 SuitCode = Literal["S", "H", "D", "C"]
@@ -20,10 +25,38 @@ CardText = Field(min_length=2, max_length=3, pattern=rf"^(?:[SHDCshdc]{_RANK}|{_
 
 
 class StepOut(BaseModel):
-    """One step of the ruling."""
+    """One step of the ruling: the law applied and what it decided, in the language of the answer
+    (``?lang=`` or ``Accept-Language``; English by default), with the catalogue key and the
+    parameters that let it be said again in any language later (a stored case keeps them)."""
 
-    law: str
-    text: str
+    law: str = Field(description="The law paragraph, e.g. '64A2', or 'DD' for the solver's evidence; never "
+                                 "translated.")
+    text: str = Field(description="What the step decided, in the language of the answer.")
+    key: str = Field("", description="The step's template in the catalogues (`step.<key>` in "
+                                     "app/i18n/<lang>/steps.json); empty: English only.")
+    params: dict[str, Any] = Field(default_factory=dict,
+                                   description="The values the template fills in (a nested phrase as "
+                                               "{law, text, key, params}).")
+
+    @classmethod
+    def of(cls, step: Step) -> StepOut:
+        """The step in the language of the answer being built (:func:`app.i18n.current`)."""
+        return cls(law=step.law, text=i18n.step_text(i18n.current(), step), key=step.key,
+                   params=i18n.step_params_json(step.params))
+
+
+def relocated(exc: InvalidBoardError, path: str, *, law: str | None = None, keep_law: bool = True) -> InvalidBoardError:
+    """``exc`` said again under another request field ``path`` (its message, catalogue key and
+    parameters kept, so that it is still said in the language asked for); its law kept unless
+    ``keep_law`` is false, or ``law`` given."""
+    return InvalidBoardError(exc.message, path=path, law=law if law is not None else exc.law if keep_law else None,
+                             key=exc.key, params=exc.params)
+
+
+def explanation(steps: Sequence[Step]) -> list[str]:
+    """The ruling's lines ``"Law 64A2: ..."`` in the language of the answer being built."""
+    lang = i18n.current()
+    return [i18n.sentence(lang, s) for s in steps]
 
 
 class ErrorItem(BaseModel):
@@ -58,6 +91,11 @@ def clean_text(text: str) -> str:
     return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
 
 
+def _say(key: str, **params: object) -> str:
+    """A reason in the language of the answer being built (``api.<key>``)."""
+    return i18n.gettext(i18n.current(), f"api.{key}", **params)
+
+
 def unfit_json(value: Any) -> tuple[tuple[str | int, ...], str] | None:
     """The first value of a parsed JSON body that no request of this service can take, as
     ``(path, reason)``; ``None`` when there is none.
@@ -71,20 +109,18 @@ def unfit_json(value: Any) -> tuple[tuple[str | int, ...], str] | None:
     while stack:
         item, path = stack.pop()
         if len(path) > MAX_JSON_DEPTH:
-            return path[:MAX_JSON_DEPTH], f"nested more than {MAX_JSON_DEPTH} levels deep: no request is"
+            return path[:MAX_JSON_DEPTH], _say("json_too_deep", depth=MAX_JSON_DEPTH)
         if isinstance(item, str):
             if _SURROGATE.search(item):
-                return path, ("the text holds a lone surrogate (an escape such as \\ud800 that is not half of a "
-                              "pair): it is not a character; retype the text")
+                return path, _say("json_lone_surrogate")
         elif isinstance(item, float):
             if not math.isfinite(item):
-                return path, "not a number: NaN, Infinity and numbers beyond 1.8e308 are not numbers here"
+                return path, _say("json_not_a_number")
         elif isinstance(item, dict):
             for key, inner in reversed(item.items()):
                 name = clean_text(key) if isinstance(key, str) else key
                 if isinstance(key, str) and name != key:
-                    return (*path, name), ("the field's name holds a lone surrogate (an escape such as \\ud800 "
-                                           "that is not half of a pair)")
+                    return (*path, name), _say("json_name_surrogate")
                 stack.append((inner, (*path, name)))
         elif isinstance(item, list | tuple):
             stack.extend((inner, (*path, i)) for i, inner in reversed(list(enumerate(item))))

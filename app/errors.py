@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.formparsers import MultiPartException
 
+from app import i18n
 from app.auth import AuthError
 from app.common import UNFIT_JSON, clean_text
 from engine.cases import CaseConflictError
@@ -51,17 +52,51 @@ def validation_items(errors: Sequence[Any]) -> list[dict[str, Any]]:
         kind = str(e.get("type", "value_error"))
         if kind == UNFIT_JSON:
             loc += [x if isinstance(x, int) else clean_text(str(x)) for x in ctx.get("below", ())]
-        msg = clean_text(str(e.get("msg", ""))).removeprefix("Value error, ")
+        msg = _translated(kind, ctx) or clean_text(str(e.get("msg", ""))).removeprefix("Value error, ")
         if kind == "json_invalid":
             loc, msg = loc[:1], _json_message(ctx.get("error"), loc[1] if len(loc) > 1 else None)
         items.append({"loc": loc, "msg": msg, "type": kind, "law": None})
     return items
 
 
+PYDANTIC_TYPES = ("missing", "int_type", "int_parsing", "int_from_float", "float_type", "float_parsing", "bool_type",
+                  "bool_parsing", "string_type", "string_too_short", "string_too_long", "string_pattern_mismatch",
+                  "literal_error", "enum", "greater_than", "greater_than_equal", "less_than", "less_than_equal",
+                  "too_short", "too_long", "list_type", "dict_type", "model_type", "model_attributes_type",
+                  "extra_forbidden", "json_type")
+"""Pydantic's error types whose message the catalogues say in every language (``error.pydantic.<type>``,
+filled from the error's ``ctx``); another type keeps pydantic's English message."""
+
+
+def _translated(kind: str, ctx: dict[str, Any]) -> str | None:
+    """The message of a validation error in the language of the answer, or ``None`` to keep the
+    one given: an error a validator raised as a keyed :class:`InvalidBoardError` (a ``value_error``
+    whose ``ctx["error"]`` it is) by its key; pydantic's own (:data:`PYDANTIC_TYPES`) by type, in a
+    language other than English (English keeps pydantic's exact words)."""
+    lang = i18n.current()
+    error = ctx.get("error")
+    if isinstance(error, InvalidBoardError) and error.key:
+        return clean_text(i18n.error_text(lang, error))
+    if lang == i18n.DEFAULT or kind not in PYDANTIC_TYPES:
+        return None
+    template = i18n.catalogue(lang).get(f"error.pydantic.{kind}")
+    if not template:
+        return None
+    try:
+        return clean_text(template.format(**{k: v for k, v in ctx.items() if k != "error"}))
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+def _say(key: str, **params: object) -> str:
+    """A sentence of an error answer in the language of the answer (``api.<key>``)."""
+    return i18n.gettext(i18n.current(), f"api.{key}", **params)
+
+
 def _json_message(error: object, pos: object) -> str:
-    where = f" (character {pos + 1})" if isinstance(pos, int) else ""
-    why = f": {clean_text(str(error)).lower()}" if error else ""
-    return f"the body is not valid JSON{why}{where}"
+    return _say("json_invalid" + ("_why" if error else "") + ("_at" if isinstance(pos, int) else ""),
+                why=clean_text(str(error)).lower() if error else "",
+                at=pos + 1 if isinstance(pos, int) else 0)
 
 
 def _chain(exc: BaseException) -> Iterator[BaseException]:
@@ -83,19 +118,18 @@ def unreadable_body(exc: StarletteHTTPException) -> tuple[str, str] | None:
     for e in _chain(exc):
         if isinstance(e, MultiPartException):
             if "exceeded maximum size" in e.message:
-                return "too_large", ("a field of the form is larger than 1 MiB (a pasted file?): upload the file "
-                                     "instead")
-            return "unreadable", f"the form could not be read: {clean_text(e.message)}"
+                return "too_large", _say("form_field_too_large")
+            return "unreadable", _say("form_unreadable", why=clean_text(e.message))
         if isinstance(e, UnicodeDecodeError):
-            return "unreadable", "the body is not UTF-8 text: send JSON as UTF-8"
+            return "unreadable", _say("body_not_utf8")
         if isinstance(e, RecursionError):
-            return "unreadable", "the body is nested too deeply to be read: no request nests more than a few levels"
+            return "unreadable", _say("body_too_deep")
         if isinstance(e, json.JSONDecodeError):
             return "unreadable", _json_message(e.msg, e.pos)
         if isinstance(e, ValueError) and "digits" in str(e):
-            return "unreadable", "the body holds a number of thousands of digits: no request does"
+            return "unreadable", _say("body_long_number")
     if exc.detail == _FASTAPI_PARSE_ERROR:
-        return "unreadable", "the body could not be read (not JSON, or a malformed form)"
+        return "unreadable", _say("body_unreadable")
     return None
 
 
@@ -118,8 +152,8 @@ def install_error_handlers(app: FastAPI) -> None:
         found = unreadable_body(exc)
         if found is None and isinstance(exc.detail, str):  # starlette's own: no route, method not allowed...
             path = request.url.path[:200]
-            said = {404: f"there is no {path} here: the API's paths are listed at /docs",
-                    405: f"{path} does not take {request.method}"}.get(exc.status_code, exc.detail)
+            said = {404: _say("no_such_path", path=path),
+                    405: _say("method_not_allowed", path=path, method=request.method)}.get(exc.status_code, exc.detail)
             shaped: dict[str, object] = {"loc": ["path"] if exc.status_code in (404, 405) else [], "msg": said,
                                          "type": f"http_{exc.status_code}", "law": None}
             return JSONResponse(status_code=exc.status_code, content={"detail": [shaped]}, headers=exc.headers)
@@ -146,12 +180,20 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(NotStoredError)
     async def not_stored(_: Request, exc: NotStoredError) -> JSONResponse:
-        item: dict[str, object] = {"loc": ["path", exc.path], "msg": exc.message, "type": "not_found", "law": None}
+        lang = i18n.current()
+        template = i18n.catalogue(lang).get(f"error.{exc.key}") if exc.key and lang != i18n.DEFAULT else None
+        msg = template.format(**exc.params) if template else exc.message
+        item: dict[str, object] = {"loc": ["path", exc.path], "msg": msg, "type": "not_found", "law": None}
         return JSONResponse(status_code=404, content={"detail": [item]})
 
     @app.exception_handler(InvalidBoardError)
     async def invalid_board(_: Request, exc: InvalidBoardError) -> JSONResponse:
-        item: dict[str, object] = {"loc": _loc(clean_text(exc.path)), "msg": clean_text(exc.message),
+        lang = i18n.current()
+        msg = i18n.error_text(lang, exc)
+        lineno = getattr(exc, "lineno", None)
+        if exc.key and lineno and msg != exc.message:  # a PBN reason said in a catalogue: the line said too
+            msg += i18n.gettext(lang, "api.at_line", n=lineno)
+        item: dict[str, object] = {"loc": _loc(clean_text(exc.path)), "msg": clean_text(msg),
                                    "type": "invalid_board", "law": exc.law}
         return JSONResponse(status_code=422, content={"detail": [item]})
 
@@ -162,7 +204,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(SolverError)
     async def solver_failed(_: Request, exc: SolverError) -> JSONResponse:
-        msg = f"the double-dummy solver failed: {exc}"
+        msg = _say("solver_failed", why=exc)
         item: dict[str, object] = {"loc": [], "msg": msg, "type": "solver_error", "law": None}
         return JSONResponse(status_code=500, content={"detail": [item]})
 
@@ -171,7 +213,6 @@ def internal_error(request_id: str) -> JSONResponse:
     """The answer to an exception no handler caught: HTTP 500 in the project's error shape, with
     the request id (in the body and, through :mod:`app.middleware`, the ``X-Request-ID`` header)
     so that the director can report it and whoever runs the service can find its traceback."""
-    msg = (f"the advisor failed on this request (an internal error, logged as request {request_id}); "
-           "try again, and if it happens again give this request id to whoever runs the service")
+    msg = _say("internal_error", request_id=request_id)
     item: dict[str, object] = {"loc": [], "msg": msg, "type": "internal_error", "law": None}
     return JSONResponse(status_code=500, content={"detail": [item], "request_id": request_id})

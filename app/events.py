@@ -111,7 +111,7 @@ def board_for(body: RevokeRulingRequest, repo: EventRepository) -> BoardRecord:
         event = repo.get_event(event_id)
         record = repo.board(event_id, body.board or "")
     except UnknownEventError as exc:
-        raise InvalidBoardError(exc.message, path="event") from None
+        raise InvalidBoardError(exc.message, path="event", key=exc.key, params=exc.params) from None
     if record is None:
         raise InvalidBoardError(f"board {board_key(body.board or '?')} is not in event {event_id} "
                                 f"({event.details.name!r}, {event.boards} boards): upload its hand records first",
@@ -185,7 +185,8 @@ def router() -> APIRouter:
         """The hand record of one board (``07`` and ``7`` are the same board)."""
         record = _repo(request).board(event_id, board)
         if record is None:
-            raise NotStoredError(f"board {board_key(board)} is not in event {event_id}", path="board")
+            raise NotStoredError(f"board {board_key(board)} is not in event {event_id}", path="board",
+                                 key="board_not_in_event", params={"board": board_key(board), "event": event_id})
         return HandRecordOut.of(record)
 
     return r

@@ -24,6 +24,7 @@ from app.disconnect import CancelOnDisconnect
 from app.errors import install_error_handlers
 from app.events import router as events_router
 from app.jobs import JobManager
+from app.language import LanguageMiddleware, documented_language
 from app.middleware import install_security
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
 from app.scores import router as scores_router
@@ -102,15 +103,21 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         version=__version__,
         summary="Rulings on revokes (Laws 61-64) and on an incorrect number of cards (Laws 13, 14), 2017 code, "
                 "with a double-dummy replay, for tournament directors.",
+        description="Every `/v1` endpoint explains in the language asked for: `?lang=` (en, pl, ru, el: those "
+                    "installed) or `Accept-Language` (q-values honoured), English by default. Ruling steps' `text`, "
+                    "`explanation` lines and error `msg`s are translated; field names, law codes, enum values and "
+                    "numbers never are. `Content-Language` says the language used; an unknown `lang` is a 422.",
         lifespan=lifespan,
         docs_url=None, redoc_url=None,  # served by install_api_docs, from the service itself
     )
     install_error_handlers(app)
     app.add_middleware(CancelOnDisconnect)
-    app.include_router(scores_router())
-    app.include_router(events_router())
-    app.include_router(cases_router())
-    app.include_router(screenings_router())
+    app.add_middleware(LanguageMiddleware)  # /v1: ?lang= or Accept-Language (app.language)
+    lang = [Depends(documented_language)]
+    app.include_router(scores_router(), dependencies=lang)
+    app.include_router(events_router(), dependencies=lang)
+    app.include_router(cases_router(), dependencies=lang)
+    app.include_router(screenings_router(), dependencies=lang)
     install_web(app)
 
     @app.get("/healthz", summary="Liveness check, with the solver's cache and worker figures and the screenings")
@@ -124,7 +131,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return {"status": "ok", "version": __version__, "solver": solver_stats(request.app.state.solver),
                 "screenings": request.app.state.jobs.stats()}
 
-    anyone = [Depends(auth.needs(auth.READ, "ask for a ruling"))]
+    anyone = [Depends(auth.needs(auth.READ, "ask for a ruling")), *lang]
     unauthorised: dict[int | str, dict[str, Any]] = {
         401: {"model": ErrorResponse, "description": "No valid token (outside laptop mode)."}}
 
@@ -210,11 +217,13 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         try:
             text = upload_text(data)  # "not a PBN file: ..." for empty, UTF-16, binary, tag-less bytes
         except PbnError as exc:
-            raise InvalidBoardError(f"{name}: {exc.message}", path="file") from None
+            raise InvalidBoardError(f"{name}: {exc.message}", path="file", key="file_named",
+                                    params={"name": name, "reason": exc}) from None
         try:
             games = loads(text)
         except PbnError as exc:
-            raise InvalidBoardError(f"{name}: not a readable PBN file: {exc.message}", path="file") from None
+            raise InvalidBoardError(f"{name}: not a readable PBN file: {exc.message}", path="file",
+                                    key="file_unreadable", params={"name": name, "reason": exc}) from None
         return screen_upload(request, name, games, job)
 
     install_api_docs(app)

@@ -6,13 +6,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
 
-from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode
+from app import i18n
+from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode, explanation, relocated
 from app.scores import ScoresOut, ScoringIn, scores_block
 from engine import __version__ as engine_version
 from engine.advisor import RevokeAdvice
 from engine.boards import board_from_game, board_from_parts, pick_game
 from engine.errors import InvalidBoardError
-from engine.laws.facts import LeadRestriction, Noticed, PenaltyCard, RevokeFacts, RevokeReport
+from engine.laws.facts import FacedCard, LeadRestriction, Noticed, PenaltyCard, RevokeFacts, RevokeReport
 from engine.model.board import BoardRecord
 from engine.model.cards import Card, Suit
 from engine.model.seats import Seat
@@ -27,6 +28,17 @@ class PenaltyCardIn(BaseModel):
     card: str = CardText
     from_trick: int = Field(1, ge=1, le=13, strict=True, description="First trick at which it must be played.")
     major: bool = Field(True, strict=True, description="Major (50D) or minor (50C) penalty card.")
+
+
+class FacedCardIn(BaseModel):
+    """A card face up on the table that is not a penalty card: a card of a hand faced on the
+    table (e.g. declarer's, with a claim, play then continuing) or a card declarer exposed
+    (48A). Failing to play it is exempt from rectification under the 2007 Law 64B3 only."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: SeatCode
+    card: str = CardText
+    from_trick: int = Field(1, ge=1, le=13, strict=True, description="First trick at which it lay face up.")
 
 
 class LeadRestrictionIn(BaseModel):
@@ -71,7 +83,7 @@ class RevokeFactsIn(BaseModel):
         try:
             card = Card.from_str(self.card) if self.card is not None else None
         except InvalidBoardError as exc:
-            raise InvalidBoardError(exc.message, path="revoke_facts/card") from None
+            raise relocated(exc, "revoke_facts/card", keep_law=False) from None
         return RevokeReport(self.trick, Seat(self.offender), Seat(self.revoke_trick_won_by),
                             self.offending_side_tricks_after, card, Suit(self.suit_led) if self.suit_led else None)
 
@@ -131,6 +143,11 @@ class RevokeRulingRequest(RequestModel):
                                            "double dummy from the position before the revoke.")
     penalty_cards: list[PenaltyCardIn] = Field(default_factory=list, max_length=13)
     lead_restrictions: list[LeadRestrictionIn] = Field(default_factory=list, max_length=13)
+    faced_cards: list[FacedCardIn] = Field(default_factory=list, max_length=26, description="Cards face up on the "
+                                           "table that are not penalty cards (2007 Law 64B3: failing to play one is "
+                                           "not rectified; the 2017 64B3 names only penalty cards and dummy's).")
+    laws_edition: Literal["2017", "2007"] | None = Field(None, description="The Laws edition to rule under. "
+                                                         "Omitted: the event's edition with `event`, else 2017.")
     scoring: ScoringIn | None = Field(None, description="The field or the other room, to score the plausible "
                                       "results as a weighted score.")
     event: int | None = Field(None, ge=1, le=2**31 - 1, description="An event (`POST /v1/events`) whose hand "
@@ -147,22 +164,30 @@ class RevokeRulingRequest(RequestModel):
             return None
         tricks = [x for x in play if isinstance(x, list)]
         if tricks and len(tricks) != len(play):
-            raise ValueError("give the play either as cards in play order or as a list of tricks, not both mixed")
+            raise InvalidBoardError("give the play either as cards in play order or as a list of tricks, not both "
+                                    "mixed", key="play_mixed")
         if len(tricks) > 13:
-            raise ValueError(f"a board has 13 tricks, not {len(tricks)}")
+            raise InvalidBoardError(f"a board has 13 tricks, not {len(tricks)}", key="play_over_13_tricks",
+                                    params={"n": len(tricks)})
         for n, trick in enumerate(tricks, start=1):
             if len(trick) != 4 and (n < len(tricks) or not 1 <= len(trick) <= 4):
-                raise ValueError(f"trick {n} has {len(trick)} card(s): every trick has 4, only the last one entered "
-                                 "may have fewer (a player who played two cards or none to a trick is Law 67: rule it "
-                                 "as an incorrect number of cards)")
-        where = [(f"trick {t}, card {c}", x) for t, trick in enumerate(tricks, start=1)
+                raise InvalidBoardError(f"trick {n} has {len(trick)} card(s): every trick has 4, only the last one "
+                                        "entered may have fewer (a player who played two cards or none to a trick is "
+                                        "Law 67: rule it as an incorrect number of cards)", key="play_trick_size",
+                                        params={"trick": n, "n": len(trick)})
+        where = [((t, c), x) for t, trick in enumerate(tricks, start=1)
                  for c, x in enumerate(trick, start=1)] if tricks else \
-            [(f"card {i}", x) for i, x in enumerate(play, start=1) if isinstance(x, str)]
+            [((0, i), x) for i, x in enumerate(play, start=1) if isinstance(x, str)]
         if len(where) > 52:
-            raise ValueError(f"the play has {len(where)} cards: a board has 52")
+            raise InvalidBoardError(f"the play has {len(where)} cards: a board has 52", key="play_over_52_cards",
+                                    params={"n": len(where)})
         odd = next(((w, x) for w, x in where if len(x) > 4), None)
         if odd is not None:
-            raise ValueError(f"{odd[0]}: not a card: {odd[1][:12]!r}... (expected e.g. 'SA', 'HT', 'D10')")
+            (t, c), text = odd
+            at = f"trick {t}, card {c}" if t else f"card {c}"
+            raise InvalidBoardError(f"{at}: not a card: {text[:12]!r}... (expected e.g. 'SA', 'HT', 'D10')",
+                                    key="play_long_card_in_trick" if t else "play_long_card",
+                                    params={"trick": t, "card": c, "text": text[:12]})
         return play
 
     @model_validator(mode="after")
@@ -172,12 +197,16 @@ class RevokeRulingRequest(RequestModel):
         parts = {"deal": self.deal, "contract": self.contract, "declarer": self.declarer, "play": self.play}
         given = [k for k, v in parts.items() if v is not None]
         if self.pbn is not None and given:
-            raise ValueError(f"give either `pbn` or the parts, not both (also given: {', '.join(given)})")
+            raise InvalidBoardError(f"give either `pbn` or the parts, not both (also given: {', '.join(given)})",
+                                    key="pbn_and_parts", params={"fields": ", ".join(given)})
         if self.pbn is None and (self.board is not None or self.room is not None):
-            raise ValueError("`board` and `room` pick a game of `pbn`; they are not used with the parts")
+            raise InvalidBoardError("`board` and `room` pick a game of `pbn`; they are not used with the parts",
+                                    key="board_room_without_pbn")
         missing = [k for k in parts if k not in given and (k != "play" or self.revoke_facts is None)]
         if self.pbn is None and missing:
-            raise ValueError(f"give `pbn`, or all of deal, contract, declarer and play (missing: {', '.join(missing)})")
+            raise InvalidBoardError(f"give `pbn`, or all of deal, contract, declarer and play (missing: "
+                                    f"{', '.join(missing)})", key="parts_missing",
+                                    params={"fields": ", ".join(missing)})
         return self
 
     def _event_source(self) -> RevokeRulingRequest:
@@ -185,12 +214,14 @@ class RevokeRulingRequest(RequestModel):
         vulnerability; contract, declarer and play come from the request."""
         clash = [k for k in ("pbn", "room", "deal", "vulnerable") if k in self.model_fields_set]
         if clash:
-            raise ValueError(f"with `event`, the deal and vulnerability come from the stored board: do not give "
-                             f"{', '.join(clash)}")
+            raise InvalidBoardError(f"with `event`, the deal and vulnerability come from the stored board: do not "
+                                    f"give {', '.join(clash)}", key="event_clash", params={"fields": ", ".join(clash)})
         needed = ("board", "contract", "declarer") + (() if self.revoke_facts is not None else ("play",))
         missing = [k for k in needed if getattr(self, k) is None]
         if missing:
-            raise ValueError(f"with `event`, give board, contract, declarer and play (missing: {', '.join(missing)})")
+            raise InvalidBoardError(f"with `event`, give board, contract, declarer and play (missing: "
+                                    f"{', '.join(missing)})", key="event_missing",
+                                    params={"fields": ", ".join(missing)})
         return self
 
     def to_board(self) -> BoardRecord:
@@ -225,12 +256,12 @@ class RevokeRulingRequest(RequestModel):
             i = int(parts[1])
             for t, trick in enumerate(tricks):
                 if i < len(trick):
-                    return InvalidBoardError(exc.message, path=f"play/{t}/{i}", law=exc.law)
+                    return relocated(exc, f"play/{t}/{i}")
                 i -= len(trick)
         if self.pbn is None or parts[0] not in _BOARD_FIELDS:
             return exc
         path = "pbn" if exc.path in ("", "pbn") else f"pbn/{exc.path}"
-        return InvalidBoardError(exc.message, path=path, law=exc.law)
+        return relocated(exc, path)
 
     def to_facts(self) -> RevokeFacts:
         """The TD's facts for the engine."""
@@ -246,6 +277,7 @@ class RevokeRulingRequest(RequestModel):
             losses_induced_by_revoke=self.losses_induced_by_revoke,
             table_result=self.table_result,
             reported=self.revoke_facts.to_report() if self.revoke_facts is not None else None,
+            faced_cards=tuple(FacedCard(Seat(f.seat), Card.from_str(f.card), f.from_trick) for f in self.faced_cards),
         )
 
 
@@ -293,7 +325,7 @@ class ClaimOut(BaseModel):
 
 
 class Law64COut(BaseModel):
-    """Whether Law 64C changes the result."""
+    """Whether Law 64C changes the result; ``reason`` in the language of the answer."""
 
     applies: bool
     law: str
@@ -366,7 +398,8 @@ class RevokeRulingResponse(BaseModel):
     scores: ScoresOut
     explanation: list[str] = Field(description="Plain-English steps, each naming its law.")
     steps: list[StepOut]
-    laws_edition: str = "2017"
+    laws_edition: str = Field("2017", description="The Laws edition the ruling applied: the request's "
+                              "`laws_edition`, else the event's, else 2017.")
     engine_version: str = engine_version
 
     @classmethod
@@ -402,7 +435,9 @@ class RevokeRulingResponse(BaseModel):
                                               double_dummy_without_revoke=a.double_dummy_without_revoke),
             claim=ClaimOut(assumed=a.claim.assumed, declarer_tricks=a.claim.declarer_tricks,
                            tricks_not_played=a.claim.tricks, played_out=a.claim.played_out),
-            law_64c=Law64COut(applies=a.law_64c.applies, law=a.law_64c.law, reason=a.law_64c.reason),
+            law_64c=Law64COut(applies=a.law_64c.applies, law=a.law_64c.law,
+                              reason=i18n.step_text(i18n.current(), a.law_64c.phrase) if a.law_64c.phrase
+                              else a.law_64c.reason),
             induced_damage=None if a.induced is None else InducedDamageOut(
                 double_dummy_without_revoke=a.induced.double_dummy, table_plus_swing=a.induced.table_plus_swing,
                 later_losses=[LaterLossOut(trick=x.trick, player=x.seat.value, card=str(x.card),
@@ -416,8 +451,9 @@ class RevokeRulingResponse(BaseModel):
                                 suggested=a.score_ns_suggested, plausible=a.plausible_results(), scoring=scoring,
                                 non_offending=first.offending_side.other if first else None,
                                 suggested_result=a.suggested_result),
-            explanation=[s.sentence() for s in a.steps],
-            steps=[StepOut(law=s.law, text=s.text) for s in a.steps],
+            explanation=explanation(a.steps),
+            steps=[StepOut.of(s) for s in a.steps],
+            laws_edition=a.edition.code.value,
         )
 
 

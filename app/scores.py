@@ -23,7 +23,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from app import auth
-from app.common import ErrorResponse, RequestModel, SeatCode
+from app.common import ErrorResponse, RequestModel, SeatCode, relocated
 from engine.errors import InvalidBoardError
 from engine.model.contract import Contract
 from engine.model.seats import Seat, Side, Vulnerability
@@ -129,7 +129,7 @@ class OutcomeIn(BaseModel):
         try:
             c = Contract.from_str(self.contract, Seat(self.declarer))
         except InvalidBoardError as exc:
-            raise InvalidBoardError(exc.message, path=f"{where}/contract") from None
+            raise relocated(exc, f"{where}/contract", keep_law=False) from None
         if not 0 <= self.tricks <= 13:
             raise InvalidBoardError(f"tricks must be 0 to 13, got {self.tricks}", path=f"{where}/tricks")
         pts = score_ns(c, self.tricks, vulnerability)
@@ -537,7 +537,7 @@ def score_against(outcomes: list[dict[str, JsonValue]], scoring: ScoringIn, non_
             "other_room_ns": scoring.other_room_ns, "profile": scoring.profile,
             "non_offending": non_offending.value if non_offending else None}))
     except InvalidBoardError as exc:
-        raise InvalidBoardError(exc.message, path=f"scoring/{exc.path}", law=exc.law) from None
+        raise relocated(exc, f"scoring/{exc.path}") from None
 
 
 ROUTES: dict[str, tuple[Callable[..., BaseModel], str]] = {

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from engine.dd.analysis import analyse_play
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
+from engine.laws.editions import LAWS_2017, Edition
 from engine.laws.equity import (
     EquityDecision,
     LaterLoss,
@@ -120,6 +121,8 @@ class RevokeAdvice:
         facts_only: ruled from a revoke the director reported (``RevokeFacts.reported``) without
             the play through the revoke trick: no double-dummy evidence, and ``law_64c`` says that
             64C could not be checked.
+        edition: the Laws edition the ruling applied (2017 unless the event or the request
+            named another).
     """
 
     board: BoardRecord
@@ -138,6 +141,7 @@ class RevokeAdvice:
     steps: tuple[Step, ...]
     induced: InducedDamage | None = None
     facts_only: bool = False
+    edition: Edition = LAWS_2017
 
     @property
     def suggested_result(self) -> str:
@@ -185,8 +189,10 @@ class RevokeAdvice:
                      for t in sorted(why, reverse=offenders_first))
 
 
-def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummySolver) -> RevokeAdvice:
-    """Rule on the revokes of one board: Laws 61-64 (2017), scored under Law 77.
+def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummySolver,
+                  edition: Edition = LAWS_2017) -> RevokeAdvice:
+    """Rule on the revokes of one board: Laws 61-64 of ``edition`` (2017 by default; see
+    :mod:`engine.laws.editions` for what 2007 changes), scored under Law 77.
 
     The play record may stop before trick 13: then play ended in a claim (``claim_declarer_tricks``,
     or the rest valued double dummy), or it was played out and ``table_result`` gives the split
@@ -198,6 +204,7 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         facts: when the revoke was noticed, the claim or the table result, penalty cards, lead
             restrictions, a revoke reported without the play.
         solver: the double-dummy solver (one batch per ruling; not called for a facts-only ruling).
+        edition: the Laws edition the board was played under.
 
     Returns:
         The :class:`RevokeAdvice`, every step citing its law.
@@ -216,16 +223,16 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         raise InvalidBoardError(
             f"the claim gives the declarer's side {facts.claim_declarer_tricks} tricks, but only {unplayed} "
             f"trick(s) were not completed in the play record",
-            path="claim_declarer_tricks",
+            path="claim_declarer_tricks", key="claim_over", params={"n": facts.claim_declarer_tricks, "left": unplayed},
         )
     if facts.reported is not None and facts.table_result is None:
         raise InvalidBoardError("with the revoke's facts (revoke_facts), give the table result: the declarer's side's "
-                                "tricks as agreed at the table", path="table_result")
+                                "tricks as agreed at the table", path="table_result", key="reported_needs_table")
     played_out = _played_out(record, contract, facts)
     if facts.reported is not None and record.completed_tricks < facts.reported.trick:
-        return _advise_reported(board, record, facts)
+        return _advise_reported(board, record, facts, edition)
     revokes = detect_revokes(record, contract, facts)
-    assessed = tuple((r, assess_establishment(r, revokes, record, contract, facts)) for r in revokes)
+    assessed = tuple((r, assess_establishment(r, revokes, record, contract, facts, edition)) for r in revokes)
     corrected = [r for r, e in assessed if e.correction is not None]
     valued = tuple(r for r, e in assessed if e.established or e.correction is not None)
     needs_rest = not record.is_complete and facts.claim_declarer_tricks is None and played_out is None
@@ -254,7 +261,7 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         k0 = first.trick
         rest_decl = equities[first.play_index].dd_before - declarer_tricks_won(record, contract, first.play_index)
         basis = TrickOwnership(record.winners[: k0 - 1], rest_decl, 14 - k0 - rest_decl, side)
-    transfers = automatic_transfers(assessed, basis, facts)
+    transfers = automatic_transfers(assessed, basis, facts, edition)
     after = tricks_after_transfers(basis.declarer_tricks, revokes, transfers, side)
 
     rulings = tuple(
@@ -264,16 +271,17 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     first_valued = next((equities[r.play_index] for r in valued), None)
     standing = [(x.revoke, x.transfer, x.equity) for x in rulings
                 if x.equity is not None and x.establishment.correction is None]
-    law64c = decide_equity(standing, basis_tricks=basis.declarer_tricks, after_adjustment=after, declaring_side=side)
+    law64c = decide_equity(standing, basis_tricks=basis.declarer_tricks, after_adjustment=after, declaring_side=side,
+                           edition=edition)
     induced = _induced_damage(record, contract, standing, law64c, facts, solver) if not corrected else None
     if induced is not None and induced.judged_induced:
         law64c = decide_equity(standing, basis_tricks=basis.declarer_tricks, after_adjustment=after,
-                               declaring_side=side, induced_double_dummy=induced.double_dummy)
+                               declaring_side=side, induced_double_dummy=induced.double_dummy, edition=edition)
     likely = law64c.likely_without_revokes
     suggested = law64c.tricks if law64c.tricks is not None else after
     suggested_law = law64c.law if law64c.applies else _result_law(rulings)
     steps = _explain(board, rulings, claim, table.declarer_tricks, after, likely, law64c, suggested, basis, facts,
-                     induced)
+                     induced, edition)
     v = board.vulnerability
     return RevokeAdvice(
         board=board, rulings=rulings, table_tricks=table.declarer_tricks, after_adjustment=after,
@@ -282,7 +290,7 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         claim=claim, law_64c=law64c, suggested_tricks=suggested, suggested_law=suggested_law,
         score_ns_table=score_ns(contract, table.declarer_tricks, v),
         score_ns_after_adjustment=score_ns(contract, after, v),
-        score_ns_suggested=score_ns(contract, suggested, v), steps=steps, induced=induced,
+        score_ns_suggested=score_ns(contract, suggested, v), steps=steps, induced=induced, edition=edition,
     )
 
 
@@ -300,28 +308,33 @@ def _played_out(record: PlayRecord, contract: Contract, facts: RevokeFacts) -> i
         return None
     if facts.claim_declarer_tricks is not None:
         raise InvalidBoardError("give either the table result (the tricks not entered were played out) or the "
-                                "claim's figure (play ended in a claim), not both", path="table_result")
+                                "claim's figure (play ended in a claim), not both", path="table_result",
+                                key="table_and_claim")
     if facts.noticed is Noticed.DURING_PLAY:
         raise InvalidBoardError("the table result is agreed when play has ended; with the revoke noticed during "
                                 "play, give the play up to the moment attention was drawn, without a table result",
-                                path="table_result")
+                                path="table_result", key="table_during_play")
     if not 0 <= t <= 13:
-        raise InvalidBoardError(f"a table result is 0 to 13 tricks, not {t}", path="table_result")
+        raise InvalidBoardError(f"a table result is 0 to 13 tricks, not {t}", path="table_result",
+                                key="table_range", params={"n": t})
     partial = len(record.cards) % 4
     if partial:
         raise InvalidBoardError(
             f"the play entered stops in the middle of trick {record.completed_tricks + 1} ({partial} of its 4 cards): "
-            "with a table result, enter whole tricks (the tricks not entered were played out)", path="play")
+            "with a table result, enter whole tricks (the tricks not entered were played out)", path="play",
+            key="table_partial_trick", params={"trick": record.completed_tricks + 1, "n": partial})
     won = record.tricks_won_by(contract.declaring_side.seats)
     entered = record.completed_tricks
     if record.is_complete and won != t:
         raise InvalidBoardError(f"the 13 tricks entered give the declarer's side {won} tricks, not {t}: check the "
-                                "table result or the play", path="table_result")
+                                "table result or the play", path="table_result", key="table_13_differs",
+                                params={"won": won, "n": t})
     if not won <= t <= won + 13 - entered:
         raise InvalidBoardError(
             f"the declarer's side won {won} of the {entered} trick(s) entered, so with {13 - entered} trick(s) left "
             f"its total is {won} to {won + 13 - entered}, not {t}: check the table result or the play",
-            path="table_result")
+            path="table_result", key="table_out_of_range",
+            params={"won": won, "entered": entered, "left": 13 - entered, "most": won + 13 - entered, "n": t})
     return t - won
 
 
@@ -338,33 +351,39 @@ def _check_report(report: RevokeReport, record: PlayRecord, revokes: tuple[Revok
     if found is None:
         shown = "; ".join(r.describe() for r in revokes) or "none"
         raise InvalidBoardError(f"the play entered shows no revoke by {who.name.title()} on trick {k} (revokes in the "
-                                f"play: {shown})", path="revoke_facts/trick")
+                                f"play: {shown})", path="revoke_facts/trick", key="reported_not_in_play",
+                                params={"seat": who.name.title(), "trick": k, "revokes": shown})
     if record.winners[k - 1] != report.won_by:
         raise InvalidBoardError(f"the play entered gives trick {k} to {record.winners[k - 1].name.title()}, not "
-                                f"{report.won_by.name.title()}", path="revoke_facts/revoke_trick_won_by")
+                                f"{report.won_by.name.title()}", path="revoke_facts/revoke_trick_won_by",
+                                key="reported_winner", params={"trick": k, "winner": record.winners[k - 1].name.title(),
+                                                               "said": report.won_by.name.title()})
     if report.card is not None and report.card != found.card:
         raise InvalidBoardError(f"the play entered shows the {found.card} as the revoke card, not the {report.card}",
-                                path="revoke_facts/card")
+                                path="revoke_facts/card", key="reported_card_differs",
+                                params={"card": str(found.card), "said": str(report.card)})
     os_ = who.side
     after = record.tricks_won_by(os_.seats, after=k) + ownership.rest_for(os_)
     if after != report.offending_side_tricks_after:
         raise InvalidBoardError(f"the play entered and the table result give the offending side {after} trick(s) "
                                 f"after trick {k}, not {report.offending_side_tricks_after}",
-                                path="revoke_facts/offending_side_tricks_after")
+                                path="revoke_facts/offending_side_tricks_after", key="reported_after_differs",
+                                params={"n": after, "trick": k, "said": report.offending_side_tricks_after})
 
 
-def _advise_reported(board: BoardRecord, record: PlayRecord, facts: RevokeFacts) -> RevokeAdvice:
+def _advise_reported(board: BoardRecord, record: PlayRecord, facts: RevokeFacts, edition: Edition) -> RevokeAdvice:
     """The ruling from a revoke the director reports without the play through the revoke trick:
     63A1 (play went on), 64A/64B from who won the revoke trick and how many tricks the offending
     side won after it, the table result (Law 79A); 64C is not checked (no position to solve)."""
     report, table_result = facts.reported, facts.table_result
     if report is None or table_result is None:
-        raise InvalidBoardError("a revoke reported without the play needs the table result", path="table_result")
+        raise InvalidBoardError("a revoke reported without the play needs the table result", path="table_result",
+                                key="reported_needs_table_result")
     contract, side, v = board.contract, board.contract.declaring_side, board.vulnerability
     revoke = reported_revoke(report, board.deal, contract)
     establishment = reported_establishment(report, facts)
     ownership = reported_ownership(report, contract, table_result, record)
-    transfers = automatic_transfers(((revoke, establishment),), ownership, facts)
+    transfers = automatic_transfers(((revoke, establishment),), ownership, facts, edition)
     after = tricks_after_transfers(ownership.declarer_tricks, (revoke,), transfers, side)
     k = report.trick
     text = (f"it needs the position before the revoke, so it could not be checked double dummy; enter the play up "
@@ -374,13 +393,13 @@ def _advise_reported(board: BoardRecord, record: PlayRecord, facts: RevokeFacts)
     rulings = (RevokeRuling(revoke, establishment, transfers[0], None),)
     entered = record.completed_tricks
     claim = ClaimInfo(13 - entered, table_result - record.tricks_won_by(side.seats), False, played_out=True)
-    steps = _explain(board, rulings, claim, table_result, after, None, law64c, after, ownership, facts, None)
+    steps = _explain(board, rulings, claim, table_result, after, None, law64c, after, ownership, facts, None, edition)
     return RevokeAdvice(
         board=board, rulings=rulings, table_tricks=table_result, after_adjustment=after, likely_without_revokes=None,
         double_dummy_without_revoke=None, claim=claim, law_64c=law64c, suggested_tricks=after,
         suggested_law=_result_law(rulings), score_ns_table=score_ns(contract, table_result, v),
         score_ns_after_adjustment=score_ns(contract, after, v), score_ns_suggested=score_ns(contract, after, v),
-        steps=steps, facts_only=True,
+        steps=steps, facts_only=True, edition=edition,
     )
 
 
@@ -419,10 +438,17 @@ def _result_law(rulings: tuple[RevokeRuling, ...]) -> str:
 
 def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: ClaimInfo, table: int, after: int,
              likely: int | None, law64c: EquityDecision, suggested: int, basis: TrickOwnership,
-             facts: RevokeFacts, induced: InducedDamage | None) -> tuple[Step, ...]:
-    """The ruling's steps in English, each with the key and values of its translatable message."""
+             facts: RevokeFacts, induced: InducedDamage | None, edition: Edition = LAWS_2017) -> tuple[Step, ...]:
+    """The ruling's steps in English, each with the key and values of its translatable message;
+    under an edition other than 2017, a first step says so and the paragraphs are the edition's."""
     c = board.contract
     steps: list[Step] = []
+    when_play_ends = f"{'the automatic adjustment' if edition.remedy == LAWS_2017.remedy else edition.remedy} is " \
+        "applied when play ends."
+    if edition != LAWS_2017:
+        steps.append(Step("64", f"Ruled under the {edition.code} Laws of Duplicate Bridge: Law 64 calls the trick "
+                          f"transfer {edition.remedy}; the paragraphs cited are those of the {edition.code} code.",
+                          edition.key("ruled"), {"laws": edition.code.value}))
     reported = next((x.revoke for x in rulings if x.revoke.kind is RevokeKind.REPORTED), None)
     if reported is not None and facts.reported is not None:
         rep = facts.reported
@@ -440,13 +466,13 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                           {"entered": entered, "n": claim.tricks, "table": table, "decl": claim.declarer_tricks}))
     elif claim.tricks and facts.noticed is Noticed.DURING_PLAY and not claim.assumed:
         steps.append(Step("64A", f"Play is still in progress: the {claim.tricks} trick(s) still to be played are "
-                          f"counted as the director gave them ({claim.declarer_tricks} for the declarer's side); the "
-                          "automatic adjustment is applied when play ends.", "projection_given",
+                          f"counted as the director gave them ({claim.declarer_tricks} for the declarer's side); "
+                          f"{when_play_ends}", edition.key("projection_given"),
                           {"n": claim.tricks, "decl": claim.declarer_tricks}))
     elif claim.tricks and facts.noticed is Noticed.DURING_PLAY:
         steps.append(Step("64A", f"Play is still in progress: the {claim.tricks} trick(s) still to be played are "
-                          f"projected double dummy ({claim.declarer_tricks} for the declarer's side); the automatic "
-                          "adjustment is applied when play ends.", "projection",
+                          f"projected double dummy ({claim.declarer_tricks} for the declarer's side); "
+                          f"{when_play_ends}", edition.key("projection"),
                           {"n": claim.tricks, "decl": claim.declarer_tricks}))
     elif claim.tricks:
         how = ("valued double dummy (no claim figure was given; enter the claim's figure if known)"
@@ -497,14 +523,19 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
         t = x.transfer
         if t is not None and e.correction is None:
             flag = " (capped: flag for the TD)" if t.capped else ""
-            steps.append(Step(t.law, f"{t.reason}. Tricks transferred to the non-offending side: {t.tricks}{flag}.",
-                              "transfer_capped" if t.capped else "transfer",
-                              {"reason": t.phrase or t.reason, "n": t.tricks}))
+            if edition.remedy == LAWS_2017.remedy or t.capped:
+                steps.append(Step(t.law, f"{t.reason}. Tricks transferred to the non-offending side: {t.tricks}{flag}.",
+                                  "transfer_capped" if t.capped else "transfer",
+                                  {"reason": t.phrase or t.reason, "n": t.tricks}))
+            else:
+                steps.append(Step(t.law, f"{t.reason}. {edition.remedy.capitalize()}: tricks transferred to the "
+                                  f"non-offending side: {t.tricks}.", edition.key("transfer"),
+                                  {"reason": t.phrase or t.reason, "n": t.tricks}))
         if x.equity is not None:
             q = x.equity
             alts = ", ".join(f"{card} {n}" for card, n in q.dd_by_card)
             repeated = t is not None and "64B2" in t.exemptions  # its equity is judged under 64C2(a)
-            steps.append(Step("64C2(a)" if repeated else "64C",
+            steps.append(Step(edition.paragraph("64C2(a)") if repeated else "64C",
                               f"Double dummy, declarer's side: {q.dd_before} tricks with the best legal card "
                               f"for the offending side ({q.best_card}), {q.dd_after} after the revoke card as played; "
                               f"the revoke card changed the result by {q.change:+d}. Each legal card: {alts}.",
@@ -518,8 +549,9 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                           {"k0": k0, "rest": basis.rest_declarer, "total": basis.declarer_tricks}))
     if rulings:
         if after != table or basis.declarer_tricks != table:
-            steps.append(Step(_result_law(rulings), f"After corrections and automatic adjustment: {after} tricks, "
-                              f"{c.result_str(after)}.", "after_adjustment",
+            remedy = "automatic adjustment" if edition.remedy == LAWS_2017.remedy else edition.remedy
+            steps.append(Step(_result_law(rulings), f"After corrections and {remedy}: {after} tricks, "
+                              f"{c.result_str(after)}.", edition.key("after_adjustment"),
                               {"tricks": after, "result": c.result_str(after)}))
         if likely is not None and not (induced is not None and induced.judged_induced):
             steps.append(Step("64C", f"Likely result without the revoke(s): {likely} tricks "

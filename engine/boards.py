@@ -24,17 +24,18 @@ def board_from_parts(deal: str, contract: str, declarer: str, vulnerable: str, p
     try:
         seat = Seat.from_str(declarer)
     except ValueError as exc:
-        raise InvalidBoardError(str(exc), path="declarer") from None
+        raise InvalidBoardError(str(exc), path="declarer", key="not_a_seat", params={"text": declarer}) from None
     try:
         vul = Vulnerability.from_str(vulnerable)
     except ValueError as exc:
-        raise InvalidBoardError(str(exc), path="vulnerable") from None
+        raise InvalidBoardError(str(exc), path="vulnerable", key="not_a_vulnerability",
+                                params={"text": vulnerable}) from None
     cards: list[Card] = []
     for i, text in enumerate(play):
         try:
             cards.append(Card.from_str(text))
         except InvalidBoardError as exc:
-            raise InvalidBoardError(exc.message, path=f"play/{i}") from None
+            raise InvalidBoardError(exc.message, path=f"play/{i}", key=exc.key, params=exc.params) from None
     return BoardRecord(Deal.from_pbn(deal), Contract.from_str(contract, seat), vul, tuple(cards), label)
 
 
@@ -45,7 +46,8 @@ def board_from_game(game: PbnGame, source: str = "") -> BoardRecord:
         PbnError / InvalidBoardError: a missing or malformed tag; no play record.
     """
     if game.play_section is None:
-        raise InvalidBoardError(f"{game.label}: the game has no play record ([Play] section)", path="pbn")
+        raise InvalidBoardError(f"{game.label}: the game has no play record ([Play] section)", path="pbn",
+                                key="pbn_no_play", params={"game": game.label})
     label = f"{source} {game.label}".strip()
     return BoardRecord(game.deal(), game.contract(), game.vulnerability(), game.play_cards(), label,
                        game.result_tricks(), game.revoke_marks())
@@ -64,10 +66,12 @@ def pick_game(text: str, board: str | None = None, room: str | None = None) -> P
             [g for g in games if (g.room or "").lower() == (room or "").lower()]
     games = [g for g in games if g.play_section is not None] or games
     if not games:
+        key = "pbn_no_game" + ("_board" if board else "") + ("_room" if room else "")
         raise InvalidBoardError("no game with a play record in the PBN text" +
                                 (f" for board {board}" if board else "") + (f", room {room}" if room else ""),
-                                path="pbn")
+                                path="pbn", key=key, params={"board": board or "", "room": room or ""})
     if len(games) > 1:
-        raise InvalidBoardError("the PBN text holds several games; say which board and room: "
-                                + "; ".join(g.label for g in games[:20]), path="pbn")
+        listed = "; ".join(g.label for g in games[:20])
+        raise InvalidBoardError(f"the PBN text holds several games; say which board and room: {listed}", path="pbn",
+                                key="pbn_several_games", params={"games": listed})
     return games[0]

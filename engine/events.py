@@ -9,20 +9,13 @@ says what an event is and what a store of events must do (:class:`EventRepositor
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Protocol
 
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.handrecords import HandRecord, board_key, difference
-
-
-class LawsEdition(StrEnum):
-    """The edition of the Laws of Duplicate Bridge the event is played under."""
-
-    LAWS_2017 = "2017"
-    LAWS_2007 = "2007"
+from engine.laws.editions import LawsEdition as LawsEdition  # re-exported: an event is played under one
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,19 +74,23 @@ class NotStoredError(AdvisorError, LookupError):
     Attributes:
         message: what is missing, for the director, e.g. ``"there is no event 7"``.
         path: the input field that named it, e.g. ``"event_id"``.
+        key: the message's name in the catalogues (``error.<key>``), ``""``: English only;
+            params: the values its template fills in.
     """
 
-    def __init__(self, message: str, *, path: str) -> None:
+    def __init__(self, message: str, *, path: str, key: str = "", params: Mapping[str, object] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
+        self.key = key
+        self.params: Mapping[str, object] = dict(params or {})
 
 
 class UnknownEventError(NotStoredError):
     """No event with that id in the store."""
 
     def __init__(self, event_id: int, *, path: str = "event_id") -> None:
-        super().__init__(f"there is no event {event_id}", path=path)
+        super().__init__(f"there is no event {event_id}", path=path, key="no_event", params={"event": event_id})
         self.event_id = event_id
 
 
@@ -159,6 +156,6 @@ def check_new_records(stored: dict[str, HandRecord], records: Sequence[HandRecor
         if what is not None:
             raise InvalidBoardError(f"board {r.board} is already stored in this event with a different {what}: "
                                     "nothing from this file was stored (a board is never overwritten)",
-                                    path="file")
+                                    path="file", key="board_stored_differs", params={"board": r.board, "what": what})
         unchanged.append(r.board)
     return HandRecordsAdded(tuple(added), tuple(unchanged))

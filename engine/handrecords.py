@@ -58,7 +58,7 @@ def board_key(text: str) -> str:
     """
     t = text.strip()
     if not t:
-        raise InvalidBoardError("the board number is empty", path="board")
+        raise InvalidBoardError("the board number is empty", path="board", key="board_empty")
     return str(int(t)) if t.isdigit() else t
 
 
@@ -122,10 +122,10 @@ def hand_records_from_pbn(text: str) -> list[HandRecord]:
         games = loads(text)
     except PbnError as exc:  # its message quotes the line: never echo what may be binary
         raise PbnError(f"not a PBN file (or a damaged one): line {exc.lineno} is neither a tag nor a play line",
-                       path="file") from None
+                       path="file", key="not_pbn_line", params={"line": exc.lineno}) from None
     games = [g for g in games if g.tags.get("Deal", "").strip() not in ("", "?")]
     if not games:
-        raise PbnError("not a PBN file: no game with a [Deal] tag was found", path="file")
+        raise PbnError("not a PBN file: no game with a [Deal] tag was found", path="file", key="not_pbn_no_deal")
     found: dict[str, tuple[HandRecord, PbnGame]] = {}
     for game in games:
         record = _hand_record(game)
@@ -135,7 +135,7 @@ def hand_records_from_pbn(text: str) -> list[HandRecord]:
         elif seen[0] != record:
             what = difference(seen[0], record, f"line {seen[1].lineno}", f"line {game.lineno}")
             raise InvalidBoardError(f"board {record.board} is in the file twice with a different {what}",
-                                    path="file")
+                                    path="file", key="board_twice", params={"board": record.board, "what": what})
     return sorted((r for r, _ in found.values()), key=lambda r: board_sort_key(r.board))
 
 
@@ -158,17 +158,21 @@ def difference(old: HandRecord, new: HandRecord, first: str = "stored", second: 
 def _hand_record(game: PbnGame) -> HandRecord:
     raw = game.tags.get("Board", "").strip()
     if raw in ("", "?"):
-        raise InvalidBoardError(f"the game at line {game.lineno} has no board number ([Board] tag)", path="file")
+        raise InvalidBoardError(f"the game at line {game.lineno} has no board number ([Board] tag)", path="file",
+                                key="no_board_number", params={"line": game.lineno})
     board = board_key(raw)
     where = f"board {board}"
     try:
         deal = game.deal()
     except InvalidBoardError as exc:
+        inner = exc.params.get("reason") if exc.key.startswith("pbn_game") else exc
         raise InvalidBoardError(f"{where}: the deal cannot be read: {_strip_where(exc.message)}",
-                                path="file") from None
+                                path="file", key="board_deal_unreadable",
+                                params={"board": board, "reason": inner}) from None
     problem = deal_problem(deal)
     if problem is not None:
-        raise InvalidBoardError(f"{where}: {problem}", path="file")
+        raise InvalidBoardError(f"{where}: {problem}", path="file", key="board_deal_problem",
+                                params={"board": board, "problem": problem})
     number = int(board) if board.isdigit() and int(board) > 0 else None
     dealer = _tag_or_cycle(game, "Dealer", number, Seat.from_str, dealer_for_board, "N, E, S or W")
     vul = _tag_or_cycle(game, "Vulnerable", number, Vulnerability.from_str, vulnerability_for_board,
@@ -187,13 +191,16 @@ def _tag_or_cycle(game: PbnGame, tag: str, number: int | None, parse: Callable[[
     text = game.tags.get(tag, "").strip()
     if text in ("", "?"):
         if number is None:
-            raise InvalidBoardError(f"{where}: no [{tag}] tag", path="file")
+            raise InvalidBoardError(f"{where}: no [{tag}] tag", path="file", key="board_no_tag",
+                                    params={"board": board_key(game.tags["Board"]), "tag": tag})
         return cycle(number)
     try:
         return parse(text)
     except ValueError:
         what = {"Vulnerable": "vulnerability"}.get(tag, tag.lower())
-        raise InvalidBoardError(f"{where}: the {what} {text!r} is not {expected}", path="file") from None
+        raise InvalidBoardError(f"{where}: the {what} {text!r} is not {expected}", path="file",
+                                key="board_bad_" + what,
+                                params={"board": board_key(game.tags["Board"]), "text": text}) from None
 
 
 def _strip_where(message: str) -> str:

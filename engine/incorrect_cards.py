@@ -317,21 +317,24 @@ def _check(case: IncorrectCardsCase, irr: CardIrregularity) -> None:
     if irr.differs_from_record:
         raise InvalidBoardError(
             "every hand holds 13 distinct cards but not the hand record's: this is a fouled board (Law 87), "
-            "not an incorrect number of cards (Laws 13 and 14)", path="hands", law="87")
+            "not an incorrect number of cards (Laws 13 and 14)", path="hands", law="87", key="fouled_board")
     if case.play and case.contract is None:
-        raise InvalidBoardError("a play record needs the contract and declarer", path="contract")
+        raise InvalidBoardError("a play record needs the contract and declarer", path="contract",
+                                key="play_needs_contract")
     held = sum(irr.counts) + len(irr.missing)  # a missing card may have been played (14B1)
     if len(case.play) > held:
         raise InvalidBoardError(f"the play record has {len(case.play)} cards but the hands hold only {held}",
-                                path="play")
+                                path="play", key="play_over_held", params={"n": len(case.play), "held": held})
     if case.table_tricks is not None and not 0 <= case.table_tricks <= 13:
-        raise InvalidBoardError(f"tricks must be 0 to 13, got {case.table_tricks}", path="table_tricks")
+        raise InvalidBoardError(f"tricks must be 0 to 13, got {case.table_tricks}", path="table_tricks",
+                                key="tricks_range", params={"n": case.table_tricks})
     k = case.facts.defective_trick
     if k is not None and not 1 <= k <= 13:
-        raise InvalidBoardError(f"the defective trick must be 1 to 13, got {k}", path="defective_trick")
+        raise InvalidBoardError(f"the defective trick must be 1 to 13, got {k}", path="defective_trick",
+                                key="defective_trick_range", params={"n": k})
     if k is not None and case.facts.missing_found is not MissingCardFound.AMONG_PLAYED_CARDS:
         raise InvalidBoardError("a defective trick is given only when the missing card was found among the "
-                                "played cards (14B1)", path="defective_trick")
+                                "played cards (14B1)", path="defective_trick", key="defective_trick_unexpected")
 
 
 def _check_play(case: IncorrectCardsCase, irr: CardIrregularity, players: tuple[Seat, ...]) -> None:
@@ -351,7 +354,8 @@ def _check_play(case: IncorrectCardsCase, irr: CardIrregularity, players: tuple[
         else:
             raise InvalidBoardError(
                 f"{card} at trick {i // 4 + 1} ({seat.value} to play) is not in {seat.value}'s hand as found "
-                "(or already played): the play record does not fit the hands", path=f"play/{i}")
+                "(or already played): the play record does not fit the hands", path=f"play/{i}",
+                key="card_not_in_found_hand", params={"card": str(card), "trick": i // 4 + 1, "seat": seat.value})
 
 
 def _read_tricks(case: IncorrectCardsCase, irr: CardIrregularity) -> TricksRead:
@@ -432,7 +436,7 @@ def _revoke_ruling(case: IncorrectCardsCase, deal: Deal, contract: Contract, rec
         claim = case.table_tricks - record.tricks_won_by(contract.declaring_side.seats)
         if not 0 <= claim <= 13 - record.completed_tricks:
             raise InvalidBoardError(f"{case.table_tricks} tricks at the table do not fit the play record",
-                                    path="table_tricks")
+                                    path="table_tricks", key="table_tricks_differ", params={"n": case.table_tricks})
     board = BoardRecord(deal, contract, case.vulnerability, tuple(pc.card for pc in record.cards), label=case.label)
     try:
         return advise_revoke(board, facts=RevokeFacts(noticed=noticed, claim_declarer_tricks=claim), solver=solver)

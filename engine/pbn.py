@@ -125,13 +125,16 @@ class PbnGame:
         room = f", room {self.room}" if self.room else ""
         return f"board {self.board or '?'}{room}"
 
-    def _error(self, tag: str, message: str) -> PbnError:
-        return PbnError(f"{self._where}: {message}", lineno=self.tag_lines.get(tag, self.lineno))
+    def _error(self, tag: str, message: str, key: str = "", params: dict[str, object] | None = None) -> PbnError:
+        reason = InvalidBoardError(message, key=key, params=params)
+        return PbnError(f"{self._where}: {message}", lineno=self.tag_lines.get(tag, self.lineno),
+                        key="pbn_game_room" if self.room else "pbn_game",
+                        params={"board": self.board or "?", "room": self.room or "", "reason": reason})
 
     def _required(self, tag: str) -> str:
         value = self.tags.get(tag, "").strip()
         if value in _NO_VALUE:
-            raise self._error(tag, f"no {tag} tag (or an empty one)")
+            raise self._error(tag, f"no {tag} tag (or an empty one)", "pbn_no_tag", {"tag": tag})
         return value
 
     def deal(self) -> Deal:
@@ -145,7 +148,7 @@ class PbnGame:
         try:
             return _deal_from_pbn(text)
         except InvalidBoardError as e:
-            raise self._error("Deal", e.message) from None
+            raise self._error("Deal", e.message, e.key, dict(e.params)) from None
 
     def declarer(self) -> Seat:
         """Tag ``Declarer``; PBN's ``^`` prefix (irregular declarer) is ignored.
@@ -157,7 +160,7 @@ class PbnGame:
         try:
             return Seat.from_str(value)
         except ValueError as e:
-            raise self._error("Declarer", str(e)) from None
+            raise self._error("Declarer", str(e), "not_a_seat", {"text": value}) from None
 
     def contract(self) -> Contract:
         """The contract from tags ``Contract`` (``"4H"``, ``"3NTX"``, ``"2D*"``) and ``Declarer``.
@@ -170,7 +173,7 @@ class PbnGame:
         try:
             contract = Contract.from_str(text, Seat.NORTH)
         except InvalidBoardError as e:
-            raise self._error("Contract", e.message) from None
+            raise self._error("Contract", e.message, e.key, dict(e.params)) from None
         return replace(contract, declarer=self.declarer())
 
     def vulnerability(self) -> Vulnerability:
@@ -183,7 +186,7 @@ class PbnGame:
         try:
             return Vulnerability.from_str(text)
         except ValueError as e:
-            raise self._error("Vulnerable", str(e)) from None
+            raise self._error("Vulnerable", str(e), "not_a_vulnerability", {"text": text}) from None
 
     def result_tricks(self) -> int | None:
         """Tag ``Result`` as the number of tricks won by declarer's side (0-13).
@@ -270,7 +273,8 @@ def loads(text: str) -> list[PbnGame]:
         elif line.lstrip().startswith("["):
             found = _TAG.findall(line)
             if not found:
-                raise PbnError(f"malformed tag line: {line.strip()!r}", lineno=lineno)
+                raise PbnError(f"malformed tag line: {line.strip()!r}", lineno=lineno, key="pbn_malformed_tag",
+                               params={"line": line.strip()})
             for name, escaped in found:
                 value = _ESCAPE.sub(r"\1", escaped)
                 if name in names and name not in _REPEATABLE:
@@ -327,7 +331,7 @@ def upload_text(data: bytes) -> str:
     """
     why = _not_text(data)
     if why is not None:
-        raise PbnError(f"not a PBN file: {why}", path="file")
+        raise PbnError(f"not a PBN file: {why}", path="file", key="not_pbn_bytes", params={"why": why})
     text = decode(data)
     check_text(text, path="file")
     return text
@@ -344,14 +348,15 @@ def check_text(text: str, *, path: str = "pbn") -> None:
     """
     if not text.strip():
         raise PbnError("not a PBN file: it is empty or holds only blank lines" if text else
-                       "not a PBN file: it is empty", path=path)
+                       "not a PBN file: it is empty", path=path, key="not_pbn_blank" if text else "not_pbn_empty")
     if _CONTROL_CHARS.search(text, 0, 65536):
-        raise PbnError("not a PBN file: it holds binary data (control characters)", path=path)
+        raise PbnError("not a PBN file: it holds binary data (control characters)", path=path, key="not_pbn_binary")
     if _TAG_START.search(text) is None:
         if _LIN.search(text, 0, 4096):
             raise PbnError("not a PBN file: it is a LIN file (Bridge Base Online's format); this service reads "
-                           "PBN: save the deals as PBN first", path=path)
-        raise PbnError('not a PBN file: no tag such as [Board "1"] or [Deal "N:..."] was found', path=path)
+                           "PBN: save the deals as PBN first", path=path, key="not_pbn_lin")
+        raise PbnError('not a PBN file: no tag such as [Board "1"] or [Deal "N:..."] was found', path=path,
+                       key="not_pbn_no_tag")
 
 
 def _not_text(data: bytes) -> str | None:
@@ -476,7 +481,8 @@ def _play_section(
             cells.append(card)
             count += 1
         if count > 4:
-            raise PbnError(f"play line has {count} cards; a trick has 4: {line.strip()!r}", lineno=lineno)
+            raise PbnError(f"play line has {count} cards; a trick has 4: {line.strip()!r}", lineno=lineno,
+                           key="pbn_play_line", params={"n": count, "line": line.strip()})
         if ended:
             break
     cells.extend([None] * (-len(cells) % 4))
@@ -487,7 +493,8 @@ def _play_section(
         if not rows:
             return None
         raise PbnError(
-            f"play section without an opening leader: [Play {tags['Play']!r}]", lineno=lines["Play"]
+            f"play section without an opening leader: [Play {tags['Play']!r}]", lineno=lines["Play"],
+            key="pbn_no_leader", params={"text": tags["Play"]}
         ) from None
     return PlaySection(leader, rows, frozenset(marks), ended)
 

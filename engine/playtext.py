@@ -30,7 +30,8 @@ def read_card(text: str) -> Card:
     """
     token = text.strip().translate(_SYMBOLS).upper()
     if not _TOKEN.match(token):
-        raise InvalidBoardError(f"{_quote(text)} is not a card (e.g. H7, 10S, ♥7)")
+        raise InvalidBoardError(f"{_quote(text)} is not a card (e.g. H7, 10S, ♥7)", key="typed_not_a_card",
+                                params={"text": _quote(text)})
     return Card.from_str(token)
 
 
@@ -54,19 +55,23 @@ def play_text_problems(text: str) -> tuple[tuple[tuple[Card, ...], ...], list[In
             if c >= 4:
                 problems.append(InvalidBoardError(
                     f"trick {t + 1} has {len(tokens)} cards: a trick is four cards, one from each player "
-                    f"(write one trick per line)", path=f"play/{t}/{c}"))
+                    f"(write one trick per line)", path=f"play/{t}/{c}", key="typed_trick_over_4",
+                    params={"trick": t + 1, "n": len(tokens)}))
                 break
             try:
                 cards.append(read_card(token))
             except InvalidBoardError as exc:
                 problems.append(InvalidBoardError(f"trick {t + 1}, card {c + 1}: {exc.message}",
-                                                  path=f"play/{t}/{c}"))
+                                                  path=f"play/{t}/{c}", key="typed_card_at",
+                                                  params={"trick": t + 1, "position": c + 1, "reason": exc}))
         tricks.append(tuple(cards))
     for t, trick in enumerate(tricks[:-1]):
         if len(trick) < 4 and not any(p.path.startswith(f"play/{t}/") for p in problems):
             problems.append(InvalidBoardError(
                 f"trick {t + 1} has {len(trick)} card{'s' if len(trick) != 1 else ''}: only the last trick "
-                f"entered may be incomplete", path=f"play/{t}/{len(trick)}"))
+                f"entered may be incomplete", path=f"play/{t}/{len(trick)}",
+                key="typed_trick_short_1" if len(trick) == 1 else "typed_trick_short",
+                params={"trick": t + 1, "n": len(trick)}))
     return tuple(tricks), problems
 
 

@@ -58,7 +58,7 @@ def test_paste_a_record_and_get_the_ruling_then_polish_claim_and_print(page):
     assert page.locator("svg.dd-chart circle.dd-revoke").count() == 1
     page.screenshot(path=str(SHOTS / "ruling-en.png"), full_page=True)
 
-    page.click("button[name=lang][value=pl]")  # the language switch re-rules the same board
+    page.click("button[name=lang_pick][value=pl]")  # the language switch re-rules the same board
     assert page.locator("html").get_attribute("lang") == "pl"
     assert "uprawomocniony" in page.inner_text("table.revokes")
     assert "Fałszywy renons w lewie 3" in page.inner_text("ol.steps")

@@ -84,7 +84,7 @@ def test_the_progress_page_without_javascript_refreshes_and_can_cancel(client, b
         time.sleep(0.05)
     r = client.get(f"{page}?lang=pl")
     assert progress(client, page)["state"] == "cancelled"
-    assert "Przegląd przerwano po" in r.text and "z 200 rozdań: cancelled on the page" in r.text
+    assert "Przegląd przerwano po" in r.text and "z 200 rozdań: przerwany na stronie" in r.text
     assert "http-equiv" not in r.text  # no more refreshing
     assert client.get("/screenings/nothing-here").status_code == 404
     assert client.get("/screenings/nothing-here/progress").status_code == 404

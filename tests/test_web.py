@@ -54,6 +54,13 @@ def client(dds: SolverRunner) -> Iterator[TestClient]:
         yield c
 
 
+@pytest.fixture(autouse=True)
+def _no_language_remembered(client: TestClient) -> None:
+    """Each test starts as a new visitor: a language a test picked (the ``advisor_lang`` cookie,
+    remembered by the page) is not carried to the next test."""
+    client.cookies.delete("advisor_lang")
+
+
 def test_the_page_offers_every_input_in_both_languages(client):
     en = client.get("/").text
     for form in ("form-paste", "form-upload", "form-parts", "form-cards"):

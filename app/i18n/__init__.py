@@ -5,12 +5,21 @@ domain, so that they can be edited apart: ``page.json`` the page's labels, ``ste
 law explanations, keys ``step.*``). A catalogue maps keys to text; ``{name}`` fields are
 filled from the value given. ``_language`` (in ``page.json``) is the language's own name.
 Adding a language is adding a folder: a key it lacks falls back to English.
+
+Strict mode (``ADVISOR_I18N_STRICT=1`` in the environment, read at every call, so that a test
+can set it): a text of another language that fell back to English (a key the language lacks, a
+step or an error without a template) comes marked ``⟦...⟧`` (:data:`FALLBACK_OPEN`,
+:data:`FALLBACK_CLOSE`), so that a test can prove no English sentence reaches a page.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import os
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
@@ -19,6 +28,20 @@ from engine.laws.steps import Step
 
 _DIR = Path(__file__).parent
 DEFAULT = "en"
+FALLBACK_OPEN, FALLBACK_CLOSE = "\u27e6", "\u27e7"
+"""The strict mode's marks around a text that fell back to English: ``⟦`` and ``⟧``."""
+
+
+def strict() -> bool:
+    """Whether strict mode is on: ``ADVISOR_I18N_STRICT`` is set to ``1`` (or ``true``/``yes``)."""
+    return os.environ.get("ADVISOR_I18N_STRICT", "").strip().lower() in ("1", "true", "yes")
+
+
+def fallback(lang: str, text: str) -> str:
+    """``text`` (English, in place of ``lang``'s), marked ``⟦text⟧`` in strict mode."""
+    if lang != DEFAULT and strict():
+        return f"{FALLBACK_OPEN}{text}{FALLBACK_CLOSE}"
+    return text
 
 
 @cache
@@ -54,24 +77,35 @@ def pick(lang: str | None) -> str:
 
 
 def gettext(lang: str, key: str, **params: object) -> str:
-    """The text of ``key`` in ``lang`` (English when missing), its ``{fields}`` filled in."""
-    text = catalogue(lang).get(key) or catalogue(DEFAULT).get(key) or key
-    return text.format(**params) if params else text
+    """The text of ``key`` in ``lang`` (English when missing, marked in strict mode), its
+    ``{fields}`` filled in; the key itself when no catalogue has it."""
+    own = catalogue(lang).get(key)
+    text = own if own is not None else catalogue(DEFAULT).get(key, key)
+    text = text.format(**params) if params else text
+    return text if own is not None else fallback(lang, text)
 
 
 def step_text(lang: str, step: Step) -> str:
     """A ruling step in ``lang``: its catalogue template (``step.<key>``) filled with its
     parameters, or the engine's English text when the step has no key or the language no
-    template for it."""
-    if step.key:
-        template = catalogue(lang).get(f"step.{step.key}")
-        if template:
-            try:
-                text = template.format(**{k: _phrase(lang, v) for k, v in step.params.items()})
-            except (KeyError, IndexError):
-                return step.text
-            return text[:1].upper() + text[1:] if step.law else text  # a sentence, not a nested clause
-    return step.text
+    template for it. English is always the engine's own sentence (``en/steps.json`` is its
+    template, kept equal by tests/test_step_templates.py, for translators)."""
+    said = step_template_text(lang, step) if lang != DEFAULT else None
+    return fallback(lang, step.text) if said is None else said
+
+
+def step_template_text(lang: str, step: Step) -> str | None:
+    """The step's catalogue template in ``lang`` filled with its parameters (nested phrases said
+    with :func:`step_text`), a sentence's first letter raised; ``None`` when the step has no key,
+    the language no template for it, or the template names a parameter the step lacks."""
+    template = catalogue(lang).get(f"step.{step.key}") if step.key else None
+    if not template:
+        return None
+    try:
+        text = template.format(**{k: _phrase(lang, v) for k, v in step.params.items()})
+    except (KeyError, IndexError, ValueError):
+        return None
+    return text[:1].upper() + text[1:] if step.law else text  # a sentence, not a nested clause
 
 
 def _phrase(lang: str, value: object) -> object:
@@ -85,16 +119,122 @@ def _phrase(lang: str, value: object) -> object:
     return value
 
 
+def sentence(lang: str, step: Step) -> str:
+    """A step as one line for the director in ``lang``: ``"Law 64A2: ..."`` (``api.sentence``),
+    or ``"Double dummy: ..."`` (``api.sentence_dd``) for the solver's evidence (law ``"DD"``);
+    the law code itself never changes with the language."""
+    return gettext(lang, "api.sentence_dd" if step.law == "DD" else "api.sentence", law=step.law,
+                   text=step_text(lang, step))
+
+
 def error_text(lang: str, error: InvalidBoardError) -> str:
     """An engine error's reason in ``lang``: its catalogue template (``error.<key>``) filled with
     its parameters, or the engine's English message when the error has no key or the language
-    no template for it. A PBN error's line number is not part of the reason (the page and the
-    API say where in their own way)."""
-    if error.key:
-        template = catalogue(lang).get(f"error.{error.key}")
-        if template:
-            try:
-                return template.format(**error.params)
-            except (KeyError, IndexError):
-                return error.message
-    return error.message
+    no template for it. A parameter that is itself an :class:`InvalidBoardError` (the reason
+    inside "board 3: ...") is said in ``lang`` too. A PBN error's line number is not part of the
+    reason (the page and the API say where in their own way). English is always the engine's own
+    message."""
+    said = error_template_text(lang, error) if lang != DEFAULT else None
+    return fallback(lang, error.message) if said is None else said
+
+
+def error_template_text(lang: str, error: InvalidBoardError) -> str | None:
+    """The error's catalogue template in ``lang`` filled with its parameters (a nested error said
+    with :func:`error_text`); ``None`` when the error has no key, the language no template for
+    it, or the template names a parameter the error lacks."""
+    template = catalogue(lang).get(f"error.{error.key}") if error.key else None
+    if not template:
+        return None
+    params = {k: error_text(lang, v) if isinstance(v, InvalidBoardError) else v for k, v in error.params.items()}
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+def step_params_json(params: Mapping[str, object]) -> dict[str, object]:
+    """A step's parameters as JSON values, for the API's ``StepOut.params`` and the cases stored
+    with them: a nested :class:`Step` becomes ``{"law", "text", "key", "params"}`` (a tuple of
+    them a list), numbers and booleans stay as they are, anything else becomes its text."""
+    def one(value: object) -> object:
+        if isinstance(value, Step):
+            return {"law": value.law, "text": value.text, "key": value.key, "params": step_params_json(value.params)}
+        if isinstance(value, tuple) and value and all(isinstance(v, Step) for v in value):
+            return [one(v) for v in value]
+        if value is None or isinstance(value, bool | int | float):
+            return value
+        return str(value)
+    return {k: one(v) for k, v in params.items()}
+
+
+class UnknownLanguageError(ValueError):
+    """A language asked for by name (``?lang=``, ``--lang``) that has no catalogue.
+
+    Attributes:
+        asked: the value given; available: the languages there are (``["el", "en", ...]``).
+    """
+
+    def __init__(self, asked: str) -> None:
+        self.asked = asked
+        self.available = sorted(languages())
+        super().__init__(f"no catalogue for {asked!r}")
+
+
+_RANGE = re.compile(r"^\s*([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*$")
+
+
+def from_accept_language(header: str | None) -> str | None:
+    """The best language of an ``Accept-Language`` header (RFC 9110 12.5.4) that has a catalogue,
+    or ``None``: ranges in order of their q-value (1 when not given; ties keep the header's
+    order), ``q=0`` never; ``ru-RU`` matches ``ru``; ``*`` is English. Malformed parts are skipped."""
+    if not header:
+        return None
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(header[:1000].split(",")):
+        m = _RANGE.match(part)
+        if m is None:
+            continue
+        try:
+            q = float(m.group(2)) if m.group(2) is not None else 1.0
+        except ValueError:
+            continue
+        if q > 0:
+            ranked.append((-min(q, 1.0), i, m.group(1).lower()))
+    for _, _, tag in sorted(ranked):
+        lang = DEFAULT if tag == "*" else tag.split("-")[0]
+        if lang in languages():
+            return lang
+    return None
+
+
+def negotiate(asked: str | None = None, accept_language: str | None = None) -> str:
+    """The language of an answer: ``asked`` (``?lang=``, ``--lang``) when given, else the best of
+    ``accept_language`` (:func:`from_accept_language`), else English.
+
+    Raises:
+        UnknownLanguageError: ``asked`` names no catalogue (an explicit request is never guessed).
+    """
+    if asked is not None and asked != "":
+        lang = asked.strip().lower()
+        if lang not in languages():
+            raise UnknownLanguageError(asked)
+        return lang
+    return from_accept_language(accept_language) or DEFAULT
+
+
+_current: ContextVar[str] = ContextVar("advisor_language", default=DEFAULT)
+
+
+def current() -> str:
+    """The language of the answer being built (set by :func:`use`; English outside one)."""
+    return _current.get()
+
+
+@contextmanager
+def use(lang: str) -> Iterator[str]:
+    """Within the block, :func:`current` is ``lang`` (for this task or thread and what it starts)."""
+    token = _current.set(lang)
+    try:
+        yield lang
+    finally:
+        _current.reset(token)

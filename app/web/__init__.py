@@ -28,14 +28,16 @@ from pydantic import JsonValue, ValidationError
 
 from app.card_schemas import IncorrectCardsRequest, score_law, table_result
 from app.common import clean_text
-from app.i18n import gettext, languages, pick, step_text
+from app.i18n import fallback, gettext, languages, step_text
 from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest
 from app.scores import ScoringIn, score_against, scores_block
 from app.web import views
 from app.web.casefile import case_form, install_case_pages, revoke_case_form, who
+from app.web.lang import page_lang, remember
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.screening import install_screening_pages, is_big, start_page_job
+from app.web.words import board_label, date_text, evidence_text, reason
 from engine import __version__ as engine_version
 from engine.advisor import RevokeAdvice
 from engine.boards import board_from_game
@@ -84,11 +86,18 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
         def t(key: str, **params: object) -> str:
             return gettext(lang, key, **params)
 
-        base = {"lang": lang, "langs": languages(), "t": t, "vuls": VULS, "noticed_values": NOTICED,
+        def say_evidence(text: str) -> str:
+            return evidence_text(lang, text)
+
+        def day(value: dt.date) -> str:
+            return date_text(lang, value)
+
+        base = {"lang": lang, "langs": languages(), "t": t, "say_evidence": say_evidence, "day": day,
+                "vuls": VULS, "noticed_values": NOTICED,
                 "discovered_values": DISCOVERED, "missing_values": MISSING, "form": {}, "cform": {},
                 "errors": [], "field_errors": {}, "engine_version": engine_version, "laws_edition": LAWS_EDITION,
                 "who": who(request), "here": request.url.path if request.method == "GET" else "/"}
-        return templates.TemplateResponse(request, name, {**base, **context}, status_code=status)
+        return remember(request, templates.TemplateResponse(request, name, {**base, **context}, status_code=status))
 
     @r.get("/favicon.ico")
     def favicon() -> FileResponse:
@@ -98,39 +107,40 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
 
     @r.get("/", response_class=HTMLResponse)
     def index(request: Request, lang: str | None = None) -> HTMLResponse:
-        return render(request, "index.html", pick(lang), events=request.app.state.events.recent_events(10))
+        return render(request, "index.html", page_lang(request, lang),
+                      events=request.app.state.events.recent_events(10))
 
     @r.post("/upload", response_class=HTMLResponse)
-    def upload(request: Request, file: Annotated[UploadFile, File()], lang: Text = "en") -> Response:
-        lang = pick(lang)
+    def upload(request: Request, file: Annotated[UploadFile, File()], lang: Text = "") -> Response:
+        lang = page_lang(request, lang)
         data = file.file.read(MAX_UPLOAD_BYTES + 1)
         name = (file.filename or "upload.pbn").replace("\\", "/").rsplit("/", 1)[-1][:200]
         if len(data) > MAX_UPLOAD_BYTES:
-            return render(request, "index.html", lang, 413, errors=[Problem("file", f"{name}: larger than 5 MiB")])
+            return render(request, "index.html", lang, 413,
+                          errors=[Problem("file", gettext(lang, "file_too_big", name=name))])
         try:
             text = upload_text(data)
             games = loads(text)
             if not any("Deal" in g.tags for g in games):
                 raise PbnError("no game with a [Deal] tag was found")
         except PbnError as exc:
-            why = exc.message.removeprefix("not a PBN file: ")
-            bad = [Problem("file", f"{name}: {gettext(lang, 'not_pbn')}: {why}")]
+            bad = [Problem("file", f"{name}: {_not_pbn(lang, exc)}")]
             return render(request, "index.html", lang, 422, errors=bad, field_errors=field_errors(bad))
         repo = request.app.state.events
-        event_id, token, note = _store_upload(repo, name, text, games)
+        event_id, token, note = _store_upload(repo, name, text, games, lang)
         if is_big(request, games):  # screened as a job: a progress bar, then the games (app/web/screening.py)
             try:
                 return start_page_job(request, name, games, event_id, token, lang, note)
-            except SolverBusyError as exc:
-                return render(request, "index.html", lang, 503, errors=[Problem("file", str(exc))])
+            except SolverBusyError:
+                return render(request, "index.html", lang, 503, errors=[Problem("file", gettext(lang, "solver_busy"))])
         rows = []
         for g in games:
             if g.play_section is None:
                 continue
-            revoke, reason = _has_revoke(g)
+            revoke, why = _has_revoke(g, lang)
             rows.append({"board": g.tags.get("Board", ""), "room": g.tags.get("Room", ""),
                          "contract": f"{g.tags.get('Contract', '')} {g.tags.get('Declarer', '')}".strip(),
-                         "revoke": revoke, "reason": reason})
+                         "revoke": revoke, "reason": why})
         rows.sort(key=lambda row: row["revoke"] is not True)  # the revokes first, then in file order
         return render(request, "pick.html", lang, filename=name, games=rows, token=token, event_id=event_id,
                       event_name=name, boards=_board_rows(repo, event_id),
@@ -138,18 +148,19 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
 
     @r.get("/events/{event_id}", response_class=HTMLResponse)
     def event_page(request: Request, event_id: int, lang: str | None = None) -> HTMLResponse:
-        lang = pick(lang)
+        lang = page_lang(request, lang)
         repo = request.app.state.events
         try:
             event = repo.get_event(event_id)
-        except NotStoredError as exc:
-            return render(request, "index.html", lang, 404, errors=[Problem("", exc.message)])
+        except NotStoredError:
+            return render(request, "index.html", lang, 404,
+                          errors=[Problem("", gettext(lang, "no_event", event=event_id))])
         return render(request, "pick.html", lang, filename=event.details.name, games=[], token="",
                       event_id=event_id, event_name=event.details.name, boards=_board_rows(repo, event_id))
 
     @r.get("/events/{event_id}/boards/{board}/play", response_class=HTMLResponse)
     def play_page(request: Request, event_id: int, board: str, lang: str | None = None) -> HTMLResponse:
-        lang = pick(lang)
+        lang = page_lang(request, lang)
         form = {"event": str(event_id), "board": board}
         return _play_page(request, lang, form, [], 200)
 
@@ -165,8 +176,8 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
             event = None
         record = repo.board(event.id, form.get("board", "")) if event is not None else None
         if event is None or record is None:
-            missing = (f"there is no event {event_id}" if event is None else
-                       f"board {form.get('board', '')} is not in event {event_id}")
+            missing = (gettext(lang, "no_event", event=event_id) if event is None else
+                       gettext(lang, "board_not_in_event", board=form.get("board", ""), event=event_id))
             return render(request, "index.html", lang, 404 if status == 200 else status,
                           errors=[Problem("", missing), *problems])
         seats = {s.value: [[(str(c), views.card_label(c)) for c in sorted(
@@ -178,17 +189,17 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
                       seats=seats, suits=[(s.value, views.SYMBOL[s], s in views.RED) for s in SUIT_ORDER])
 
     @r.post("/ruling", response_class=HTMLResponse)
-    def ruling(request: Request, lang: Text = "en", source: Text = "pbn", pbn: Text = "", upload: Text = "",
-               event: Text = "", board: Text = "", room: Text = "", deal: Text = "", contract: Text = "",
-               declarer: Text = "", vulnerable: Text = "None", play: Text = "", table_result: Text = "",
-               rf_trick: Text = "", rf_offender: Text = "", rf_won_by: Text = "", rf_after: Text = "",
-               rf_card: Text = "", rf_suit_led: Text = "", noticed: Text = "after_play",
+    def ruling(request: Request, lang: Text = "", lang_pick: Text = "", source: Text = "pbn", pbn: Text = "",
+               upload: Text = "", event: Text = "", board: Text = "", room: Text = "", deal: Text = "",
+               contract: Text = "", declarer: Text = "", vulnerable: Text = "None", play: Text = "",
+               table_result: Text = "", rf_trick: Text = "", rf_offender: Text = "", rf_won_by: Text = "",
+               rf_after: Text = "", rf_card: Text = "", rf_suit_led: Text = "", noticed: Text = "after_play",
                claim_declarer_tricks: Text = "", offender_card: Text = "", scoring: Text = "", field: Text = "",
                other_room_ns: Text = "", profile: Text = "wbf", weight_0: Text = "", weight_1: Text = "",
                weight_2: Text = "", weight_3: Text = "", weight_4: Text = "",
                losses_induced: Text = "",
                sheet: Annotated[dict[str, str], Depends(_sheet_posted)] = {}) -> HTMLResponse:  # noqa: B006
-        lang = pick(lang)
+        lang = page_lang(request, lang_pick or lang, picked=bool(lang_pick))
         form = {"losses_induced": "1" if losses_induced else "",
                 "source": source, "pbn": pbn, "upload": upload, "event": event, "board": board, "room": room,
                 "deal": deal, "contract": contract, "declarer": declarer, "vulnerable": vulnerable, "play": play,
@@ -215,7 +226,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
             stored = request.app.state.events.get_file(int(file_id)) if file_id.isdigit() and len(file_id) <= 9 \
                 else None
             if stored is None:
-                return refuse([Problem("upload", "the uploaded file is not stored: upload it again")])
+                return refuse([Problem("upload", gettext(lang, "upload_not_stored"))])
             body |= {"pbn": stored[2], "board": board or None, "room": room or None}
         elif source == "parts":
             body |= {"deal": deal, "contract": contract, "declarer": declarer or None, "vulnerable": vulnerable,
@@ -224,7 +235,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
             body |= {"event": _whole(event), "board": board.strip(), "contract": contract.strip() or None,
                      "declarer": declarer or None}
             tricks, bad = play_text_problems(play)
-            problems += [problem(lang, p.path, p.message) for p in bad]
+            problems += [problem(lang, p.path, reason(lang, p)) for p in bad]
             if tricks:
                 body["play"] = [[str(c) for c in trick] for trick in tricks]
             facts: dict[str, int | str] = {
@@ -245,8 +256,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
             try:
                 check_text(pbn)  # "not a PBN file: ..." at once for a paste of nothing, or of no tag
             except PbnError as exc:
-                why = exc.message.removeprefix("not a PBN file: ")
-                problems.append(problem(lang, "pbn", f"{gettext(lang, 'not_pbn')}: {why}"))
+                problems.append(problem(lang, "pbn", _not_pbn(lang, exc)))
         solver = request.app.state.solver
         try:
             req = RevokeRulingRequest.model_validate(body)
@@ -259,21 +269,22 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
         try:
             advice = rule_revoke(req, request.app.state.events, solver)
         except InvalidBoardError as exc:
-            return refuse([problem(lang, exc.path, exc.message)])
+            return refuse([problem(lang, exc.path, reason(lang, exc))])
         hidden = {k: form[k] for k in _HIDDEN[source if source in _HIDDEN else "pbn"]}
         weights = [weight_0, weight_1, weight_2, weight_3, weight_4]
         context = _ruling_context(advice, lang, solver, offender_card, form, weights)
-        context |= _sheet_context(request.app.state.events, form, sheet, context["label"])
+        context |= _sheet_context(request.app.state.events, form, sheet, context["label"], lang)
         context["case_form"] = revoke_case_form(request, form, body, context["sheet"])
-        return render(request, "ruling.html", lang, form=form, hidden=hidden, **context)
+        return render(request, "ruling.html", lang, form=form, hidden=hidden, laws_edition=advice.edition.code.value,
+                      **context)
 
     @r.post("/incorrect-cards", response_class=HTMLResponse)
-    def incorrect_cards(request: Request, lang: Text = "en", hand_N: Text = "", hand_E: Text = "",
+    def incorrect_cards(request: Request, lang: Text = "", lang_pick: Text = "", hand_N: Text = "", hand_E: Text = "",
                         hand_S: Text = "", hand_W: Text = "", hand_record: Text = "", dealer: Text = "N",
                         vulnerable: Text = "None", contract: Text = "", declarer: Text = "", table_tricks: Text = "",
                         play: Text = "", discovered: Text = "after_play", missing_found: Text = "",
                         card_seen: Text = "", calls_unaffected: Text = "") -> HTMLResponse:
-        lang = pick(lang)
+        lang = page_lang(request, lang_pick or lang, picked=bool(lang_pick))
         cform = {"hand_N": hand_N, "hand_E": hand_E, "hand_S": hand_S, "hand_W": hand_W,
                  "hand_record": hand_record, "dealer": dealer, "vulnerable": vulnerable, "contract": contract,
                  "declarer": declarer, "table_tricks": table_tricks, "play": play, "discovered": discovered,
@@ -297,7 +308,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
             bad = validation_problems(lang, exc)
             return render(request, "index.html", lang, 422, cform=cform, errors=bad, field_errors=field_errors(bad))
         except InvalidBoardError as exc:
-            bad = [problem(lang, exc.path, exc.message)]
+            bad = [problem(lang, exc.path, reason(lang, exc))]
             return render(request, "index.html", lang, 422, cform=cform, errors=bad, field_errors=field_errors(bad))
         ev = advice.evidence
         found = {s.value: views.hand(advice.case.found[s]) for s in advice.case.found}
@@ -322,14 +333,15 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
     def unreadable(request: Request, kind: str, message: str) -> HTMLResponse:
         """The index with the reason a posted form could not be read: 413 for a field over the
         form parser's 1 MiB (a paste: upload the file instead), 422 for a malformed form."""
-        lang = pick(request.query_params.get("lang"))
+        lang = page_lang(request, request.query_params.get("lang"))
         if kind == "too_large":
             paste = request.url.path == "/ruling"
             text = gettext(lang, "paste_too_large" if paste else "field_too_large")
             bad = [Problem("pbn" if paste else "", text[:1].upper() + text[1:])]
             return render(request, "index.html", lang, 413, errors=bad, field_errors=field_errors(bad),
                           events=request.app.state.events.recent_events(10))
-        bad = [Problem("", message[:1].upper() + message[1:])]
+        text = gettext(lang, "form_unreadable")
+        bad = [Problem("", text[:1].upper() + text[1:])]
         return render(request, "index.html", lang, 422, errors=bad, field_errors=field_errors(bad),
                       events=request.app.state.events.recent_events(10))
 
@@ -370,11 +382,12 @@ _LINE = re.compile(r" \(line \d+\)$")
 
 
 def _sheet_context(repo: EventRepository, form: Mapping[str, str], sheet: Mapping[str, str],
-                   label: str) -> dict[str, Any]:
+                   label: str, lang: str = "en") -> dict[str, Any]:
     """The board's label and the sheet's fields for ruling.html. A pasted game's label loses
     the line number (``engine.pbn.PbnGame.label``: a pasted text starts at line 1); an uploaded
     file's board is named with the file, keeping the line, and the event stored for the file
-    gives the event's name and date when the director left them blank."""
+    gives the event's name and date when the director left them blank. The label is said in
+    ``lang`` (:func:`app.web.words.board_label`)."""
     fields = {k: sheet.get(k, "") for k in SHEET_FIELDS}
     if form.get("source") == "pbn":
         label = _LINE.sub("", label)
@@ -390,14 +403,15 @@ def _sheet_context(repo: EventRepository, form: Mapping[str, str], sheet: Mappin
             if details is not None:
                 fields["event"] = fields["event"] or details.name
                 fields["date"] = fields["date"] or details.date.isoformat()
-    return {"label": label, "sheet": fields}
+    return {"label": board_label(lang, label), "sheet": fields}
 
 
-def _store_upload(repo: EventRepository, name: str, text: str, games: list[PbnGame]) -> tuple[int, int, str | None]:
+def _store_upload(repo: EventRepository, name: str, text: str, games: list[PbnGame],
+                  lang: str) -> tuple[int, int, str | None]:
     """Make an uploaded PBN file an event (named after the file, dated by its Date tag or today),
     store its hand records and keep the file: ``(event id, file id, note)``. A file whose deals
     cannot be stored as hand records (a board of 51 cards...) is kept all the same, for its
-    play records; ``note`` says why its boards were not stored."""
+    play records; ``note`` says why its boards were not stored (in ``lang``)."""
     date = dt.date.today()
     tag = next((g.date for g in games if g.date), None)
     if tag:
@@ -410,21 +424,19 @@ def _store_upload(repo: EventRepository, name: str, text: str, games: list[PbnGa
     try:
         repo.add_hand_records(event.id, hand_records_from_pbn(text))
     except InvalidBoardError as exc:
-        note = f"{name}: hand records not stored in event {event.id}: {exc.message}"
+        note = gettext(lang, "hand_records_not_stored", name=name, event=event.id, reason=reason(lang, exc))
     return event.id, repo.add_file(event.id, name, text), note
 
 
-def _has_revoke(game: Any) -> tuple[bool | None, str | None]:
+def _has_revoke(game: Any, lang: str) -> tuple[bool | None, str | None]:
     """Whether a game's record shows a failure to follow suit: ``(True/False, None)``, or
-    ``(None, reason)`` when the record cannot be ruled on (the engine's reason, e.g. a card
-    played twice, a missing tag)."""
+    ``(None, reason)`` when the record cannot be ruled on (the engine's reason in ``lang``, e.g.
+    a card played twice, a missing tag)."""
     try:
         board = board_from_game(game)
         return bool(detect_revokes(board.play_record(), board.contract, RevokeFacts())), None
-    except InvalidBoardError as exc:
-        return None, exc.message
     except AdvisorError as exc:
-        return None, str(exc) or type(exc).__name__
+        return None, reason(lang, exc)
 
 
 def _board_rows(repo: EventRepository, event_id: int) -> list[dict[str, str]]:
@@ -443,8 +455,16 @@ _HIDDEN = {
 """The form fields the ruling view's assumptions form sends back, by source, to re-rule the same board."""
 
 
-def _validation_messages(exc: ValidationError) -> list[str]:
-    return [p.text for p in validation_problems("en", exc)]
+def _validation_messages(exc: ValidationError, lang: str) -> list[str]:
+    return [p.text for p in validation_problems(lang, exc)]
+
+
+def _not_pbn(lang: str, exc: PbnError) -> str:
+    """Why a text or file is not PBN, in ``lang``: the error's own template when it has a key,
+    else "not a PBN file: " and the engine's reason."""
+    if exc.key:
+        return reason(lang, exc)
+    return f"{gettext(lang, 'not_pbn')}: {fallback(lang, exc.message.removeprefix('not a PBN file: '))}"
 
 
 def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card: str, form: Mapping[str, str],
@@ -474,18 +494,18 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
                         "rank": rank, "status": status, "law": law, "transferred": tr.tricks if tr else 0})
     offender_cards, choice = _offender_cards(advice, offender_card)
     results = advice.plausible_results()
-    plausible = [{"result": p.result, "score_ns": p.score_ns, "evidence": p.evidence,
+    plausible = [{"result": p.result, "score_ns": p.score_ns, "evidence": evidence_text(lang, p.evidence),
                   "weight": (weights[i].strip() if i < len(weights) and weights[i].strip() else
                              str(Fraction(1, len(results))))}
                  for i, p in enumerate(results)] if len(results) > 1 else []
     first = next((x.revoke for x in advice.rulings if x.equity is not None), None)
     single = (advice.suggested_result, advice.score_ns_suggested)
     nos = first.offending_side.other.value if first else None
-    scored, weights_error = _weighted(plausible, form, single, nos)
+    scored, weights_error = _weighted(plausible, form, single, nos, lang)
     # The box shows the weighted score only when it is the ruling: 64C applies (an adjusted score,
     # 12C1(c)); otherwise the score to enter is the suggested result, scored on its own.
     enter = scored if scored is None or not scored["several"] or advice.law_64c.applies else \
-        _weighted([], form, single, nos)[0]
+        _weighted([], form, single, nos, lang)[0]
     v = b.vulnerability
     return {
         "label": b.label or f"{c} {c.declarer.value}", "contract": str(c), "declarer": c.declarer.value,
@@ -521,12 +541,13 @@ def _offender_cards(advice: RevokeAdvice, chosen: str) -> tuple[list[dict[str, A
 
 
 def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str], single: tuple[str, int] | None,
-              non_offending: str | None = None) -> tuple[dict[str, Any] | None, str | None]:
+              non_offending: str | None = None, lang: str = "en") -> tuple[dict[str, Any] | None, str | None]:
     """The score against the field or the other room, when the scoring form gives one: the
     plausible results weighted with the director's weights (12C1(c)) when there are two or more,
     else the ``single`` result ``(text, NS points)`` alone. ``(score, None)`` or ``(None, error)``;
     ``score`` holds ``form`` (matchpoints or imps), ``ns``/``ew`` as text (percent or IMPs per
-    side), ``several`` (weighted) and ``outcomes`` (label, weight, NS matchpoints or IMPs)."""
+    side), ``several`` (weighted) and ``outcomes`` (label, weight, NS matchpoints or IMPs); the
+    error and the units in ``lang``."""
     if form.get("scoring") not in ("matchpoints", "imps"):
         return None, None
     if len(plausible) >= 2:
@@ -547,11 +568,11 @@ def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str], single: 
                           Side(non_offending) if non_offending else None,
                           "matchpoints" if form["scoring"] == "matchpoints" else "imps")
     except ValidationError as exc:
-        return None, "; ".join(_validation_messages(exc))
+        return None, "; ".join(_validation_messages(exc, lang))
     except InvalidBoardError as exc:  # weights that are negative or do not sum to 1
-        return None, exc.message
+        return None, reason(lang, exc)
     except ValueError:  # int(): not a score
-        return None, "scores are whole numbers of points, e.g. 420 or -50"
+        return None, gettext(lang, "scores_whole")
     mp = w.form == "matchpoints"
     if w.split is not None:  # a profile without weighting: each side on its own result (12C1(e))
         ns, ew = (w.split.ns_percent, w.split.ew_percent) if mp else (w.split.ns, w.split.ew)
@@ -559,16 +580,19 @@ def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str], single: 
         ns, ew = (w.ns_percent, w.ew_percent) if mp else (w.ns, w.ew)
     if ns is None or ew is None:
         return None, None
-    return {"form": w.form, "ns": _points(ns, mp), "ew": _points(ew, mp), "several": len(outcomes) > 1,
+    return {"form": w.form, "ns": _points(ns, mp, lang), "ew": _points(ew, mp, lang), "several": len(outcomes) > 1,
             "outcomes": [{"label": o.label, "weight": o.weight,
-                          "value": f"{o.ns:g} MP" if mp else _points(o.ns, False)} for o in w.outcomes]}, None
+                          "value": f"{o.ns:g} {gettext(lang, 'unit_mp')}" if mp else _points(o.ns, False, lang)}
+                         for o in w.outcomes]}, None
 
 
-def _points(value: float, percent: bool) -> str:
-    """A side's score as shown: ``"62.50%"``, or IMPs with their sign (``"+11 IMP"``, ``"+2.50 IMP"``)."""
+def _points(value: float, percent: bool, lang: str = "en") -> str:
+    """A side's score as shown: ``"62.50%"``, or IMPs with their sign (``"+11 IMP"``, ``"+2.50 IMP"``;
+    the unit in ``lang``)."""
     if percent:
         return f"{value:.2f}%"
-    return f"{int(value):+d} IMP" if value == int(value) else f"{value:+.2f} IMP"
+    unit = gettext(lang, "unit_imp")
+    return f"{int(value):+d} {unit}" if value == int(value) else f"{value:+.2f} {unit}"
 
 
 __all__ = ["install_web"]

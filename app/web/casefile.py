@@ -37,11 +37,14 @@ from app.cases import (
     rerun,
     ruling_log,
 )
-from app.i18n import gettext, pick
+from app.i18n import fallback, gettext
 from app.web import views
+from app.web.lang import page_lang
 from app.web.problems import Problem, field_errors
+from app.web.words import board_label, evidence_text, pydantic_text, reason, stored_step
 from engine.boards import board_from_game, pick_game
 from engine.cases import (
+    OPEN_MODE,
     Action,
     Actor,
     Case,
@@ -291,7 +294,7 @@ def _message(lang: str, err: Mapping[str, Any]) -> str:
         return gettext(lang, "need_field")
     if kind in ("string_too_long", "too_long") and "max_length" in ctx:
         return gettext(lang, "too_long", n=ctx["max_length"])
-    return str(err.get("msg", "")).removeprefix("Value error, ")
+    return pydantic_text(lang, err)
 
 
 def _case_problems(lang: str, exc: RequestValidationError) -> list[Problem]:
@@ -303,7 +306,7 @@ def _case_problems(lang: str, exc: RequestValidationError) -> list[Problem]:
         if field:
             out.append(say(lang, field, msg))
         else:  # the ruling request itself (it was ruled on a moment ago: rule on the board again)
-            out.append(Problem("", f"{' '.join(loc)}: {msg}" if loc else msg))
+            out.append(Problem("", f"{fallback(lang, ' '.join(loc))}: {msg}" if loc else msg))
     return out
 
 
@@ -380,6 +383,11 @@ def suggestion(case: Case) -> Suggestion:
 def _table_result(ruling: Mapping[str, Any]) -> str:
     steps = [s for s in ruling.get("steps", []) if s.get("law") == "77"]
     return str(steps[0]["text"]) if steps else ""
+
+
+def _law64c_step(ruling: Mapping[str, Any], law: str) -> Mapping[str, Any] | None:
+    """The stored ruling's Law 64C step (its law ``law``, e.g. ``"64C1"``), if any."""
+    return next((s for s in ruling.get("steps", []) if isinstance(s, Mapping) and s.get("law") == law), None)
 
 
 def _tricks(play: Any) -> list[str]:
@@ -488,12 +496,15 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
                                           dd=_dash(d.get("double_dummy_without_revoke")))))
         c = r.get("law_64c") or {}
         if c:
-            out.append((f"{t('law64c')} ({c.get('law', '')})",
-                        f"{t('applies') if c.get('applies') else t('does_not_apply')}: {c.get('reason', '')}"))
+            step = _law64c_step(r, str(c.get("law", "")))
+            applies = t("applies") if c.get("applies") else t("does_not_apply")
+            said = stored_step(lang, step) if step is not None and step.get("key") else \
+                f"{applies}: {fallback(lang, str(c.get('reason', '')))}"
+            out.append((f"{t('law64c')} ({c.get('law', '')})", said))
     else:
         irr = r.get("irregularity") or {}
         if irr.get("description"):
-            out.append((t("irregularity"), str(irr["description"])))
+            out.append((t("irregularity"), fallback(lang, str(irr["description"]))))
         dd = r.get("double_dummy") or {}
         par = dd.get("par") or {}
         if par:
@@ -503,11 +514,12 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
             contract = f"{q.get('contract', '')} {q.get('declarer', '')}".strip()
             out.append((t("dd_contract"), t("case_dd_tricks", contract=contract, n=dd["contract_tricks"])))
         if dd.get("as_played"):
-            out.append((t("case_as_played"), str(dd["as_played"])))
+            out.append((t("case_as_played"), fallback(lang, str(dd["as_played"]))))
     plausible = (r.get("scores") or {}).get("plausible") or []
     if len(plausible) > 1:
         out.append((t("weights_title"), "; ".join(f"{p.get('result')} (NS {points(p.get('score_ns'))}): "
-                                                 f"{p.get('evidence', '')}" for p in plausible)))
+                                                 f"{evidence_text(lang, str(p.get('evidence', '')))}"
+                                                 for p in plausible)))
     return out
 
 
@@ -519,10 +531,16 @@ def history_lines(lang: str, case: Case) -> list[dict[str, str]]:
     """The history, oldest first: when, who (and the role then), what was done, in words."""
     out = []
     for e in case.history:
-        out.append({"seq": str(e.seq), "at": _when(e.at), "actor": e.actor,
+        out.append({"seq": str(e.seq), "at": _when(e.at), "actor": actor_name(lang, e.actor),
                     "role": gettext(lang, f"role_{e.role}") if e.role else "",
                     "action": gettext(lang, f"action_{e.action.value}"), "what": _change_text(lang, e)})
     return out
+
+
+def actor_name(lang: str, name: str) -> str:
+    """Who did it, as the history shows it: the token holder's name as given, or, for a case
+    made without tokens (``engine.cases.OPEN_MODE``), "open mode" in ``lang``."""
+    return gettext(lang, "actor_open_mode") if name == OPEN_MODE.name else name
 
 
 def _when(at: dt.datetime) -> str:
@@ -573,8 +591,8 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
     deal, label, contract, declarer = None, "", "", None
     if case.data.kind is CaseKind.REVOKE:
         b = r.get("board") or {}
-        label, contract, declarer = str(b.get("label", "")), f"{b.get('contract', '')} {b.get('declarer', '')}", \
-            b.get("declarer")
+        label, contract, declarer = board_label(lang, str(b.get("label", ""))), \
+            f"{b.get('contract', '')} {b.get('declarer', '')}", b.get("declarer")
         deal = b.get("deal")
     else:  # the hands as found are among the request's facts; a diagram of 13-card hands would not be them
         label = str(r.get("board") or "")
@@ -597,15 +615,16 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
             float(sug.score_ns) if sug.score_ns is not None else None, sug.result, sug.law,
             artificial=sug.artificial)),
         "table_text": points(case.data.table_ns), "created_at": _when(case.created),
+        "created_by": actor_name(lang, case.created_by),
         "facts": request_facts(lang, case), "evidence": evidence(lang, case),
-        "steps": [{"law": s.get("law", ""), "text": s.get("text", "")} for s in r.get("steps", [])],
+        "steps": [{"law": s.get("law", ""), "text": stored_step(lang, s)} for s in r.get("steps", [])],
         "decision": case.decision, "decision_text": score_text(lang, case.decision.score) if case.decision else "",
-        "decision_by": (decision_at.actor, _when(decision_at.at)) if decision_at else None,
+        "decision_by": (actor_name(lang, decision_at.actor), _when(decision_at.at)) if decision_at else None,
         "reviews": [{"outcome": gettext(lang, f"outcome_{rv.outcome.value}"), "members": ", ".join(rv.members),
                      "reasons": rv.reasons, "deposit": gettext(lang, f"deposit_{rv.deposit.value}"),
                      "score": score_text(lang, rv.score) if rv.score else "",
-                     "by": recorded[e.seq].actor, "at": _when(e.at)} for rv, e in zip(case.reviews, reviews,
-                                                                                        strict=True)],
+                     "by": actor_name(lang, recorded[e.seq].actor), "at": _when(e.at)}
+                    for rv, e in zip(case.reviews, reviews, strict=True)],
         "history": history_lines(lang, case), "plausible": plausible,
         "pairs": {"ns": d.ns, "ew": d.ew},
         "may_decide": viewer.can(auth.DIRECTOR), "may_review": viewer.can(auth.COMMITTEE),
@@ -778,14 +797,14 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
     @r.get("/signin", response_class=HTMLResponse)
     def signin_page(request: Request, lang: str | None = None, next: str = "/") -> HTMLResponse:
         """The sign-in form: paste the token the chief director made (``advisor users add``)."""
-        return render(request, "signin.html", pick(lang), next=_safe_next(next), lang_path="/signin")
+        return render(request, "signin.html", page_lang(request, lang), next=_safe_next(next), lang_path="/signin")
 
     @r.post("/signin", response_class=HTMLResponse, response_model=None)
-    def signin(request: Request, token: Text = "", lang: Text = "en",
+    def signin(request: Request, token: Text = "", lang: Text = "",
                next: Text = "/") -> Response:
         """Check the token (``app.state.access.holder``) and keep it in the ``advisor_token``
         cookie: HttpOnly, SameSite=Strict, Secure over https."""
-        lang = pick(lang)
+        lang = page_lang(request, lang)
         token = token.strip()
         user = request.app.state.access.holder(token) if token else None
         if user is None:
@@ -800,22 +819,22 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         return out
 
     @r.post("/signout", response_model=None)
-    def signout(request: Request, lang: Text = "en") -> Response:
+    def signout(request: Request, lang: Text = "") -> Response:
         """Forget the signed-in token (the cookie), back to the index."""
-        out = RedirectResponse(f"/?lang={pick(lang)}", status_code=303)
+        out = RedirectResponse(f"/?lang={page_lang(request, lang)}", status_code=303)
         out.delete_cookie(auth.COOKIE, path="/", httponly=True, samesite="strict",
                           secure=request.url.scheme == "https")
         return out
 
     @r.post("/cases", response_class=HTMLResponse, response_model=None)
-    def save_case(request: Request, lang: Text = "en", kind: Text = "revoke", ruling_request: Text = "",
+    def save_case(request: Request, lang: Text = "", kind: Text = "revoke", ruling_request: Text = "",
                   case_event: Text = "", new_event_name: Text = "", new_event_date: Text = "",
                   case_board: Text = "", case_round: Text = "", case_table: Text = "",
                   ns_number: Text = "", ns_names: Text = "", ew_number: Text = "", ew_names: Text = "",
                   case_director: Text = "", board_fixed: Text = "") -> Response:
         """Rule on the posted request again and keep it as a case (``app.cases.open_case``);
         303 to the case page. The form comes back with the problems next to their fields."""
-        lang = pick(lang)
+        lang = page_lang(request, lang)
         values = {"case_event": case_event, "new_event_name": new_event_name, "new_event_date": new_event_date,
                   "case_board": case_board, "case_round": case_round, "case_table": case_table,
                   "ns_number": ns_number, "ns_names": ns_names, "ew_number": ew_number, "ew_names": ew_names,
@@ -877,7 +896,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
             return again(422, _case_problems(lang, exc))
         except InvalidBoardError as exc:
             field = {"event": "case_event", "board": "case_board"}.get(exc.path.split("/", 1)[0], "")
-            return again(422, [say(lang, field, exc.message)])
+            return again(422, [say(lang, field, reason(lang, exc))])
         return RedirectResponse(f"/cases/{case.id}?lang={lang}", status_code=303)
 
     def for_event(request: Request, lang: str, event_id: str, make: Callable[[int], Response]) -> Response:
@@ -891,14 +910,14 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
             return make(eid)
         except Refused as exc:
             return refused(request, lang, exc)
-        except NotStoredError as exc:
-            return not_found(request, lang, exc.message)
+        except NotStoredError:
+            return not_found(request, lang, gettext(lang, "no_event", event=event_id))
 
     @r.get("/events/{event_id}/cases", response_class=HTMLResponse, response_model=None)
     def event_cases(request: Request, event_id: str, lang: str | None = None) -> Response:
         """The event's cases: board, round, table, pairs, director, status, the suggested score
         and the score that stands; the ruling log (CSV) and the export (JSON)."""
-        lang = pick(lang)
+        lang = page_lang(request, lang)
 
         def listing(eid: int) -> Response:
             event = request.app.state.events.get_event(eid)
@@ -916,14 +935,14 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
     def rulings_csv(request: Request, event_id: str, lang: str | None = None) -> Response:
         """The event's ruling log for the scorer (CSV), as ``GET /v1/events/{id}/rulings.csv``,
         for the signed-in page."""
-        return for_event(request, pick(lang), event_id, lambda eid: Response(
+        return for_event(request, page_lang(request, lang), event_id, lambda eid: Response(
             ruling_log(request.app.state.cases.cases(eid)), media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="event-{eid}-rulings.csv"'}))
 
     @r.get("/events/{event_id}/cases.json", response_model=None)
     def cases_json(request: Request, event_id: str, lang: str | None = None) -> Response:
         """The event's cases with their histories (JSON), as ``GET /v1/events/{id}/cases.json``."""
-        return for_event(request, pick(lang), event_id, lambda eid: JSONResponse(
+        return for_event(request, page_lang(request, lang), event_id, lambda eid: JSONResponse(
             export_cases(request.app.state.events, request.app.state.cases, eid),
             headers={"Content-Disposition": f'attachment; filename="event-{eid}-cases.json"'}))
 
@@ -938,8 +957,8 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
             if cid is None:
                 raise NotStoredError(f"there is no case {case_id}", path="case_id")
             return actor, request.app.state.cases.get_case(cid)
-        except NotStoredError as exc:
-            return not_found(request, lang, exc.message)
+        except NotStoredError:
+            return not_found(request, lang, gettext(lang, "no_case", case=case_id))
 
     def show(request: Request, case: Case, lang: str, status: int = 200, **extra: Any) -> HTMLResponse:
         context = case_context(request, case, lang)
@@ -955,23 +974,24 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
                 write()
                 return RedirectResponse(f"/cases/{case.id}?lang={lang}#{anchor}", status_code=303)
             except CaseRuleError as exc:
-                problems = [say(lang, _rule_field(exc.path, review=anchor == "reviews"), exc.message)]
+                problems = [say(lang, _rule_field(exc.path, review=anchor == "reviews"), reason(lang, exc))]
             except CaseConflictError as exc:
-                problems, status = [Problem("", exc.message[:1].upper() + exc.message[1:])], 409
+                text = reason(lang, exc)
+                problems, status = [Problem("", text[:1].upper() + text[1:])], 409
         return show(request, case, lang, status, errors=problems, field_errors=field_errors(problems), **shown)
 
     @r.get("/cases/{case_id}", response_class=HTMLResponse)
     def case_page(request: Request, case_id: str, lang: str | None = None) -> HTMLResponse:
         """The case: facts, the request as given, each step with its law, the suggestion, the
         evidence, the decision and the reviews (with their forms), the history, the sheet."""
-        lang = pick(lang)
+        lang = page_lang(request, lang)
         got = load(request, lang, case_id, auth.READ, "doing_read")
         return got if isinstance(got, HTMLResponse) else show(request, got[1], lang)
 
     @r.post("/cases/{case_id}/decision", response_class=HTMLResponse, response_model=None)
     def decide(request: Request, case_id: str, form: Posted) -> Response:
         """Record the director's decision (``app.cases.record_decision``); 303 to the case."""
-        lang = pick(form.get("lang"))
+        lang = page_lang(request, form.get("lang"))
         got = load(request, lang, case_id, auth.DIRECTOR, "doing_decide")
         if isinstance(got, HTMLResponse):
             return got
@@ -988,7 +1008,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
     @r.post("/cases/{case_id}/reviews", response_class=HTMLResponse, response_model=None)
     def review(request: Request, case_id: str, form: Posted) -> Response:
         """Add the appeals committee's review (``app.cases.add_review``); 303 to the case."""
-        lang = pick(form.get("lang"))
+        lang = page_lang(request, form.get("lang"))
         got = load(request, lang, case_id, auth.COMMITTEE, "doing_review")
         if isinstance(got, HTMLResponse):
             return got
@@ -1000,10 +1020,10 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         return append(request, case, lang, write, problems, "reviews", rform=rform)
 
     @r.post("/cases/{case_id}/rerun", response_class=HTMLResponse)
-    def rerun_case(request: Request, case_id: str, lang: Text = "en") -> HTMLResponse:
+    def rerun_case(request: Request, case_id: str, lang: Text = "") -> HTMLResponse:
         """Rule the stored request again on the current engine and show what differs (the stored
         ruling is kept; the re-run is added to the history)."""
-        lang = pick(lang)
+        lang = page_lang(request, lang)
         got = load(request, lang, case_id, auth.DIRECTOR, "doing_rerun")
         if isinstance(got, HTMLResponse):
             return got
@@ -1011,8 +1031,8 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         try:
             out = rerun(request.app.state.cases, request.app.state.events, request.app.state.solver, case.id, actor)
         except (RequestValidationError, InvalidBoardError) as exc:
-            text = exc.message if isinstance(exc, InvalidBoardError) else "; ".join(
-                str(e.get("msg", "")) for e in exc.errors())
+            text = reason(lang, exc) if isinstance(exc, InvalidBoardError) else "; ".join(
+                pydantic_text(lang, e) for e in exc.errors())
             found = [Problem("", gettext(lang, "rerun_failed", why=text))]
             return show(request, case, lang, 422, errors=found)
         return show(request, request.app.state.cases.get_case(case.id), lang, rerun=rerun_view(out))

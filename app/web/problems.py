@@ -10,7 +10,9 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from app.i18n import gettext
+from app.i18n import fallback, gettext
+from app.web.words import pydantic_text
+from engine.errors import InvalidBoardError
 
 # request field -> the page's form field (when they differ)
 _FORM_FIELD = {"revoke_facts/trick": "rf_trick", "revoke_facts/offender": "rf_offender",
@@ -70,7 +72,7 @@ def where(lang: str, path: str) -> tuple[str, str]:
         return _FORM_FIELD[key], gettext(lang, "where_" + key.replace("/", "_"))
     if key in _SIMPLE:
         return key, gettext(lang, f"where_{key}")
-    return parts[0], " ".join(parts)
+    return parts[0], fallback(lang, " ".join(parts))
 
 
 def problem(lang: str, path: str, message: str) -> Problem:
@@ -84,15 +86,19 @@ def problem(lang: str, path: str, message: str) -> Problem:
 
 def validation_problems(lang: str, exc: ValidationError) -> list[Problem]:
     """Every problem pydantic found (all at once), each placed by its field. A union's branch
-    names (``list[str]``) are dropped from the location; ``"Value error, "`` from the message."""
+    names (``list[str]``) are dropped from the location; the message is said in ``lang``
+    (:func:`app.web.words.pydantic_text`)."""
     out = []
     for err in exc.errors():
         loc = [str(x) for x in err["loc"] if not (isinstance(x, str) and ("[" in x or x.startswith("function")))]
-        msg = str(err["msg"]).removeprefix("Value error, ")
-        flat = _FLAT_CARD.match(msg) if loc[:1] == ["play"] else None
+        english = str(err["msg"]).removeprefix("Value error, ")
+        msg = pydantic_text(lang, err)
+        flat = _FLAT_CARD.match(english) if loc[:1] == ["play"] else None
         if flat:  # "card 17: ..." of a flat play: trick 5, card 1
             i = int(flat.group(1)) - 1
-            msg = msg[flat.end():]
+            error = (err.get("ctx") or {}).get("error")
+            if not (isinstance(error, InvalidBoardError) and error.key):  # the reason without "card 17: "
+                msg = fallback(lang, english[flat.end():])
             loc = ["play", str(i)]
         out.append(problem(lang, "/".join(loc), msg))
     return _unique(out)

@@ -18,15 +18,19 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from app.i18n import pick
+from app.i18n import fallback, gettext
 from app.jobs import FINISHED, Job, JobManager, JobState
 from app.screenings import start_job
+from app.web.lang import page_lang
 from app.web.problems import Problem
 from engine.events import EventRepository, NotStoredError
 from engine.pbn import PbnGame
 from engine.screening import ScreeningReport
 
 Render = Callable[..., HTMLResponse]
+CANCELLED_HERE = "cancelled on the page"
+"""The reason a job cancelled from its page keeps (English, as the API shows it; the page says it
+in its language, key ``screening_cancelled_here``)."""
 BoardRows = Callable[[EventRepository, int], list[dict[str, str]]]
 
 
@@ -48,9 +52,10 @@ def start_page_job(request: Request, name: str, games: Sequence[PbnGame], event_
     return RedirectResponse(f"/screenings/{job.id}?lang={lang}", status_code=303)
 
 
-def _rows(report: ScreeningReport) -> list[dict[str, Any]]:
+def _rows(report: ScreeningReport, lang: str) -> list[dict[str, Any]]:
     """The pick page's rows from a screening: ruled games (a revoke, with the result to enter) first,
-    then the flagged ones (the reason), each in file order."""
+    then the flagged ones (the reason: the engine's English, as the screening kept it; marked in
+    strict mode), each in file order."""
     rows = []
     for r in report.rows:
         if r.board is None:
@@ -59,7 +64,8 @@ def _rows(report: ScreeningReport) -> list[dict[str, Any]]:
                   if r.status == "ruled" and r.suggested_result and r.score_ns_suggested is not None else None)
         rows.append({"board": r.board, "room": r.room or "",
                      "contract": f"{r.contract or ''} {r.declarer or ''}".strip(),
-                     "revoke": True if r.status == "ruled" else None, "reason": r.reason, "result": result})
+                     "revoke": True if r.status == "ruled" else None,
+                     "reason": fallback(lang, r.reason) if r.reason else r.reason, "result": result})
     rows.sort(key=lambda row: row["revoke"] is not True)
     return rows
 
@@ -79,12 +85,10 @@ def install_screening_pages(r: APIRouter, render: Render, board_rows: BoardRows)
     @r.get("/screenings/{job_id}", response_class=HTMLResponse)
     def screening_page(request: Request, job_id: str, lang: str | None = None) -> HTMLResponse:
         """The progress page while the job runs; once done, the pick page of its games."""
-        lang = pick(lang)
+        lang = page_lang(request, lang)
         job = find(request, job_id)
         if job is None:
-            return render(request, "index.html", lang, 404,
-                          errors=[Problem("", "There is no such screening (a finished one is kept for an hour): "
-                                              "upload the file again")])
+            return render(request, "index.html", lang, 404, errors=[Problem("", gettext(lang, "no_screening"))])
         note = job.meta.get("note")
         errors = [Problem("file", note)] if note else []
         if job.state is JobState.DONE and isinstance(job.result, ScreeningReport):
@@ -92,12 +96,14 @@ def install_screening_pages(r: APIRouter, render: Render, board_rows: BoardRows)
             screened = {"games": c.games, "clean": c.clean, "ruled": c.ruled, "flagged": c.flagged,
                         "skipped": c.skipped_total}
             repo = request.app.state.events
-            return render(request, "pick.html", lang, filename=job.name, games=_rows(job.result),
+            return render(request, "pick.html", lang, filename=job.name, games=_rows(job.result, lang),
                           token=job.meta["upload"], event_id=job.meta["event"], event_name=job.name,
                           boards=board_rows(repo, job.meta["event"]), errors=errors, screened=screened,
                           lang_path=f"/screenings/{job.id}")
+        why = gettext(lang, "screening_cancelled_here") if job.error == CANCELLED_HERE else \
+            fallback(lang, job.error or "")
         return render(request, "screening.html", lang, job=job, running=job.state not in FINISHED,
-                      state=job.state.value, errors=errors, lang_path=f"/screenings/{job.id}")
+                      state=job.state.value, errors=errors, lang_path=f"/screenings/{job.id}", why=why)
 
     @r.get("/screenings/{job_id}/progress")
     def screening_progress(request: Request, job_id: str) -> JSONResponse:
@@ -109,12 +115,12 @@ def install_screening_pages(r: APIRouter, render: Render, board_rows: BoardRows)
                             headers={"Cache-Control": "no-store"})
 
     @r.post("/screenings/{job_id}/cancel")
-    def screening_cancel(request: Request, job_id: str, lang: Annotated[str, Form()] = "en") -> Response:
+    def screening_cancel(request: Request, job_id: str, lang: Annotated[str, Form()] = "") -> Response:
         """Cancel the page's job (after the game it is on), then back to its page (303)."""
-        lang = pick(lang)
+        lang = page_lang(request, lang)
         job = find(request, job_id)
         if job is not None:
-            request.app.state.jobs.cancel(job.id, "cancelled on the page")
+            request.app.state.jobs.cancel(job.id, CANCELLED_HERE)
         return RedirectResponse(f"/screenings/{job_id}?lang={lang}", status_code=303)
 
 

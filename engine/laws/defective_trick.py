@@ -171,12 +171,14 @@ def read_tricks(tricks: Sequence[Sequence[Card]], holder: Callable[[Card], Seat 
         path = f"play/{t}"
         if not 1 <= n <= 5 or (n < 3 and t != last):
             raise InvalidBoardError(f"trick {k} has {n} card(s): a trick has four (five when a player played two "
-                                    "cards, three when one did not play)", path=path)
+                                    "cards, three when one did not play)", path=path, key="trick_size",
+                                    params={"trick": k, "n": n})
         if n == 5:
             seats = _assign(cards, [(*r[:p + 1], r[p], *r[p + 1:]) for p in range(4)], holder)
             if seats is None:
                 raise InvalidBoardError(f"trick {k} has five cards, but the hands do not show which player's two "
-                                        "cards they are: give them in the order played, the two together", path=path)
+                                        "cards they are: give them in the order played, the two together", path=path,
+                                        key="trick_five_unclear", params={"trick": k})
             p = next(i for i in range(4) if seats[i] == seats[i + 1])
             left, extra, known = _left_card(cards[p], cards[p + 1], cards[0].suit if p else None, hidden, faced)
             d = DefectiveTrick(k, seats[p], DefectKind.PLAYED_TOO_MANY, left, (extra,), known)
@@ -191,7 +193,7 @@ def read_tricks(tricks: Sequence[Sequence[Card]], holder: Callable[[Card], Seat 
             seats = _assign(cards, [tuple(s for s in r if s != r[p]) for p in range(1, 4)], holder)
             if seats is None:
                 raise InvalidBoardError(f"trick {k} has three cards, but the hands do not show who did not play to "
-                                        "it", path=path)
+                                        "it", path=path, key="trick_three_unclear", params={"trick": k})
             offender = next(s for s in r if s not in seats)
             defects.append(DefectiveTrick(k, offender, DefectKind.FAILED_TO_PLAY))
             players.append(seats)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from engine.dd.results import CardScores
 from engine.errors import SolverError
+from engine.laws.editions import LAWS_2017, Edition
 from engine.laws.revoke import Revoke
 from engine.laws.steps import Step
 from engine.laws.transfer import Transfer
@@ -200,6 +201,7 @@ def decide_equity(
     after_adjustment: int,
     declaring_side: Side,
     induced_double_dummy: int | None = None,
+    edition: Edition = LAWS_2017,
 ) -> EquityDecision:
     """Law 64C1, 64C2(a), 64C2(b) (2017), with the WBFLC rule that equity for a second revoke is
     judged from the position after the first (docs/laws.md section 8.6).
@@ -215,6 +217,8 @@ def decide_equity(
             side's later losses, the declarer side's tricks played double dummy from the position
             before the first revoke (its ``dd_before``): the likely result is then that, not the
             table result plus what the revoke cards changed (one offending side only).
+        edition: the Laws edition: the 2007 64C is a single paragraph, so every decision cites
+            "64C" (the same measure of equity: the WBFLC rules it follows predate 2017).
 
     Returns:
         The decision. 64C1: adjust to the likely result without the revokes when it gives the
@@ -224,11 +228,26 @@ def decide_equity(
         still for the non-offending side. 64C2(b): both sides revoked; the likely result had no
         revoke occurred, whenever it differs from the table result (a contestant was damaged).
     """
+    decision = _decide(standing, basis_tricks, after_adjustment, declaring_side, induced_double_dummy, edition)
+    law = edition.paragraph(decision.law)
+    if law == decision.law:
+        return decision
+    return EquityDecision(decision.applies, law, decision.reason, decision.likely_without_revokes, decision.tricks,
+                          decision.phrase)
+
+
+def _decide(standing: Sequence[tuple[Revoke, Transfer | None, RevokeEquity]], basis_tricks: int,
+            after_adjustment: int, declaring_side: Side, induced_double_dummy: int | None,
+            edition: Edition) -> EquityDecision:
+    """:func:`decide_equity` under the 2017 paragraphs, the remedy named as ``edition`` names it."""
+    remedy, key = ("automatic adjustment", "eq.64C1") if edition.remedy == LAWS_2017.remedy else \
+        (edition.remedy, edition.key("eq.64C1"))
     if not standing:
         text = "no established revoke stands, so Law 64C has nothing to redress"
         return EquityDecision(False, "64C", text, None, None, Step("", text, "eq.none"))
     likely = clamp(basis_tricks + sum(q.change for _, _, q in standing))
     plural = "s" if len(standing) > 1 else ""
+    revokes = f"revoke{plural}" if key == "eq.64C1" else "revoke(s)"  # an edition's template: one wording
     sides = {r.offending_side for r, _, _ in standing}
     if len(sides) == 2:
         if likely != after_adjustment:
@@ -255,16 +274,15 @@ def decide_equity(
     got, want = for_nos(after_adjustment), for_nos(best)
     params: dict[str, object] = {"side": nos.value, "got": got, "want": want}
     if want <= got:
-        text = (f"the non-offending side ({nos.value}) has {got} tricks after the automatic adjustment, at least "
-                f"the {want} it would likely have taken without the revoke{plural}: it is not insufficiently "
+        text = (f"the non-offending side ({nos.value}) has {got} tricks after the {remedy}, at least "
+                f"the {want} it would likely have taken without the {revokes}: it is not insufficiently "
                 "compensated, so no further adjustment")
-        return EquityDecision(False, law, text, likely, None, Step("", text, "eq.64C1_not", params))
+        return EquityDecision(False, law, text, likely, None, Step("", text, f"{key}_not", params))
     if law == "64C2(a)":
         why = (f"had the subsequent revoke(s) in the same suit not occurred, keeping the earlier transfer, the "
                f"non-offending side ({nos.value}) would likely have taken {want} tricks, more than the {got} it has")
     else:
         why = (f"the non-offending side ({nos.value}) would likely have taken {want} tricks without the "
-               f"revoke{plural}, more than the {got} it has after the automatic adjustment: it is insufficiently "
+               f"{revokes}, more than the {got} it has after the {remedy}: it is insufficiently "
                "compensated")
-    key = "eq.64C2a" if law == "64C2(a)" else "eq.64C1"
-    return EquityDecision(True, law, why, likely, best, Step("", why, key, params))
+    return EquityDecision(True, law, why, likely, best, Step("", why, "eq.64C2a" if law == "64C2(a)" else key, params))

@@ -47,6 +47,23 @@ class PenaltyCard:
 
 
 @dataclass(frozen=True, slots=True)
+class FacedCard:
+    """A card of ``seat`` lying face up on the table from trick ``from_trick`` on that is not a
+    penalty card: a card of a hand faced on the table (declarer's hand faced with a claim, play
+    then continuing), or a card declarer exposed (Law 48A: never a penalty card).
+
+    Failing to play it when it is a legal card the offender was obliged to play (a failure to
+    follow suit holding it) is a revoke "made in failing to play any card faced on the table",
+    which gets no rectification under the 2007 Law 64B3; the 2017 64B3 names only a penalty card
+    or dummy's card, so such a revoke is then subject to 64A.
+    """
+
+    seat: Seat
+    card: Card
+    from_trick: int = 1
+
+
+@dataclass(frozen=True, slots=True)
 class LeadRestriction:
     """A lead required or forbidden by an opponent exercising an option in rectification.
 
@@ -114,6 +131,8 @@ class RevokeFacts:
         reported: a revoke the director reports without the play through the revoke trick
             (needs ``table_result``); the ruling applies 61-64A/B to it and says that 64C
             could not be checked double dummy.
+        faced_cards: cards face up on the table that are not penalty cards (2007 Law 64B3; see
+            :class:`FacedCard`).
     """
 
     noticed: Noticed = Noticed.AFTER_PLAY
@@ -125,3 +144,4 @@ class RevokeFacts:
     losses_induced_by_revoke: bool = False
     table_result: int | None = None
     reported: RevokeReport | None = None
+    faced_cards: tuple[FacedCard, ...] = ()

@@ -37,25 +37,30 @@ def reported_revoke(report: RevokeReport, deal: Deal, contract: Contract) -> Rev
     if not 1 <= k <= 12:
         raise InvalidBoardError(
             f"a revoke is made on tricks 1 to 12, not {k}: on trick 13 each player has one card left and plays "
-            "it (a hand with the wrong number of cards is Law 13/14)", path=f"{_PATH}/trick", law="61A")
+            "it (a hand with the wrong number of cards is Law 13/14)", path=f"{_PATH}/trick", law="61A",
+            key="reported_trick", params={"trick": k})
     if not 0 <= report.offending_side_tricks_after <= 13 - k:
         raise InvalidBoardError(
             f"after trick {k} only {13 - k} tricks were played, so the offending side cannot have won "
-            f"{report.offending_side_tricks_after} of them", path=f"{_PATH}/offending_side_tricks_after")
+            f"{report.offending_side_tricks_after} of them", path=f"{_PATH}/offending_side_tricks_after",
+            key="reported_after", params={"trick": k, "left": 13 - k, "n": report.offending_side_tricks_after})
     held = deal.hand(who)
     if report.card is not None and report.card not in held:
         raise InvalidBoardError(
             f"{name} was not dealt the {report.card}: the hand record gives it to "
-            f"{h.name.title() if (h := deal.holder(report.card)) else 'nobody'}", path=f"{_PATH}/card")
+            f"{h.name.title() if (h := deal.holder(report.card)) else 'nobody'}", path=f"{_PATH}/card",
+            key="reported_card_not_dealt" if h else "reported_card_not_dealt_nobody",
+            params={"seat": name, "card": str(report.card), "holder": h.name.title() if h else ""})
     if report.suit_led is not None:
         if report.card is not None and report.card.suit is report.suit_led:
             raise InvalidBoardError(
                 f"the {report.card} is of the suit led: playing it is following suit, not a revoke",
-                path=f"{_PATH}/card", law="61A")
+                path=f"{_PATH}/card", law="61A", key="reported_card_follows", params={"card": str(report.card)})
         if not any(c.suit is report.suit_led for c in held):
             raise InvalidBoardError(
                 f"{name} was dealt no {report.suit_led.name.lower()}: he could not fail to follow to a "
-                f"{report.suit_led.name.lower()[:-1]} lead", path=f"{_PATH}/suit_led", law="61A")
+                f"{report.suit_led.name.lower()[:-1]} lead", path=f"{_PATH}/suit_led", law="61A",
+                key=f"reported_void_{report.suit_led.value}", params={"seat": name})
     return Revoke(k, 0, -1, who, report.card, report.suit_led, RevokeKind.REPORTED, frozenset(),
                   who == contract.dummy)
 
@@ -96,14 +101,17 @@ def reported_ownership(report: RevokeReport, contract: Contract, table_result: i
         raise InvalidBoardError(
             f"the figures do not add up: with a table result of {table_result}, the declarer's side won {after_decl} "
             f"trick(s) after trick {k} and {at_k} at trick {k} (won by {report.won_by.name.title()}), which leaves "
-            f"{before} for the {k - 1} trick(s) before it", path="table_result")
+            f"{before} for the {k - 1} trick(s) before it", path="table_result", key="reported_figures",
+            params={"table": table_result, "after": after_decl, "trick": k, "at": at_k,
+                    "winner": report.won_by.name.title(), "before": before, "earlier": k - 1})
     entered = record.completed_tricks
     decl_entered = record.tricks_won_by(side.seats)
     if entered > k - 1 or decl_entered > before or entered - decl_entered > k - 1 - before:
         raise InvalidBoardError(
             f"the play entered ({entered} trick(s), {decl_entered} won by the declarer's side) does not fit the facts: "
             f"the declarer's side won {before} of the {k - 1} trick(s) before the revoke trick",
-            path=f"{_PATH}/trick")
+            path=f"{_PATH}/trick", key="reported_play_entered",
+            params={"entered": entered, "won": decl_entered, "before": before, "earlier": k - 1})
     missing_decl = before - decl_entered
     missing_def = k - 1 - entered - missing_decl
     filler = (contract.declarer,) * missing_decl + (contract.declarer.lho,) * missing_def

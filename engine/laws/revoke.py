@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.errors import InvalidBoardError
+from engine.laws.editions import LAWS_2017, Edition
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.steps import Step
 from engine.model.cards import Card, Rank, Suit
@@ -106,9 +107,11 @@ def detect_revokes(record: PlayRecord, contract: Contract, facts: RevokeFacts) -
     Raises:
         InvalidBoardError: a penalty card not held by that defender, or declarer's/dummy's card
             given as a penalty card (path ``penalty_cards/<i>``); a lead restriction for a player
-            who was not on lead (path ``lead_restrictions/<i>``); three or more players failing
-            to follow in one trick (a recording error, not a ruling).
+            who was not on lead (path ``lead_restrictions/<i>``); a faced card not dealt to that
+            player or from a trick outside 1..13 (path ``faced_cards/<i>``); three or more players
+            failing to follow in one trick (a recording error, not a ruling).
     """
+    _check_faced_cards(record, facts)
     found: dict[int, Revoke] = {}
     idx = 0
     for trick in record.tricks:
@@ -127,13 +130,37 @@ def detect_revokes(record: PlayRecord, contract: Contract, facts: RevokeFacts) -
                 f"trick {trick.number}: {len(failures)} players fail to follow suit while holding it "
                 f"({'; '.join(r.describe() for r in failures)}). The record is almost certainly "
                 "mis-transcribed; check it against the players' hands before ruling",
-                path=f"play/{failures[0].play_index}",
+                path=f"play/{failures[0].play_index}", key="mistranscribed",
+                params={"trick": trick.number, "n": len(failures),
+                        "revokes": "; ".join(r.describe() for r in failures)},
             )
     for r in _penalty_card_revokes(record, contract, facts):
         found.setdefault(r.play_index, r)
     for r in _lead_restriction_revokes(record, contract, facts):
         found.setdefault(r.play_index, r)
     return tuple(found[i] for i in sorted(found))
+
+
+def _check_faced_cards(record: PlayRecord, facts: RevokeFacts) -> None:
+    """Each faced card (2007 Law 64B3) was dealt to its player, from a trick 1..13."""
+    for i, f in enumerate(facts.faced_cards):
+        if f.card not in record.deal.hand(f.seat):
+            raise InvalidBoardError(f"{f.seat.value} was not dealt {f.card}", path=f"faced_cards/{i}",
+                                    key="faced_card_not_dealt", params={"seat": f.seat.value, "card": str(f.card)})
+        if not 1 <= f.from_trick <= 13:
+            raise InvalidBoardError(f"from_trick must be 1..13, got {f.from_trick}", path=f"faced_cards/{i}",
+                                    key="faced_card_from_trick", params={"trick": f.from_trick})
+
+
+def faced_card_not_played(revoke: Revoke, facts: RevokeFacts) -> Card | None:
+    """The card faced on the table (not a penalty card) that the offender failed to play: a legal
+    card of ``revoke`` (one of the suit he had to play) lying face up from the revoke trick or
+    before (2007 Law 64B3, "failing to play any card faced on the table"); ``None`` when there is
+    none."""
+    faced = sorted((f.card for f in facts.faced_cards
+                    if f.seat == revoke.offender and f.from_trick <= revoke.trick and f.card in revoke.alternatives),
+                   reverse=True)
+    return faced[0] if faced else None
 
 
 def _index_of(record: PlayRecord, trick_no: int, pos: int) -> int:
@@ -147,12 +174,15 @@ def _penalty_card_revokes(record: PlayRecord, contract: Contract, facts: RevokeF
         if pen.seat.side is contract.declaring_side:
             raise InvalidBoardError(
                 f"{pen.seat.value} is declarer or dummy: only a defender's card can be a penalty card (Law 50)",
-                path=path,
+                path=path, key="penalty_card_declarer", params={"seat": pen.seat.value},
             )
         if pen.card not in record.deal.hand(pen.seat):
-            raise InvalidBoardError(f"{pen.seat.value} was not dealt {pen.card}", path=path)
+            raise InvalidBoardError(f"{pen.seat.value} was not dealt {pen.card}", path=path,
+                                    key="penalty_card_not_dealt",
+                                    params={"seat": pen.seat.value, "card": str(pen.card)})
         if not 1 <= pen.from_trick <= 13:
-            raise InvalidBoardError(f"from_trick must be 1..13, got {pen.from_trick}", path=path)
+            raise InvalidBoardError(f"from_trick must be 1..13, got {pen.from_trick}", path=path,
+                                    key="penalty_card_from_trick", params={"trick": pen.from_trick})
         others = {p.card for p in facts.penalty_cards if p.seat == pen.seat and p.major}
         for trick in record.tricks[pen.from_trick - 1 :]:
             pos = next((k for k, pc in enumerate(trick.cards, start=1) if pc.seat == pen.seat), None)
@@ -186,11 +216,14 @@ def _lead_restriction_revokes(record: PlayRecord, contract: Contract, facts: Rev
     for i, lr in enumerate(facts.lead_restrictions):
         path = f"lead_restrictions/{i}"
         if not 1 <= lr.trick <= len(record.tricks):
-            raise InvalidBoardError(f"trick {lr.trick} is not in the play record", path=path)
+            raise InvalidBoardError(f"trick {lr.trick} is not in the play record", path=path,
+                                    key="lead_restriction_trick", params={"trick": lr.trick})
         trick = record.tricks[lr.trick - 1]
         if trick.leader != lr.seat:
             raise InvalidBoardError(
-                f"{lr.seat.value} was not on lead at trick {lr.trick} ({trick.leader.value} led)", path=path
+                f"{lr.seat.value} was not on lead at trick {lr.trick} ({trick.leader.value} led)", path=path,
+                key="lead_restriction_not_on_lead",
+                params={"seat": lr.seat.value, "trick": lr.trick, "leader": trick.leader.value},
             )
         held = record.holding_before(lr.seat, lr.trick, 1)
         led = trick.cards[0].card
@@ -246,7 +279,8 @@ class Establishment:
 
 
 def assess_establishment(
-    revoke: Revoke, revokes: tuple[Revoke, ...], record: PlayRecord, contract: Contract, facts: RevokeFacts
+    revoke: Revoke, revokes: tuple[Revoke, ...], record: PlayRecord, contract: Contract, facts: RevokeFacts,
+    edition: Edition = LAWS_2017,
 ) -> Establishment:
     """Laws 63A, 62A, 62C3, 62D: is ``revoke`` established, and must it be corrected?
 
@@ -259,6 +293,9 @@ def assess_establishment(
         record: the play record.
         contract: the contract (declarer and dummy).
         facts: the TD's facts (when noticed; the claim).
+        edition: the Laws edition. 2007: 63A3 covers the offending side's agreement to an
+            opponent's claim ("makes or agrees to"; 2017 63A4), and there is no 62C3 (a revoke
+            established when both sides revoked on one trick stands, 63B).
     """
     os_seats = revoke.offending_side.seats
     defender = revoke.offending_side is not contract.declaring_side
@@ -275,7 +312,7 @@ def assess_establishment(
         raise InvalidBoardError(
             "the claim was disputed: say who made it (claim_by). A claim or concession by the offending side "
             "establishes the revoke all the same (63A3); an opponent's claim does so only when the offending side "
-            "agrees to it (63A4)", path="claim_by", law="63A")
+            "agrees to it (63A4)", path="claim_by", law="63A", key="claim_by_needed")
     elif claim_ended and (facts.claim_by is None or facts.claim_by in os_seats):
         # 63A3: the offending side's own claim or concession establishes the revoke, disputed or not.
         who = f"{facts.claim_by.value}" if facts.claim_by else "a player"
@@ -284,22 +321,22 @@ def assess_establishment(
                       "est.63A3_any", {"seat": who})
         elif facts.claim_contested:
             ph = Step("", f"{who} of the offending side claimed or conceded; that the opponents disputed the claim "
-                      "does not matter (agreement is needed only for an opponent's claim, 63A4)",
-                      "est.63A3_disputed", {"seat": who})
+                      "does not matter (agreement is needed only for an opponent's claim, "
+                      f"{edition.paragraph('63A4')})", edition.key("est.63A3_disputed"), {"seat": who})
         else:
             ph = Step("", f"{who} of the offending side claimed or conceded", "est.63A3", {"seat": who})
         est = Establishment(True, "63A3", ph.text, None, False, ph)
     elif claim_ended and not facts.claim_contested:
         assert facts.claim_by is not None
         ph = Step("", f"the offending side agreed to the claim or concession by {facts.claim_by.value}",
-                  "est.63A4_by", {"seat": facts.claim_by.value})
-        est = Establishment(True, "63A4", ph.text, None, False, ph)
+                  edition.key("est.63A4_by"), {"seat": facts.claim_by.value})
+        est = Establishment(True, edition.paragraph("63A4"), ph.text, None, False, ph)
     else:
         if facts.claim_contested and claim_ended:
             assert facts.claim_by is not None
             why = Step("", f"the claim by {facts.claim_by.value}, a non-offender, was disputed, so the offending "
-                       "side did not agree to it (63A4; WBFLC minute, 12 January 2000)", "est.contested",
-                       {"seat": facts.claim_by.value})
+                       f"side did not agree to it ({edition.paragraph('63A4')}; WBFLC minute, 12 January 2000)",
+                       edition.key("est.contested"), {"seat": facts.claim_by.value})
         else:
             why = Step("", f"attention was drawn before the offending side played to trick {revoke.trick + 1}",
                        "est.early", {"next": revoke.trick + 1})
@@ -313,6 +350,11 @@ def assess_establishment(
     same_trick = [r for r in revokes if r.trick == revoke.trick and r.offending_side is not revoke.offending_side]
     if same_trick and nxt is not None:
         sides_played = {pc.seat.side for pc in nxt.cards}
+        if len(sides_played) == 1 and facts.noticed is Noticed.DURING_PLAY and not edition.corrects_62c3:
+            ph = Step("", est.reason + f"; both sides revoked on this trick, but the {edition.code} Laws have no "
+                      "correction for it (no 62C3): the established revoke stands (63B)", edition.key("est.both_sides"),
+                      {"base": est.phrase, "laws": edition.code.value})
+            return Establishment(True, est.law, ph.text, None, False, ph)
         if len(sides_played) == 1 and facts.noticed is Noticed.DURING_PLAY:
             ph = Step("", est.reason + "; both sides revoked on this trick and only one side has played to the "
                       "next one", "est.both_sides", {"base": est.phrase})

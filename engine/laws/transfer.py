@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.laws.editions import LAWS_2017, Edition
 from engine.laws.facts import Noticed, RevokeFacts
-from engine.laws.revoke import Establishment, Revoke, RevokeKind
+from engine.laws.revoke import Establishment, Revoke, RevokeKind, faced_card_not_played
 from engine.laws.steps import Step
 from engine.model.seats import Seat, Side
 
@@ -70,44 +71,67 @@ def exemptions(
     others: tuple[tuple[Revoke, Establishment], ...],
     ownership: TrickOwnership,
     facts: RevokeFacts,
-) -> tuple[tuple[str, str], ...]:
-    """Law 64B: the paragraphs under which ``revoke`` gets no automatic trick adjustment.
+    edition: Edition = LAWS_2017,
+) -> tuple[tuple[str, Step], ...]:
+    """Law 64B: the paragraphs under which ``revoke`` gets no automatic trick adjustment
+    (2007: no rectification).
 
     Args:
         revoke: an established revoke.
         establishment: its assessment.
-        earlier: established revokes before it on the board.
+        earlier: the revokes before it on the board with their assessments: the established ones
+            that stand (2017 64B2, "the first revoke having been established"), or all of them
+            (2007 64B2).
         others: every other revoke on the board with its assessment.
         ownership: who won the tricks.
         facts: the TD's facts.
+        edition: the Laws edition: 2007 has the wider 64B3 (any card faced on the table), a
+            64B7 that needs no establishment of the other side's revoke, and no 64B8.
 
     Returns:
-        ``(law, reason)`` pairs in paragraph order; empty when 64A applies.
+        ``(law, reason)`` pairs in paragraph order, the reason a translatable phrase (a keyed
+        :class:`Step` without a law); empty when 64A applies.
     """
     os_ = revoke.offending_side
-    out: list[tuple[str, str]] = []
+    seat, suit = revoke.offender.value, revoke.suit.symbol if revoke.suit else "?"
+    out: list[tuple[str, Step]] = []
+
+    def add(law: str, text: str, key: str, **params: object) -> None:
+        out.append((law, Step("", text, key, {"seat": seat, "suit": suit, **params})))
+
     won_k = revoke.trick <= len(ownership.winners) and ownership.winners[revoke.trick - 1].side is os_
     later = sum(1 for n, w in enumerate(ownership.winners, start=1) if n > revoke.trick and w.side is os_)
     in_rest = ownership.rest_for(os_)
     if not won_k and later == 0 and in_rest == 0:
-        out.append(("64B1", "the offending side won neither the revoke trick nor any later trick"))
+        add("64B1", "the offending side won neither the revoke trick nor any later trick", "ex.64B1")
     if revoke.suit is not None and any(r.offender == revoke.offender and r.suit == revoke.suit for r, _ in earlier):
-        out.append(("64B2", f"a subsequent revoke by {revoke.offender.value} in {revoke.suit.name.lower()}, "
-                            "the first having been established"))
+        if edition.b2_needs_first_established:
+            add("64B2", f"a subsequent revoke by {seat} in {revoke.suit.name.lower()}, the first having been "
+                "established", "ex.64B2")
+        else:
+            add("64B2", f"a subsequent revoke by {seat} in the same suit ({suit}); Law 64C may apply",
+                edition.key("ex.64B2"))
+    faced = faced_card_not_played(revoke, facts) if edition.b3_faced_cards else None
     if revoke.kind is RevokeKind.PENALTY_CARD:
-        out.append(("64B3", "the revoke was a failure to play a penalty card"))
+        add("64B3", "the revoke was a failure to play a penalty card", "ex.64B3")
     elif revoke.by_dummy:
-        out.append(("64B3", "the revoke was made with a card belonging to dummy"))
+        add("64B3", "the revoke was made with a card belonging to dummy", "ex.64B3_dummy")
+    elif faced is not None:
+        add("64B3", f"the revoke was made in failing to play the {faced}, a card faced on the table",
+            edition.key("ex.64B3_faced"), card=str(faced))
     if facts.noticed is Noticed.AFTER_NEXT_DEAL_CALL:
-        out.append(("64B4", "attention was first drawn after a non-offender called on the next deal"))
+        add("64B4", "attention was first drawn after a non-offender called on the next deal", "ex.64B4")
     if facts.noticed is Noticed.AFTER_ROUND_ENDED:
-        out.append(("64B5", "attention was first drawn after the round ended"))
+        add("64B5", "attention was first drawn after the round ended", "ex.64B5")
     if revoke.trick == 12:
-        out.append(("64B6", "it is a revoke on the twelfth trick"))
-    if any(e.established and r.offending_side is not os_ for r, e in others):
-        out.append(("64B7", "both sides revoked on this board and both revokes are established"))
-    if establishment.correction is not None and establishment.correction.value == "62C3":
-        out.append(("64B8", "the revoke was corrected under 62C3"))
+        add("64B6", "it is a revoke on the twelfth trick", "ex.64B6")
+    if edition.b7_needs_both_established:
+        if any(e.established and r.offending_side is not os_ for r, e in others):
+            add("64B7", "both sides revoked on this board and both revokes are established", "ex.64B7")
+    elif any(r.offending_side is not os_ for r, _ in others):
+        add("64B7", "both sides revoked on this board", edition.key("ex.64B7"))
+    if edition.corrects_62c3 and establishment.correction is not None and establishment.correction.value == "62C3":
+        add("64B8", "the revoke was corrected under 62C3", "ex.64B8")
     return tuple(out)
 
 
@@ -115,6 +139,7 @@ def automatic_transfers(
     assessed: tuple[tuple[Revoke, Establishment], ...],
     ownership: TrickOwnership,
     facts: RevokeFacts,
+    edition: Edition = LAWS_2017,
 ) -> tuple[Transfer | None, ...]:
     """Law 64A (with 64B): the tricks transferred for each revoke, in order.
 
@@ -124,19 +149,20 @@ def automatic_transfers(
     trick, if the offending side won that or any later trick. Only tricks the offending
     side won from the revoke trick on may be transferred (WBFLC 2000 #1), and one trick is
     never transferred twice: when the tricks run out the transfer is capped and flagged.
-    Tricks from the claim count as won after every recorded trick.
+    Tricks from the claim count as won after every recorded trick. ``edition`` selects the
+    64B paragraphs (:func:`exemptions`); 64A reads the same in 2007 and 2017.
 
     Returns:
         One entry per revoke of ``assessed``, same order: ``None`` for a revoke that is not
         established or is corrected (62A, 62D1), else its :class:`Transfer`.
     """
     standing = [i for i, (_, e) in enumerate(assessed) if e.established and e.correction not in ("62A", "62D1")]
-    found: dict[int, tuple[tuple[str, str], ...]] = {}
+    found: dict[int, tuple[tuple[str, Step], ...]] = {}
     for n, i in enumerate(standing):
         rev, est = assessed[i]
-        earlier = tuple(assessed[j] for j in standing[:n])
+        earlier = tuple(assessed[j] for j in standing[:n]) if edition.b2_needs_first_established else assessed[:i]
         others = tuple(x for j, x in enumerate(assessed) if j != i)
-        found[i] = exemptions(rev, est, earlier, others, ownership, facts)
+        found[i] = exemptions(rev, est, earlier, others, ownership, facts, edition)
     pool = _TrickPool(ownership, [assessed[i][0] for i in standing if not found[i]])
     out: list[Transfer | None] = []
     for i, (rev, _) in enumerate(assessed):
@@ -145,11 +171,8 @@ def automatic_transfers(
             continue
         ex = found[i]
         if ex:
-            suit = rev.suit.symbol if rev.suit else "?"
-            items = tuple(Step("", why, f"ex.{law}" + ("_dummy" if law == "64B3" and rev.kind is not
-                                                         RevokeKind.PENALTY_CARD else ""),
-                               {"seat": rev.offender.value, "suit": suit}) for law, why in ex)
-            text = "; ".join(r for _, r in ex)
+            items = tuple(why for _, why in ex)
+            text = "; ".join(why.text for _, why in ex)
             out.append(Transfer(0, ex[0][0], tuple(law for law, _ in ex), text,
                                 phrase=Step("", text, "tr.exempt", {"items": items})))
             continue

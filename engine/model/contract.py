@@ -56,7 +56,8 @@ class Contract:
 
     def __post_init__(self) -> None:
         if not 1 <= self.level <= 7:
-            raise InvalidBoardError(f"contract level must be 1 to 7, got {self.level}", path="contract")
+            raise InvalidBoardError(f"contract level must be 1 to 7, got {self.level}", path="contract",
+                                    key="contract_level", params={"level": self.level})
 
     @classmethod
     def from_str(cls, text: str, declarer: Seat) -> Contract:
@@ -68,12 +69,13 @@ class Contract:
         if t in ("PASS", "P", "AP", ""):
             raise InvalidBoardError(
                 "the board was passed out: there is no contract and no play to rule on",
-                path="contract",
+                path="contract", key="passed_out",
             )
         m = _CONTRACT.match(t)
         if not m:
             raise InvalidBoardError(
-                f"not a contract: {text!r} (expected e.g. '4H', '3NT', '4HX', '6SXX')", path="contract"
+                f"not a contract: {text!r} (expected e.g. '4H', '3NT', '4HX', '6SXX')", path="contract",
+                key="not_a_contract", params={"text": text},
             )
         level, strain, dbl = m.groups()
         doubling = {None: Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "*": Doubling.DOUBLED,

@@ -32,14 +32,18 @@ def parse_hand(text: str, seat: Seat | None = None, *, path: str = "deal") -> tu
         return ()
     suits = part.split(".")
     if len(suits) != 4:
-        raise InvalidBoardError(f"{who} must have four suits separated by dots: {part!r}", path=path)
+        raise InvalidBoardError(f"{who} must have four suits separated by dots: {part!r}", path=path,
+                                key="hand_suits_of" if seat else "hand_suits",
+                                params={"seat": seat.value if seat else "", "part": part})
     cards: list[Card] = []
     for suit, holding in zip(SUIT_ORDER, suits, strict=True):
         for ch in holding.upper().replace("10", "T"):
             try:
                 cards.append(Card(suit, Rank.from_letter(ch)))
             except InvalidBoardError:
-                raise InvalidBoardError(f"{who}: {ch!r} is not a rank in {part!r}", path=path) from None
+                raise InvalidBoardError(f"{who}: {ch!r} is not a rank in {part!r}", path=path,
+                                        key="hand_rank_of" if seat else "hand_rank",
+                                        params={"seat": seat.value if seat else "", "char": ch, "part": part}) from None
     return tuple(cards)
 
 
@@ -81,20 +85,21 @@ class Deal:
         if len(t) < 2 or t[1] != ":" or t[0].upper() not in "NESW":
             raise InvalidBoardError(
                 f"deal must start with the first seat and a colon, e.g. 'N:...': {text!r}",
-                path="deal",
+                path="deal", key="deal_first_seat", params={"text": text},
             )
         first = Seat.from_str(t[0])
         parts = t[2:].split()
         if len(parts) != 4:
             raise InvalidBoardError(
                 f"deal must give four hands separated by spaces, got {len(parts)}: {text!r}",
-                path="deal",
+                path="deal", key="deal_four_hands", params={"n": len(parts), "text": text},
             )
         hands: dict[Seat, frozenset[Card]] = {}
         for seat, part in zip(first.rotation(), parts, strict=True):
             cards = parse_hand(part, seat)
             if len(set(cards)) != len(cards):
-                raise InvalidBoardError(f"hand of {seat.value} lists a card twice: {part!r}", path="deal")
+                raise InvalidBoardError(f"hand of {seat.value} lists a card twice: {part!r}", path="deal",
+                                        key="hand_card_twice", params={"seat": seat.value, "part": part})
             hands[seat] = frozenset(cards)
         return cls.from_hands(hands)
 
@@ -119,12 +124,11 @@ class Deal:
         counts = Counter(c for s in SEATS for c in self.hand(s))
         dup = sorted(c for c, n in counts.items() if n > 1)
         if dup:
+            cards = ", ".join(f"{c} ({'/'.join(s.value for s in SEATS if c in self.hand(s))})" for c in dup)
             raise InvalidBoardError(
-                "the deal holds the same card in two hands: "
-                + ", ".join(f"{c} ({'/'.join(s.value for s in SEATS if c in self.hand(s))})" for c in dup)
-                + " (Law 13C: a surplus card)",
+                f"the deal holds the same card in two hands: {cards} (Law 13C: a surplus card)",
                 path="deal",
-                law="13C",
+                law="13C", key="deal_card_twice", params={"cards": cards},
             )
         sizes = {s: len(self.hand(s)) for s in SEATS}
         wrong = {s: n for s, n in sizes.items() if n != 13}
@@ -135,5 +139,5 @@ class Deal:
                 f"every hand must hold 13 cards: {detail} (Law {law}: incorrect number of cards; "
                 "a revoke ruling needs the complete deal)",
                 path="deal",
-                law=law,
+                law=law, key="deal_13_each", params={"detail": detail, "law": law},
             )

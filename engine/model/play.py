@@ -101,7 +101,8 @@ class PlayRecord:
         """
         deal.verify_complete()
         if len(cards) > 52:
-            raise IllegalPlayError(f"the play record has {len(cards)} cards; a board has 52", path="play")
+            raise IllegalPlayError(f"the play record has {len(cards)} cards; a board has 52", path="play",
+                                   key="play_over_52", params={"n": len(cards)})
         played: dict[Card, int] = {}
         tricks: list[Trick] = []
         winners: list[Seat] = []
@@ -114,7 +115,9 @@ class PlayRecord:
             if card in played:
                 raise IllegalPlayError(
                     f"{card} is played twice: card {played[card] + 1} and card {i + 1} of the record ({where})",
-                    path=f"play/{i}",
+                    path=f"play/{i}", key="played_twice",
+                    params={"card": str(card), "first": played[card] + 1, "second": i + 1, "trick": trick_no,
+                            "position": len(current) + 1, "seat": seat.value},
                 )
             if card not in deal.hand(seat):
                 holder = deal.holder(card)
@@ -122,7 +125,9 @@ class PlayRecord:
                     f"{card} at {where} is not in {seat.value}'s hand; the deal gives it to "
                     f"{holder.value if holder else 'nobody'}. The record is inconsistent with the deal "
                     "(a card in the wrong column, or a mistyped card)",
-                    path=f"play/{i}",
+                    path=f"play/{i}", key="not_held_nobody" if holder is None else "not_held",
+                    params={"card": str(card), "trick": trick_no, "position": len(current) + 1, "seat": seat.value,
+                            "holder": holder.value if holder else ""},
                 )
             played[card] = i
             current.append(PlayedCard(seat, card))

@@ -86,13 +86,15 @@ class Position:
         seen = 0
         for m in self.hands:
             if seen & m:
-                raise InvalidBoardError("a card is in two hands", path="position")
+                raise InvalidBoardError("a card is in two hands", path="position", key="position_card_twice")
             seen |= m
         if len(self.trick) > 3:
-            raise InvalidBoardError("a current trick holds at most three cards", path="position")
+            raise InvalidBoardError("a current trick holds at most three cards", path="position",
+                                    key="position_trick_size")
         tmask = _mask(frozenset(self.trick))
         if tmask & seen or len(set(self.trick)) != len(self.trick):
-            raise InvalidBoardError("a card of the current trick is also held", path="position")
+            raise InvalidBoardError("a card of the current trick is also held", path="position",
+                                    key="position_trick_card_held")
         sizes = [bin(self.hands[SEATS.index(s)]).count("1") for s in self.leader.rotation()]
         played = len(self.trick)
         base = sizes[0]
@@ -101,7 +103,8 @@ class Position:
         if sizes != expect or (played == 0 and base == 0):
             raise InvalidBoardError(
                 f"hand lengths {sizes} (from {self.leader.value}) do not fit a trick with {played} card(s) played",
-                path="position",
+                path="position", key="position_hand_lengths",
+                params={"sizes": str(sizes), "leader": self.leader.value, "n": played},
             )
 
     @classmethod

@@ -63,9 +63,11 @@ def parse_weight(value: str | int | float, *, path: str = "weight") -> Fraction:
     try:
         w = Fraction(text[:-1]) / 100 if text.endswith("%") else Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise InvalidBoardError(f"not a weight: {value!r} (write 2/5, 0.4 or 40%)", path=path) from None
+        raise InvalidBoardError(f"not a weight: {value!r} (write 2/5, 0.4 or 40%)", path=path, key="not_a_weight",
+                                params={"text": value}) from None
     if w < 0:
-        raise InvalidBoardError(f"a weight cannot be negative: {value!r}", path=path)
+        raise InvalidBoardError(f"a weight cannot be negative: {value!r}", path=path, key="weight_negative",
+                                params={"text": value})
     return w
 
 
@@ -76,14 +78,16 @@ def check_weights(weights: Sequence[Fraction], *, path: str = "outcomes") -> Non
         InvalidBoardError: ``path`` (or ``path/<i>/weight``), saying what the weights sum to.
     """
     if not weights:
-        raise InvalidBoardError("give at least one outcome", path=path)
+        raise InvalidBoardError("give at least one outcome", path=path, key="no_outcome")
     for i, w in enumerate(weights):
         if w < 0:
-            raise InvalidBoardError(f"the weight of outcome {i + 1} is negative ({w})", path=f"{path}/{i}/weight")
+            raise InvalidBoardError(f"the weight of outcome {i + 1} is negative ({w})", path=f"{path}/{i}/weight",
+                                    key="outcome_weight_negative", params={"n": i + 1, "weight": str(w)})
     total = sum(weights, Fraction(0))
     if total != 1:
         raise InvalidBoardError(f"the weights sum to {total} ({float(total):.4g}), not 1: they are the "
-                                "probabilities of the outcomes (12C1(c))", path=path)
+                                "probabilities of the outcomes (12C1(c))", path=path, key="weights_sum",
+                                params={"total": str(total), "decimal": f"{float(total):.4g}"})
 
 
 def even_weights(n: int) -> tuple[Fraction, ...]:
@@ -164,7 +168,7 @@ def weighted_matchpoints(outcomes: Sequence[Outcome], field: Sequence[int], unit
     check_weights([o.weight for o in outcomes])
     if not field:
         raise InvalidBoardError("give the other results of the board (`field`) to matchpoint against",
-                                path="field")
+                                path="field", key="field_needed")
     t = top(len(field) + 1, units)
     comps = tuple(ScoredOutcome(o, matchpoints(o.ns_score, field, units), t - matchpoints(o.ns_score, field, units))
                   for o in outcomes)
@@ -210,7 +214,7 @@ def split_assignment(outcomes: Sequence[Outcome], non_offending: Side, *, likely
     probable_scores = [o.ns_score for o in outcomes if o.weight >= at_all_probable]
     if not likely_scores:
         raise InvalidBoardError("no outcome is likely (weight at least 1/3): give the likely results",
-                                path="outcomes")
+                                path="outcomes", key="no_likely_outcome")
     if non_offending is Side.NS:  # best for NS; for EW (offenders) the worst for EW = the best NS score
         return max(likely_scores), max(probable_scores)
     return min(probable_scores), min(likely_scores)

@@ -35,7 +35,8 @@ def score(contract: Contract, tricks: int, vulnerability: Vulnerability) -> int:
         InvalidBoardError: ``tricks`` outside 0..13.
     """
     if not 0 <= tricks <= 13:
-        raise InvalidBoardError(f"tricks must be 0..13, got {tricks}", path="tricks")
+        raise InvalidBoardError(f"tricks must be 0..13, got {tricks}", path="tricks", key="tricks_0_13",
+                                params={"n": tricks})
     vul = vulnerability.is_vulnerable(contract.declaring_side)
     dbl = contract.doubling
     over = tricks - contract.tricks_needed

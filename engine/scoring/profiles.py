@@ -60,4 +60,5 @@ def profile(name: str) -> Profile:
     try:
         return PROFILES[name.lower()]
     except KeyError:
-        raise InvalidBoardError(f"unknown profile {name!r}; one of {', '.join(PROFILES)}", path="profile") from None
+        raise InvalidBoardError(f"unknown profile {name!r}; one of {', '.join(PROFILES)}", path="profile",
+                                key="unknown_profile", params={"name": name, "known": ", ".join(PROFILES)}) from None
