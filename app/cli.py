@@ -19,8 +19,8 @@ import argparse
 import csv
 import json
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import fields
 from pathlib import Path
 from typing import IO, Any
 
@@ -34,8 +34,9 @@ from engine.incorrect_cards import IncorrectCardsAdvice, advise_incorrect_cards
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.model.cards import SUIT_ORDER, holding_str
 from engine.model.seats import Seat
-from engine.pbn import PbnGame, games_for_board, load
-from engine.screening import ScreeningReport, ScreeningRow, screen_paths
+from engine.pbn import PbnGame, games_for_board
+from engine.records import load_games
+from engine.screening import ROW_FIELDS, ScreeningReport, screen_paths
 
 
 def _t(key: str, **params: object) -> str:
@@ -66,6 +67,8 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--board", required=True, help="board number")
     r.add_argument("--room", help="room (Open/Closed) when the file has the board more than once")
     r.add_argument("--json", action="store_true", help="print the API's JSON instead of the text ruling")
+    r.add_argument("--laws-edition", choices=["2017", "2007"], default="2017",
+                   help="the Laws edition the board was played under (default 2017)")
     r.add_argument("--claim", type=int, metavar="TRICKS", help="declarer side's tricks from the claim "
                    "(over the tricks not played out); default: valued double dummy")
     r.add_argument("--claim-by", choices=list("NESW"), help="who claimed or conceded")
@@ -87,11 +90,16 @@ def _parser() -> argparse.ArgumentParser:
                         "body; the answer is printed as the API's JSON.")
     so.add_argument("kind", choices=["weighted", "artificial", "matchpoints", "imps"])
     so.add_argument("body", help="a JSON file ('-' for standard input)")
-    sc = command("screen", help="screen every game of a PBN file or directory for revokes",
-                        description="Screen every game of a PBN file, or of every *.pbn/*.PBN file under a "
-                        "directory: rule on the games with a revoke, flag the records that cannot be ruled on, "
-                        "count the rest. The tricks not played out are valued double dummy (no claim figures).")
-    sc.add_argument("path", help="a PBN file or a directory (searched recursively)")
+    sc = command("screen", help="screen every game of a PBN or LIN file or directory for revokes",
+                        description="Screen every game of a PBN or LIN file, or of every *.pbn and *.lin file "
+                        "under a directory: rule on the games with a revoke, flag the records that cannot be ruled "
+                        "on or read better as a recording error, check the recorded results, count the rest. The "
+                        "tricks not played out are valued double dummy (no claim figures).")
+    sc.add_argument("path", help="a PBN or LIN file or a directory (searched recursively)")
+    sc.add_argument("--workers", type=int, metavar="N", help="worker processes (default: every CPU this process "
+                    "may use; 1: in this process)")
+    sc.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask distributed cluster, e.g. "
+                    "tcp://10.0.0.5:8786 (needs the cluster extra)")
     sc.add_argument("--json", metavar="FILE", help="write the report as JSON (the API's shape); '-' for stdout "
                     "(the table then goes to stderr)")
     sc.add_argument("--csv", metavar="FILE", help="write the ruled and flagged rows as CSV")
@@ -274,12 +282,16 @@ def render_screening(report: ScreeningReport) -> str:
         out.append(_t("screen_ruled", n=len(ruled)))
         out += _table(
             ["file", "board", "room", "line", "contract", "revokes", "table", "adj", "enter", "NS", "law",
-             "64C", "claim DD", "Result", "^R"],
+             "64C", "claim DD", "Result", "check", "^R"],
             [[r.file, _opt(r.board), _opt(r.room), _opt(r.line), f"{r.contract} {r.declarer}", " | ".join(r.revokes),
               _opt(r.table_tricks), _opt(r.after_adjustment), _opt(r.suggested_result),
               f"{r.score_ns_suggested:+d}" if r.score_ns_suggested is not None else "-", _opt(r.suggested_law),
-              _opt(r.law_64c_applies), _opt(r.claim_assumed), _opt(r.recorded_result),
+              _opt(r.law_64c_applies), _opt(r.claim_assumed), _opt(r.recorded_result), _opt(r.result_check),
               " ".join(r.marked_revokes) or "-"] for r in ruled])
+        for r in ruled:
+            if r.recording_error:
+                out.append(_t("screen_other_reading", file=r.file, board=r.board, room=r.room or "?",
+                              reading=r.recording_error))
         out.append("")
     if flagged:
         out.append(_t("screen_flagged", n=len(flagged)))
@@ -295,6 +307,12 @@ def render_screening(report: ScreeningReport) -> str:
     out.append(_t("screen_skipped_why", n=n.skipped_total, why=skipped) if skipped else
                _t("screen_skipped", n=n.skipped_total))
     out.append(_t("screen_with_play", n=n.with_play, clean=n.clean, ruled=n.ruled, flagged=n.flagged))
+    if n.recording_errors:
+        out.append(_t("screen_recording_errors", n=n.recording_errors))
+    checks = Counter(r.result_check for r in ruled if r.result_check)
+    if checks:
+        out.append(_t("screen_result_checks", adjusted=checks["adjusted"], table=checks["table"],
+                      either=checks["either"], neither=checks["neither"]))
     return "\n".join(out)
 
 
@@ -309,7 +327,7 @@ def _csv_value(value: object) -> object:
 def write_csv(report: ScreeningReport, out: IO[str]) -> None:
     """The ruled and flagged rows as CSV, one column per :class:`ScreeningRow` field, a header
     first; lists joined with ``"; "``, booleans ``true``/``false``, ``None`` empty."""
-    names = [f.name for f in fields(ScreeningRow)]
+    names = list(ROW_FIELDS)
     w = csv.writer(out)
     w.writerow(names)
     for row in report.rows:
@@ -336,7 +354,20 @@ def _screen(args: argparse.Namespace) -> int:
 
     progress, close = (None, None) if args.no_progress or not sys.stderr.isatty() else _progress_bar()
     try:
-        report = screen_paths(args.path, solver=default_solver(), progress=progress)
+        if args.scheduler:
+            from app.cluster import ClusterUnavailableError, screen_on_cluster
+
+            try:
+                report = screen_on_cluster(args.path, args.scheduler, progress=progress)
+            except ClusterUnavailableError as exc:
+                print(f"advisor: {exc}", file=sys.stderr)
+                return 2
+        elif args.workers == 1:
+            report = screen_paths(args.path, solver=default_solver(), progress=progress)
+        else:
+            from engine.screen_pool import screen_paths_parallel
+
+            report = screen_paths_parallel(args.path, workers=args.workers, progress=progress)
     finally:
         if close is not None:
             close()
@@ -461,7 +492,7 @@ def _command(args: argparse.Namespace) -> int:
     if args.command == "scores":
         return _scores(args)
     try:
-        games = games_for_board(load(args.file), args.board, args.room)
+        games = games_for_board(load_games(args.file), args.board, args.room)
         games = [g for g in games if g.play_section is not None] or games
         if not games:
             raise InvalidBoardError(f"no board {args.board}" + (f" in room {args.room}" if args.room else "")
@@ -473,8 +504,9 @@ def _command(args: argparse.Namespace) -> int:
                             claim_by=Seat(args.claim_by) if args.claim_by else None,
                             claim_contested=args.claim_contested, losses_induced_by_revoke=args.induced)
         from engine.dd import default_solver
+        from engine.laws.editions import edition
 
-        advice = advise_revoke(board, facts=facts, solver=default_solver())
+        advice = advise_revoke(board, facts=facts, solver=default_solver(), edition=edition(args.laws_edition))
     except (AdvisorError, OSError) as exc:
         print(_t("cannot_rule", reason=_reason(exc)), file=sys.stderr)
         return 2

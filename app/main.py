@@ -38,7 +38,8 @@ from engine import __version__
 from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
 from engine.errors import InvalidBoardError, PbnError
 from engine.incorrect_cards import advise_incorrect_cards
-from engine.pbn import loads, upload_text
+from engine.pbn import upload_text
+from engine.records import read_games
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 """The largest PBN file ``POST /v1/screenings`` accepts (5 MiB; larger gets HTTP 413)."""
@@ -220,7 +221,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
             raise InvalidBoardError(f"{name}: {exc.message}", path="file", key="file_named",
                                     params={"name": name, "reason": exc}) from None
         try:
-            games = loads(text)
+            games = read_games(text)  # PBN or LIN, by the content
         except PbnError as exc:
             raise InvalidBoardError(f"{name}: not a readable PBN file: {exc.message}", path="file",
                                     key="file_unreadable", params={"name": name, "reason": exc}) from None

@@ -486,6 +486,16 @@ class ScreeningRowOut(BaseModel):
                                         "comparison only.")
     marked_revokes: list[str] = Field(description="Cards the record itself marks ^R.")
     reason: str | None = Field(description="Flagged rows: why the game cannot be ruled on.")
+    finding: Literal["revoke", "probable recording error"] | None = Field(
+        None, description="A record with a failure to follow: its more plausible reading. A probable recording "
+        "error is flagged, not ruled; its revokes are the revoke reading (no law).")
+    recording_error: str | None = Field(None, description="The recording-error reading (the flagged row's reason, "
+                                        "or the other reading of a ruled one).")
+    corrected_play: str | None = Field(None, description="That reading's record: the cards in play order.")
+    result_check: Literal["adjusted", "table", "either", "neither"] | None = Field(
+        None, description="A ruled game with a Result: what the recorded result supports over every split of the "
+        "tricks not played (the double-dummy split decides).")
+    result_detail: str | None = Field(None, description="The splits behind result_check.")
 
 
 class ScreeningCountsOut(BaseModel):
@@ -499,6 +509,7 @@ class ScreeningCountsOut(BaseModel):
     clean: int = Field(description="Play records with no revoke.")
     ruled: int = Field(description="Games with a revoke, ruled on.")
     flagged: int = Field(description="Games whose record cannot be ruled on.")
+    recording_errors: int = Field(0, description="Of the flagged games, the probable recording errors.")
 
 
 class ScreeningResponse(BaseModel):

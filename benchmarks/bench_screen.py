@@ -7,7 +7,11 @@ over ``advise_revoke`` without our layer costs). Both on the same files: the fir
 ``--files`` PBN files of ../shared/data/pbn-files in sorted order (the naive loop on the
 whole corpus takes far too long); ours is also timed on the whole corpus.
 
-Run: ``.venv/bin/python benchmarks/bench_screen.py [--files 30]``. Prints figures; asserts nothing.
+Then (issue 17) the whole corpus on worker processes (``engine.screen_pool``) against one
+process: the rate of each and the ratio (target: 1.8x on 2 cores), and the LIN corpus.
+
+Run: ``.venv/bin/python benchmarks/bench_screen.py [--files 30] [--workers 2] [--skip-naive]``.
+Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -66,8 +70,35 @@ def main() -> None:
     """Print games per second for both, their ratio, and ours on the whole corpus."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--files", type=int, default=30)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--skip-naive", action="store_true", help="only the whole-corpus figures")
     args = ap.parse_args()
-    files = pbn_files(DATA)[: args.files]
+    if not args.skip_naive:
+        ours_against_naive(args.files)
+    workers_against_one(args.workers)
+
+
+def workers_against_one(workers: int) -> None:
+    """The whole PBN corpus and the LIN corpus: one process, then ``workers`` processes."""
+    from engine.screen_pool import screen_paths_parallel
+
+    for name, root in (("PBN corpus", DATA), ("LIN corpus", DATA.parent / "lin-files")):
+        figures = []
+        for n in (1, workers):
+            before = os.getloadavg()[0]
+            t = time.perf_counter()
+            report = screen_paths_parallel(root, workers=n)
+            wall = time.perf_counter() - t
+            figures.append(report.counts.games / wall)
+            print(f"{name}, {n} process(es): {report.counts.games} games in {wall:5.1f} s = "
+                  f"{report.counts.games / wall:7.0f} games/s (ruled {report.counts.ruled}, recording errors "
+                  f"{report.counts.recording_errors}; load average before {before:.2f})")
+        print(f"{name}: {workers} processes / 1 = {figures[1] / figures[0]:.2f}x (target >= 1.8x on 2 cores)")
+
+
+def ours_against_naive(count: int) -> None:
+    """Ours against the naive loop on the first ``count`` files, then ours on the whole corpus."""
+    files = pbn_files(DATA)[:count]
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; {len(files)} files")
     t = time.perf_counter()
     report = screen_paths(files, solver=default_solver())

@@ -10,7 +10,8 @@ from engine.model.cards import Card
 from engine.model.contract import Contract
 from engine.model.deal import Deal
 from engine.model.seats import Seat, Vulnerability
-from engine.pbn import PbnGame, games_for_board, loads
+from engine.pbn import PbnGame, games_for_board
+from engine.records import read_games
 
 
 def board_from_parts(deal: str, contract: str, declarer: str, vulnerable: str, play: Sequence[str],
@@ -60,7 +61,7 @@ def pick_game(text: str, board: str | None = None, room: str | None = None) -> P
         InvalidBoardError: path ``pbn``: no game, no game for that board/room, or several and
             no way to choose (the message lists them).
     """
-    games = loads(text)
+    games = read_games(text)  # PBN or LIN
     if board is not None or room is not None:
         games = games_for_board(games, board, room) if board is not None else \
             [g for g in games if (g.room or "").lower() == (room or "").lower()]

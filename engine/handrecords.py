@@ -17,7 +17,8 @@ from engine.errors import InvalidBoardError, PbnError
 from engine.model.cards import FULL_DECK, SUIT_ORDER, Card
 from engine.model.deal import Deal
 from engine.model.seats import SEATS, Seat, Vulnerability
-from engine.pbn import PbnGame, loads
+from engine.pbn import PbnGame
+from engine.records import read_games
 
 _T = TypeVar("_T")
 SEAT_NAMES = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
@@ -119,7 +120,7 @@ def hand_records_from_pbn(text: str) -> list[HandRecord]:
             board number; the same board twice with different hands.
     """
     try:
-        games = loads(text)
+        games = read_games(text)  # PBN or LIN (a hand-record file in LIN: md| and sv| only)
     except PbnError as exc:  # its message quotes the line: never echo what may be binary
         raise PbnError(f"not a PBN file (or a damaged one): line {exc.lineno} is neither a tag nor a play line",
                        path="file", key="not_pbn_line", params={"line": exc.lineno}) from None

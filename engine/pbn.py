@@ -338,13 +338,15 @@ def upload_text(data: bytes) -> str:
 
 
 def check_text(text: str, *, path: str = "pbn") -> None:
-    """Check that ``text`` (a file's text, or a PBN game pasted in) can be PBN at all, quickly
-    (a few regular-expression passes, whatever its size), before :func:`loads` reads it.
+    """Check that ``text`` (a file's text, or a game pasted in) can be a record file at all,
+    quickly (a few regular-expression passes, whatever its size), before it is read: PBN, or LIN
+    (Bridge Base Online's format, which :func:`engine.records.read_games` reads with
+    :mod:`engine.lin`).
 
     Raises:
         PbnError: ``path``, message ``"not a PBN file: <why>"``: nothing but blank lines; NUL
-            or other control characters; no tag ``[Name "value"]`` anywhere (notes, 5 MiB of
-            ``{``..., or a LIN file, said as such).
+            or other control characters; no tag ``[Name "value"]`` anywhere and no LIN pair
+            (notes, 5 MiB of ``{``...).
     """
     if not text.strip():
         raise PbnError("not a PBN file: it is empty or holds only blank lines" if text else
@@ -353,8 +355,7 @@ def check_text(text: str, *, path: str = "pbn") -> None:
         raise PbnError("not a PBN file: it holds binary data (control characters)", path=path, key="not_pbn_binary")
     if _TAG_START.search(text) is None:
         if _LIN.search(text, 0, 4096):
-            raise PbnError("not a PBN file: it is a LIN file (Bridge Base Online's format); this service reads "
-                           "PBN: save the deals as PBN first", path=path, key="not_pbn_lin")
+            return  # a LIN file (Bridge Base Online's format): engine.records reads it with engine.lin
         raise PbnError('not a PBN file: no tag such as [Board "1"] or [Deal "N:..."] was found', path=path,
                        key="not_pbn_no_tag")
 
@@ -377,15 +378,17 @@ def _not_text(data: bytes) -> str | None:
 def games_for_board(games: Iterable[PbnGame], board: str, room: str | None = None) -> list[PbnGame]:
     """The games of ``board`` (tag ``Board``, e.g. ``"21"``), optionally only in ``room``.
 
-    Board and room are compared without surrounding spaces; the room ignores case.
+    Board and room are compared without surrounding spaces; the room ignores case, and one
+    letter names a room by its initial, as LIN does (``"o"`` for Open, ``"c"`` for Closed).
     """
     board = board.strip()
-    return [
-        g
-        for g in games
-        if (g.board or "").strip() == board
-        and (room is None or (g.room or "").strip().casefold() == room.strip().casefold())
-    ]
+    want = None if room is None else room.strip().casefold()
+
+    def in_room(game: PbnGame) -> bool:
+        name = (game.room or "").strip().casefold()
+        return want is None or name == want or (len(want) == 1 and name[:1] == want)
+
+    return [g for g in games if (g.board or "").strip() == board and in_room(g)]
 
 
 def _clean_lines(text: str) -> Iterator[tuple[int, str, bool]]:

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -30,10 +30,13 @@ from engine.advisor import RevokeAdvice, RevokeRuling, advise_revoke
 from engine.boards import board_from_game
 from engine.dd.protocol import DoubleDummySolver
 from engine.dd.work import current
-from engine.errors import AdvisorError, WorkCancelledError
+from engine.errors import AdvisorError, InvalidBoardError, WorkCancelledError
 from engine.laws.facts import RevokeFacts
-from engine.laws.revoke import RevokeKind, detect_revokes
-from engine.pbn import PbnGame, load
+from engine.laws.revoke import Revoke, RevokeKind, detect_revokes
+from engine.model.board import BoardRecord
+from engine.pbn import PbnGame, decode
+from engine.recording import ErrorKind, Finding, Reading, read_record
+from engine.records import RECORD_SUFFIXES, load_games, read_games
 
 RowStatus = Literal["ruled", "flagged"]
 """``"ruled"``: a revoke was found and ruled on; ``"flagged"``: the record cannot be ruled on."""
@@ -85,7 +88,26 @@ class ScreeningRow:
         marked_revokes: the cards the record itself marks ``^R``, e.g. ``("D4",)``.
         reason: flagged rows: why the game cannot be ruled on (the error's message, then a hint
             in brackets when the ``[Play]`` tag's opening leader is not declarer's left-hand
-            opponent); ``None`` for ruled rows.
+            opponent; ``"probable recording error: ..."``); ``None`` for ruled rows.
+        finding: for a record with a failure to follow, its more plausible reading
+            (:mod:`engine.recording`): ``"revoke"`` (ruled) or ``"probable recording error"``
+            (flagged, not ruled: its ``revokes`` are the revoke reading, ``"T1 W C3 on H"``,
+            with no law); ``None`` for the other rows.
+        recording_error: the recording-error reading, when there is one (the reason of the
+            flagged row, or the other reading of a ruled one), e.g. ``"trick 1: S's lead is
+            recorded as HJ; CQ makes every card of the trick legal"``.
+        corrected_play: that reading's record, the cards in play order from the opening lead
+            (``"CQ C3 C4 C2 CJ ..."``); ``None`` without a correction.
+        result_check: for a ruled game with a ``Result`` tag, what the recorded result supports,
+            over every split of the tricks the record does not show (:func:`check_recorded_result`):
+            ``"adjusted"`` (the automatic adjustment, or the 64C score, was entered),
+            ``"table"`` (the table result: the revoke unnoticed, or not ruled on), ``"either"``
+            (the record cannot tell them apart), ``"neither"`` (the record is inconsistent: a
+            game to look at); ``None`` without a ``Result`` or when the facts fix the claim.
+        result_detail: the splits behind ``result_check`` (see :func:`check_recorded_result`).
+        reason_error: ``reason`` as the keyed engine error behind it (its ``key``/``params``),
+            for a page that says it in another language; not part of the report's JSON or CSV
+            (:data:`ROW_FIELDS`), nor of comparisons; ``None`` when the reason has no key.
     """
 
     file: str
@@ -107,6 +129,16 @@ class ScreeningRow:
     recorded_result: int | None = None
     marked_revokes: tuple[str, ...] = ()
     reason: str | None = None
+    finding: str | None = None
+    recording_error: str | None = None
+    corrected_play: str | None = None
+    result_check: str | None = None
+    result_detail: str | None = None
+    reason_error: InvalidBoardError | None = field(default=None, compare=False, repr=False)
+
+
+ROW_FIELDS = tuple(f.name for f in fields(ScreeningRow) if f.name != "reason_error")
+"""The fields of a row in the report's JSON and CSV, in order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +158,8 @@ class ScreeningCounts:
         clean: games whose play record shows no revoke (the solver was not called).
         ruled: games with at least one revoke, ruled on.
         flagged: games whose record cannot be ruled on.
+        recording_errors: of the flagged games, those whose failures to follow read more
+            plausibly as a mistake in the record than as revokes (:mod:`engine.recording`).
     """
 
     files: int
@@ -136,6 +170,7 @@ class ScreeningCounts:
     clean: int
     ruled: int
     flagged: int
+    recording_errors: int = 0
 
     @property
     def skipped_total(self) -> int:
@@ -170,8 +205,8 @@ class ScreeningReport:
         ``{reason: count}`` object, tuples become lists (the shape of the HTTP API's answer)."""
         counts = asdict(self.counts)
         counts["skipped"] = dict(self.counts.skipped)
-        rows = [asdict(r) | {"revokes": list(r.revokes), "marked_revokes": list(r.marked_revokes)}
-                for r in self.rows]
+        rows = [{name: getattr(r, name) for name in ROW_FIELDS}
+                | {"revokes": list(r.revokes), "marked_revokes": list(r.marked_revokes)} for r in self.rows]
         return {"counts": counts, "rows": rows}
 
 
@@ -188,14 +223,16 @@ class _Tally:
     clean: int = 0
     ruled: int = 0
     flagged: int = 0
+    recording_errors: int = 0
     rows: list[ScreeningRow] = field(default_factory=list)
 
     def file_failed(self, file: str, exc: Exception) -> None:
         self.files.add(file)
         self.unreadable += 1
         line = getattr(exc, "lineno", None)
+        keyed = _keyed(f"file not read: {_message(exc)}", exc, key="file_not_read")
         self.rows.append(ScreeningRow(file, None, None, line if isinstance(line, int) else None, "flagged",
-                                      reason=f"file not read: {_message(exc)}"))
+                                      reason=f"file not read: {_message(exc)}", reason_error=keyed))
 
     def game(self, file: str, game: PbnGame) -> None:
         self.files.add(file)
@@ -214,6 +251,10 @@ class _Tally:
             return
         if row is None:
             self.clean += 1
+        elif row.status == "flagged":
+            self.flagged += 1
+            self.recording_errors += 1
+            self.rows.append(row)
         else:
             self.ruled += 1
             self.rows.append(row)
@@ -221,16 +262,27 @@ class _Tally:
     def _screen(self, file: str, game: PbnGame) -> ScreeningRow | None:
         board = board_from_game(game, source=file)
         record = board.play_record()
-        if not detect_revokes(record, board.contract, self.facts):
+        revokes = detect_revokes(record, board.contract, self.facts)
+        if not revokes:
             return None
+        reading = read_record(game, board.deal, board.contract, revokes)
+        error = reading.errors[0] if reading.errors else None
+        if reading.finding is Finding.RECORDING_ERROR and error is not None:
+            return _recording_error(file, game, revokes, reading)
         advice = advise_revoke(board, facts=self.facts, solver=self.solver)
-        return _ruled(file, game, advice)
+        checked = check_recorded_result(board, self.facts, self.solver, advice)
+        row = replace(_ruled(file, game, advice), finding=Finding.REVOKE.value,
+                      result_check=checked[0] if checked else None, result_detail=checked[1] if checked else None)
+        if error is None:
+            return row
+        return replace(row, recording_error=error.reason, corrected_play=" ".join(str(c) for c in error.play))
 
     def report(self) -> ScreeningReport:
         with_play = self.clean + self.ruled + self.flagged
         counts = ScreeningCounts(
             files=len(self.files), unreadable_files=self.unreadable, games=self.games, with_play=with_play,
             skipped=tuple(self.skipped.most_common()), clean=self.clean, ruled=self.ruled, flagged=self.flagged,
+            recording_errors=self.recording_errors,
         )
         return ScreeningReport(counts, tuple(self.rows))
 
@@ -272,8 +324,9 @@ def screen_games(games: Iterable[tuple[str, PbnGame]], *, solver: DoubleDummySol
 
 
 def pbn_files(root: str | os.PathLike[str]) -> list[Path]:
-    """The PBN files to screen under ``root``: ``root`` itself if it is a file, else every
-    ``*.pbn`` (any case of the extension, e.g. ``*.PBN``) below it, recursively, sorted by path.
+    """The record files to screen under ``root``: ``root`` itself if it is a file, else every
+    ``*.pbn`` and ``*.lin`` (any case of the extension, e.g. ``*.PBN``) below it, recursively,
+    sorted by path.
 
     Raises:
         FileNotFoundError: ``root`` does not exist.
@@ -283,13 +336,13 @@ def pbn_files(root: str | os.PathLike[str]) -> list[Path]:
         raise FileNotFoundError(f"no such file or directory: {os.fspath(root)}")
     if path.is_file():
         return [path]
-    return sorted((p for p in path.rglob("*") if p.suffix.lower() == ".pbn" and p.is_file()),
+    return sorted((p for p in path.rglob("*") if p.suffix.lower() in RECORD_SUFFIXES and p.is_file()),
                   key=lambda p: p.relative_to(path).as_posix())
 
 
 def screen_paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *, solver: DoubleDummySolver,
                  facts: RevokeFacts = AFTER_PLAY, progress: Progress | None = None) -> ScreeningReport:
-    """Screen PBN files: each path a file or a directory (searched recursively, see :func:`pbn_files`).
+    """Screen PBN and LIN files: each path a file or a directory (searched recursively, see :func:`pbn_files`).
 
     Rows name each file relative to the directory given (a file given directly: its name).
     A file that cannot be read or parsed becomes one flagged row; the run goes on.
@@ -307,14 +360,42 @@ def screen_paths(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]
     Raises:
         FileNotFoundError: a path does not exist (checked before any file is screened).
     """
+    return screen_named_files(record_files(paths), solver=solver, facts=facts, progress=progress)
+
+
+def record_files(paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[tuple[Path, str]]:
+    """The files :func:`screen_paths` screens, with the name each one's rows show: ``(path, name)``
+    pairs, each root's files sorted (:func:`pbn_files`), named relative to the directory given
+    (a file given directly: its name).
+
+    Raises:
+        FileNotFoundError: a path does not exist.
+    """
     roots = [paths] if isinstance(paths, str | os.PathLike) else list(paths)
-    files = [(f, _relative(f, Path(r))) for r in roots for f in pbn_files(r)]
+    return [(f, _relative(f, Path(r))) for r in roots for f in pbn_files(r)]
+
+
+def screen_named_files(files: Sequence[tuple[Path, str]], *, solver: DoubleDummySolver,
+                       facts: RevokeFacts = AFTER_PLAY, progress: Progress | None = None) -> ScreeningReport:
+    """Screen the given ``(path, name)`` files (see :func:`screen_paths`, which finds them)."""
+    return _screen_sources(files, solver, facts, progress)
+
+
+def screen_named_texts(files: Sequence[tuple[bytes, str]], *, solver: DoubleDummySolver,
+                       facts: RevokeFacts = AFTER_PLAY, progress: Progress | None = None) -> ScreeningReport:
+    """Screen files given as ``(bytes, name)`` pairs: as :func:`screen_named_files` on files of
+    these bytes (decoded as :func:`engine.pbn.decode` does)."""
+    return _screen_sources(files, solver, facts, progress)
+
+
+def _screen_sources(files: Sequence[tuple[Path | bytes, str]], solver: DoubleDummySolver, facts: RevokeFacts,
+                    progress: Progress | None) -> ScreeningReport:
     tally = _Tally(solver, facts)
     if progress is not None:
         progress(0, len(files))
-    for done, (path, name) in enumerate(files, start=1):
-        try:
-            games = load(path)
+    for done, (source, name) in enumerate(files, start=1):
+        try:  # PBN or LIN, by the content
+            games = read_games(decode(source)) if isinstance(source, bytes) else load_games(source)
         except Exception as exc:  # an unreadable file must not stop the run either
             tally.file_failed(name, exc)
         else:
@@ -349,6 +430,7 @@ def _message(exc: BaseException) -> str:
 def _flagged(file: str, game: PbnGame, exc: Exception) -> ScreeningRow:
     contract = declarer = None
     reason = _message(exc)
+    keyed = exc if isinstance(exc, InvalidBoardError) and exc.key else None
     try:
         c = game.contract()
     except AdvisorError:
@@ -357,12 +439,23 @@ def _flagged(file: str, game: PbnGame, exc: Exception) -> ScreeningRow:
         contract, declarer = str(c), c.declarer.value
         leader = game.play_section.leader if game.play_section is not None else c.declarer.lho
         if leader != c.declarer.lho:  # the usual cause of "not in N's hand" at trick 1
-            reason += (f" [the Play tag names {leader.value} as the opening leader, but declarer "
-                       f"{c.declarer.value}'s left-hand opponent is {c.declarer.lho.value}: the Declarer or the "
-                       "Play tag is wrong]")
+            hint = (f" [the Play tag names {leader.value} as the opening leader, but declarer "
+                    f"{c.declarer.value}'s left-hand opponent is {c.declarer.lho.value}: the Declarer or the "
+                    "Play tag is wrong]")
+            keyed = _keyed(reason + hint, exc, key="flag_leader_hint", leader=leader.value,
+                           declarer=c.declarer.value, lho=c.declarer.lho.value)
+            reason += hint
     return ScreeningRow(file, game.board, game.room, game.lineno, "flagged", contract=contract, declarer=declarer,
                         recorded_result=game.result_tricks(), marked_revokes=tuple(str(x) for x in game.revoke_marks()),
-                        reason=reason)
+                        reason=reason, reason_error=keyed)
+
+
+def _keyed(message: str, exc: Exception, *, key: str, **params: object) -> InvalidBoardError | None:
+    """``message`` keyed (``error.<key>``) around ``exc``'s own keyed reason (param ``reason``);
+    ``None`` when ``exc`` has no key (its text is then all there is)."""
+    if not (isinstance(exc, InvalidBoardError) and exc.key):
+        return None
+    return InvalidBoardError(message, key=key, params={"reason": exc, **params})
 
 
 def revoke_text(ruling: RevokeRuling) -> str:
@@ -396,3 +489,96 @@ def _ruled(file: str, game: PbnGame, a: RevokeAdvice) -> ScreeningRow:
         law_64c_applies=a.law_64c.applies, claim_assumed=a.claim.assumed, recorded_result=b.recorded_result,
         marked_revokes=tuple(str(x) for x in b.marked_revokes),
     )
+
+
+def _recording_error(file: str, game: PbnGame, revokes: Sequence[Revoke], reading: Reading) -> ScreeningRow:
+    """A record whose failures to follow read more plausibly as a mistake in the record: flagged,
+    not ruled; both readings kept (the revokes as found, the correction with its record)."""
+    error = reading.errors[0]
+    others = [e.corrected for e in reading.errors[1:] if e.kind is error.kind and e.trick == error.trick
+              and e.revokes_left == error.revokes_left]
+    more = f" (or {', '.join(str(c) for c in others)})" if others and error.kind is ErrorKind.LED_CARD else ""
+    c = game.contract()
+    corrected = None if error.kind is ErrorKind.TWO_IN_A_TRICK else " ".join(str(x) for x in error.play)
+    reason = f"{Finding.RECORDING_ERROR.value}: {error.reason}{more}"
+    keyed = InvalidBoardError(reason, key="recording_error_or" if more else "recording_error",
+                              params={"reason": error.reason_error, "others": ", ".join(str(x) for x in others)})
+    return ScreeningRow(
+        file, game.board, game.room, game.lineno, "flagged",
+        revokes=tuple(f"T{r.trick} {r.offender.value} {r.card} on {r.suit.value if r.suit else '?'}" for r in revokes),
+        contract=str(c), declarer=c.declarer.value, recorded_result=game.result_tricks(),
+        marked_revokes=tuple(str(x) for x in game.revoke_marks()),
+        reason=reason, finding=Finding.RECORDING_ERROR.value, recording_error=error.reason + more,
+        corrected_play=corrected, reason_error=keyed,
+    )
+
+
+ResultCheck = Literal["adjusted", "table", "either", "neither"]
+"""What a recorded result supports (see :attr:`ScreeningRow.result_check`)."""
+
+
+def check_recorded_result(board: BoardRecord, facts: RevokeFacts, solver: DoubleDummySolver,
+                          advice: RevokeAdvice) -> tuple[ResultCheck, str] | None:
+    """Which reading the record's own result (``board.recorded_result``, declarer's side's tricks)
+    supports, over every split of the tricks the play record does not show, and why.
+
+    For each split ``s`` of the unplayed tricks (declarer's side ``s`` of them, ``0..unplayed``;
+    one split for a record played out) the board is ruled with the claim giving ``s``: the table
+    result is the tricks played plus ``s``; the adjusted result is the tricks after the automatic
+    adjustment (64A, 62) or the 64C score. A claim is usually right double dummy, so the split
+    that decides is the double-dummy one (``advice``'s, where the claim was valued so); failing
+    that, the split nearest to it:
+
+    * ``"adjusted"``: only the adjusted result equals the record's at that split;
+    * ``"table"``: only the table result does (the revoke unnoticed, or not ruled on);
+    * ``"either"``: both do (a 64B exemption transfers nothing), or both at equal distance;
+    * ``"neither"``: no split gives the record's result either way: a game to look at.
+
+    Returns:
+        ``(check, detail)``, the detail naming the splits for the director, e.g. ``"recorded 9; of
+        the 4 tricks not played, the declarer's side won 4 if it is the table result, 3 if it is
+        the adjusted one (double dummy: 3)"``;
+        ``None`` when the record states no result, or when the facts already fix the tricks
+        not played (a claim figure, a table result): then there is nothing to check against.
+
+    Raises:
+        InvalidBoardError, SolverError: as :func:`engine.advisor.advise_revoke`.
+    """
+    recorded = board.recorded_result
+    if recorded is None or facts.claim_declarer_tricks is not None or facts.table_result is not None:
+        return None
+    record = board.play_record()
+    if record.is_complete:
+        table = advice.table_tricks == recorded
+        adjusted = recorded in (advice.after_adjustment, advice.suggested_tricks)
+        check: ResultCheck = "either" if table and adjusted else "adjusted" if adjusted else \
+            "table" if table else "neither"
+        return check, f"recorded {recorded}; table {advice.table_tricks}, adjusted {advice.suggested_tricks}"
+    unplayed = 13 - record.completed_tricks
+    table_splits, adjusted_splits = [], []
+    for split in range(unplayed + 1):
+        ruled = advise_revoke(board, facts=replace(facts, claim_declarer_tricks=split), solver=solver)
+        if ruled.table_tricks == recorded:
+            table_splits.append(split)
+        if recorded in (ruled.after_adjustment, ruled.suggested_tricks):
+            adjusted_splits.append(split)
+    dd = advice.claim.declarer_tricks
+
+    def distance(splits: list[int]) -> int:
+        return min((abs(s - dd) for s in splits), default=99)
+
+    near_table, near_adjusted = distance(table_splits), distance(adjusted_splits)
+    if near_table == near_adjusted == 99:
+        check = "neither"
+    elif near_table == near_adjusted:
+        check = "either"
+    else:
+        check = "table" if near_table < near_adjusted else "adjusted"
+
+    def say(splits: list[int]) -> str:
+        return " or ".join(str(s) for s in splits) if splits else "none"
+
+    detail = (f"recorded {recorded}; of the {unplayed} tricks not played, the declarer's side won "
+              f"{say(table_splits)} if it is the table result, {say(adjusted_splits)} if it is the adjusted "
+              f"one (double dummy: {dd})")
+    return check, detail

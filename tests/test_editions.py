@@ -376,3 +376,20 @@ def test_2007_claim_phrases_have_english_templates_that_give_their_text(claim_by
     [step] = [s for s in _walk(e.phrase) if s.key == key]
     assert catalogue("en")[f"step.{key}"].format(**step.params) == step.text
     assert "63A4" not in e.reason and e.law in ("63A3", "62A")
+
+
+def test_the_cli_rules_under_the_edition_asked_for(tmp_path, capsys):
+    from app.cli import main as cli_main
+
+    # The deal above as a vugraph LIN record (dealer North; South, West, North; East left out),
+    # 1S by South, the first nine tricks and case (1)'s tricks 10 and 11; attention drawn during play.
+    cards = f"{FIRST_NINE} {BOTH_SIDES_ONE_ESTABLISHED}".split()
+    lin = ("qx|o1|md|3SAKQ2H8732DAKC762,S543H65DQJ654CJT3,SJT9HT9DT932C9854,|sv|o|"
+           "mb|p|mb|p|mb|1S|mb|p|mb|p|mb|p|" + "".join(f"pc|{c}|" for c in cards))
+    path = tmp_path / "board1.lin"
+    path.write_text(lin)
+    common = ["revoke", str(path), "--board", "1", "--noticed", "during_play"]
+    assert cli_main(common) == 0
+    assert "Result to enter: 1S S -2" in capsys.readouterr().out  # 2017: 64A2, one trick
+    assert cli_main([*common, "--laws-edition", "2007"]) == 0
+    assert "Result to enter: 1S S -1" in capsys.readouterr().out  # 2007: 64B7, none

@@ -339,10 +339,10 @@ NOT_PBN = [
     (b"\n" * (5 * 1024 * 1024), "blank lines"),
     (b"{" * (5 * 1024 * 1024), "no tag"),
     (b" \t\r\n" * 100, "blank lines"),
-    (b"pn|A,B,C,D|st||md|3SJH468TD26TC457JQ,S37KH359AD49AC268,S458QH7JQKD3QC39K,|", "LIN file"),
     (bytes(range(1, 32)) * 100, "binary"),
 ]
-NOT_PBN_IDS = ["empty", "utf16-bom", "utf16-no-bom", "gzip", "5MiB-newlines", "5MiB-braces", "blank", "lin", "binary"]
+NOT_PBN_IDS = ["empty", "utf16-bom", "utf16-no-bom", "gzip", "5MiB-newlines", "5MiB-braces", "blank", "binary"]
+# (A LIN file is read wherever PBN is: tests/test_lin_everywhere.py.)
 
 
 @pytest.mark.parametrize(("data", "why"), NOT_PBN, ids=NOT_PBN_IDS)

@@ -179,7 +179,10 @@ def test_sponvo30_board_21_closed_as_readme_rules_it(real_report):
         file="Sponvo30.pbn", board="21", room="Closed", line=1476, status="ruled",
         revokes=("T3 S D4 on H, 64A2 x1",), contract="4H", declarer="W", table_tricks=8, after_adjustment=9,
         suggested_tricks=9, suggested_result="4H W -1", suggested_law="64A2", score_ns_suggested=50,
-        law_64c_applies=False, claim_assumed=True, recorded_result=9, marked_revokes=("D4",), reason=None)
+        law_64c_applies=False, claim_assumed=True, recorded_result=9, marked_revokes=("D4",), reason=None,
+        finding="revoke",  # no recording error reads it better: no exchange of cards removes the revoke
+        result_check="adjusted", result_detail="recorded 9; of the 4 tricks not played, the declarer's side won 4 if "
+        "it is the table result, 3 if it is the adjusted one (double dummy: 3)")  # tests/test_recording.py
 
 
 @pytest.mark.slow

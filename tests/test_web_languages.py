@@ -17,34 +17,15 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from app.common import StepOut
 from app.i18n import FALLBACK_OPEN, catalogue, gettext, languages
 from app.main import create_app
 from app.web.lang import COOKIE, accepted
 from app.web.words import board_label, date_text, evidence_text, pydantic_text
 from engine.dd import SolverRunner
-from engine.errors import InvalidBoardError
-from engine.model.deal import Deal
-from engine.pbn import check_text
 from tests.helpers import SPONVO30, hand_records_only
 
 pytestmark = pytest.mark.slow
 OTHERS = [code for code in languages() if code != "en"]
-STEPS_KEPT_WITH_KEYS = "key" in StepOut.model_fields
-"""Whether a case keeps its ruling's steps with their catalogue keys (the API's ``StepOut``), so
-that the case page can say them in any language (branch lang-api)."""
-
-
-def errors_translated(lang: str) -> bool:
-    """Whether the engine errors :func:`test_form_errors_422_from_the_engine` makes (a deal of one
-    hand, a text that is not PBN) carry a key and ``lang`` has its template (``errors.json``)."""
-    found = []
-    for make in (lambda: Deal.from_pbn("N:AKQ"), lambda: check_text("hello")):
-        try:
-            make()
-        except InvalidBoardError as exc:
-            found.append(bool(exc.key) and f"error.{exc.key}" in catalogue(lang))
-    return len(found) == 2 and all(found)
 CASE = Path(__file__).parent / "cases" / "incorrect_cards_14_12.json"
 
 # English words that are in no other language's sentence; a page in Polish, Russian or Greek that
@@ -142,8 +123,6 @@ def test_form_errors_422_in_the_pages_words(client, lang):
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_form_errors_422_from_the_engine(client, lang):
-    if not errors_translated(lang):
-        pytest.xfail(f"no engine error templates in app/i18n/{lang} yet (branch lang-api)")
     bad_deal = client.post("/ruling", data={"source": "parts", "deal": "N:AKQ", "contract": "4H",
                                             "declarer": "W", "play": "CJ", "lang": lang})
     assert bad_deal.status_code == 422 and 'role="alert"' in bad_deal.text
@@ -218,7 +197,7 @@ def test_a_case_page(client, lang):
     case = client.get(r.headers["location"])
     assert case.status_code == 200 and f'<html lang="{lang}">' in case.text
     # the page's own words everywhere; the stored ruling's steps and its 64C line need the keys kept
-    # with the case (STEPS_KEPT_WITH_KEYS), checked by the next test
+    # with the case (their keys kept), checked at the end
     ruling = r'<section class="s-steps".*?</section>|<dt>[^<]*\(64C[^)]*\)</dt><dd>.*?</dd>'
     assert english_in(re.sub(ruling, " ", case.text, flags=re.S)) == []
     event_id = re.search(r'href="/events/(\d+)/cases', case.text)
@@ -227,8 +206,6 @@ def test_a_case_page(client, lang):
     assert listing.status_code == 200 and english_in(listing.text) == []
     missing = client.get(f"/cases/999?lang={lang}")
     assert missing.status_code == 404 and english_in(missing.text) == []
-    if not STEPS_KEPT_WITH_KEYS:
-        pytest.xfail("a case keeps its steps without their catalogue keys (the API's StepOut; branch lang-api)")
     assert english_in(case.text) == []
 
 

@@ -52,8 +52,9 @@ from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import detect_revokes
 from engine.model.cards import SUIT_ORDER
 from engine.model.seats import SEATS, Side
-from engine.pbn import PbnGame, check_text, loads, upload_text
+from engine.pbn import PbnGame, check_text, upload_text
 from engine.playtext import play_text_problems
+from engine.records import read_games
 from engine.scoring import PROFILES, score_ns
 
 _HERE = Path(__file__).parent
@@ -120,7 +121,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
                           errors=[Problem("file", gettext(lang, "file_too_big", name=name))])
         try:
             text = upload_text(data)
-            games = loads(text)
+            games = read_games(text)  # PBN or LIN, by the content
             if not any("Deal" in g.tags for g in games):
                 raise PbnError("no game with a [Deal] tag was found")
         except PbnError as exc:

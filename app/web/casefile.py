@@ -59,6 +59,7 @@ from engine.errors import AdvisorError, InvalidBoardError
 from engine.events import Event, EventDetails, EventRepository, NotStoredError
 from engine.model.deal import Deal
 from engine.pbn import loads
+from engine.records import read_games
 
 Render = Callable[..., HTMLResponse]
 """``render(request, template, lang, status=200, **context)`` of :mod:`app.web`."""
@@ -183,7 +184,7 @@ def one_game(text: str, board: str | None, room: str | None) -> str:
     (a comment across games...): the cut-out game must read back with the same tags and play.
     """
     try:
-        games = loads(text)
+        games = read_games(text)  # PBN or LIN
         chosen = pick_game(text, board or None, room or None)
     except AdvisorError:
         return text
@@ -1042,7 +1043,7 @@ def _with_board_tag(text: str, board: str) -> str:
     """A one-game PBN text without a ``[Board]`` tag gets the case's board number, so that the
     case's board picks it (``app.cases.parse_case`` picks the game by the case's board)."""
     try:
-        games = loads(text)
+        games = read_games(text)  # PBN or LIN
     except AdvisorError:
         return text
     if len(games) == 1 and not games[0].board and board.strip():

@@ -18,7 +18,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from app.i18n import fallback, gettext
+from app.i18n import error_text, fallback, gettext
 from app.jobs import FINISHED, Job, JobManager, JobState
 from app.screenings import start_job
 from app.web.lang import page_lang
@@ -65,7 +65,8 @@ def _rows(report: ScreeningReport, lang: str) -> list[dict[str, Any]]:
         rows.append({"board": r.board, "room": r.room or "",
                      "contract": f"{r.contract or ''} {r.declarer or ''}".strip(),
                      "revoke": True if r.status == "ruled" else None,
-                     "reason": fallback(lang, r.reason) if r.reason else r.reason, "result": result})
+                     "reason": error_text(lang, r.reason_error) if r.reason_error is not None else
+                     fallback(lang, r.reason) if r.reason else r.reason, "result": result})
     rows.sort(key=lambda row: row["revoke"] is not True)
     return rows
 
