@@ -59,6 +59,8 @@ def test_a_big_upload_is_screened_behind_a_progress_bar_then_lists_the_games(cli
     assert "48 games: 1 with a revoke" in r.text and "47 with a clean play record" in r.text
     row = re.search(r'<tr class="has-revoke"><td>21</td><td>Closed</td><td>4H W</td>\s*<td>(.*?)</td>', r.text)
     assert row is not None and "4H W -1 (NS +50)" in row.group(1)
+    # the record's Result 9 is the adjusted result at the double-dummy split (tests/test_recording.py)
+    assert 'class="check check-adjusted">the recorded result is the adjusted one</span>' in row.group(1)
     token = re.search(r'name="upload" value="(\d+)"', r.text)
     assert token is not None and 'id="boards"' in r.text  # the event's 24 boards follow
     ruling = client.post("/ruling", data={"source": "upload", "upload": token.group(1), "board": "21",

@@ -66,7 +66,8 @@ def _rows(report: ScreeningReport, lang: str) -> list[dict[str, Any]]:
                      "contract": f"{r.contract or ''} {r.declarer or ''}".strip(),
                      "revoke": True if r.status == "ruled" else None,
                      "reason": error_text(lang, r.reason_error) if r.reason_error is not None else
-                     fallback(lang, r.reason) if r.reason else r.reason, "result": result})
+                     fallback(lang, r.reason) if r.reason else r.reason, "result": result,
+                     "check": r.result_check})
     rows.sort(key=lambda row: row["revoke"] is not True)
     return rows
 
