@@ -128,6 +128,25 @@ class Reading:
     errors: tuple[RecordingError, ...] = ()
 
 
+def finding_error(reading: Reading) -> InvalidBoardError:
+    """The sentence of a ``RECORDING_ERROR`` reading, keyed for the catalogues: ``"probable
+    recording error: <the most plausible error's reason>"``, naming the other cards that correct a
+    mis-recorded lead equally well (``"(or DK)"``).
+
+    Raises:
+        ValueError: the reading holds no recording error.
+    """
+    if not reading.errors:
+        raise ValueError("the reading holds no recording error")
+    error = reading.errors[0]
+    others = [e.corrected for e in reading.errors[1:] if e.kind is error.kind and e.trick == error.trick
+              and e.revokes_left == error.revokes_left]
+    more = f" (or {', '.join(str(c) for c in others)})" if others and error.kind is ErrorKind.LED_CARD else ""
+    return InvalidBoardError(f"{Finding.RECORDING_ERROR.value}: {error.reason}{more}",
+                             key="recording_error_or" if more else "recording_error",
+                             params={"reason": error.reason_error, "others": ", ".join(str(c) for c in others)})
+
+
 def read_record(game: PbnGame, deal: Deal, contract: Contract, revokes: Sequence[Revoke]) -> Reading:
     """Tell a revoke from a recording error in ``game``'s play record (see the module's text).
 

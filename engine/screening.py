@@ -35,7 +35,7 @@ from engine.laws.facts import RevokeFacts
 from engine.laws.revoke import Revoke, RevokeKind, detect_revokes
 from engine.model.board import BoardRecord
 from engine.pbn import PbnGame, decode
-from engine.recording import ErrorKind, Finding, Reading, read_record
+from engine.recording import ErrorKind, Finding, Reading, finding_error, read_record
 from engine.records import RECORD_SUFFIXES, load_games, read_games
 
 RowStatus = Literal["ruled", "flagged"]
@@ -495,20 +495,17 @@ def _recording_error(file: str, game: PbnGame, revokes: Sequence[Revoke], readin
     """A record whose failures to follow read more plausibly as a mistake in the record: flagged,
     not ruled; both readings kept (the revokes as found, the correction with its record)."""
     error = reading.errors[0]
-    others = [e.corrected for e in reading.errors[1:] if e.kind is error.kind and e.trick == error.trick
-              and e.revokes_left == error.revokes_left]
-    more = f" (or {', '.join(str(c) for c in others)})" if others and error.kind is ErrorKind.LED_CARD else ""
     c = game.contract()
     corrected = None if error.kind is ErrorKind.TWO_IN_A_TRICK else " ".join(str(x) for x in error.play)
-    reason = f"{Finding.RECORDING_ERROR.value}: {error.reason}{more}"
-    keyed = InvalidBoardError(reason, key="recording_error_or" if more else "recording_error",
-                              params={"reason": error.reason_error, "others": ", ".join(str(x) for x in others)})
+    keyed = finding_error(reading)
+    reason = keyed.message
     return ScreeningRow(
         file, game.board, game.room, game.lineno, "flagged",
         revokes=tuple(f"T{r.trick} {r.offender.value} {r.card} on {r.suit.value if r.suit else '?'}" for r in revokes),
         contract=str(c), declarer=c.declarer.value, recorded_result=game.result_tricks(),
         marked_revokes=tuple(str(x) for x in game.revoke_marks()),
-        reason=reason, finding=Finding.RECORDING_ERROR.value, recording_error=error.reason + more,
+        reason=reason, finding=Finding.RECORDING_ERROR.value,
+        recording_error=reason.removeprefix(f"{Finding.RECORDING_ERROR.value}: "),
         corrected_play=corrected, reason_error=keyed,
     )
 

@@ -145,3 +145,19 @@ def test_the_readings_are_said_in_the_director_s_language():
     assert catalogue("en")[f"error.{swap.key}"].format(**swap.params) == swap.message
     assert error_text("pl", swap) == ("lewa 3: po zamianie C2 i H6 (zapisanej w lewie 4) gracza S nie ma "
                                       "fałszywego renonsu")
+
+
+def test_the_page_s_upload_list_says_probable_recording_error(dds):
+    from fastapi.testclient import TestClient
+
+    from app.main import create_app
+
+    data = (DATA / "1996-10th_World_Bridge_Team_Olympiad" / "ROUND01.PBN").read_bytes()
+    with TestClient(create_app(dds)) as client:
+        for lang, words in (("en", "probable recording error: trick 1: S&#39;s lead is recorded as HJ; CQ makes"),
+                            ("pl", "prawdopodobny błąd zapisu: lewa 1: wyjście S zapisano jako HJ; z CQ")):
+            r = client.post("/upload", files={"file": ("ROUND01.PBN", data)}, data={"lang": lang})
+            assert r.status_code == 200
+            row = r.text[r.text.index("<td>13</td><td>Open</td>"):]
+            assert words in row[:600]  # no "Rule" button for it: the revoke reading is the less plausible
+            assert 'name="board" value="13"' not in row[:row.index("</tr>")]

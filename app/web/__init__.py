@@ -54,6 +54,7 @@ from engine.model.cards import SUIT_ORDER
 from engine.model.seats import SEATS, Side
 from engine.pbn import PbnGame, check_text, upload_text
 from engine.playtext import play_text_problems
+from engine.recording import Finding, finding_error, read_record
 from engine.records import read_games
 from engine.scoring import PROFILES, score_ns
 
@@ -432,10 +433,16 @@ def _store_upload(repo: EventRepository, name: str, text: str, games: list[PbnGa
 def _has_revoke(game: Any, lang: str) -> tuple[bool | None, str | None]:
     """Whether a game's record shows a failure to follow suit: ``(True/False, None)``, or
     ``(None, reason)`` when the record cannot be ruled on (the engine's reason in ``lang``, e.g.
-    a card played twice, a missing tag)."""
+    a card played twice, a missing tag) or reads better as a recording error than as a revoke
+    (:mod:`engine.recording`: the same finding as a screening's)."""
     try:
         board = board_from_game(game)
-        return bool(detect_revokes(board.play_record(), board.contract, RevokeFacts())), None
+        revokes = detect_revokes(board.play_record(), board.contract, RevokeFacts())
+        if revokes:  # a mistake in the record may read better than a revoke (engine.recording)
+            reading = read_record(game, board.deal, board.contract, revokes)
+            if reading.finding is Finding.RECORDING_ERROR:
+                return None, reason(lang, finding_error(reading))
+        return bool(revokes), None
     except AdvisorError as exc:
         return None, reason(lang, exc)
 
