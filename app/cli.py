@@ -35,7 +35,7 @@ from engine.laws.facts import Noticed, RevokeFacts
 from engine.model.cards import SUIT_ORDER, holding_str
 from engine.model.seats import Seat
 from engine.pbn import PbnGame, games_for_board
-from engine.records import load_games
+from engine.records import claim_tricks, load_games
 from engine.screening import ROW_FIELDS, ScreeningReport, screen_paths
 
 
@@ -499,8 +499,10 @@ def _command(args: argparse.Namespace) -> int:
                                     + f" in {args.file}", path="board", key="cli_no_board_room" if args.room
                                     else "cli_no_board", params={"board": args.board, "room": args.room or "",
                                                                  "file": args.file})
-        board = board_from_game(_choose(games, args.board), source=args.file.rsplit("/", 1)[-1])
-        facts = RevokeFacts(noticed=Noticed(args.noticed), claim_declarer_tricks=args.claim,
+        game = _choose(games, args.board)
+        board = board_from_game(game, source=args.file.rsplit("/", 1)[-1])
+        claim = args.claim if args.claim is not None else claim_tricks(game, board.play_record(), board.contract)
+        facts = RevokeFacts(noticed=Noticed(args.noticed), claim_declarer_tricks=claim,
                             claim_by=Seat(args.claim_by) if args.claim_by else None,
                             claim_contested=args.claim_contested, losses_induced_by_revoke=args.induced)
         from engine.dd import default_solver

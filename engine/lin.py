@@ -173,7 +173,8 @@ class LinRecord:
         stopping at the first token that is not a card.
 
         ``Result``: the claim (``mc|``) when there is one, else the declarer's tricks when all
-        13 were played, else absent.
+        13 were played, else absent. ``Claim``: the claim's figure as BBO records it (the
+        declarer's total tricks), read by :func:`engine.records.claim_tricks`.
 
         Raises:
             PbnError: the deal cannot be read (see :meth:`deal`).
@@ -199,6 +200,8 @@ class LinRecord:
             deal = self.deal()
             tags["Deal"] = deal.to_pbn()
             contract = self.final_contract()
+            if self.claim is not None:
+                tags["Claim"] = str(self.claim)  # the claim's figure: the declarer's total tricks (mc|)
             if contract is not None:
                 tags["Contract"], declarer = contract[0], contract[1]
                 tags["Declarer"] = declarer.value

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Literal
 
 from engine import lin, pbn
+from engine.model.contract import Contract
+from engine.model.play import PlayRecord
 from engine.pbn import PbnGame
 
 RECORD_SUFFIXES = (".pbn", ".lin")  # the files a folder screening reads (any case: .PBN, .LIN)
@@ -41,3 +43,19 @@ def load_games(path: str | os.PathLike[str]) -> list[PbnGame]:
         PbnError: as :func:`read_games`.
     """
     return read_games(pbn.decode(Path(path).read_bytes()))
+
+
+def claim_tricks(game: PbnGame, record: PlayRecord, contract: Contract) -> int | None:
+    """The tricks the claim gives the declarer's side of those the record does not show
+    (``RevokeFacts.claim_declarer_tricks``), from a LIN record's claim (tag ``Claim``: the
+    declarer's total, BBO's ``mc|``): the total less the tricks the declarer's side won in the
+    completed tricks. ``None``: no claim figure, a record played out, or a figure the record
+    contradicts (more than the tricks left, or fewer than already won).
+    """
+    text = game.tags.get("Claim", "").strip()
+    if not text.isdigit() or record.is_complete:
+        return None
+    won = record.tricks_won_by(contract.declaring_side.seats)
+    left = 13 - record.completed_tricks
+    split = int(text) - won
+    return split if 0 <= split <= left else None

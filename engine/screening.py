@@ -36,7 +36,7 @@ from engine.laws.revoke import Revoke, RevokeKind, detect_revokes
 from engine.model.board import BoardRecord
 from engine.pbn import PbnGame, decode
 from engine.recording import ErrorKind, Finding, Reading, finding_error, read_record
-from engine.records import RECORD_SUFFIXES, load_games, read_games
+from engine.records import RECORD_SUFFIXES, claim_tricks, load_games, read_games
 
 RowStatus = Literal["ruled", "flagged"]
 """``"ruled"``: a revoke was found and ruled on; ``"flagged"``: the record cannot be ruled on."""
@@ -262,15 +262,19 @@ class _Tally:
     def _screen(self, file: str, game: PbnGame) -> ScreeningRow | None:
         board = board_from_game(game, source=file)
         record = board.play_record()
-        revokes = detect_revokes(record, board.contract, self.facts)
+        facts = self.facts
+        claim = claim_tricks(game, record, board.contract)
+        if claim is not None and facts.claim_declarer_tricks is None and facts.table_result is None:
+            facts = replace(facts, claim_declarer_tricks=claim)  # a LIN record's claim is a fact, not a guess
+        revokes = detect_revokes(record, board.contract, facts)
         if not revokes:
             return None
         reading = read_record(game, board.deal, board.contract, revokes)
         error = reading.errors[0] if reading.errors else None
         if reading.finding is Finding.RECORDING_ERROR and error is not None:
             return _recording_error(file, game, revokes, reading)
-        advice = advise_revoke(board, facts=self.facts, solver=self.solver)
-        checked = check_recorded_result(board, self.facts, self.solver, advice)
+        advice = advise_revoke(board, facts=facts, solver=self.solver)
+        checked = check_recorded_result(board, facts, self.solver, advice)
         row = replace(_ruled(file, game, advice), finding=Finding.REVOKE.value,
                       result_check=checked[0] if checked else None, result_detail=checked[1] if checked else None)
         if error is None:

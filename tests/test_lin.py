@@ -169,7 +169,8 @@ def test_lin_is_told_from_pbn_by_its_content():
 
 # Sponvo30.pbn board 21, closed room (tests/helpers.py), written as a vugraph operator's LIN by
 # hand: dealer North (3), hands South, West, North (East left out), North-South vulnerable, the
-# auction P P 1D 4H P P P from North, the play card by card, and the claim: 9 tricks for West.
+# auction P P 1D 4H P P P from North, the play card by card, and the claim: 8 tricks for West (the
+# 5 won in the 9 tricks played, and 3 of the last 4, what they are worth double dummy).
 SPONVO30_LIN = (
     "vg|1997 European Team Championship,Round 30,I,21,21,A,0,B,0|\r\n"
     "pn|Lanteron L,Grotheim G,Goded F,Aa T,,,,|pg||\r\n"
@@ -177,7 +178,7 @@ SPONVO30_LIN = (
     "mb|p|mb|p|mb|1d|mb|4H|mb|p|mb|p|mb|p|pg||\r\n"
     + "".join(f"pc|{card.lower() if i % 3 else card}|" + ("pg||\r\n" if i % 4 == 3 else "")
               for i, card in enumerate(SPONVO30_PLAY))
-    + "nt|Revoke! D4 by South, seen later|mc|9|pg||\r\n"
+    + "nt|Revoke! D4 by South, seen later|mc|8|pg||\r\n"
 )
 
 
@@ -187,7 +188,8 @@ def test_the_cli_rules_on_a_lin_board_as_on_the_same_pbn_board(tmp_path, capsys)
     assert cli_main(["revoke", str(path), "--board", "21", "--room", "c"]) == 0
     text = capsys.readouterr().out
     # As for the PBN record (tests/test_real_boards.py): South's D4 on a spade lead in trick 3 is
-    # established; South's side won a later trick: one trick transferred (64A2), 4H W -1.
+    # established; South's side won a later trick: one trick transferred (64A2), 4H W -1. The claim
+    # is the record's (mc|8: 3 of the last 4), not a double-dummy guess.
     assert "Revoke on trick 3: S played D4" in text
     assert "[64A2]" in text and "Result to enter: 4H W -1  (NS +50" in text
 
@@ -208,3 +210,19 @@ def test_the_whole_lin_corpus_screens_with_no_revoke(capsys):
     # 1,229 boards (README: 785 + 360 + 31 + 8 + 12 + 32 + 1); none ruled, none flagged.
     assert doc["counts"]["games"] == 1229
     assert doc["counts"]["ruled"] == 0 and doc["counts"]["flagged"] == 0
+
+
+def test_a_lin_claim_gives_the_tricks_not_played():
+    from engine.boards import board_from_game
+    from engine.records import claim_tricks
+
+    def split(text: str) -> int | None:
+        (game,) = loads(text)
+        board = board_from_game(game)
+        return claim_tricks(game, board.play_record(), board.contract)
+
+    # 9 tricks played, West's side won 5 of them (tests/test_real_boards.py): mc|8 leaves 3 of the last 4
+    assert split(SPONVO30_LIN) == 3
+    assert split(SPONVO30_LIN.replace("mc|8|", "mc|13|")) is None  # 8 of 4 tricks left: contradicts the record
+    assert split(SPONVO30_LIN.replace("mc|8|", "mc|4|")) is None  # fewer than the 5 already won
+    assert split(SPONVO30_LIN.replace("mc|8|", "")) is None  # no claim figure

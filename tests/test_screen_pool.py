@@ -53,9 +53,11 @@ def test_the_cli_screens_on_two_workers_and_says_what_it_found(folder, capsys):
     assert (error["file"], error["board"], error["corrected_play"]) == (
         "ROUND01.PBN", "13", "CQ C3 C4 C2 CJ C6 CK C5 CA C8 C9 CT")  # tests/test_recording.py, by hand
     assert "of the flagged, probable recording errors (not ruled): 1" in err
-    # Sponvo30 21 and its LIN copy: the adjusted result recorded (tests/test_recording.py); the LIN
-    # copy's claim (mc|9) is the table result, 9 = 5 + 4, and 5 + 3 + 1 adjusted: double dummy says adjusted.
+    # Sponvo30 21: its Result 9 is the adjusted result (tests/test_recording.py). Its LIN copy states
+    # the claim (mc|8): a fact, so the ruling uses it (no double-dummy guess) and there is nothing to check.
     sponvo = [r for r in doc["rows"] if r["board"] == "21"]
-    assert [r["result_check"] for r in sponvo] == ["adjusted", "adjusted"]
+    assert [(r["file"], r["result_check"], r["claim_assumed"]) for r in sponvo] == [
+        ("Sponvo30.pbn", "adjusted", True), ("vugraph.lin", None, False)]
+    assert [(r["table_tricks"], r["suggested_result"]) for r in sponvo] == [(8, "4H W -1"), (8, "4H W -1")]
     assert "recorded results: the adjusted one" in err
 
