@@ -36,6 +36,7 @@ from engine.model.cards import SUIT_ORDER, holding_str
 from engine.model.seats import Seat
 from engine.pbn import PbnGame, games_for_board
 from engine.records import claim_tricks, load_games
+from engine.scoring.adjusted import ARTIFICIAL
 from engine.screening import ROW_FIELDS, ScreeningReport, screen_paths
 
 
@@ -179,8 +180,10 @@ def render_incorrect_cards(a: IncorrectCardsAdvice) -> str:
     if a.ruled_result is not None:
         out.append(_t("after_revoke_laws", result=a.ruled_result.result, score=f"{a.ruled_result.score_ns:+d}"))
     if a.artificial:
-        scores = "; ".join(_t("artificial_side", side=side.value, label=x.label, percent=x.percent,
-                              imps=f"{x.imps:+d}") for side, x in a.artificial.items())
+        fault = {score.label: f for f, score in ARTIFICIAL.items()}  # the page's words for each (12C2(a))
+        scores = "; ".join(_t("artificial_side", side=side.value, percent=x.percent, imps=f"{x.imps:+d}",
+                              label=i18n.gettext(i18n.current(), f"fault_{fault[x.label].value}"))
+                           for side, x in a.artificial.items())
         out.append(_t("alternative" if a.assigned is not None else "artificial", scores=scores))
     return "\n".join(out)
 

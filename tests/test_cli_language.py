@@ -49,3 +49,12 @@ def test_an_unknown_language_exits_2_with_the_list(capsys):
     assert cli_main(["revoke", str(SPONVO30), "--board", "21", "--lang", "xx"]) == 2
     err = capsys.readouterr().err
     assert "'xx'" in err and "en" in err and "pl" in err
+
+
+def test_the_artificial_scores_are_named_in_the_language_asked_for(capsys):
+    # 12C2(a): a contestant directly at fault gets average minus, 40 % / -3 IMPs; the name in el/page.json
+    assert cli_main(["incorrect-cards", str(EXAMPLE), "--lang", "el"]) == 0
+    text = capsys.readouterr().out
+    assert "Μέσος όρος μείον (40% / -3 IMP)" in text and "Average" not in text
+    assert cli_main(["incorrect-cards", str(EXAMPLE)]) == 0
+    assert "Average minus (40% / -3 IMP)" in capsys.readouterr().out
