@@ -57,4 +57,4 @@ def test_the_artificial_scores_are_named_in_the_language_asked_for(capsys):
     text = capsys.readouterr().out
     assert "Μέσος όρος μείον (40% / -3 IMP)" in text and "Average" not in text
     assert cli_main(["incorrect-cards", str(EXAMPLE)]) == 0
-    assert "Average minus (40% / -3 IMP)" in capsys.readouterr().out
+    assert "Average minus (40% / -3 IMPs)" in capsys.readouterr().out
