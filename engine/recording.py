@@ -102,7 +102,7 @@ class RecordingError:
 
     @property
     def reason(self) -> str:
-        """The director's sentence, e.g. ``"trick 1: S's lead is recorded as HJ; C5 (played in
+        """The director's sentence, e.g. ``"trick 1: S's lead is recorded as HJ; C5 (recorded in
         trick 2) makes every card of the trick legal"``."""
         where = f" (recorded in trick {self.later_trick})" if self.later_trick else ""
         if self.kind is ErrorKind.TWO_IN_A_TRICK:
