@@ -8,28 +8,20 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+
+from tests.helpers import free_port, wait_healthy
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = Path(__file__).parent / ".screenshots"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on, on 127.0.0.1."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextmanager
@@ -42,13 +34,7 @@ def served(env: Mapping[str, str] | None = None) -> Iterator[str]:
                              "127.0.0.1", "--port", str(port), "--log-level", "warning"], cwd=ROOT, env=environment)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
+        if not wait_healthy(url, proc):
             pytest.fail("the server did not start")
         yield url
     finally:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.dd import SolverRunner, default_solver
+from tests.browser import chromium, served
 from tests.helpers import empty_postgres
 
 
@@ -48,3 +49,18 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         pytest.skip("ADVISOR_TEST_POSTGRES_URL is not set (source .ci/postgres to start a local PostgreSQL)")
     empty_postgres(url)
     return url
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The service under uvicorn (one solver worker) for a module's browser tests: its URL. A
+    module that needs other settings defines its own ``server``."""
+    with served() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """Headless Chromium for a module's tests (skipped where it is not installed)."""
+    with chromium() as b:
+        yield b

@@ -63,6 +63,23 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_healthy(url: str, proc: Any = None, timeout: float = 30.0) -> bool:
+    """Poll ``{url}/healthz`` until it answers 200 (True); False when ``proc`` (a Popen) has
+    exited or ``timeout`` seconds have passed. ``proc`` is not reaped, so its caller can still
+    end what it started."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+            return False
+        try:
+            if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    return False
+
+
 class LiveServer:
     """The service as a director runs it: ``uvicorn --factory app.main:create_app`` in a process of
     its own (its own process group, so its solver workers go with it) on 127.0.0.1 at a free port,
@@ -95,17 +112,9 @@ class LiveServer:
                 cwd=self.ROOT, env={**os.environ, **self.env}, stdout=out, stderr=subprocess.STDOUT,
                 start_new_session=True)
         self.url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
-                break  # it exited (not reaped yet: kill() below still ends its workers)
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return self.url
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.05)
-        self.kill()
+        if wait_healthy(self.url, self.proc, timeout):
+            return self.url
+        self.kill()  # it exited or never answered (not reaped yet: kill() still ends its workers)
         raise RuntimeError(f"the server did not start; its log:\n{self.log.read_text(errors='replace')[-3000:]}")
 
     def kill(self) -> None:

@@ -15,23 +15,11 @@ from typing import Any
 
 import pytest
 
-from tests.browser import SHOTS, PageProblems, chromium, served
+from tests.browser import SHOTS, PageProblems
 from tests.helpers import DATA, SPONVO30_PLAY
 from tests.test_web import sponvo_board_21
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with served() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 @pytest.fixture

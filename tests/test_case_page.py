@@ -34,7 +34,7 @@ from engine.cases import Actor, CaseDetails, CaseKind, NewCase, Pair, Role
 from engine.dd import SolverRunner
 from engine.events import EventDetails
 from engine.pbn import loads
-from tests.browser import SHOTS, PageProblems, chromium, served
+from tests.browser import SHOTS, PageProblems, served
 from tests.helpers import SPONVO30, SPONVO30_DEAL, SPONVO30_PLAY
 from tests.test_browser import _click, _open_board_21
 
@@ -64,12 +64,6 @@ def site_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str,
     tokens = _people(database)
     with served({"ADVISOR_DATABASE_URL": database}) as url:
         yield url, tokens
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 def _sign_in(page: Any, url: str, token: str, next_path: str = "/") -> None:

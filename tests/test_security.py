@@ -27,8 +27,8 @@ from fastapi.testclient import TestClient
 from app.api_docs import REDOC_CSP, SWAGGER_CSP
 from app.main import create_app
 from app.middleware import CSP, request_id_from
-from tests.browser import ROOT, SHOTS, PageProblems, chromium, free_port, served
-from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY
+from tests.browser import ROOT, SHOTS, PageProblems
+from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, free_port, wait_healthy
 
 TEMPLATES = ROOT / "app" / "web" / "templates"
 STATIC = ROOT / "app" / "web" / "static"
@@ -254,13 +254,7 @@ def test_advisor_serve_logs_one_json_line_per_request_and_no_uvicorn_access_line
     proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port)], cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        for _ in range(300):
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
+        if not wait_healthy(f"http://127.0.0.1:{port}", proc):
             pytest.fail("advisor serve did not start")
         r = httpx.get(f"http://127.0.0.1:{port}/v1/events/999?lang=pl", headers={"X-Request-ID": "serve-1"})
         assert r.status_code == 404
@@ -277,18 +271,6 @@ def test_advisor_serve_logs_one_json_line_per_request_and_no_uvicorn_access_line
 
 # --------------------------------------------------------------------------------------------
 # In the browser: /docs and /redoc offline, and the watcher the page's tests rely on
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with served() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 def _offline_page(browser: Any, server: str) -> tuple[Any, Any, PageProblems, list[str]]:

@@ -8,12 +8,11 @@ form is kept by the ruling and by the next visit. Screenshots: ``tests/.screensh
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from app.i18n import FALLBACK_CLOSE, FALLBACK_OPEN, gettext, languages
-from tests.browser import SHOTS, PageProblems, chromium, served
+from tests.browser import SHOTS, PageProblems, served
 from tests.test_web_languages import sponvo_board_21
 
 pytestmark = pytest.mark.slow
@@ -24,12 +23,6 @@ OTHERS = [code for code in languages() if code != "en"]
 def server() -> Iterator[str]:
     with served({"ADVISOR_I18N_STRICT": "1"}) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as b:
-        yield b
 
 
 def _marked(text: str) -> list[str]:
