@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Sequence
-from typing import Any, Literal
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, TypeVar
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse
@@ -26,6 +26,8 @@ from engine.errors import InvalidBoardError
 from engine.pbn import PbnGame
 from engine.screening import ScreeningReport, screen_games
 
+_N = TypeVar("_N", int, float)
+
 SYNC_GAMES = 500
 """The default cap of a synchronous screening, in games (``ADVISOR_SYNC_SCREENING_GAMES``)."""
 
@@ -36,13 +38,7 @@ def env_int(name: str, default: int) -> int:
     Raises:
         ValueError: it is set to something that is not a whole number (the service does not start).
     """
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise ValueError(f"{name}={raw!r} is not a whole number") from None
+    return _env(name, default, int, "a whole number")
 
 
 def env_float(name: str, default: float) -> float:
@@ -51,13 +47,17 @@ def env_float(name: str, default: float) -> float:
     Raises:
         ValueError: it is set to something that is not a number.
     """
+    return _env(name, default, float, "a number")
+
+
+def _env(name: str, default: _N, parse: Callable[[str], _N], what: str) -> _N:
     raw = os.environ.get(name, "").strip()
     if not raw:
         return default
     try:
-        return float(raw)
+        return parse(raw)
     except ValueError:
-        raise ValueError(f"{name}={raw!r} is not a number") from None
+        raise ValueError(f"{name}={raw!r} is not {what}") from None
 
 
 def job_manager_from_env() -> JobManager:
