@@ -38,7 +38,9 @@ from engine.model.contract import Strain
 from engine.model.deal import Deal
 from engine.model.play import PlayedCard, Trick
 from engine.model.seats import SEATS, Seat, Vulnerability
-from engine.pbn import PbnGame, PlaySection
+from engine.pbn import PbnGame, PlaySection, looks_like_lin
+
+__all__ = ["LinRecord", "loads", "looks_like_lin", "pairs", "read_records"]
 
 _PAIR = re.compile(r"([A-Za-z]{2})\|([^|]*)\|")
 _LIN_DEALER = {"1": Seat.SOUTH, "2": Seat.WEST, "3": Seat.NORTH, "4": Seat.EAST}
@@ -387,12 +389,3 @@ def loads(text: str) -> list[PbnGame]:
     """
     return [record.to_game() for record in read_records(text)]
 
-
-def looks_like_lin(text: str) -> bool:
-    """Whether ``text`` is LIN rather than PBN: its first pair-like token is a LIN tag that
-    every board record has (``pn``, ``qx``, ``md``, ``st``, ``vg``, ``ah``, ``sv``, ``mb``,
-    ``pc``) and there is no PBN tag line before it."""
-    head = text.lstrip("\ufeff \t\r\n")[:4096]
-    pbn = re.search(r'^\s*\[\s*\w+\s*"', head, re.MULTILINE)
-    lin = re.search(r"(?:^|\|)(?:pn|qx|md|st|vg|ah|sv|mb|pc)\|", head, re.IGNORECASE)
-    return lin is not None and (pbn is None or lin.start() < pbn.start())

@@ -315,7 +315,8 @@ def decode(data: bytes) -> str:
 
 
 _CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]")  # not tab, CR, LF, FF, VT, DOS's EOF
-_LIN = re.compile(r"(?:^|\|)(?:pn|qx|md|st|rh|ah|sv|mb|pc|pg)\|")
+_LIN = re.compile(r"(?:^|\|)(?:pn|qx|md|st|vg|rh|ah|sv|mb|pc|pg)\|", re.IGNORECASE)
+_PBN_TAG_LINE = re.compile(r'^\s*\[\s*\w+\s*"', re.MULTILINE)
 _CONTROL_CHARS = re.compile("[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]")
 
 
@@ -354,10 +355,20 @@ def check_text(text: str, *, path: str = "pbn") -> None:
     if _CONTROL_CHARS.search(text, 0, 65536):
         raise PbnError("not a PBN file: it holds binary data (control characters)", path=path, key="not_pbn_binary")
     if _TAG_START.search(text) is None:
-        if _LIN.search(text, 0, 4096):
+        if looks_like_lin(text):
             return  # a LIN file (Bridge Base Online's format): engine.records reads it with engine.lin
         raise PbnError('not a PBN file: no tag such as [Board "1"] or [Deal "N:..."] was found', path=path,
                        key="not_pbn_no_tag")
+
+
+def looks_like_lin(text: str) -> bool:
+    """Whether ``text`` is LIN (Bridge Base Online's format, read by :mod:`engine.lin`) rather
+    than PBN: in its first 4 KiB, a LIN pair (``pn|``, ``qx|``, ``md|``, ``st|``, ``vg|``, ``ah|``,
+    ``sv|``, ``mb|``, ``pc|``...) comes before any PBN tag line."""
+    head = text.lstrip("\ufeff \t\r\n")[:4096]
+    lin = _LIN.search(head)
+    pbn = _PBN_TAG_LINE.search(head)
+    return lin is not None and (pbn is None or lin.start() < pbn.start())
 
 
 def _not_text(data: bytes) -> str | None:
