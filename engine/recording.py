@@ -147,12 +147,13 @@ def finding_error(reading: Reading) -> InvalidBoardError:
                              params={"reason": error.reason_error, "others": ", ".join(str(c) for c in others)})
 
 
-def read_record(game: PbnGame, deal: Deal, contract: Contract, revokes: Sequence[Revoke]) -> Reading:
+def read_record(game: PbnGame, record: PlayRecord, contract: Contract, revokes: Sequence[Revoke]) -> Reading:
     """Tell a revoke from a recording error in ``game``'s play record (see the module's text).
 
     Args:
         game: the record; its ``[Play]`` columns (one per seat) are what is corrected.
-        deal: the hands; contract: the contract (strain and declarer) of ``game``.
+        record: ``game``'s play record as built (:meth:`engine.model.board.BoardRecord.play_record`);
+            contract: the contract (strain and declarer) of ``game``.
         revokes: the record's revokes (:func:`engine.laws.revoke.detect_revokes`), at least one.
 
     Returns:
@@ -161,7 +162,7 @@ def read_record(game: PbnGame, deal: Deal, contract: Contract, revokes: Sequence
         removes two or more revokes, or when two players fail to follow in one trick at all;
         otherwise ``REVOKE``, with any wrong-trick reading that leaves no revoke listed beside it.
     """
-    section = game.play_section
+    section, deal = game.play_section, record.deal
     failures = [r for r in revokes if r.kind is RevokeKind.FAILURE_TO_FOLLOW and r.card is not None]
     if section is None or not failures:
         return Reading(Finding.REVOKE)
@@ -170,7 +171,7 @@ def read_record(game: PbnGame, deal: Deal, contract: Contract, revokes: Sequence
     led: list[RecordingError] = []
     for trick, count in sorted(per_trick.items()):
         if count >= 2:
-            led += _led_card_readings(game, section, columns, deal, contract, trick)
+            led += _led_card_readings(game, section, columns, record, contract, trick)
     if led:
         led.sort(key=lambda e: (e.revokes_left, e.later_trick is None, e.later_trick or 0))
         return Reading(Finding.RECORDING_ERROR, tuple(led))
@@ -226,12 +227,11 @@ def _holding(columns: Columns, deal: Deal, seat: Seat, trick: int) -> set[Card]:
     return set(deal.hand(seat)) - {c for c in columns[seat][:trick - 1] if c is not None}
 
 
-def _led_card_readings(game: PbnGame, section: PlaySection, columns: Columns, deal: Deal, contract: Contract,
+def _led_card_readings(game: PbnGame, section: PlaySection, columns: Columns, record: PlayRecord, contract: Contract,
                        trick: int) -> list[RecordingError]:
     """Readings where the lead of ``trick`` was another card of the leader's, of a suit that makes
     every other card of the trick legal."""
-    record_play = game.play_cards()
-    record = PlayRecord.build(deal, contract.strain.trump, section.leader, record_play)
+    deal = record.deal
     played = record.tricks[trick - 1]
     leader, lead = played.cards[0].seat, played.cards[0].card
     found: list[RecordingError] = []

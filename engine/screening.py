@@ -269,7 +269,7 @@ class _Tally:
         revokes = detect_revokes(record, board.contract, facts)
         if not revokes:
             return None
-        reading = read_record(game, board.deal, board.contract, revokes)
+        reading = read_record(game, record, board.contract, revokes)
         error = reading.errors[0] if reading.errors else None
         if reading.finding is Finding.RECORDING_ERROR and error is not None:
             return _recording_error(file, game, revokes, reading)

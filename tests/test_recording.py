@@ -25,9 +25,10 @@ def game(path: str, board: str, room: str) -> PbnGame:
 
 def reading(g: PbnGame) -> Reading:
     b = board_from_game(g)
-    revokes = detect_revokes(b.play_record(), b.contract, RevokeFacts())
+    record = b.play_record()
+    revokes = detect_revokes(record, b.contract, RevokeFacts())
     assert revokes, "the record holds at least one failure to follow"
-    return read_record(g, b.deal, b.contract, revokes)
+    return read_record(g, record, b.contract, revokes)
 
 
 def cards(text: str) -> tuple[Card, ...]:

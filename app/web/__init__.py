@@ -437,9 +437,10 @@ def _has_revoke(game: Any, lang: str) -> tuple[bool | None, str | None]:
     (:mod:`engine.recording`: the same finding as a screening's)."""
     try:
         board = board_from_game(game)
-        revokes = detect_revokes(board.play_record(), board.contract, RevokeFacts())
+        record = board.play_record()
+        revokes = detect_revokes(record, board.contract, RevokeFacts())
         if revokes:  # a mistake in the record may read better than a revoke (engine.recording)
-            reading = read_record(game, board.deal, board.contract, revokes)
+            reading = read_record(game, record, board.contract, revokes)
             if reading.finding is Finding.RECORDING_ERROR:
                 return None, reason(lang, finding_error(reading))
         return bool(revokes), None
