@@ -37,7 +37,7 @@ from engine.model.seats import Seat
 from engine.pbn import PbnGame, games_for_board
 from engine.records import claim_tricks, load_games
 from engine.scoring.adjusted import ARTIFICIAL
-from engine.screening import ROW_FIELDS, ScreeningReport, screen_paths
+from engine.screening import ROW_FIELDS, ScreeningReport
 
 
 def _t(key: str, **params: object) -> str:
@@ -353,7 +353,6 @@ def _screen(args: argparse.Namespace) -> int:
     if not Path(args.path).exists():
         print(_t("no_such_path", path=args.path), file=sys.stderr)
         return 2
-    from engine.dd import default_solver
 
     progress, close = (None, None) if args.no_progress or not sys.stderr.isatty() else _progress_bar()
     try:
@@ -365,9 +364,7 @@ def _screen(args: argparse.Namespace) -> int:
             except ClusterUnavailableError as exc:
                 print(f"advisor: {exc}", file=sys.stderr)
                 return 2
-        elif args.workers == 1:
-            report = screen_paths(args.path, solver=default_solver(), progress=progress)
-        else:
+        else:  # --workers 1 (or a single file): in this process, no pool
             from engine.screen_pool import screen_paths_parallel
 
             report = screen_paths_parallel(args.path, workers=args.workers, progress=progress)
