@@ -106,12 +106,10 @@ def start_server(port: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "ADVISOR_DD_WORKERS": os.environ.get("ADVISOR_DD_WORKERS", "2")}
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app", "--host",
                              "127.0.0.1", "--port", str(port), "--log-level", "warning"], cwd=ROOT, env=env)
-    for _ in range(200):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
+    from tests.helpers import wait_healthy
+
+    if wait_healthy(f"http://127.0.0.1:{port}", proc, timeout=20):
+        return proc
     proc.kill()
     raise SystemExit("the server did not start")
 

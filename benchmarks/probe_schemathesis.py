@@ -34,6 +34,7 @@ from typing import Any
 import schemathesis
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # tests.helpers (the wait for /healthz)
 
 
 def _no_constant(name: str) -> None:
@@ -81,14 +82,10 @@ def start_server(port: int, folder: Path) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app", "--host",
                              "127.0.0.1", "--port", str(port), "--log-level", "warning"], cwd=ROOT, env=env,
                             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    import httpx
+    from tests.helpers import wait_healthy
 
-    for _ in range(300):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
+    if wait_healthy(f"http://127.0.0.1:{port}", proc):
+        return proc
     os.killpg(proc.pid, signal.SIGKILL)
     raise SystemExit("the server did not start")
 
