@@ -12,7 +12,7 @@ from app.schemas import RevokeRulingResponse
 from app.scores import ScoresOut, ScoringIn, scores_block
 from engine import __version__ as engine_version
 from engine.errors import InvalidBoardError
-from engine.incorrect_cards import IncorrectCardsAdvice, IncorrectCardsCase, ScoredResult
+from engine.incorrect_cards import IncorrectCardsAdvice, IncorrectCardsCase, OffenderGain, ScoredResult
 from engine.laws.card_count import CardCountFacts, Discovery, MissingCardFound
 from engine.laws.defective_trick import DefectKind
 from engine.laws.facts import Noticed
@@ -20,7 +20,7 @@ from engine.model.cards import Card
 from engine.model.contract import Contract
 from engine.model.deal import Deal, parse_hand
 from engine.model.seats import SEATS, Seat, Side, Vulnerability
-from engine.scoring import Fault
+from engine.scoring import PROFILES, Fault, Profile, profile
 
 MAX_HAND_CARDS = 17
 """More cards than this in one hand is not a hand found at a table but a typing error (422)."""
@@ -95,6 +95,11 @@ class IncorrectCardsRequest(RequestModel):
         if (self.contract is None) != (self.declarer is None):
             raise InvalidBoardError("give both `contract` and `declarer`, or neither", key="contract_and_declarer")
         return self
+
+    def profile(self) -> Profile:
+        """The jurisdiction profile (``scoring.profile``, else WBF): weighted (12C1(c)) or split
+        (12C1(e)) when double dummy favours the side at fault, and its usual procedural penalty."""
+        return profile(self.scoring.profile) if self.scoring is not None else PROFILES["wbf"]
 
     def to_case(self) -> IncorrectCardsCase:
         """The engine's case; raises InvalidBoardError with the field in ``path``."""
@@ -225,6 +230,38 @@ class ArtificialOut(BaseModel):
     imps: int = Field(description="Teams: +3 / 0 / -3 IMPs (12C2(b)).")
 
 
+class OffenderGainOut(BaseModel):
+    """Law 12B1: double dummy on the corrected deal favours the side at fault over its table
+    result, so the bare double-dummy result is not assigned. Points: Law 77, North-South's view."""
+
+    offending_side: Literal["NS", "EW"] = Field(description="The only side at fault.")
+    table: ScoredResultOut = Field(description="The table result: the less favourable result for the offenders.")
+    double_dummy: ScoredResultOut = Field(description="Double dummy on the corrected deal (the contract reached).")
+    profile: str = Field(description="The profile (`scoring.profile`, default wbf) that decides the form.")
+    form: Literal["weighted", "split"] = Field(description="weighted: 12C1(c), a weighted score of the two results; "
+                                               "split: 12C1(e) (a profile without weighted scores), each side "
+                                               "scored on its own result.")
+    weights: dict[Literal["table", "double_dummy"], str] = Field(description="12C1(c): the suggested weights, "
+                                                                 "exact fractions; a suggestion the director edits.")
+    score_for_ns: int = Field(description="12C1(e): the NS points North-South are scored on.")
+    score_for_ew: int = Field(description="12C1(e): the NS points East-West are scored on.")
+    procedural_penalty_percent: int | None = Field(description="The profile's usual procedural penalty in percent "
+                                                   "of a top (EBU 25), a suggestion; null: the director's alone.")
+
+    @classmethod
+    def of(cls, g: OffenderGain | None) -> OffenderGainOut | None:
+        """Serialise, or ``None``."""
+        if g is None:
+            return None
+        table, dd = ScoredResultOut.of(g.table), ScoredResultOut.of(g.double_dummy)
+        assert table is not None and dd is not None
+        return cls(offending_side=g.offending.value, table=table, double_dummy=dd, profile=g.profile.name,
+                   form="weighted" if g.weighted else "split",
+                   weights={"table": str(g.weights[0]), "double_dummy": str(g.weights[1])},
+                   score_for_ns=g.score_for_ns, score_for_ew=g.score_for_ew,
+                   procedural_penalty_percent=g.profile.procedural_penalty)
+
+
 class IncorrectCardsResponse(BaseModel):
     """The ruling on a Law 13 / 14 case."""
 
@@ -237,7 +274,11 @@ class IncorrectCardsResponse(BaseModel):
     adjusted_score_optional: bool = Field(description="The law lets the director award an adjusted score without "
                                           "requiring it (13C: a surplus card played to a quitted trick): `assigned` "
                                           "and `artificial` are his option, the table result stands otherwise.")
-    assigned: ScoredResultOut | None = Field(description="The proposed assigned adjusted score (12C1(b)).")
+    assigned: ScoredResultOut | None = Field(description="The proposed assigned adjusted score (12C1(b)); with "
+                                             "`offender_gain`, the 12C1(e) split's result, or null when weighted.")
+    offender_gain: OffenderGainOut | None = Field(None, description="Double dummy favours the side at fault over "
+                                                  "its table result (12B1): the weighted (12C1(c)) or split "
+                                                  "(12C1(e)) proposal that replaces the bare double-dummy result.")
     artificial: dict[Literal["NS", "EW"], ArtificialOut] | None = Field(
         description="The artificial adjusted score by side (12C2): the proposal when nothing is assigned, "
                     "else the alternative.")
@@ -285,7 +326,7 @@ class IncorrectCardsResponse(BaseModel):
                 why_not_corrected=irr.why_not_corrected, description=irr.describe()),
             action=a.action.value, adjusted_score=a.decision.adjusted,
             adjusted_score_optional=a.decision.optional_adjustment,
-            assigned=ScoredResultOut.of(a.assigned),
+            assigned=ScoredResultOut.of(a.assigned), offender_gain=OffenderGainOut.of(a.offender_gain),
             artificial={side.value: ArtificialOut(fault=a.decision.fault[side], label=s.label, percent=s.percent,
                                                   imps=s.imps) for side, s in a.artificial.items()} or None,
             ruled_result=ScoredResultOut.of(a.ruled_result),
@@ -327,11 +368,14 @@ def suggested_result(a: IncorrectCardsAdvice) -> ScoredResult | None:
 
 
 def score_law(a: IncorrectCardsAdvice) -> str | None:
-    """The law of the score to enter: 12C1(b) for an assigned score, the revoke laws' paragraph
+    """The law of the score to enter: 12C1(b) for an assigned score (12C1(c) weighted or 12C1(e)
+    split when double dummy favours the side at fault), the revoke laws' paragraph
     (14B4 through Law 64, or 67B1/67B2) for the result after them, 12C2(a) for an artificial
     score, 13C when the table result stands at the director's option; ``None`` otherwise."""
     if a.decision.optional_adjustment:
         return "13C"
+    if a.offender_gain is not None:
+        return "12C1(c)" if a.offender_gain.weighted else "12C1(e)"
     if a.assigned is not None:
         return "12C1(b)"
     if a.ruled_result is not None:

@@ -197,7 +197,7 @@ def _incorrect_cards(args: argparse.Namespace) -> int:
     try:
         text = sys.stdin.read() if args.case == "-" else Path(args.case).read_text(encoding="utf-8")
         body = IncorrectCardsRequest.model_validate_json(text)
-        advice = advise_incorrect_cards(body.to_case(), solver=default_solver())
+        advice = advise_incorrect_cards(body.to_case(), solver=default_solver(), profile=body.profile())
     except (ValidationError, InvalidBoardError) as exc:
         return _bad_input(args.case, exc)
     except (AdvisorError, OSError) as exc:

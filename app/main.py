@@ -176,7 +176,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         revoke laws. Hands of unequal length never reach the solver.
         """
         # A plain `def`: FastAPI runs it in its thread pool, so the event loop never waits on DDS.
-        advice = advise_incorrect_cards(body.to_case(), solver=request.app.state.solver)
+        advice = advise_incorrect_cards(body.to_case(), solver=request.app.state.solver, profile=body.profile())
         return IncorrectCardsResponse.from_advice(advice, body.scoring)
 
     @app.post(

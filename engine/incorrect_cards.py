@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from engine.advisor import RevokeAdvice, advise_revoke
 from engine.dd.protocol import DoubleDummySolver
@@ -42,7 +43,7 @@ from engine.model.contract import Contract, Doubling
 from engine.model.deal import Deal
 from engine.model.play import PlayRecord
 from engine.model.seats import SEATS, Seat, Side, Vulnerability
-from engine.scoring import ARTIFICIAL, ArtificialScore, PlausibleResult, score_ns
+from engine.scoring import ARTIFICIAL, PROFILES, ArtificialScore, Fault, PlausibleResult, Profile, score_ns
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +117,53 @@ class ScoredResult:
 
 
 @dataclass(frozen=True, slots=True)
+class OffenderGain:
+    """Law 12B1: the double-dummy result on the corrected deal is better for the side at fault
+    than what it scored at the table, so it is not assigned bare. Points are Law 77, North-South's
+    view; tricks the declarer's side's, 0..13.
+
+    Under a profile that weights (12C1(c)) the proposal is a weighted score of the table result
+    (the less favourable result for the offenders) and the double-dummy result, ``weights``
+    being a suggestion the director edits; under a profile without weighted scores (12C1(e)) each
+    side is scored on its own result: the offenders on the least favourable to them, the
+    non-offending side on the most favourable to it (``score_for_ns`` / ``score_for_ew``).
+
+    Attributes:
+        offending: the only side at fault (12C2(a) responsibility not "none").
+        table: the table result (cancelled under 13D, still the offenders' lower bound).
+        double_dummy: the result the double-dummy evidence gives (the contract reached).
+        profile: the jurisdiction profile that decides weighted (12C1(c)) or split (12C1(e)).
+        weights: the suggested weights of ``(table, double_dummy)``, summing to 1.
+        score_for_ns: 12C1(e): the NS points North-South are scored on.
+        score_for_ew: 12C1(e): the NS points East-West are scored on.
+    """
+
+    offending: Side
+    table: ScoredResult
+    double_dummy: ScoredResult
+    profile: Profile
+    weights: tuple[Fraction, Fraction] = (Fraction(1, 2), Fraction(1, 2))
+
+    @property
+    def weighted(self) -> bool:
+        """The profile uses weighted scores (12C1(c)); else the 12C1(e) split."""
+        return self.profile.weighting
+
+    @property
+    def score_for_ns(self) -> int:
+        """12C1(e): the result North-South are scored on (NS points): the least favourable to them
+        when they are at fault, else the most favourable (both results are likely here)."""
+        pts = (self.table.score_ns, self.double_dummy.score_ns)
+        return min(pts) if self.offending is Side.NS else max(pts)
+
+    @property
+    def score_for_ew(self) -> int:
+        """12C1(e): the result East-West are scored on (NS points: the higher, the worse for EW)."""
+        pts = (self.table.score_ns, self.double_dummy.score_ns)
+        return max(pts) if self.offending is Side.EW else min(pts)
+
+
+@dataclass(frozen=True, slots=True)
 class IncorrectCardsAdvice:
     """The advisor's answer on a Law 13 / 14 case.
 
@@ -135,6 +183,9 @@ class IncorrectCardsAdvice:
         steps: every step with its law: the findings, the path, the evidence, the proposal.
         table_tricks: the table result, declarer's side's tricks 0..13, when it is known (the
             tricks that score ``table_score_ns``).
+        offender_gain: the double-dummy result would favour the side at fault over its table
+            result (12B1): the weighted or split proposal that replaces the bare assigned score
+            (``assigned`` is then the 12C1(e) split's common result, or ``None`` when weighted).
     """
 
     case: IncorrectCardsCase
@@ -148,6 +199,7 @@ class IncorrectCardsAdvice:
     table_score_ns: int | None = None
     steps: tuple[Step, ...] = ()
     table_tricks: int | None = None
+    offender_gain: OffenderGain | None = None
 
     @property
     def action(self) -> Action:
@@ -157,14 +209,21 @@ class IncorrectCardsAdvice:
     def plausible_results(self) -> tuple[PlausibleResult, ...]:
         """Candidate outcomes of a weighted assigned score on the corrected deal: the contract
         reached, played double dummy, and the par contract(s) (what a double-dummy auction
-        reaches) when they score differently; empty when no score can be assigned."""
+        reaches) when they score differently; empty when no score can be assigned. When the
+        double-dummy result favours the side at fault (:class:`OffenderGain`), the table result and
+        the double-dummy result (12B1: the offenders' less favourable result is among them)."""
+        gain = self.offender_gain
+        if gain is not None:
+            t, d = gain.table, gain.double_dummy
+            return (PlausibleResult(t.result, t.tricks, t.score_ns, TABLE_EVIDENCE),
+                    PlausibleResult(d.result, d.tricks, d.score_ns, DD_EVIDENCE))
         ev, contract = self.evidence, self.case.contract
         if ev is None or not (self.decision.adjusted or self.decision.optional_adjustment):
             return ()
         out: list[PlausibleResult] = []
         if self.assigned is not None:
             out.append(PlausibleResult(self.assigned.result, self.assigned.tricks, self.assigned.score_ns,
-                                       "the contract reached, played double dummy on the corrected deal"))
+                                       DD_EVIDENCE))
         for pc in ev.par.contracts[:1]:
             par = Contract(pc.level, pc.strain, Doubling.DOUBLED if pc.doubled else Doubling.UNDOUBLED,
                            pc.declarers[0])
@@ -175,11 +234,21 @@ class IncorrectCardsAdvice:
         return tuple(out) if contract is not None else ()
 
 
+DD_EVIDENCE = "the contract reached, played double dummy on the corrected deal"
+"""A plausible result's evidence: the double-dummy result of the contract on the corrected deal."""
+TABLE_EVIDENCE = "the table result, the less favourable result for the side at fault (12B1)"
+"""A plausible result's evidence: the table result kept as the offenders' lower bound (12B1)."""
+
 _NOTICED = {Discovery.DURING_PLAY: Noticed.DURING_PLAY, Discovery.AFTER_PLAY: Noticed.AFTER_PLAY}
 
 
-def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolver) -> IncorrectCardsAdvice:
+def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolver,
+                           profile: Profile = PROFILES["wbf"]) -> IncorrectCardsAdvice:
     """Rule on a Law 13 / 14 case: findings, law path, DD evidence and the proposed score.
+
+    ``profile`` decides how a double-dummy result that favours the side at fault over its table
+    result is proposed (Law 12B1): a weighted score with the table result (12C1(c)), or the
+    12C1(e) split when the profile does not weight; and gives its usual procedural penalty.
 
     Raises:
         InvalidBoardError: contradictory input (path names the field): a hand record that is
@@ -248,17 +317,25 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
                 else:
                     steps.append(Step(revoke.suggested_law, "No revoke on the corrected deal: the card was never "
                                       "needed to follow suit.", "cc.no_revoke_needed"))
-    assigned = None
+    assigned, gain = None, None
     offered = decision.adjusted or decision.optional_adjustment  # 13C: the director's option only
     option = "Director's option (13C): " if decision.optional_adjustment else ""
     if offered and decision.assign and evidence is not None and contract is not None:
         tricks = evidence.from_discovery if evidence.from_discovery is not None else evidence.contract_tricks
         if tricks is not None:
             assigned = _scored(contract, tricks, case.vulnerability)
-            steps.append(Step("12C1(b)", f"{option}Proposed assigned adjusted score: {assigned.result}, "
-                                         f"NS {assigned.score_ns:+d}.",
-                              "cc.option_assigned" if option else "cc.proposed_assigned",
-                              {"result": assigned.result, "score": f"{assigned.score_ns:+d}"}))
+            if decision.adjusted and table_tricks is not None:
+                gain = _offender_gain(decision.fault, _scored(contract, table_tricks, case.vulnerability),
+                                      assigned, profile)
+            if gain is None:
+                steps.append(Step("12C1(b)", f"{option}Proposed assigned adjusted score: {assigned.result}, "
+                                             f"NS {assigned.score_ns:+d}.",
+                                  "cc.option_assigned" if option else "cc.proposed_assigned",
+                                  {"result": assigned.result, "score": f"{assigned.score_ns:+d}"}))
+            else:
+                steps += _offender_gain_steps(gain, irr, case.facts.fault is not None,
+                                              "13D" if any(s.law == "13D" for s in decision.steps) else "90")
+                assigned = None if gain.weighted else gain.table  # 12C1(e): both sides on the table result
     artificial = {side: ARTIFICIAL[decision.fault[side]] for side in Side} if offered else {}
     if artificial:
         items = tuple(Step("", f"{side.value} {a.label} ({a.percent}% / {a.imps:+d} IMPs)",
@@ -266,12 +343,80 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
                            {"side": side.value, "percent": a.percent, "imps": f"{a.imps:+d}"})
                       for side, a in artificial.items())
         text = "; ".join(i.text for i in items)
-        key = "cc.alternative" if assigned else "cc.option_artificial" if option else "cc.proposed_artificial"
-        steps.append(Step("12C2(a)", ("Alternative, if the director judges no result can be assigned: " if assigned
+        key = "cc.alternative" if assigned or gain else "cc.option_artificial" if option else "cc.proposed_artificial"
+        steps.append(Step("12C2(a)", ("Alternative, if the director judges no result can be assigned: "
+                                      if assigned or gain
                                       else f"{option}Proposed artificial adjusted score: ") + text + ".",
                           key, {"items": items}))
     return IncorrectCardsAdvice(case, irr, decision, evidence, assigned, artificial, revoke, ruled, table_score,
-                                tuple(steps), table_tricks)
+                                tuple(steps), table_tricks, gain)
+
+
+def _offender_gain(fault: Mapping[Side, Fault], table: ScoredResult, dd: ScoredResult,
+                   profile: Profile) -> OffenderGain | None:
+    """Law 12B1: an :class:`OffenderGain` when exactly one side is at fault and the double-dummy
+    result ``dd`` scores better for it than the ``table`` result; else ``None`` (the double-dummy
+    result is assigned as it stands)."""
+    at_fault = [side for side in Side if fault.get(side, Fault.NONE) is not Fault.NONE]
+    if len(at_fault) != 1:
+        return None
+    off = at_fault[0]
+    sign = 1 if off is Side.NS else -1
+    if sign * dd.score_ns <= sign * table.score_ns:
+        return None
+    return OffenderGain(off, table, dd, profile)
+
+
+def _offender_gain_steps(gain: OffenderGain, irr: CardIrregularity, fault_given: bool, pp_law: str) -> list[Step]:
+    """The steps of a double-dummy result that favours the side at fault: who is at fault and
+    why (7B1, or as the director gave it), 12B1, the weighted (12C1(c)) or split (12C1(e))
+    proposal, and the procedural penalty (13D or Law 90) with the profile's usual figure."""
+    off, nos = gain.offending, gain.offending.other
+    t, d = gain.table, gain.double_dummy
+    hands = ", ".join(f"{s.value} {n}" for s, n in zip(SEATS, irr.counts, strict=True)
+                      if s.side is off and n != 13) or ", ".join(s.value for s in irr.incorrect_hands
+                                                                 if s.side is off)
+    if fault_given:
+        why = Step("", f"{off.value} are at fault, as the director gave the responsibility", "cc.og.fault_given",
+                   {"side": off.value})
+    else:
+        why = Step("", f"{off.value} are at fault: their hands held an incorrect number of cards ({hands}) and a "
+                   "player counts his cards before the auction (7B1)", "cc.og.fault_hands",
+                   {"side": off.value, "hands": hands})
+    steps = [Step("12B1", f"{why.text}. Double dummy on the corrected deal gives {d.result} (NS {d.score_ns:+d}), "
+                  f"better for {off.value} than the table result, {t.result} (NS {t.score_ns:+d}): Law 12B1 takes "
+                  "away any advantage gained by an offending side, so the bare double-dummy result is not "
+                  "assigned.", "cc.og.12B1",
+                  {"why": why, "dd": d.result, "dd_score": f"{d.score_ns:+d}", "side": off.value,
+                   "table": t.result, "table_score": f"{t.score_ns:+d}"})]
+    name = gain.profile.name.upper()
+    if gain.weighted:
+        w_t, w_d = gain.weights
+        steps.append(Step("12C1(c)", f"Proposed weighted assigned adjusted score (profile {name}): {w_t} of "
+                          f"{t.result} (NS {t.score_ns:+d}) and {w_d} of {d.result} (NS {d.score_ns:+d}); the table "
+                          f"result is included as the result less favourable to {off.value}. The weights are a "
+                          "suggestion: the director edits them.", "cc.og.weighted",
+                          {"profile": name, "w_table": str(w_t), "table": t.result, "table_score": f"{t.score_ns:+d}",
+                           "w_dd": str(w_d), "dd": d.result, "dd_score": f"{d.score_ns:+d}", "side": off.value}))
+    else:
+        ns, ew = gain.score_for_ns, gain.score_for_ew
+        r_ns = t.result if ns == t.score_ns else d.result
+        r_ew = t.result if ew == t.score_ns else d.result
+        steps.append(Step("12C1(e)", f"Profile {name} does not use weighted scores: the side at fault ({off.value}) "
+                          "is scored on the result least favourable to it, the non-offending side "
+                          f"({nos.value}) on the result most favourable to it: North-South on {r_ns} "
+                          f"(NS {ns:+d}), East-West on {r_ew} (NS {ew:+d}).", "cc.og.split",
+                          {"profile": name, "side": off.value, "nos": nos.value, "ns_result": r_ns,
+                           "ns_score": f"{ns:+d}", "ew_result": r_ew, "ew_score": f"{ew:+d}"}))
+    pp = gain.profile.procedural_penalty
+    if pp is not None:
+        steps.append(Step(pp_law, f"The offender is subject to a procedural penalty (Law 90): its amount is the "
+                          f"director's; {name} practice is {pp}% of a top, a suggestion the director edits.",
+                          "cc.og.pp_figure", {"profile": name, "percent": pp}))
+    else:
+        steps.append(Step(pp_law, "The offender is subject to a procedural penalty (Law 90): its amount is the "
+                          "director's.", "cc.og.pp"))
+    return steps
 
 
 def _scored(contract: Contract, tricks: int, vulnerability: Vulnerability) -> ScoredResult:

@@ -97,6 +97,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
         base = {"lang": lang, "langs": languages(), "t": t, "say_evidence": say_evidence, "day": day,
                 "vuls": VULS, "noticed_values": NOTICED,
                 "discovered_values": DISCOVERED, "missing_values": MISSING, "form": {}, "cform": {},
+                "profile_names": list(PROFILES),
                 "errors": [], "field_errors": {}, "engine_version": engine_version, "laws_edition": LAWS_EDITION,
                 "who": who(request), "here": request.url.path if request.method == "GET" else "/"}
         return remember(request, templates.TemplateResponse(request, name, {**base, **context}, status_code=status))
@@ -285,13 +286,13 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
                         hand_S: Text = "", hand_W: Text = "", hand_record: Text = "", dealer: Text = "N",
                         vulnerable: Text = "None", contract: Text = "", declarer: Text = "", table_tricks: Text = "",
                         play: Text = "", discovered: Text = "after_play", missing_found: Text = "",
-                        card_seen: Text = "", calls_unaffected: Text = "") -> HTMLResponse:
+                        card_seen: Text = "", calls_unaffected: Text = "", profile: Text = "") -> HTMLResponse:
         lang = page_lang(request, lang_pick or lang, picked=bool(lang_pick))
         cform = {"hand_N": hand_N, "hand_E": hand_E, "hand_S": hand_S, "hand_W": hand_W,
                  "hand_record": hand_record, "dealer": dealer, "vulnerable": vulnerable, "contract": contract,
                  "declarer": declarer, "table_tricks": table_tricks, "play": play, "discovered": discovered,
                  "missing_found": missing_found, "card_seen": bool(card_seen),
-                 "calls_unaffected": bool(calls_unaffected)}
+                 "calls_unaffected": bool(calls_unaffected), "profile": profile}
         body: dict[str, Any] = {
             "hands": {"N": hand_N or "-", "E": hand_E or "-", "S": hand_S or "-", "W": hand_W or "-"},
             "dealer": dealer, "vulnerable": vulnerable, "discovered": discovered,
@@ -303,9 +304,11 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
                 body[key] = value.strip()
         if table_tricks.strip():
             body["table_tricks"] = _whole(table_tricks)
+        if profile.strip():
+            body["scoring"] = {"profile": profile.strip()}
         try:
-            advice = advise_incorrect_cards(IncorrectCardsRequest.model_validate(body).to_case(),
-                                            solver=request.app.state.solver)
+            creq = IncorrectCardsRequest.model_validate(body)
+            advice = advise_incorrect_cards(creq.to_case(), solver=request.app.state.solver, profile=creq.profile())
         except ValidationError as exc:
             bad = validation_problems(lang, exc)
             return render(request, "index.html", lang, 422, cform=cform, errors=bad, field_errors=field_errors(bad))
@@ -322,6 +325,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
                       diagram=found,
                       counts={s.value: len(c) for s, c in advice.case.found.items()},
                       assigned=advice.assigned, ruled=advice.ruled_result, score_law=score_law(advice),
+                      gain=advice.offender_gain,
                       table=table, table_cancelled=advice.decision.adjusted,
                       optional=advice.decision.optional_adjustment, plausible=plausible,
                       artificial=[(side.value, advice.decision.fault[side].value, a)

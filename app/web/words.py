@@ -52,6 +52,7 @@ _EVIDENCE = {
         "evidence_table_plus_swing",
     "played double dummy from before the revoke (if it induced the later losses)": "evidence_dd_from_revoke",
     "the contract reached, played double dummy on the corrected deal": "evidence_contract_dd",
+    "the table result, the less favourable result for the side at fault (12B1)": "evidence_table_lower",
     "par on the corrected deal (the double-dummy auction's contract)": "evidence_par",
 }
 

@@ -26,6 +26,10 @@ class Profile:
         av_plus_imps: IMPs for average plus at IMP play (12C2(b): 3 unless the organiser varies it).
         session_rule: 12C2(c): average plus is at least the contestant's percentage on the
             other boards of the session, average minus at most it.
+        procedural_penalty: the organiser's usual procedural penalty (Law 90), in percent of a
+            top, as a figure the director edits, when a source gives one (EBU: 25% of a top,
+            docs/scoring.md section 5); ``None``: the figure is the director's alone (no source
+            gives one for WBF or ACBL practice).
     """
 
     name: str
@@ -34,6 +38,7 @@ class Profile:
     mp_units: int
     av_plus_imps: int
     session_rule: bool
+    procedural_penalty: int | None = None
 
 
 _DATA: tuple[dict[str, object], ...] = (
@@ -41,7 +46,8 @@ _DATA: tuple[dict[str, object], ...] = (
      "Av+ = 3 IMPs; 12C2(c) session percentage", "weighting": True, "mp_units": 2, "av_plus_imps": 3,
      "session_rule": True},
     {"name": "ebu", "description": "EBU (White Book): as WBF; weighted and split scores, matchpoints weighted "
-     "after scoring each outcome", "weighting": True, "mp_units": 2, "av_plus_imps": 3, "session_rule": True},
+     "after scoring each outcome", "weighting": True, "mp_units": 2, "av_plus_imps": 3, "session_rule": True,
+     "procedural_penalty": 25},
     {"name": "acbl", "description": "ACBL-style, no weighting: the non-offending side gets the most favourable "
      "likely result, the offending side the most unfavourable; half matchpoints (1 per score beaten); "
      "Av+ = 3 IMPs", "weighting": False, "mp_units": 1, "av_plus_imps": 3, "session_rule": True},
