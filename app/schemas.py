@@ -76,6 +76,13 @@ class RevokeFactsIn(BaseModel):
                                              "revoke trick.")
     card: str | None = Field(None, min_length=2, max_length=3, description="The revoke card, if known, e.g. 'D4'.")
     suit_led: SuitCode | None = Field(None, description="The suit the offender failed to follow, if known.")
+    likely_without_revoke: int | None = Field(None, strict=True, description="The director's own figure: the "
+                                              "declarer's side's tricks he judges likely had the revoke not "
+                                              "occurred, 0..13. Law 64C1 is then decided with it; the ruling says "
+                                              "the figure is the director's, not double dummy. Only without the "
+                                              "play through the revoke trick. Omitted: 64C is not checked.")
+    likely_reason: str = Field("", max_length=300, description="Why the director judges that figure (shown as "
+                               "given).")
 
     def to_report(self) -> RevokeReport:
         """The engine's :class:`RevokeReport`. Raises InvalidBoardError (path ``revoke_facts/card``)
@@ -85,7 +92,8 @@ class RevokeFactsIn(BaseModel):
         except InvalidBoardError as exc:
             raise relocated(exc, "revoke_facts/card", keep_law=False) from None
         return RevokeReport(self.trick, Seat(self.offender), Seat(self.revoke_trick_won_by),
-                            self.offending_side_tricks_after, card, Suit(self.suit_led) if self.suit_led else None)
+                            self.offending_side_tricks_after, card, Suit(self.suit_led) if self.suit_led else None,
+                            self.likely_without_revoke, self.likely_reason)
 
 
 class RevokeRulingRequest(RequestModel):
@@ -300,18 +308,32 @@ class RevokeOut(BaseModel):
     law: str = Field(description="The law that decides the trick adjustment (64A1, 64A2, 64B1..64B8, 62A...).")
     tricks_transferred: int = Field(description="Tricks transferred to the non-offending side, 0..2.")
     exemptions: list[str] = Field(description="Every 64B paragraph that applies.")
-    dd_before: int | None = Field(description="Declarer side's tricks, DD, offender playing his best legal card.")
+    dd_before: int | None = Field(description="Double dummy from before the revoke: declarer side's tricks, the "
+                                  "offender playing his best legal card.")
     dd_after: int | None = Field(description="Declarer side's tricks, DD, after the revoke card as played.")
-    dd_by_card: dict[str, int] = Field(description="Declarer side's tricks, DD, for each legal card.")
+    dd_by_card: dict[str, int] = Field(description="Double dummy from before the revoke, for each legal card: "
+                                       "declarer side's tricks (the same unit as `likely_by_card`).")
+    likely_by_card: dict[str, int] = Field(default_factory=dict, description="Table result + what the revoke card "
+                                           "changed, had the offender played this legal card instead: declarer "
+                                           "side's tricks (first standing revoke only).")
 
 
 class DeclarerTricksOut(BaseModel):
-    """Declarer side's tricks, 0..13."""
+    """Declarer side's tricks, 0..13. Two measures of the likely result without the revoke:
+    ``likely_without_revokes`` (table result + what the revoke card changed) and
+    ``double_dummy_without_revoke`` (double dummy from before the revoke)."""
 
     table: int
     after_adjustment: int
-    likely_without_revokes: int | None
-    double_dummy_without_revoke: int | None
+    likely_without_revokes: int | None = Field(description="Table result + what the revoke card changed: the table "
+                                               "result plus what each established revoke card changed double dummy "
+                                               "(the players' other errors stay as they happened).")
+    double_dummy_without_revoke: int | None = Field(description="Double dummy from before the revoke: the hand "
+                                                    "played double dummy from the position before the first revoke, "
+                                                    "the offender playing his best legal card.")
+    likely_directors_figure: int | None = Field(None, description="Facts only: the director's own figure "
+                                                "(`revoke_facts.likely_without_revoke`), not double dummy, with "
+                                                "which Law 64C1 was decided.")
 
 
 class ClaimOut(BaseModel):
@@ -394,7 +416,8 @@ class RevokeRulingResponse(BaseModel):
     suggested: SuggestedOut
     score_ns: ScoreNsOut
     facts_only: bool = Field(description="Ruled from `revoke_facts` without the play through the revoke trick: "
-                             "no double-dummy evidence; Law 64C was not checked.")
+                             "no double-dummy evidence; Law 64C was not checked, unless the director gave his own "
+                             "figure (`declarer_tricks.likely_directors_figure`).")
     scores: ScoresOut
     explanation: list[str] = Field(description="Plain-English steps, each naming its law.")
     steps: list[StepOut]
@@ -410,6 +433,7 @@ class RevokeRulingResponse(BaseModel):
             InvalidBoardError: an unknown profile in ``scoring``.
         """
         first = next((x.revoke for x in a.rulings if x.equity is not None), None)
+        by_card = {str(c): n for c, n in a.likely_by_card()}
         b = a.board
         revokes = []
         for x in a.rulings:
@@ -424,6 +448,7 @@ class RevokeRulingResponse(BaseModel):
                 tricks_transferred=t.tricks if t else 0, exemptions=list(t.exemptions) if t else [],
                 dd_before=q.dd_before if q else None, dd_after=q.dd_after if q else None,
                 dd_by_card={str(c): n for c, n in q.dd_by_card} if q else {},
+                likely_by_card=by_card if x is a.first_standing else {},
             ))
         return cls(
             board=BoardOut(label=b.label, deal=b.deal.to_pbn(), contract=str(b.contract),
@@ -432,7 +457,8 @@ class RevokeRulingResponse(BaseModel):
             revokes=revokes,
             declarer_tricks=DeclarerTricksOut(table=a.table_tricks, after_adjustment=a.after_adjustment,
                                               likely_without_revokes=a.likely_without_revokes,
-                                              double_dummy_without_revoke=a.double_dummy_without_revoke),
+                                              double_dummy_without_revoke=a.double_dummy_without_revoke,
+                                              likely_directors_figure=a.directors_likely),
             claim=ClaimOut(assumed=a.claim.assumed, declarer_tricks=a.claim.declarer_tricks,
                            tricks_not_played=a.claim.tricks, played_out=a.claim.played_out),
             law_64c=Law64COut(applies=a.law_64c.applies, law=a.law_64c.law,

@@ -26,7 +26,7 @@ from engine.laws.equity import (
     revoke_equity,
 )
 from engine.laws.facts import Noticed, RevokeFacts, RevokeReport
-from engine.laws.reported import reported_establishment, reported_ownership, reported_revoke
+from engine.laws.reported import reported_equity, reported_establishment, reported_ownership, reported_revoke
 from engine.laws.revoke import Correction, Establishment, Revoke, RevokeKind, assess_establishment, detect_revokes
 from engine.laws.steps import Step
 from engine.laws.transfer import Transfer, TrickOwnership, automatic_transfers, tricks_after_transfers
@@ -35,6 +35,10 @@ from engine.model.cards import Card
 from engine.model.contract import Contract
 from engine.model.play import PlayRecord
 from engine.scoring import PlausibleResult, score_ns
+
+AFTER_ADJUSTMENT_EVIDENCE = "the result after the automatic adjustment: Law 64C never gives the offending side more"
+"""A plausible result's evidence: a line without the revoke that would favour the offending side
+is replaced by the result after the automatic adjustment (64C only restores the non-offenders)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +124,11 @@ class RevokeAdvice:
             double-dummy result from before the revoke is no better for the non-offending side.
         facts_only: ruled from a revoke the director reported (``RevokeFacts.reported``) without
             the play through the revoke trick: no double-dummy evidence, and ``law_64c`` says that
-            64C could not be checked.
+            64C could not be checked, unless the director gave his own figure.
+        directors_likely: facts only: the director's own figure for the likely result without
+            the revoke (``RevokeReport.likely_without_revoke``, declarer's side's tricks) with
+            which 64C1 was decided; ``None`` when he gave none.
+        directors_reason: why he judges that figure (``RevokeReport.likely_reason``, as written).
         edition: the Laws edition the ruling applied (2017 unless the event or the request
             named another).
     """
@@ -142,6 +150,8 @@ class RevokeAdvice:
     induced: InducedDamage | None = None
     facts_only: bool = False
     edition: Edition = LAWS_2017
+    directors_likely: int | None = None
+    directors_reason: str = ""
 
     @property
     def suggested_result(self) -> str:
@@ -169,7 +179,8 @@ class RevokeAdvice:
 
     def plausible_results(self) -> tuple[PlausibleResult, ...]:
         """The distinct results of :meth:`likely_by_card`, the candidates of a weighted score
-        (12C1(c)), most favourable to the non-offending side last."""
+        (12C1(c)), most favourable to the non-offending side last; none better for the offending
+        side than the result after the automatic adjustment (64C never lets the offenders gain)."""
         first, c, v = self.first_standing, self.board.contract, self.board.vulnerability
         by_tricks: dict[int, list[str]] = {}
         for card, tricks in self.likely_by_card():
@@ -185,8 +196,26 @@ class RevokeAdvice:
                             (self.induced.double_dummy, "played double dummy from before the revoke (if it induced "
                              "the later losses)")):
                 why[t] = f"{why[t]}; {text}" if t in why else text
+        why = self._floored(why, nos_declares=not offenders_first)
         return tuple(PlausibleResult(c.result_str(t), t, score_ns(c, t, v), why[t])
                      for t in sorted(why, reverse=offenders_first))
+
+    def _floored(self, why: dict[int, str], *, nos_declares: bool) -> dict[int, str]:
+        """Law 64C restores the non-offending side to what it would likely have had; it never gives
+        the offending side more than the result after the automatic adjustment (``after_adjustment``,
+        declarer's side's tricks). A candidate better for the offenders than that is replaced by it
+        (evidence :data:`AFTER_ADJUSTMENT_EVIDENCE`). Both sides revoking (64C2(b)): unchanged."""
+        sides = {x.revoke.offending_side for x in self.rulings if x.equity is not None
+                 and x.establishment.correction is None}
+        if len(sides) != 1:
+            return why
+        floor = self.after_adjustment
+        out: dict[int, str] = {}
+        for t, text in why.items():
+            if (t < floor) if nos_declares else (t > floor):
+                t, text = floor, AFTER_ADJUSTMENT_EVIDENCE
+            out[t] = text if t not in out or out[t] == text else f"{out[t]}; {text}"
+        return out
 
 
 def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummySolver,
@@ -231,6 +260,12 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     played_out = _played_out(record, contract, facts)
     if facts.reported is not None and record.completed_tricks < facts.reported.trick:
         return _advise_reported(board, record, facts, edition)
+    if facts.reported is not None and facts.reported.likely_without_revoke is not None:
+        raise InvalidBoardError(
+            f"the play through the revoke trick (trick {facts.reported.trick}) is given, so 64C is measured double "
+            "dummy from the position before the revoke: leave out the director's figure (likely_without_revoke), or "
+            "the play from the revoke trick on", path="revoke_facts/likely_without_revoke",
+            key="reported_likely_with_play", params={"trick": facts.reported.trick})
     revokes = detect_revokes(record, contract, facts)
     assessed = tuple((r, assess_establishment(r, revokes, record, contract, facts, edition)) for r in revokes)
     corrected = [r for r, e in assessed if e.correction is not None]
@@ -389,17 +424,22 @@ def _advise_reported(board: BoardRecord, record: PlayRecord, facts: RevokeFacts,
     text = (f"it needs the position before the revoke, so it could not be checked double dummy; enter the play up "
             f"to and including trick {k} with the table result to check whether the non-offending side is "
             "insufficiently compensated (64C1)")
-    law64c = EquityDecision(False, "64C", text, None, None, Step("", text, "eq.unchecked", {"trick": k}))
+    directors = reported_equity(report, contract, after)
+    law64c = directors or EquityDecision(False, "64C", text, None, None, Step("", text, "eq.unchecked", {"trick": k}))
+    suggested = law64c.tricks if law64c.tricks is not None else after
     rulings = (RevokeRuling(revoke, establishment, transfers[0], None),)
     entered = record.completed_tricks
     claim = ClaimInfo(13 - entered, table_result - record.tricks_won_by(side.seats), False, played_out=True)
-    steps = _explain(board, rulings, claim, table_result, after, None, law64c, after, ownership, facts, None, edition)
+    steps = _explain(board, rulings, claim, table_result, after, None, law64c, suggested, ownership, facts, None,
+                     edition)
     return RevokeAdvice(
         board=board, rulings=rulings, table_tricks=table_result, after_adjustment=after, likely_without_revokes=None,
-        double_dummy_without_revoke=None, claim=claim, law_64c=law64c, suggested_tricks=after,
-        suggested_law=_result_law(rulings), score_ns_table=score_ns(contract, table_result, v),
-        score_ns_after_adjustment=score_ns(contract, after, v), score_ns_suggested=score_ns(contract, after, v),
-        steps=steps, facts_only=True, edition=edition,
+        double_dummy_without_revoke=None, claim=claim, law_64c=law64c, suggested_tricks=suggested,
+        suggested_law=law64c.law if law64c.applies else _result_law(rulings),
+        score_ns_table=score_ns(contract, table_result, v),
+        score_ns_after_adjustment=score_ns(contract, after, v), score_ns_suggested=score_ns(contract, suggested, v),
+        steps=steps, facts_only=True, edition=edition, directors_likely=report.likely_without_revoke,
+        directors_reason=report.likely_reason.strip() if report.likely_without_revoke is not None else "",
     )
 
 
@@ -559,7 +599,14 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                               {"tricks": likely}))
         if induced is not None:
             steps.append(_induced_step(c, induced, claim))
-        if reported is not None:
+        directors = facts.reported.likely_without_revoke if reported is not None and facts.reported else None
+        if directors is not None and facts.reported is not None:
+            why = facts.reported.likely_reason.strip()
+            steps.append(Step("64C", f"Likely result without the revoke: {directors} tricks for the declarer's side "
+                              f"({c.result_str(directors)}), the director's own figure, not double dummy"
+                              + (f": {why}." if why else "."), "likely_director_reason" if why else "likely_director",
+                              {"tricks": directors, "result": c.result_str(directors), "reason": why}))
+        if reported is not None and directors is None:
             steps.append(Step(law64c.law, "Not checked: " + law64c.reason + ".", "law64c_unchecked",
                               {"reason": law64c.phrase or law64c.reason}))
         else:

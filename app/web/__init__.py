@@ -51,6 +51,7 @@ from engine.laws.card_count import Discovery, MissingCardFound
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import detect_revokes
 from engine.model.cards import SUIT_ORDER
+from engine.model.contract import Contract
 from engine.model.seats import SEATS, Side
 from engine.pbn import PbnGame, check_text, upload_text
 from engine.playtext import play_text_problems
@@ -196,7 +197,8 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
                upload: Text = "", event: Text = "", board: Text = "", room: Text = "", deal: Text = "",
                contract: Text = "", declarer: Text = "", vulnerable: Text = "None", play: Text = "",
                table_result: Text = "", rf_trick: Text = "", rf_offender: Text = "", rf_won_by: Text = "",
-               rf_after: Text = "", rf_card: Text = "", rf_suit_led: Text = "", noticed: Text = "after_play",
+               rf_after: Text = "", rf_card: Text = "", rf_suit_led: Text = "", rf_likely: Text = "",
+               rf_likely_reason: Text = "", noticed: Text = "after_play",
                claim_declarer_tricks: Text = "", offender_card: Text = "", scoring: Text = "", field: Text = "",
                other_room_ns: Text = "", profile: Text = "wbf", weight_0: Text = "", weight_1: Text = "",
                weight_2: Text = "", weight_3: Text = "", weight_4: Text = "",
@@ -208,6 +210,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
                 "deal": deal, "contract": contract, "declarer": declarer, "vulnerable": vulnerable, "play": play,
                 "table_result": table_result, "rf_trick": rf_trick, "rf_offender": rf_offender,
                 "rf_won_by": rf_won_by, "rf_after": rf_after, "rf_card": rf_card, "rf_suit_led": rf_suit_led,
+                "rf_likely": rf_likely, "rf_likely_reason": rf_likely_reason,
                 "noticed": noticed if noticed in NOTICED else "after_play",
                 "claim_declarer_tricks": claim_declarer_tricks, "scoring": scoring, "field": field,
                 "other_room_ns": other_room_ns, "profile": profile}
@@ -242,9 +245,10 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
             if tricks:
                 body["play"] = [[str(c) for c in trick] for trick in tricks]
             facts: dict[str, int | str] = {
-                k: _whole(v) if k in ("trick", "offending_side_tricks_after") else v.strip()
+                k: _whole(v) if k in ("trick", "offending_side_tricks_after", "likely_without_revoke") else v.strip()
                 for k, v in (("trick", rf_trick), ("offender", rf_offender), ("revoke_trick_won_by", rf_won_by),
-                             ("offending_side_tricks_after", rf_after), ("card", rf_card), ("suit_led", rf_suit_led))
+                             ("offending_side_tricks_after", rf_after), ("card", rf_card), ("suit_led", rf_suit_led),
+                             ("likely_without_revoke", rf_likely), ("likely_reason", rf_likely_reason))
                 if v.strip()}
             if facts:
                 body["revoke_facts"] = facts
@@ -463,7 +467,7 @@ _HIDDEN = {
     "upload": ("source", "upload", "board", "room"),
     "parts": ("source", "deal", "contract", "declarer", "vulnerable", "play"),
     "event": ("source", "event", "board", "contract", "declarer", "play", "rf_trick",
-              "rf_offender", "rf_won_by", "rf_after", "rf_card", "rf_suit_led"),
+              "rf_offender", "rf_won_by", "rf_after", "rf_card", "rf_suit_led", "rf_likely", "rf_likely_reason"),
 }
 """The form fields the ruling view's assumptions form sends back, by source, to re-rule the same board."""
 
@@ -529,6 +533,11 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         "score_ns_table": advice.score_ns_table, "after_adjustment": advice.after_adjustment,
         "after_result": c.result_str(advice.after_adjustment), "score_ns_after": advice.score_ns_after_adjustment,
         "likely": advice.likely_without_revokes, "law64c_law": advice.law_64c.law,
+        "likely_result": _result_or_none(c, advice.likely_without_revokes),
+        "dd_before": advice.double_dummy_without_revoke,
+        "dd_before_result": _result_or_none(c, advice.double_dummy_without_revoke),
+        "directors": advice.directors_likely, "directors_result": _result_or_none(c, advice.directors_likely),
+        "directors_reason": advice.directors_reason,
         "law64c_applies": advice.law_64c.applies, "induced": advice.induced,
         "suggested_result": advice.suggested_result,
         "suggested_law": advice.suggested_law, "score_ns_suggested": advice.score_ns_suggested,
@@ -539,6 +548,11 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         "scored": enter,
         "weights_error": weights_error, "profiles": list(PROFILES),
     }
+
+
+def _result_or_none(contract: Contract, tricks: int | None) -> str | None:
+    """``tricks`` (declarer's side's) as a TD writes the result, e.g. ``"4H N +1"``; ``None`` for none."""
+    return None if tricks is None else contract.result_str(tricks)
 
 
 def _offender_cards(advice: RevokeAdvice, chosen: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:

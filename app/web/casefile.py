@@ -492,9 +492,12 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
                 text += " " + t("case_revoke_dd", before=v["dd_before"], after=v.get("dd_after"), cards=cards)
             out.append((t("revokes_title"), text))
         d = r.get("declarer_tricks") or {}
-        out.append((t("results_title"), t("case_tricks", table=d.get("table"), after=d.get("after_adjustment"),
+        out.append((t("results_title"), t("case_tricks_named", table=d.get("table"),
+                                          after=d.get("after_adjustment"),
                                           likely=_dash(d.get("likely_without_revokes")),
                                           dd=_dash(d.get("double_dummy_without_revoke")))))
+        if d.get("likely_directors_figure") is not None:
+            out.append((t("results_title"), t("case_directors_figure", likely=d["likely_directors_figure"])))
         c = r.get("law_64c") or {}
         if c:
             step = _law64c_step(r, str(c.get("law", "")))

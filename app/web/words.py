@@ -53,6 +53,8 @@ _EVIDENCE = {
     "played double dummy from before the revoke (if it induced the later losses)": "evidence_dd_from_revoke",
     "the contract reached, played double dummy on the corrected deal": "evidence_contract_dd",
     "the table result, the less favourable result for the side at fault (12B1)": "evidence_table_lower",
+    "the result after the automatic adjustment: Law 64C never gives the offending side more":
+        "evidence_after_adjustment",
     "par on the corrected deal (the double-dummy auction's contract)": "evidence_par",
 }
 

@@ -91,6 +91,11 @@ class RevokeReport:
             (tricks ``trick + 1 .. 13``), 0..13 - ``trick``.
         card: the revoke card, when the director knows it.
         suit_led: the suit the offender failed to follow, when known.
+        likely_without_revoke: the director's own judgement of the result had the revoke not
+            occurred, declarer's side's tricks 0..13 (a figure the record cannot give: no
+            position to solve); Law 64C1 is then decided with it, and the ruling says the figure
+            is the director's, not double dummy. ``None``: 64C is not checked.
+        likely_reason: why the director judges that figure (his words, shown as given).
     """
 
     trick: int
@@ -99,6 +104,8 @@ class RevokeReport:
     offending_side_tricks_after: int
     card: Card | None = None
     suit_led: Suit | None = None
+    likely_without_revoke: int | None = None
+    likely_reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)

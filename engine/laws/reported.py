@@ -13,6 +13,7 @@ Pure functions; no solver. Every count is tricks, and the table result is the de
 from __future__ import annotations
 
 from engine.errors import InvalidBoardError
+from engine.laws.equity import EquityDecision
 from engine.laws.facts import Noticed, RevokeFacts, RevokeReport
 from engine.laws.revoke import Correction, Establishment, Revoke, RevokeKind, played_on
 from engine.laws.steps import Step
@@ -116,3 +117,35 @@ def reported_ownership(report: RevokeReport, contract: Contract, table_result: i
     missing_def = k - 1 - entered - missing_decl
     filler = (contract.declarer,) * missing_decl + (contract.declarer.lho,) * missing_def
     return TrickOwnership(record.winners + filler + (report.won_by,), after_decl, 13 - k - after_decl, side)
+
+
+def reported_equity(report: RevokeReport, contract: Contract, after_adjustment: int) -> EquityDecision | None:
+    """Law 64C1 decided with the director's own figure (``report.likely_without_revoke``,
+    declarer's side's tricks), when he gives one for a revoke ruled from the facts: the score is
+    adjusted to it when it gives the non-offending side more tricks than the automatic adjustment
+    (``after_adjustment``, declarer's side's tricks); never less (64C is not punitive and never
+    favours the offending side). ``None`` without a figure (64C is then not checked).
+
+    Raises:
+        InvalidBoardError: path ``revoke_facts/likely_without_revoke``: a figure outside 0..13.
+    """
+    likely = report.likely_without_revoke
+    if likely is None:
+        return None
+    if not 0 <= likely <= 13:
+        raise InvalidBoardError(f"the likely result without the revoke is 0 to 13 tricks for the declarer's side, not "
+                                f"{likely}", path=f"{_PATH}/likely_without_revoke", key="reported_likely_range",
+                                params={"n": likely})
+    nos = report.offender.side.other
+    got = after_adjustment if nos is contract.declaring_side else 13 - after_adjustment
+    want = likely if nos is contract.declaring_side else 13 - likely
+    params: dict[str, object] = {"side": nos.value, "got": got, "want": want, "likely": likely}
+    if want > got:
+        text = (f"on the director's own figure, not double dummy ({likely} tricks for the declarer's side), the "
+                f"non-offending side ({nos.value}) would likely have taken {want} tricks without the revoke, more "
+                f"than the {got} it has after the automatic adjustment: it is insufficiently compensated")
+        return EquityDecision(True, "64C1", text, likely, likely, Step("", text, "eq.64C1_director", params))
+    text = (f"on the director's own figure, not double dummy ({likely} tricks for the declarer's side), the "
+            f"non-offending side ({nos.value}) would likely have taken {want} tricks without the revoke; it has {got} "
+            "after the automatic adjustment, so it is not insufficiently compensated: no further adjustment")
+    return EquityDecision(False, "64C1", text, likely, None, Step("", text, "eq.64C1_director_not", params))
