@@ -37,7 +37,7 @@ from engine.model import Card, Seat, Side
 from engine.model.contract import Contract
 from engine.model.deal import Deal, parse_hand
 from engine.model.seats import Vulnerability
-from engine.scoring import PROFILES
+from engine.scoring import PROFILES, Fault
 from tests.helpers import board
 from tests.test_rulings_dd import R11_DEAL, R11_PLAY
 
@@ -321,3 +321,29 @@ def test_the_two_measures_of_likely_are_named_and_per_card_figures_are_tricks(cl
     assert options and all(card == shown and value.isdigit() for card, shown, value in options)
     assert {c: int(v) for c, _, v in options} == rv["likely_by_card"]
     assert PROFILES["wbf"].procedural_penalty is None and PROFILES["ebu"].procedural_penalty == 25
+
+
+# --- the new sentences: the English templates give the engine's words --------------------------------
+
+def test_the_new_steps_english_templates_are_the_engines_sentences(dds):
+    from app.i18n import step_template_text
+    from tests.test_step_templates import _walk
+
+    steps = []
+    for name in ("wbf", "ebu", "acbl"):
+        steps += advise_incorrect_cards(_engine_case(), solver=dds, profile=PROFILES[name]).steps
+    given = _engine_case()
+    given = IncorrectCardsCase(given.found, CardCountFacts(discovered=Discovery.AFTER_PLAY, fault={
+        Side.NS: Fault.DIRECTLY, Side.EW: Fault.NONE}), given.hand_record, vulnerability=given.vulnerability,
+        contract=given.contract, table_tricks=10)
+    steps += advise_incorrect_cards(given, solver=dds).steps
+    for likely, reason in ((10, "East follows with the S9"), (10, ""), (7, ""), (8, "as played")):
+        steps += advise_revoke(board(THREE_NT, "3NT", "S", ""), solver=dds,
+                               facts=RevokeFacts(table_result=7, reported=_report(likely, reason))).steps
+    keys = set()
+    for s in (x for top in steps for x in _walk(top) if x.key):
+        said = step_template_text("en", s) or ""
+        assert said[:1].lower() + said[1:] == s.text[:1].lower() + s.text[1:], s.key
+        keys.add(s.key)
+    assert {"cc.og.12B1", "cc.og.fault_hands", "cc.og.fault_given", "cc.og.weighted", "cc.og.split", "cc.og.pp", "cc.og.pp_figure",
+            "likely_director", "likely_director_reason", "eq.64C1_director", "eq.64C1_director_not"} <= keys
