@@ -380,7 +380,7 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
                 out = RevokeRulingResponse.from_advice(advice, revoke.scoring)
             return given, out.model_dump(mode="json"), out.scores.suggested, out.score_ns.table
         cards = IncorrectCardsRequest.model_validate(request)
-        advised = advise_incorrect_cards(cards.to_case(), solver=solver)
+        advised = advise_incorrect_cards(cards.to_case(), solver=solver, profile=cards.profile())
         with i18n.use(i18n.DEFAULT):
             ic = IncorrectCardsResponse.from_advice(advised, cards.scoring)
         given = cards.model_dump(mode="json", exclude_unset=True)

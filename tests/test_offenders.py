@@ -345,5 +345,28 @@ def test_the_new_steps_english_templates_are_the_engines_sentences(dds):
         said = step_template_text("en", s) or ""
         assert said[:1].lower() + said[1:] == s.text[:1].lower() + s.text[1:], s.key
         keys.add(s.key)
-    assert {"cc.og.12B1", "cc.og.fault_hands", "cc.og.fault_given", "cc.og.weighted", "cc.og.split", "cc.og.pp", "cc.og.pp_figure",
-            "likely_director", "likely_director_reason", "eq.64C1_director", "eq.64C1_director_not"} <= keys
+    assert {"cc.og.12B1", "cc.og.fault_hands", "cc.og.fault_given", "cc.og.weighted", "cc.og.split", "cc.og.pp",
+            "cc.og.pp_figure", "likely_director", "likely_director_reason", "eq.64C1_director", "eq.64C1_director_not"} <= keys
+
+
+def test_law_12b1_the_case_file_suggests_the_weighted_score_not_the_bare_gain(dds, tmp_path):
+    # the 13D case saved as a case: the suggestion is the weighted score of 4H N = and 4H N +1 (12C1(c)),
+    # the weights the advisor's suggestion (50% each), never 4H N +1 alone
+    from tests.test_case_page import DIRECTOR
+
+    form = {f"hand_{k}": v for k, v in FOUND.items()} | {
+        "hand_record": RECORD, "vulnerable": "NS", "contract": "4H", "declarer": "N", "table_tricks": "10",
+        "discovered": "after_play"}
+    with TestClient(create_app(dds, database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}")) as c:
+        view = c.post("/incorrect-cards", data=form).text
+        m = re.search(r'name="ruling_request" value="([^"]*)"', view)
+        assert m is not None
+        r = c.post("/cases", follow_redirects=False, data={
+            "lang": "en", "kind": "incorrect_cards", "ruling_request": unescape(m.group(1)), "case_event": "new",
+            "new_event_name": "Club", "new_event_date": "2024-03-01", "case_board": "7", "ns_number": "1",
+            "ew_number": "2", "case_director": DIRECTOR})
+        assert r.status_code == 303, r.text[:2000]
+        page = c.get(r.headers["location"]).text
+        m = re.search(r'id="suggested-score">([^<]*)<', page)
+        assert m is not None
+        assert unescape(m.group(1)) == "NS \u2014 [50% 4H N = (+620); 50% 4H N +1 (+650)] (12C1(c))"

@@ -16,6 +16,7 @@ import math
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Request
@@ -54,6 +55,7 @@ from engine.cases import (
     EnteredScore,
     HistoryEntry,
     Role,
+    WeightedPart,
 )
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.events import Event, EventDetails, EventRepository, NotStoredError
@@ -352,12 +354,15 @@ class Suggestion:
         score_ns: North-South's points, ``None`` for an artificial score.
         law: e.g. ``"64A2"``, ``"12C1(b)"``, ``"12C2(a)"``.
         artificial: by side, e.g. ``{"NS": "40%", "EW": "40%"}``, when no result can be assigned.
+        weighted: a weighted score's results with their suggested weights (12C1(c): double dummy
+            favoured the side at fault, so the table result is weighted in, Law 12B1).
     """
 
     result: str
     score_ns: int | None
     law: str
     artificial: Mapping[str, str] | None = None
+    weighted: tuple[WeightedPart, ...] = ()
 
 
 def suggestion(case: Case) -> Suggestion:
@@ -373,6 +378,12 @@ def suggestion(case: Case) -> Suggestion:
         return Suggestion(_table_result(r), case.data.suggested_ns, law)
     if r.get("assigned"):
         return Suggestion(str(r["assigned"].get("result", "")), case.data.suggested_ns, law)
+    gain = r.get("offender_gain") or {}
+    if gain.get("form") == "weighted":  # 12B1: a weighted score with the table result, weights suggested
+        parts = tuple(WeightedPart(str(gain[k]["result"]), int(gain[k]["score_ns"]),
+                                   float(Fraction(str(gain["weights"][k])) * 100))
+                      for k in ("table", "double_dummy"))
+        return Suggestion("", None, law, weighted=parts)
     if r.get("ruled_result"):
         return Suggestion(str(r["ruled_result"].get("result", "")), case.data.suggested_ns, law)
     art = r.get("artificial") or {}
@@ -617,7 +628,7 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
         "case_status": status_text(lang, case), "final": score_text(lang, case.final_score()),
         "suggestion": sug, "suggested_text": score_text(lang, EnteredScore(
             float(sug.score_ns) if sug.score_ns is not None else None, sug.result, sug.law,
-            artificial=sug.artificial)),
+            artificial=sug.artificial, weighted=sug.weighted)),
         "table_text": points(case.data.table_ns), "created_at": _when(case.created),
         "created_by": actor_name(lang, case.created_by),
         "facts": request_facts(lang, case), "evidence": evidence(lang, case),
