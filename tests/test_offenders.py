@@ -346,7 +346,8 @@ def test_the_new_steps_english_templates_are_the_engines_sentences(dds):
         assert said[:1].lower() + said[1:] == s.text[:1].lower() + s.text[1:], s.key
         keys.add(s.key)
     assert {"cc.og.12B1", "cc.og.fault_hands", "cc.og.fault_given", "cc.og.weighted", "cc.og.split", "cc.og.pp",
-            "cc.og.pp_figure", "likely_director", "likely_director_reason", "eq.64C1_director", "eq.64C1_director_not"} <= keys
+            "cc.og.pp_figure", "likely_director", "likely_director_reason", "eq.64C1_director",
+            "eq.64C1_director_not"} <= keys
 
 
 def test_law_12b1_the_case_file_suggests_the_weighted_score_not_the_bare_gain(dds, tmp_path):
