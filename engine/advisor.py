@@ -241,7 +241,9 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     Raises:
         InvalidBoardError: an incomplete or inconsistent deal or play record, or facts that do
             not fit it (a claim figure out of range, a table result the play entered contradicts,
-            a reported revoke the play does not show, a penalty card not held...).
+            a reported revoke the play does not show, a penalty card not held, the director's
+            64C figure out of range, with the play through the revoke trick, or a reason for it
+            without the figure...).
         SolverError: the solver failed.
     """
     contract = board.contract
@@ -258,6 +260,11 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         raise InvalidBoardError("with the revoke's facts (revoke_facts), give the table result: the declarer's side's "
                                 "tricks as agreed at the table", path="table_result", key="reported_needs_table")
     played_out = _played_out(record, contract, facts)
+    if facts.reported is not None and facts.reported.likely_reason.strip() \
+            and facts.reported.likely_without_revoke is None:
+        raise InvalidBoardError("a reason for the likely result without the revoke needs the figure itself "
+                                "(likely_without_revoke, the declarer's side's tricks)",
+                                path="revoke_facts/likely_without_revoke", key="reported_reason_without_figure")
     if facts.reported is not None and record.completed_tricks < facts.reported.trick:
         return _advise_reported(board, record, facts, edition)
     if facts.reported is not None and facts.reported.likely_without_revoke is not None:

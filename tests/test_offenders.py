@@ -249,6 +249,10 @@ def test_law_64c1_the_directors_figure_out_of_range_or_with_the_play_is_refused(
         advise_revoke(board(THREE_NT, "3NT", "S", ""), facts=RevokeFacts(table_result=7, reported=_report(14)),
                       solver=dds)
     assert e.value.path == "revoke_facts/likely_without_revoke"
+    with pytest.raises(InvalidBoardError) as e:  # a reason with no figure is not silently dropped
+        advise_revoke(board(THREE_NT, "3NT", "S", ""), solver=dds,
+                      facts=RevokeFacts(table_result=7, reported=_report(None, "East would have followed")))
+    assert e.value.path == "revoke_facts/likely_without_revoke" and e.value.key == "reported_reason_without_figure"
     sponvo = "N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76"
     play = "CJ C3 C2 CK HA H6 HJ H2 HK S2 D3 D4 HQ D5 D7 H7"
     with pytest.raises(InvalidBoardError) as e:
