@@ -8,7 +8,7 @@ the evidence of damage the revoke induced later in the play (:class:`InducedDama
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.dd.analysis import analyse_play
 from engine.dd.protocol import DoubleDummySolver
@@ -432,6 +432,8 @@ def _advise_reported(board: BoardRecord, record: PlayRecord, facts: RevokeFacts,
             f"to and including trick {k} with the table result to check whether the non-offending side is "
             "insufficiently compensated (64C1)")
     directors = reported_equity(report, contract, after)
+    if directors is not None:  # the 2007 64C is one paragraph
+        directors = replace(directors, law=edition.paragraph(directors.law))
     law64c = directors or EquityDecision(False, "64C", text, None, None, Step("", text, "eq.unchecked", {"trick": k}))
     suggested = law64c.tricks if law64c.tricks is not None else after
     rulings = (RevokeRuling(revoke, establishment, transfers[0], None),)
