@@ -1,0 +1,199 @@
+"""No writes from other sites (issue 23): a state-changing request whose ``Origin`` (or, failing
+it, ``Referer``) is not the service's own is a 403 on every route in every mode; a foreign
+``Host`` is a 400 (DNS rebinding); ``X-Forwarded-For`` counts only from ``ADVISOR_TRUSTED_PROXIES``.
+
+In the TestClient the app answers to ``testserver`` (tests/conftest.py sets
+``ADVISOR_ALLOWED_HOSTS``) and its own origin is ``http://testserver``. The slow tests run real
+uvicorn servers on 127.0.0.1 (laptop mode: no token configured, none required).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from app.middleware import allowed_hosts, host_pattern, origin_of
+from tests.browser import ROOT, served
+from tests.helpers import free_port, wait_healthy
+
+EVENT = {"name": "Spring Pairs", "date": "2026-04-05"}
+EVIL = "http://evil.example"
+
+
+@pytest.fixture
+def laptop(tmp_path: Path) -> Iterator[TestClient]:
+    """Laptop mode: no token configured, the client on 127.0.0.1 (everything is open to it)."""
+    app = create_app(solver=object(), database_url=f"sqlite:///{tmp_path / 'advisor.sqlite3'}")  # type: ignore[arg-type]
+    with TestClient(app, raise_server_exceptions=False, client=("127.0.0.1", 50000)) as c:
+        yield c
+
+
+def _events(c: TestClient) -> list[str]:
+    """The names of the events stored, read from the store itself."""
+    return [e.details.name for e in c.app.state.events.recent_events(50)]  # type: ignore[attr-defined]
+
+
+def test_an_origin_is_scheme_host_and_port_and_a_host_pattern_is_what_starlette_compares():
+    assert origin_of("http://127.0.0.1:8000/events/3?lang=pl") == ("http", "127.0.0.1", 8000)
+    assert origin_of("https://Advisor.Example.org") == ("https", "advisor.example.org", 443)
+    assert origin_of("http://[::1]:8000/") == ("http", "::1", 8000)
+    assert [origin_of(x) for x in ("null", "/events/3", "file:///tmp/x.html", "http://x:99999/")] == [None] * 4
+    assert [host_pattern(x) for x in ("::1", "[::1]:8000", "Advisor.Example.org:8443", " 10.0.0.5 ", "")] == \
+        ["[::1]", "[::1]", "advisor.example.org", "10.0.0.5", ""]
+    assert allowed_hosts(setting="") == ["localhost", "127.0.0.1", "[::1]"]  # the default: this machine only
+    assert allowed_hosts(["advisor.example.org"], setting="10.0.0.5, ::1") == \
+        ["localhost", "127.0.0.1", "[::1]", "10.0.0.5", "advisor.example.org"]
+
+
+@pytest.mark.parametrize(("headers", "why"), [
+    ({"Origin": EVIL}, "another site's origin"),
+    ({"Origin": "null"}, "a sandboxed or privacy-stripped page"),
+    ({"Origin": "http://testserver:8000"}, "the same name on another port"),
+    ({"Origin": "https://testserver"}, "the same name over another scheme"),
+    ({"Referer": f"{EVIL}/attack.html"}, "no Origin: the Referer's origin"),
+    ({"Referer": "not a url"}, "a Referer that has no origin"),
+])
+def test_a_cross_site_write_in_laptop_mode_is_a_403_and_changes_nothing(laptop, headers, why):
+    r = laptop.post("/v1/events", json=EVENT, headers=headers)
+    assert r.status_code == 403, why
+    item = r.json()["detail"][0]
+    assert (item["loc"], item["type"]) == (["header", "Origin"], "cross_site") and "another site" in item["msg"]
+    assert r.json()["request_id"] == r.headers["x-request-id"]  # the project's error shape, secured
+    assert _events(laptop) == []
+
+
+def test_the_same_origin_and_a_request_without_origin_or_referer_may_write(laptop):
+    assert laptop.post("/v1/events", json=EVENT, headers={"Origin": "http://testserver"}).status_code == 201
+    assert laptop.post("/v1/events", json=EVENT,
+                       headers={"Referer": "http://testserver/events/1?lang=pl"}).status_code == 201
+    assert laptop.post("/v1/events", json=EVENT).status_code == 201  # curl, an API client: no browser
+    assert laptop.get("/v1/events/1", headers={"Origin": EVIL}).status_code == 200  # a read changes nothing
+    assert len(_events(laptop)) == 3
+
+
+def test_the_page_forms_refuse_another_sites_post_in_the_page_language(laptop):
+    pbn = '[Event "x"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n' \
+          '[Deal "N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76"]\n'
+    r = laptop.post("/upload", files={"file": ("h.pbn", pbn.encode())}, data={"lang": "pl"},
+                    headers={"Origin": EVIL, "Accept-Language": "pl"})
+    assert r.status_code == 403 and r.headers["content-type"].startswith("text/html")
+    assert "Nie wysłano z tej strony" in r.text and "niczego nie zmieniono" in r.text
+    assert _events(laptop) == []  # the upload would have made an event
+    for path in ("/signin", "/signout"):  # login CSRF: signing a victim's browser in (or out) from elsewhere
+        r = laptop.post(path, data={"token": "adv_000000000000_x"}, headers={"Origin": EVIL}, follow_redirects=False)
+        assert r.status_code == 403 and "set-cookie" not in r.headers, path
+        assert "Not sent from this page" in r.text
+    for method in ("PUT", "PATCH", "DELETE"):  # refused before any route: no 405 telling what exists
+        assert laptop.request(method, "/v1/events/1", headers={"Origin": EVIL}).status_code == 403
+
+
+def test_a_foreign_host_is_a_400_and_the_loopback_names_are_answered(laptop):
+    r = laptop.get("/v1/cases", headers={"Host": "evil.example"})
+    assert r.status_code == 400
+    item = r.json()["detail"][0]
+    assert (item["loc"], item["type"]) == (["header", "Host"], "host_not_allowed")
+    assert "ADVISOR_ALLOWED_HOSTS" in item["msg"]
+    r = laptop.get("/", headers={"Host": "evil.example:8000", "Accept-Language": "ru"})
+    assert r.status_code == 400 and "Неизвестный адрес" in r.text
+    for host in ("localhost:8000", "127.0.0.1", "[::1]:8000", "LOCALHOST"):
+        assert laptop.get("/v1/cases", headers={"Host": host}).status_code == 200, host
+
+
+def test_allowed_hosts_given_to_create_app_replace_the_setting(tmp_path: Path):
+    app = create_app(solver=object(), database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}",  # type: ignore[arg-type]
+                     allowed_hosts=["advisor.example.org"])
+    with TestClient(app, raise_server_exceptions=False, base_url="http://advisor.example.org") as c:
+        assert c.get("/healthz").status_code == 200
+        assert c.get("/healthz", headers={"Host": "testserver"}).status_code == 400  # not in the list given
+        assert c.get("/healthz", headers={"Host": "127.0.0.1:8000"}).status_code == 200  # loopback: always
+
+
+# --------------------------------------------------------------------------------------------
+# Real uvicorn servers on 127.0.0.1
+
+
+@pytest.mark.slow
+def test_dns_rebinding_a_foreign_host_reads_and_writes_nothing_on_a_real_server(tmp_path: Path):
+    with served({"ADVISOR_DATA_DIR": str(tmp_path), "ADVISOR_ALLOWED_HOSTS": ""}) as url:
+        own = httpx.post(f"{url}/v1/events", json=EVENT)  # from this machine, by its own name: laptop mode
+        assert own.status_code == 201
+        rebound = {"Host": "evil.example"}  # a page of evil.example whose name now points at 127.0.0.1
+        r = httpx.get(f"{url}/v1/events/{own.json()['id']}", headers=rebound)
+        assert r.status_code == 400 and "Spring Pairs" not in r.text
+        assert httpx.get(f"{url}/", headers=rebound).status_code == 400  # the page's list of events
+        same_origin = {**rebound, "Origin": "http://evil.example"}  # its own origin, as the browser sends it
+        assert httpx.post(f"{url}/v1/events", json=EVENT | {"name": "rebound"}, headers=same_origin).status_code == 400
+        assert httpx.get(f"{url}/v1/events/{own.json()['id']}").json()["name"] == "Spring Pairs"
+        assert httpx.get(f"{url}/v1/events/{own.json()['id'] + 1}").status_code == 404  # nothing was written
+
+
+def _serve(tmp_path: Path, name: str, *args: str, env: dict[str, str] | None = None) -> tuple[Any, str]:
+    """``advisor serve`` (python -m app.cli) on a free port with ``args``: (process, base URL)."""
+    port = free_port()
+    data = tmp_path / name
+    data.mkdir()
+    environment = {**os.environ, "ADVISOR_DD_WORKERS": "1", "ADVISOR_DATA_DIR": str(data), **(env or {})}
+    for key in ("ADVISOR_DATABASE_URL", "ADVISOR_TRUSTED_PROXIES", "ADVISOR_REQUIRE_TOKENS"):
+        if key not in (env or {}):
+            environment.pop(key, None)
+    environment["ADVISOR_ALLOWED_HOSTS"] = (env or {}).get("ADVISOR_ALLOWED_HOSTS", "")
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--port", str(port), *args], cwd=ROOT,
+                            env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    host = args[args.index("--host") + 1] if "--host" in args else "127.0.0.1"
+    url = f"http://{host}:{port}"
+    if not wait_healthy(url, proc):
+        proc.terminate()
+        pytest.fail(f"advisor serve did not start: {proc.communicate(timeout=30)[0][-2000:]}")
+    return proc, url
+
+
+def _stop(proc: Any) -> list[dict[str, Any]]:
+    """Stop the server; its access-log lines."""
+    time.sleep(0.3)
+    proc.terminate()
+    out, _ = proc.communicate(timeout=30)
+    return [json.loads(x) for x in out.splitlines() if x.startswith("{")]
+
+
+@pytest.mark.slow
+def test_x_forwarded_for_counts_only_from_a_trusted_proxy(tmp_path: Path):
+    forwarded = {"X-Forwarded-For": "203.0.113.5", "X-Request-ID": "xff-1"}
+    # No proxy configured (the default): the header is ignored, the client is the peer, 127.0.0.1.
+    proc, url = _serve(tmp_path, "direct")
+    try:
+        assert httpx.get(f"{url}/v1/cases", headers=forwarded).status_code == 200  # laptop mode: this machine
+    finally:
+        lines = _stop(proc)
+    assert [x["client"] for x in lines if x.get("request_id") == "xff-1"] == ["127.0.0.1"]
+    # Behind a proxy on 127.0.0.1: the client is the one it names, 203.0.113.5, not this machine.
+    proc, url = _serve(tmp_path, "proxied", env={"ADVISOR_TRUSTED_PROXIES": "127.0.0.1"})
+    try:
+        r = httpx.get(f"{url}/v1/cases", headers=forwarded)
+        assert r.status_code == 401 and r.json()["detail"][0]["type"] == "unauthorized"
+        assert httpx.get(f"{url}/v1/cases").status_code == 200  # the proxy's own request: local
+    finally:
+        lines = _stop(proc)
+    assert [x["client"] for x in lines if x.get("request_id") == "xff-1"] == ["203.0.113.5"]
+
+
+@pytest.mark.slow
+def test_advisor_serve_answers_to_the_host_it_is_given_and_to_no_other(tmp_path: Path):
+    proc, url = _serve(tmp_path, "named", "--host", "127.0.0.2")  # a loopback address: still laptop mode
+    try:
+        assert httpx.get(f"{url}/v1/cases").status_code == 200  # Host: 127.0.0.2:PORT, from --host
+        assert httpx.get(f"{url}/v1/cases", headers={"Host": "evil.example"}).status_code == 400
+        assert httpx.post(f"{url}/v1/events", json=EVENT, headers={"Origin": url}).status_code == 201
+        assert httpx.post(f"{url}/v1/events", json=EVENT, headers={"Origin": EVIL}).status_code == 403
+    finally:
+        _stop(proc)
