@@ -306,8 +306,9 @@ _API_PATHS = frozenset({"/healthz", "/openapi.json"})
 
 
 def _language(scope: Scope) -> tuple[bool, str]:
-    """``(api, lang)``: whether the request is the API's (``/v1``, ``/healthz``, ``/openapi.json``) and the language of its answer
-    (the API's rule, :func:`app.i18n.negotiate`, or the page's, :func:`app.web.lang.page_lang`)."""
+    """``(api, lang)``: whether the request is the API's (``/v1``, ``/healthz``, ``/openapi.json``)
+    and the language of its answer (the API's rule, :func:`app.i18n.negotiate`, or the page's,
+    :func:`app.web.lang.page_lang`)."""
     from starlette.requests import Request
 
     from app.web.lang import page_lang
