@@ -13,8 +13,11 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -197,3 +200,67 @@ def test_advisor_serve_answers_to_the_host_it_is_given_and_to_no_other(tmp_path:
         assert httpx.post(f"{url}/v1/events", json=EVENT, headers={"Origin": EVIL}).status_code == 403
     finally:
         _stop(proc)
+
+
+# --------------------------------------------------------------------------------------------
+# In the browser: another site's page posting to the service in laptop mode
+
+EVIL_PAGE = """<!doctype html><html><body><p id="state">sending</p><script>
+const service = "%(service)s";
+const pbn = '[Event "x"]\\n[Board "1"]\\n[Dealer "N"]\\n[Vulnerable "None"]\\n' +
+  '[Deal "N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76"]\\n';
+const form = new FormData();                       // the page's upload form, as a form posts it
+form.append("file", new Blob([pbn]), "hand-records.pbn");
+const json = new Blob([JSON.stringify({name: "Planted", date: "2026-04-05"})]);  // no type: no Content-Type
+Promise.all([
+  fetch(service + "/upload", {method: "POST", mode: "no-cors", body: form}),
+  fetch(service + "/v1/events", {method: "POST", mode: "no-cors", body: json}),
+]).then(() => { document.getElementById("state").textContent = "sent"; },
+        (e) => { document.getElementById("state").textContent = "failed " + e; });
+</script></body></html>"""
+
+
+@contextmanager
+def _other_site(html: str) -> Iterator[str]:
+    """A page of another site: ``html`` served at ``/`` by Python's http.server on 127.0.0.1 at
+    another port (another origin); its URL."""
+    body = html.encode()
+
+    class Page(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_args: Any) -> None:
+            return None
+
+    server = ThreadingHTTPServer(("127.0.0.1", free_port()), Page)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.slow
+def test_another_sites_page_cannot_upload_or_create_an_event_in_laptop_mode(browser, tmp_path: Path):
+    # Laptop mode is open to this machine's browser: a page of another site it opens (here
+    # 127.0.0.1 on another port: another origin) posts the upload form and the API's JSON with
+    # requests a browser sends without asking the service first (no-cors, simple requests).
+    with served({"ADVISOR_DATA_DIR": str(tmp_path), "ADVISOR_ALLOWED_HOSTS": ""}) as url, \
+            _other_site(EVIL_PAGE % {"service": url}) as evil:
+        page = browser.new_page()
+        refused: list[int] = []
+        page.on("response", lambda r: refused.append(r.status) if r.url.startswith(url) else None)
+        page.goto(evil)
+        page.wait_for_function("document.getElementById('state').textContent !== 'sending'")
+        assert page.inner_text("#state") == "sent"  # opaque answers: the page learns nothing either way
+        page.close()
+        assert sorted(refused) == [403, 403]
+        assert httpx.get(f"{url}/v1/events/1").status_code == 404  # neither the upload's event nor "Planted"
+        assert "Planted" not in httpx.get(f"{url}/").text
