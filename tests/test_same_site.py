@@ -264,3 +264,23 @@ def test_another_sites_page_cannot_upload_or_create_an_event_in_laptop_mode(brow
         assert sorted(refused) == [403, 403]
         assert httpx.get(f"{url}/v1/events/1").status_code == 404  # neither the upload's event nor "Planted"
         assert "Planted" not in httpx.get(f"{url}/").text
+
+
+@pytest.mark.slow
+def test_advisor_serve_on_every_address_without_allowed_hosts_says_what_to_set(tmp_path: Path):
+    # The port is held (by this test, on every address): uvicorn cannot bind and exits, after
+    # the warning that comes first; no server is ever reachable.
+    import socket
+
+    holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    holder.bind(("0.0.0.0", 0))
+    holder.listen(1)
+    port = holder.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if k != "ADVISOR_ALLOWED_HOSTS"} | {"ADVISOR_DATA_DIR": str(tmp_path)}
+    try:
+        out = subprocess.run([sys.executable, "-m", "app.cli", "serve", "--host", "0.0.0.0", "--port", str(port)],
+                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    finally:
+        holder.close()
+    assert out.returncode != 0
+    assert "ADVISOR_ALLOWED_HOSTS is not set" in out.stderr and "localhost, 127.0.0.1, [::1]" in out.stderr
