@@ -33,5 +33,9 @@ HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
     CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=5)"]
 # Off loopback the service requires tokens: make the first one with
 #   docker exec CONTAINER advisor users add "NAME" --role director
+# It answers only to the host names it is told (a foreign Host is a 400: no DNS rebinding); besides
+# localhost/127.0.0.1 (the HEALTHCHECK's), name yours: docker run -e ADVISOR_ALLOWED_HOSTS=advisor.example.org
+# Behind a reverse proxy, name the proxy's address, or X-Forwarded-For is ignored and every client is
+# the proxy: docker run -e ADVISOR_TRUSTED_PROXIES=172.17.0.1 (tokens stay required: --host 0.0.0.0).
 # The DD worker processes default to the container's CPU quota (ADVISOR_DD_WORKERS overrides).
 CMD ["advisor", "serve", "--host", "0.0.0.0", "--port", "8000"]

@@ -38,18 +38,20 @@ from engine.cases import (
     EnteredScore,
     HistoryEntry,
     NewCase,
+    Origin,
     Pair,
     Review,
     ReviewOutcome,
     WeightedPart,
     check_decision,
+    check_imported_times,
     check_review,
     differences,
     fold,
 )
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
-from engine.events import EventDetails, EventRepository, LawsEdition, UnknownEventError
+from engine.events import Event, EventDetails, EventRepository, HandRecordsAdded, LawsEdition, UnknownEventError
 from engine.handrecords import HandRecord, board_key
 from engine.incorrect_cards import advise_incorrect_cards
 from engine.model.deal import Deal
@@ -188,10 +190,21 @@ class ScoreOut(BaseModel):
 
 
 class RecordedOut(BaseModel):
-    """When and by whom a change was recorded."""
+    """When and by whom a change was recorded; for an imported one, also who and when the export
+    says it was first recorded (the export's word, not this service's)."""
 
-    at: dt.datetime
-    by: str
+    at: dt.datetime = Field(description="When it was recorded here (for an imported entry: the import).")
+    by: str = Field(description="Who recorded it here (for an imported entry: the importer).")
+    imported: bool = Field(False, description="Brought by an import (`POST /v1/cases/import`).")
+    original_by: str | None = Field(None, description="Imported: who the export says recorded it.")
+    original_at: dt.datetime | None = Field(None, description="Imported: when the export says it was recorded.")
+
+    @classmethod
+    def of(cls, e: HistoryEntry) -> RecordedOut:
+        """The record of history entry ``e``."""
+        o = e.origin
+        return cls(at=e.at, by=e.actor, imported=o is not None, original_by=o.actor if o else None,
+                   original_at=o.at if o else None)
 
 
 class DecisionOut(BaseModel):
@@ -215,19 +228,30 @@ class ReviewOut(BaseModel):
 
 
 class HistoryEntryOut(BaseModel):
-    """One change of the case (append-only)."""
+    """One change of the case (append-only). An entry brought by an import is the importer's
+    (`actor`, `role`, `at`: who imported it, when) and says who and when the export claims it
+    was first recorded (`original_actor`, `original_role`, `original_at`): data of the export,
+    which this service did not see happen."""
 
     seq: int
-    at: dt.datetime
-    actor: str = Field(description="The token holder who made it ('open mode ...' without tokens).")
+    at: dt.datetime = Field(description="When it was recorded here (for an imported entry: the import).")
+    actor: str = Field(description="The token holder who made it ('open mode ...' without tokens); for an "
+                       "imported entry, the importer.")
     role: str | None
     action: str = Field(description="created | decision | review | rerun | imported")
     change: dict[str, Any]
+    imported: bool = Field(False, description="Brought by an import: the original_* fields are the export's word.")
+    original_actor: str | None = Field(None, description="Imported: who the export says made the change.")
+    original_role: str | None = Field(None, description="Imported: that holder's role, as the export says.")
+    original_at: dt.datetime | None = Field(None, description="Imported: when the export says it was made.")
 
     @classmethod
     def of(cls, e: HistoryEntry) -> HistoryEntryOut:
         """Serialise."""
-        return cls(seq=e.seq, at=e.at, actor=e.actor, role=e.role, action=e.action.value, change=dict(e.change))
+        o = e.origin
+        return cls(seq=e.seq, at=e.at, actor=e.actor, role=e.role, action=e.action.value, change=dict(e.change),
+                   imported=o is not None, original_actor=o.actor if o else None, original_role=o.role if o else None,
+                   original_at=o.at if o else None)
 
 
 class CaseSummaryOut(BaseModel):
@@ -277,7 +301,7 @@ class CaseOut(CaseSummaryOut):
     @classmethod
     def of(cls, c: Case) -> CaseOut:
         """Serialise, with when and by whom the decision and each review were recorded."""
-        recorded = {e.seq: RecordedOut(at=e.at, by=e.actor) for e in c.history}
+        recorded = {e.seq: RecordedOut.of(e) for e in c.history}
         decisions = [e.seq for e in c.history if e.action is Action.DECISION]
         reviews = [e.seq for e in c.history if e.action is Action.REVIEW]
         decision = None
@@ -485,9 +509,9 @@ CSV_COLUMNS = ("case", "board", "round", "table", "ns_pair", "ns_names", "ew_pai
                "ruled_at", "kind", "suggested_score_ns", "decision_result", "decision_law", "decision_score_ns",
                "decision_score_ew", "decision_artificial", "reason", "review", "review_score_ns", "deposit",
                "final_result", "final_law", "final_score_ns", "final_score_ew", "status", "engine_version",
-               "laws_edition")
+               "laws_edition", "imported")
 """The ruling log's columns; scores are Law 77 points, North-South's view (``score_ew``: East-West's
-own, only when split)."""
+own, only when split); ``imported``: who imported the case and when, empty for a case made here."""
 
 
 def _num(value: float | None) -> str:
@@ -504,10 +528,46 @@ def case_order(c: Case) -> tuple[int, str, str, str, int]:
     return (int(b) if b.isdigit() else 10**6, b, c.details.round.zfill(6), c.details.table.zfill(6), c.id)
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""A cell starting with one of these is run as a formula by a spreadsheet (OWASP, CSV injection)."""
+
+
+class Number(float):
+    """A figure of the ruling log that this code produced from a stored number (a case id, a
+    score): written as it is, never neutralised, so that ``-100`` stays a number."""
+
+
+def cell(value: str | Number | int) -> str:
+    """A ruling-log cell a spreadsheet will show, never run: text starting with ``=``, ``+``,
+    ``-``, ``@``, a tab or a carriage return gets a single quote in front (OWASP's CSV injection
+    rule: ``=HYPERLINK(...)`` -> ``'=HYPERLINK(...)``); a :class:`Number` or an ``int`` (figures
+    this code made) is written as a number (``-100`` stays ``-100``)."""
+    if isinstance(value, Number):
+        return _num(value)
+    if isinstance(value, int):
+        return str(value)
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
+def _figure(value: float | None) -> str | Number:
+    return "" if value is None else Number(value)
+
+
+def imported_note(c: Case) -> str:
+    """Who imported ``c`` and when (``"imported by NAME at TIME"``; TIME ISO 8601 UTC), or ``""``
+    for a case made here: its history then holds entries recorded elsewhere (issue 23)."""
+    mark = next((e for e in reversed(c.history) if e.action is Action.IMPORTED), None)
+    return f"imported by {mark.actor} at {mark.at.isoformat(timespec='seconds')}" if mark is not None else ""
+
+
 def ruling_log(cases: Sequence[Case]) -> str:
     """The event's ruling log for the scorer, CSV (RFC 4180, comma, header row), a line per case
     by board, round and table: the suggestion, the director's decision, the committee's review
-    and the score that stands (:data:`CSV_COLUMNS`)."""
+    and the score that stands (:data:`CSV_COLUMNS`), and whether the case was imported.
+
+    Every text cell goes through :func:`cell` (a director, a reason or a pair named
+    ``=HYPERLINK(...)`` is written ``'=HYPERLINK(...)``); the figures (case id, scores) are
+    written as numbers from the stored numbers, so a score of -100 stays -100."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(CSV_COLUMNS)
@@ -516,16 +576,19 @@ def ruling_log(cases: Sequence[Case]) -> str:
         d, dec = c.details, c.decision
         review = c.reviews[-1] if c.reviews else None
         final = c.final_score()
-        w.writerow([c.id, d.board, d.round, d.table, d.ns.number, d.ns.names, d.ew.number, d.ew.names, d.director,
-                    c.created.isoformat(timespec="seconds"), c.data.kind.value, _num(c.data.suggested_ns),
-                    dec.score.result if dec else "", dec.score.law if dec else "",
-                    _num(dec.score.score_ns) if dec else "", _num(dec.score.score_ew) if dec else "",
-                    _artificial(dec.score if dec else None), dec.reason if dec else "",
-                    review.outcome.value if review else "",
-                    _num(review.score.score_ns) if review and review.score else "",
-                    review.deposit.value if review else "", final.result if final else "",
-                    final.law if final else "", _num(final.score_ns) if final else "",
-                    _num(final.score_ew) if final else "", c.status, c.data.engine_version, c.data.laws_edition])
+        row: list[str | Number | int] = [
+            c.id, d.board, d.round, d.table, d.ns.number, d.ns.names, d.ew.number, d.ew.names, d.director,
+            c.created.isoformat(timespec="seconds"), c.data.kind.value, _figure(c.data.suggested_ns),
+            dec.score.result if dec else "", dec.score.law if dec else "",
+            _figure(dec.score.score_ns) if dec else "", _figure(dec.score.score_ew) if dec else "",
+            _artificial(dec.score if dec else None), dec.reason if dec else "",
+            review.outcome.value if review else "",
+            _figure(review.score.score_ns) if review and review.score else "",
+            review.deposit.value if review else "", final.result if final else "",
+            final.law if final else "", _figure(final.score_ns) if final else "",
+            _figure(final.score_ew) if final else "", c.status, c.data.engine_version, c.data.laws_edition,
+            imported_note(c)]
+        w.writerow([cell(x) for x in row])
     return out.getvalue()
 
 
@@ -560,6 +623,20 @@ class ExportedEntryIn(BaseModel):
     role: Literal["director", "committee", "viewer"] | None = None
     action: Literal["created", "decision", "review", "rerun", "imported"]
     change: dict[str, Any]
+    original_actor: str | None = Field(None, min_length=1, max_length=120)
+    original_role: Literal["director", "committee", "viewer"] | None = None
+    original_at: dt.datetime | None = None
+
+    def origin(self) -> Origin:
+        """Who and when the export says this entry was first recorded: its ``original_*`` fields
+        when it was itself imported, else its own actor, role and time (a naive time is UTC)."""
+        if self.original_actor is not None and self.original_at is not None:
+            return Origin(self.original_actor, self.original_role, _aware(self.original_at))
+        return Origin(self.actor, self.role, _aware(self.at))
+
+
+def _aware(at: dt.datetime) -> dt.datetime:
+    return at if at.tzinfo is not None else at.replace(tzinfo=dt.UTC)
 
 
 class ExportedCaseIn(BaseModel):
@@ -624,7 +701,8 @@ def export_cases(events: EventRepository, cases: SqlCaseRepository, event_id: in
 
 
 def _replayed(case: Case, entries: list[HistoryEntry], where: str) -> None:
-    """Check imported history entries against the case file's rules, as if appended one by one."""
+    """Check imported history entries against the case file's rules, as if appended one by one,
+    and their times (:func:`engine.cases.check_imported_times`: never backwards, never after now)."""
     so_far: list[HistoryEntry] = []
     for i, e in enumerate(entries):
         state = fold(case, so_far)
@@ -638,20 +716,113 @@ def _replayed(case: Case, entries: list[HistoryEntry], where: str) -> None:
                 raise CaseRuleError("the history starts with 'created', once", path="action")
         except (CaseRuleError, KeyError, TypeError, ValueError) as exc:
             msg = exc.message if isinstance(exc, CaseRuleError) else f"not a valid entry ({exc})"
-            raise InvalidBoardError(f"history entry {e.seq}: {msg}", path=f"{where}/history/{i}") from None
+            raise InvalidBoardError(f"case {case.id}: history entry {e.seq}: {msg}",
+                                    path=f"{where}/history/{i}") from None
         except Exception as exc:  # CaseConflictError: a review before any decision...
-            raise InvalidBoardError(f"history entry {e.seq}: {exc}", path=f"{where}/history/{i}") from None
+            raise InvalidBoardError(f"case {case.id}: history entry {e.seq}: {exc}",
+                                    path=f"{where}/history/{i}") from None
         so_far.append(e)
+    try:
+        check_imported_times(entries, dt.datetime.now(dt.UTC))
+    except CaseRuleError as exc:
+        raise InvalidBoardError(f"case {case.id}: {exc.message}", path=f"{where}/{exc.path}") from None
 
 
-def import_cases(events: EventRepository, cases: SqlCaseRepository, body: ExportIn, actor: Actor) -> ImportedOut:
-    """Store an export as a new event with its hand records and its cases, each with the history
-    it had (then an ``imported`` entry naming who imported it). Every entry is checked against
-    the case file's rules first; a request naming the old event is pointed at the new one.
+class ExportedEvent:
+    """The reads of :class:`engine.events.EventRepository` over an export's event and hand
+    records, before anything is stored: the import rules every case again on them. Any event id
+    is the export's event (its cases' requests name the old id). The writes raise
+    ``NotImplementedError``: nothing is stored through it."""
+
+    def __init__(self, details: EventDetails, records: Sequence[HandRecord]) -> None:
+        self.details = details
+        self.records = {r.board: r for r in records}
+
+    def create_event(self, details: EventDetails) -> Event:
+        """Not a store: raises NotImplementedError."""
+        raise NotImplementedError("an export is read, never written")
+
+    def get_event(self, event_id: int) -> Event:
+        """The export's event, under ``event_id``."""
+        return Event(event_id, self.details, dt.datetime.now(dt.UTC), len(self.records))
+
+    def add_hand_records(self, event_id: int, records: Sequence[HandRecord]) -> HandRecordsAdded:
+        """Not a store: raises NotImplementedError."""
+        raise NotImplementedError("an export is read, never written")
+
+    def boards(self, event_id: int) -> list[HandRecord]:
+        """The export's hand records."""
+        return list(self.records.values())
+
+    def board(self, event_id: int, board: str) -> HandRecord | None:
+        """The export's hand record of ``board``, or ``None``."""
+        return self.records.get(board_key(board))
+
+    def add_file(self, event_id: int, name: str, text: str) -> int:
+        """Not a store: raises NotImplementedError."""
+        raise NotImplementedError("an export is read, never written")
+
+    def get_file(self, file_id: int) -> tuple[int, str, str] | None:
+        """No files in an export: ``None``."""
+        return None
+
+    def recent_events(self, limit: int = 10) -> list[Event]:
+        """The export's event (under id 0)."""
+        return [self.get_event(0)][:limit]
+
+
+MAX_NAMED_DIFFERENCES = 5
+"""A refused import's message names at most this many differing fields of a case's ruling."""
+
+
+def _ruled_again(c: ExportedCaseIn, where: str, view: ExportedEvent, solver: DoubleDummySolver,
+                 edition: LawsEdition) -> None:
+    """Refuse an exported case whose stored ruling, suggested score or table score is not what
+    the current engine gives for its stored request: a ruling cannot be edited into an export.
 
     Raises:
-        InvalidBoardError: a bad deal or history entry (``path`` under ``cases``/``boards``);
-            nothing is stored then.
+        InvalidBoardError: path ``<where>/ruling`` (or ``/request`` when the request no longer
+            validates), naming the case and the differing fields; SolverError from the solver.
+    """
+    try:
+        _, now, suggested, table = rule(CaseKind(c.kind), c.request, view, solver, _edition(c.laws_edition) or edition)
+    except RequestValidationError as exc:
+        why = "; ".join(f"{'/'.join(str(x) for x in e.get('loc', ())[1:])}: {e.get('msg', '')}"
+                        for e in exc.errors()[:3])
+        raise InvalidBoardError(f"case {c.id}: its request is not one this engine can rule on ({why})",
+                                path=f"{where}/request") from None
+    except InvalidBoardError as exc:
+        raise InvalidBoardError(f"case {c.id}: its request is not one this engine can rule on ({exc.message})",
+                                path=f"{where}/request") from None
+    diffs = [*differences(c.suggested_ns, suggested, "suggested_ns"), *differences(c.table_ns, table, "table_ns"),
+             *differences(c.ruling, now)]
+    diffs.sort(key=lambda d: not d.path.startswith(("suggested", "table_ns")))  # the scores first
+    if diffs:
+        named = ", ".join(f"{d.path} ({d.stored!r} stored, {d.now!r} now)"[:120] for d in diffs[:MAX_NAMED_DIFFERENCES])
+        more = f" and {len(diffs) - MAX_NAMED_DIFFERENCES} more" if len(diffs) > MAX_NAMED_DIFFERENCES else ""
+        raise InvalidBoardError(f"case {c.id} (board {c.board}): the ruling in the export is not what this engine "
+                                f"({engine_version}) gives for its request: {named}{more}; an import keeps a ruling "
+                                "only as ruled", path=f"{where}/ruling")
+
+
+def import_cases(events: EventRepository, cases: SqlCaseRepository, body: ExportIn, actor: Actor,
+                 solver: DoubleDummySolver) -> ImportedOut:
+    """Store an export as a new event with its hand records and its cases, each with the history
+    it had (then an ``imported`` entry naming who imported it). Blocks on the solver.
+
+    Nothing in an export is taken on trust (issue 23): every entry is checked against the case
+    file's rules and its times must not go backwards nor lie after the import; every case is
+    ruled again on the current engine, on the export's hand records, and its stored ruling,
+    suggested score and table score must be what that gives (:func:`engine.cases.differences`,
+    ``engine_version`` aside). The imported entries are stored as the importer's, made now, each
+    with who and when the export says it was first recorded as its origin
+    (:class:`engine.cases.Origin`): the API's ``imported``/``original_*`` fields, "imported" on
+    the case page and in the ruling log. A request naming the old event is pointed at the new one.
+
+    Raises:
+        InvalidBoardError: a bad deal, history entry, time or ruling (``path`` under
+            ``cases``/``boards``; the message names the case); nothing is stored then.
+        SolverError: the solver failed or is busy.
     """
     records = []
     for i, b in enumerate(body.boards):
@@ -660,19 +831,21 @@ def import_cases(events: EventRepository, cases: SqlCaseRepository, body: Export
                                       Deal.from_pbn(b.deal)))
         except (InvalidBoardError, ValueError) as exc:
             raise InvalidBoardError(f"board {b.board}: not a deal ({exc})", path=f"boards/{i}/deal") from None
+    e = body.event
+    details = EventDetails(e.name, e.date, e.session, LawsEdition(e.laws_edition), e.scoring_profile)
+    view = ExportedEvent(details, records)
     prepared: list[tuple[NewCase, dt.datetime, list[HistoryEntry]]] = []
     for i, c in enumerate(body.cases):
-        entries = [HistoryEntry(h.seq, h.at, h.actor, h.role, Action(h.action), h.change)
+        entries = [HistoryEntry(h.seq, _aware(h.at), h.actor, h.role, Action(h.action), h.change, h.origin())
                    for h in sorted(c.history, key=lambda h: h.seq)]
-        details = CaseDetails(0, board_key(c.board), c.round, c.table, Pair(c.pairs.ns.number, c.pairs.ns.names),
-                              Pair(c.pairs.ew.number, c.pairs.ew.names), c.director)
-        new = NewCase(details, CaseKind(c.kind), c.request, c.ruling, c.engine_version, c.laws_edition,
+        details_in = CaseDetails(0, board_key(c.board), c.round, c.table, Pair(c.pairs.ns.number, c.pairs.ns.names),
+                                 Pair(c.pairs.ew.number, c.pairs.ew.names), c.director)
+        new = NewCase(details_in, CaseKind(c.kind), c.request, c.ruling, c.engine_version, c.laws_edition,
                       c.suggested_ns, c.table_ns)
-        _replayed(Case(c.id, c.created, entries[0].actor, new), entries, f"cases/{i}")
-        prepared.append((new, c.created, entries))
-    e = body.event
-    event = events.create_event(EventDetails(e.name, e.date, e.session, LawsEdition(e.laws_edition),
-                                             e.scoring_profile))
+        _ruled_again(c, f"cases/{i}", view, solver, details.laws_edition)  # the ruling first: the rest rests on it
+        _replayed(Case(c.id, _aware(c.created), entries[0].actor, new), entries, f"cases/{i}")
+        prepared.append((new, _aware(c.created), entries))
+    event = events.create_event(details)
     if records:
         events.add_hand_records(event.id, records)
     ids: dict[str, int] = {}
@@ -805,8 +978,12 @@ def router() -> APIRouter:
     def import_(body: ExportIn, request: Request,
                 actor: Annotated[Actor, Depends(auth.needs(auth.DIRECTOR, "import cases"))]) -> ImportedOut:
         """Store the export's event, hand records and cases (with their histories, checked
-        against the case file's rules) as a new event; answers the new ids."""
+        against the case file's rules) as a new event; answers the new ids. Nothing is taken on
+        trust: history times must not go backwards, and each case is ruled again on this engine:
+        a stored ruling that differs (an edited export) is a 422 naming the case and the fields.
+        The imported entries are the importer's, made now, marked `imported` with the export's
+        `original_actor` and `original_at`."""
         events, cases = _repos(request)
-        return import_cases(events, cases, body, actor)
+        return import_cases(events, cases, body, actor, request.app.state.solver)
 
     return r

@@ -119,7 +119,9 @@ def _parser() -> argparse.ArgumentParser:
     ur.add_argument("name")
     sv = command("serve", help="run the service (API and page) with uvicorn",
                         description="Run the service. On 127.0.0.1 without tokens it runs open (laptop mode); on any "
-                        "other address every request needs a token (advisor users add).")
+                        "other address every request needs a token (advisor users add). It answers only to this "
+                        "machine's names, the --host given and ADVISOR_ALLOWED_HOSTS (comma-separated); it reads "
+                        "X-Forwarded-For only from the proxies of ADVISOR_TRUSTED_PROXIES (default: none).")
     sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     sv.add_argument("--port", type=int, default=8000)
     return p
@@ -430,20 +432,37 @@ def _users(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    """``advisor serve``: uvicorn on the app factory; any address but loopback requires tokens."""
+    """``advisor serve``: uvicorn on the app factory; any address but loopback requires tokens.
+
+    The host names the service answers to (``ADVISOR_ALLOWED_HOSTS``, see
+    :func:`app.middleware.allowed_hosts`) get ``--host`` when it is a name or a specific address;
+    on a wildcard address (``0.0.0.0``, ``::``) without ``ADVISOR_ALLOWED_HOSTS`` it warns that only
+    this machine's names are answered. ``X-Forwarded-For`` / ``X-Forwarded-Proto`` are read only
+    from the proxies of ``ADVISOR_TRUSTED_PROXIES`` (addresses or networks, comma-separated; empty,
+    the default: from nobody, so the client is the peer that connected)."""
     import ipaddress
     import os
 
     import uvicorn
 
+    from app.middleware import host_pattern
+
     try:
-        local = ipaddress.ip_address(args.host).is_loopback
+        address: ipaddress.IPv4Address | ipaddress.IPv6Address | None = ipaddress.ip_address(args.host)
     except ValueError:
-        local = args.host == "localhost"
+        address = None
+    local = address.is_loopback if address is not None else args.host == "localhost"
     if not local:
         os.environ["ADVISOR_REQUIRE_TOKENS"] = "1"
+    hosts = os.environ.get("ADVISOR_ALLOWED_HOSTS", "").strip()
+    if address is not None and address.is_unspecified:
+        if not hosts:
+            print(_t("serve_no_allowed_hosts", host=args.host), file=sys.stderr)
+    elif host_pattern(args.host):
+        os.environ["ADVISOR_ALLOWED_HOSTS"] = ",".join(x for x in (hosts, host_pattern(args.host)) if x)
+    proxies = os.environ.get("ADVISOR_TRUSTED_PROXIES", "").strip()
     uvicorn.run("app.main:create_app", factory=True, host=args.host, port=args.port, access_log=False,
-                log_config=log_config())
+                log_config=log_config(), proxy_headers=bool(proxies), forwarded_allow_ips=proxies or None)
     return 0
 
 

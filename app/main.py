@@ -25,7 +25,8 @@ from app.errors import install_error_handlers
 from app.events import router as events_router
 from app.jobs import JobManager
 from app.language import LanguageMiddleware, documented_language
-from app.middleware import install_security
+from app.middleware import allowed_hosts as allowed_hosts_with
+from app.middleware import install_same_site, install_security
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
 from app.scores import router as scores_router
 from app.screenings import SYNC_GAMES, ScreeningJobResponse, env_float, env_int, job_manager_from_env, screen_upload
@@ -46,7 +47,7 @@ MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 
 def create_app(solver: DoubleDummySolver | None = None, database_url: str | None = None,
-               require_tokens: bool | None = None) -> FastAPI:
+               require_tokens: bool | None = None, allowed_hosts: list[str] | None = None) -> FastAPI:
     """The API app. ``solver``: the double-dummy solver to use. Default: a pool of worker
     processes (one per CPU the process may use, by its affinity and cgroup quota:
     ``engine.dd.cpus``; or ``ADVISOR_DD_WORKERS``), each with its own DDS, behind a shared cache;
@@ -59,6 +60,11 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
 
     ``require_tokens``: never run open, even on 127.0.0.1 without tokens configured (default:
     ``ADVISOR_REQUIRE_TOKENS``; see :mod:`app.auth`).
+
+    ``allowed_hosts``: the host names the service answers to (``Host``; any other is a 400); the
+    loopback names are always among them. Default: the loopback names and ``ADVISOR_ALLOWED_HOSTS``
+    (comma-separated; see :func:`app.middleware.allowed_hosts`); given, it replaces that setting.
+    A state-changing request sent by another site is a 403 whatever the mode (:class:`app.middleware.SameOriginWrites`).
     """
 
     @asynccontextmanager
@@ -228,5 +234,6 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return screen_upload(request, name, games, job)
 
     install_api_docs(app)
+    install_same_site(app, None if allowed_hosts is None else allowed_hosts_with(allowed_hosts, setting=""))
     install_security(app)  # last: the outermost middleware, so every answer gets the headers and the request id
     return app

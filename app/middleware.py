@@ -22,19 +22,25 @@ API, page, static file or error alike, it:
 from __future__ import annotations
 
 import datetime as dt
+import html
+import ipaddress
 import json
 import logging
+import os
 import re
 import sys
 import time
 import uuid
-from collections.abc import Iterable, MutableMapping
+from collections.abc import Iterable, MutableMapping, Sequence
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlsplit
 
 from fastapi import FastAPI
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app import i18n
 from app.errors import internal_error
 
 CSP = "default-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
@@ -206,5 +212,195 @@ def install_security(app: FastAPI) -> None:
     app.add_middleware(SecurityMiddleware)
 
 
-__all__ = ["CSP", "REQUEST_ID_HEADER", "SECURITY_HEADERS", "SecurityMiddleware", "access_fields", "install_security",
+
+
+# ---------------------------------------------------------------------------------------------
+# No writes from other sites; only this service's own host names (issue 23)
+
+STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+"""The methods that change something: refused when another site sent them (:class:`SameOriginWrites`)."""
+
+LOOPBACK_HOSTS: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]")
+"""The host names always allowed (:func:`allowed_hosts`): this machine's own. A browser sends one
+of them only to a page it opened on this machine, never to a rebound foreign name."""
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+Origin = tuple[str, str, int]
+"""An origin: (scheme, host name in lower case without brackets, port)."""
+
+
+def host_pattern(name: str) -> str:
+    """``name`` (a host name or address, as ``ADVISOR_ALLOWED_HOSTS`` or ``advisor serve --host``
+    give it) as Starlette's ``TrustedHostMiddleware`` compares it with the ``Host`` header: lower
+    case, without a port, an IPv6 address in brackets (``::1`` -> ``[::1]``, ``[::1]:8000`` ->
+    ``[::1]``, ``Advisor.example:8443`` -> ``advisor.example``); ``""`` for a blank name."""
+    name = name.strip().lower()
+    try:
+        return f"[{ipaddress.IPv6Address(name)}]"
+    except ValueError:
+        pass
+    if name.startswith("["):
+        return name.split("]", 1)[0] + "]"
+    return name.split(":", 1)[0]
+
+
+def allowed_hosts(extra: Iterable[str] = (), setting: str | None = None) -> list[str]:
+    """The host names the service answers to: :data:`LOOPBACK_HOSTS`, then the comma-separated
+    names of ``setting`` (default: the ``ADVISOR_ALLOWED_HOSTS`` environment variable; e.g.
+    ``advisor.example.org,10.0.0.5``; ``*.example.org`` for a domain's sub-names), then
+    ``extra``, each as :func:`host_pattern` writes it, without repeats. ``*`` alone allows any
+    name (no protection against DNS rebinding: only behind a proxy that checks the name)."""
+    given = os.environ.get("ADVISOR_ALLOWED_HOSTS", "") if setting is None else setting
+    out: list[str] = []
+    for name in (*LOOPBACK_HOSTS, *given.split(","), *extra):
+        pattern = host_pattern(name)
+        if pattern and pattern not in out:
+            out.append(pattern)
+    return out
+
+
+def origin_of(url: str) -> Origin | None:
+    """The origin of an absolute http(s) URL (an ``Origin`` or ``Referer`` value):
+    ``("http", "127.0.0.1", 8000)``; the default port when none is written; ``None`` for
+    anything else (``null``, a relative or malformed URL, another scheme)."""
+    try:
+        parts = urlsplit(url.strip())
+        scheme = parts.scheme.lower()
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        return None
+    if scheme not in _DEFAULT_PORTS or not host:
+        return None
+    return scheme, host.lower(), port if port is not None else _DEFAULT_PORTS[scheme]
+
+
+def own_origin(scope: Scope) -> Origin | None:
+    """The origin of the service as this request reached it: the request's scheme (``https``
+    when a trusted proxy said so: ``ADVISOR_TRUSTED_PROXIES``) and its ``Host`` header (already
+    checked against :func:`allowed_hosts`); ``None`` without a usable ``Host``."""
+    host = _header(list(scope.get("headers", ())), b"host")
+    if host is None:
+        return None
+    return origin_of(f"{scope.get('scheme', 'http')}://{host.decode('latin-1')}")
+
+
+def is_cross_site(scope: Scope) -> bool:
+    """Whether ``scope`` is a state-changing request (:data:`STATE_CHANGING`) sent from another
+    site: its ``Origin`` (or, when it has none, its ``Referer``'s origin) is not the service's own
+    (:func:`own_origin`; ``Origin: null``, a sandboxed or privacy-stripped page, is refused too).
+    A request with neither header (curl, an API client, a script) is not cross-site: browsers
+    send ``Origin`` with every POST, PUT, PATCH and DELETE."""
+    if scope.get("method", "GET") not in STATE_CHANGING:
+        return False
+    headers = list(scope.get("headers", ()))
+    sent = _header(headers, b"origin")
+    if sent is None:
+        sent = _header(headers, b"referer")
+        if sent is None:
+            return False
+    theirs = origin_of(sent.decode("latin-1"))
+    return theirs is None or theirs != own_origin(scope)
+
+
+_API_PATHS = frozenset({"/healthz", "/openapi.json"})
+
+
+def _language(scope: Scope) -> tuple[bool, str]:
+    """``(api, lang)``: whether the request is the API's (``/v1``, ``/healthz``, ``/openapi.json``)
+    and the language of its answer (the API's rule, :func:`app.i18n.negotiate`, or the page's,
+    :func:`app.web.lang.page_lang`)."""
+    from starlette.requests import Request
+
+    from app.web.lang import page_lang
+
+    request = Request(scope)
+    path = str(scope.get("path", ""))
+    if path.startswith("/v1") or path in _API_PATHS:
+        try:
+            return True, i18n.negotiate(request.query_params.get("lang"), request.headers.get("accept-language"))
+        except i18n.UnknownLanguageError:
+            return True, i18n.DEFAULT
+    return False, page_lang(request, request.query_params.get("lang"))
+
+
+def refusal(scope: Scope, status: int, key: str, loc: list[str]) -> Response:
+    """The answer to a request refused before it reached a route, in the project's shape: for
+    the API (``/v1``, ``/healthz``), ``{"detail": [{"loc": loc, "msg": <api.key>, "type": key, "law": null}]}``; for the
+    page, a short page in its language (title ``page``'s ``<key>_title``, text ``<key>_text``,
+    a link to the start page)."""
+    api, lang = _language(scope)
+    if api:
+        item = {"loc": loc, "msg": i18n.gettext(lang, f"api.{key}"), "type": key, "law": None}
+        return JSONResponse({"detail": [item]}, status_code=status)
+    title, text = i18n.gettext(lang, f"{key}_title"), i18n.gettext(lang, f"{key}_text")
+    home = i18n.gettext(lang, "refused_home")
+    page = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+            '<link rel="stylesheet" href="/static/style.css"></head><body><main>'
+            f'<h1>{html.escape(title)}</h1><p role="alert">{html.escape(text)}</p>'
+            f'<p><a href="/?lang={lang}">{html.escape(home)}</a></p></main></body></html>')
+    return HTMLResponse(page, status_code=status, headers={"Content-Language": lang})
+
+
+class SameOriginWrites:
+    """A pure ASGI middleware: a state-changing request from another site (:func:`is_cross_site`)
+    gets a 403 (:func:`refusal`, type ``cross_site``) before any route, form or body is read, on
+    every route (API and page, sign-in and sign-out too: no login CSRF), in every mode. In laptop
+    mode the service is open to the director's browser, so to every page that browser opens: this
+    is what keeps those pages from posting to it. ``app``: the ASGI app to wrap."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Refuse a cross-site write, pass anything else on."""
+        if scope["type"] == "http" and is_cross_site(scope):
+            await refusal(scope, 403, "cross_site", ["header", "Origin"])(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+class AllowedHosts:
+    """A pure ASGI middleware: a request whose ``Host`` is not one of ``hosts`` (patterns as
+    :func:`allowed_hosts` gives them) gets a 400 (:func:`refusal`, type ``host_not_allowed``)
+    before anything is read or written. This stops DNS rebinding: a foreign page whose name is
+    made to point at 127.0.0.1 reaches the service with its own name in ``Host``.
+
+    Starlette's ``TrustedHostMiddleware`` decides (it parses ``Host`` with or without a port,
+    IPv6 in brackets); this wrapper only answers its refusal in the project's shape."""
+
+    def __init__(self, app: ASGIApp, hosts: Sequence[str]) -> None:
+        self.app = app
+        self.hosts = list(hosts)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass a request for an allowed host on; refuse any other."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        passed = False
+
+        async def allowed(scope: Scope, receive: Receive, _send: Send) -> None:
+            nonlocal passed
+            passed = True
+            await self.app(scope, receive, send)
+
+        async def dropped(_message: Message) -> None:
+            return None
+
+        await TrustedHostMiddleware(allowed, allowed_hosts=self.hosts, www_redirect=False)(scope, receive, dropped)
+        if not passed:
+            await refusal(scope, 400, "host_not_allowed", ["header", "Host"])(scope, receive, send)
+
+
+def install_same_site(app: FastAPI, hosts: Sequence[str] | None = None) -> None:
+    """Add :class:`SameOriginWrites` and, outside it, :class:`AllowedHosts` (``hosts``, default
+    :func:`allowed_hosts`) to ``app``; call it before :func:`install_security` (which must stay
+    the outermost)."""
+    app.add_middleware(SameOriginWrites)
+    app.add_middleware(AllowedHosts, hosts=list(hosts) if hosts is not None else allowed_hosts())
+
+
+__all__ = ["CSP", "LOOPBACK_HOSTS", "REQUEST_ID_HEADER", "SECURITY_HEADERS", "STATE_CHANGING", "AllowedHosts",
+           "SameOriginWrites", "SecurityMiddleware", "access_fields", "allowed_hosts", "host_pattern",
+           "install_same_site", "install_security", "is_cross_site", "origin_of", "own_origin", "refusal",
            "request_id_from"]

@@ -239,16 +239,35 @@ OPEN_MODE = Actor("open mode (no tokens configured)", None)
 
 
 @dataclass(frozen=True, slots=True)
+class Origin:
+    """Where an imported history entry says it was first recorded (issue 23): data brought by an
+    export, never a change made here. The service cannot vouch for it: the export may have been
+    edited; what it can check, it has (the case file's rules, times in order, the ruling).
+
+    Attributes:
+        actor: who the export says made the change (e.g. ``"Appeals committee"``).
+        role: that holder's role, as the export says (``None``: open mode or not said).
+        at: when the export says it was committed (UTC).
+    """
+
+    actor: str
+    role: str | None
+    at: dt.datetime
+
+
+@dataclass(frozen=True, slots=True)
 class HistoryEntry:
     """One change of a case; entries are only ever appended.
 
     Attributes:
         seq: 1, 2, ... within the case (1 is ``created``).
-        at: when it was committed (UTC).
-        actor: who made it (the token holder's name).
+        at: when it was committed here (UTC); for an imported entry, when it was imported.
+        actor: who made it here (the token holder's name); for an imported entry, the importer.
         role: the holder's role then (``None`` in open mode).
         action: what kind of change.
         change: what changed, as JSON (a decision, a review, a rerun's differences...).
+        origin: for an entry brought by an import, who and when the export says it was first
+            recorded (:class:`Origin`); ``None`` for a change made in this service.
     """
 
     seq: int
@@ -257,6 +276,18 @@ class HistoryEntry:
     role: str | None
     action: Action
     change: Mapping[str, Json]
+    origin: Origin | None = None
+
+    @property
+    def imported(self) -> bool:
+        """Whether the entry came from an import (its :attr:`origin` is the export's word)."""
+        return self.origin is not None
+
+    @property
+    def recorded(self) -> Origin:
+        """Who made the change and when, as first recorded: the :attr:`origin` of an imported
+        entry, else this entry's own actor, role and time."""
+        return self.origin if self.origin is not None else Origin(self.actor, self.role, self.at)
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,6 +511,31 @@ def differences(stored: Json, now: Json, path: str = "") -> list[Difference]:
             out += differences(a, b, f"{path}/{i}" if path else str(i))
         return out
     return [] if stored == now else [Difference(path, stored, now)]
+
+
+IMPORT_CLOCK_SLACK = dt.timedelta(minutes=5)
+"""How far after the import an imported entry's time may be (the exporting server's clock may run
+a little ahead of this one's); anything later is refused."""
+
+
+def check_imported_times(entries: Sequence[HistoryEntry], now: dt.datetime) -> None:
+    """Refuse an imported history whose first-recorded times (:attr:`HistoryEntry.recorded`, oldest
+    first as numbered) go backwards, or lie after ``now`` (the import, UTC) by more than
+    :data:`IMPORT_CLOCK_SLACK`: a history is recorded in the order it happened.
+
+    Raises:
+        CaseRuleError: path ``history/<i>/at``, naming the entry and the times.
+    """
+    previous: dt.datetime | None = None
+    for i, e in enumerate(entries):
+        at = e.recorded.at
+        if previous is not None and at < previous:
+            raise CaseRuleError(f"history entry {e.seq} is dated {at.isoformat()}, before the entry above it "
+                                f"({previous.isoformat()}): a history does not go back in time", path=f"history/{i}/at")
+        if at > now + IMPORT_CLOCK_SLACK:
+            raise CaseRuleError(f"history entry {e.seq} is dated {at.isoformat()}, after this import "
+                                f"({now.isoformat(timespec='seconds')})", path=f"history/{i}/at")
+        previous = at
 
 
 Rule = Callable[[Case], Mapping[str, Json]]

@@ -12,6 +12,11 @@ from engine.dd import SolverRunner, default_solver
 from tests.browser import chromium, served
 from tests.helpers import empty_postgres
 
+# Starlette's TestClient sends `Host: testserver`: every app the tests build answers to it (besides
+# the loopback names, always allowed). Set here, at import, before any module builds its app; never
+# a default of the service (app.middleware.allowed_hosts).
+os.environ["ADVISOR_ALLOWED_HOSTS"] = "testserver"
+
 
 @pytest.fixture(scope="session")
 def dds() -> SolverRunner:

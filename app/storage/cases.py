@@ -26,6 +26,7 @@ from engine.cases import (
     CaseKind,
     HistoryEntry,
     NewCase,
+    Origin,
     Pair,
     Role,
     Rule,
@@ -54,7 +55,13 @@ class SqlCaseRepository:
                     history: Sequence[HistoryEntry] = ()) -> Case:
         """Store ``new`` and its first history entry (``created``), or, when importing, the
         ``history`` it had (renumbered 1, 2, ... in order) followed by an ``imported`` entry; one
-        transaction. ``created``: the original time (import), else now.
+        transaction. ``created``: the original time (import), else now; the case's ``created_by``
+        is ``actor``, who stored it here.
+
+        Imported entries are the importer's, made now (``actor``, its role, this time): who and
+        when the export says each was first recorded is kept as its ``origin``
+        (:class:`engine.cases.Origin`, stored in the entry's JSON under :data:`ORIGIN_KEY`), never
+        as the entry's own actor or time.
 
         Raises:
             UnknownEventError: path ``event``: the case's event is not stored.
@@ -69,18 +76,19 @@ class SqlCaseRepository:
                           director=d.director, kind=new.kind.value, request=dict(new.request),
                           ruling=dict(new.ruling), engine_version=new.engine_version, laws_edition=new.laws_edition,
                           suggested_ns=new.suggested_ns, table_ns=new.table_ns, created=created or now,
-                          created_by=actor.name if not history else history[0].actor)
+                          created_by=actor.name)
             s.add(row)
             s.flush()
-            entries = list(history) or [HistoryEntry(1, now, actor.name, _role(actor), Action.CREATED,
-                                                     {"board": row.board, "kind": new.kind.value,
-                                                      "engine_version": new.engine_version,
-                                                      "suggested_ns": new.suggested_ns})]
+            role = _role(actor)
+            entries = [HistoryEntry(e.seq, now, actor.name, role, e.action, e.change, e.recorded) for e in history] \
+                or [HistoryEntry(1, now, actor.name, role, Action.CREATED,
+                                 {"board": row.board, "kind": new.kind.value, "engine_version": new.engine_version,
+                                  "suggested_ns": new.suggested_ns})]
             if history:
-                entries.append(HistoryEntry(len(entries) + 1, now, actor.name, _role(actor), Action.IMPORTED,
+                entries.append(HistoryEntry(len(entries) + 1, now, actor.name, role, Action.IMPORTED,
                                             {"entries": len(history)}))
             rows = [HistoryRow(case_id=row.id, seq=i, at=e.at, actor=e.actor, role=e.role, action=e.action.value,
-                               change=dict(e.change)) for i, e in enumerate(entries, start=1)]
+                               change=_stored_change(e)) for i, e in enumerate(entries, start=1)]
             s.add_all(rows)
             s.flush()
             return fold(_case(row), [_entry(r) for r in rows])
@@ -163,9 +171,30 @@ def _case(row: CaseRow) -> Case:
     return Case(id=row.id, created=_utc(row.created), created_by=row.created_by, data=data)
 
 
+ORIGIN_KEY = "imported_from"
+"""The key of a history row's ``change`` JSON that holds an imported entry's origin (actor, role,
+ISO 8601 time); taken out of ``change`` when read (:attr:`engine.cases.HistoryEntry.origin`)."""
+
+
+def _stored_change(e: HistoryEntry) -> dict[str, object]:
+    change = {k: v for k, v in e.change.items() if k != ORIGIN_KEY}
+    if e.origin is not None:
+        change[ORIGIN_KEY] = {"actor": e.origin.actor, "role": e.origin.role,
+                              "at": _utc(e.origin.at).astimezone(dt.UTC).isoformat()}
+    return change
+
+
 def _entry(row: HistoryRow) -> HistoryEntry:
+    change = dict(row.change) if isinstance(row.change, dict) else {}
+    mark = change.pop(ORIGIN_KEY, None)
+    origin = None
+    if isinstance(mark, dict):
+        try:
+            origin = Origin(str(mark["actor"]), mark.get("role"), _utc(dt.datetime.fromisoformat(mark["at"])))
+        except (KeyError, TypeError, ValueError):
+            origin = None
     return HistoryEntry(seq=row.seq, at=_utc(row.at), actor=row.actor, role=row.role, action=Action(row.action),
-                        change=row.change)
+                        change=change, origin=origin)
 
 
 class DuplicateUserError(ValueError):

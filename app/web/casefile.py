@@ -548,8 +548,19 @@ def history_lines(lang: str, case: Case) -> list[dict[str, str]]:
     for e in case.history:
         out.append({"seq": str(e.seq), "at": _when(e.at), "actor": actor_name(lang, e.actor),
                     "role": gettext(lang, f"role_{e.role}") if e.role else "",
-                    "action": gettext(lang, f"action_{e.action.value}"), "what": _change_text(lang, e)})
+                    "action": gettext(lang, f"action_{e.action.value}"), "what": _change_text(lang, e),
+                    "origin": origin_text(lang, e)})
     return out
+
+
+def origin_text(lang: str, e: HistoryEntry) -> str:
+    """For an imported entry, "imported: the export says NAME (role), TIME" in ``lang`` (its
+    author and time are the export's word; the entry itself is the importer's); else ``""``."""
+    o = e.origin
+    if o is None:
+        return ""
+    by = actor_name(lang, o.actor) + (f" ({gettext(lang, f'role_{o.role}')})" if o.role else "")
+    return gettext(lang, "history_origin", by=by, at=_when(o.at))
 
 
 def actor_name(lang: str, name: str) -> str:
@@ -634,11 +645,13 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
         "facts": request_facts(lang, case), "evidence": evidence(lang, case),
         "steps": [{"law": s.get("law", ""), "text": stored_step(lang, s)} for s in r.get("steps", [])],
         "decision": case.decision, "decision_text": score_text(lang, case.decision.score) if case.decision else "",
-        "decision_by": (actor_name(lang, decision_at.actor), _when(decision_at.at)) if decision_at else None,
+        "decision_by": (actor_name(lang, decision_at.actor), _when(decision_at.at), origin_text(lang, decision_at))
+        if decision_at else None,
         "reviews": [{"outcome": gettext(lang, f"outcome_{rv.outcome.value}"), "members": ", ".join(rv.members),
                      "reasons": rv.reasons, "deposit": gettext(lang, f"deposit_{rv.deposit.value}"),
                      "score": score_text(lang, rv.score) if rv.score else "",
-                     "by": actor_name(lang, recorded[e.seq].actor), "at": _when(e.at)}
+                     "by": actor_name(lang, recorded[e.seq].actor), "at": _when(e.at),
+                     "origin": origin_text(lang, e)}
                     for rv, e in zip(case.reviews, reviews, strict=True)],
         "history": history_lines(lang, case), "plausible": plausible,
         "pairs": {"ns": d.ns, "ew": d.ew},
