@@ -50,6 +50,7 @@ pure Python on the claim positions measured in benchmarks/README.md."""
 
 _CARD: tuple[Card, ...] = tuple(sorted(FULL_DECK, key=lambda c: c.index))
 _INF = 99
+_CARELESS_CODES = frozenset(c.value for c in CARELESS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +199,8 @@ class _Search:
     """The min-min search over one claim's normal-move set (one memo per set of categories)."""
 
     def __init__(self, model: NormalPlay, allowed: frozenset[Category], trump: int, budget: int,
-                 optimistic_cuts: bool) -> None:
+                 optimistic_cuts: bool, claimer_best: bool = False) -> None:
+        self.claimer_best = claimer_best  # the restricted side plays any card, for the most tricks (a check)
         self.model = model
         self.allowed = allowed
         self.trump = trump
@@ -211,10 +213,13 @@ class _Search:
     def moves(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], ptr: int, aware: bool,
               shown: int, run: int) -> list[tuple[int, str | None]]:
         seat = (leader + len(trick)) % 4
-        if seat in self.model.restricted:
+        if seat in self.model.restricted and not self.claimer_best:
             offered = self.model.options(hands, leader, trick, ptr, aware, shown, run)
             ok: list[tuple[int, str | None]] = [(c, cat.value) for c, cat in offered if cat in self.allowed]
-            return ok or [(c, cat.value) for c, cat in offered]  # a forced choice stays a choice
+            ok = ok or [(c, cat.value) for c, cat in offered]  # a forced choice stays a choice
+            if not self.optimistic:  # looking for any line that holds the claimer low: careless choices first
+                ok.sort(key=lambda x: x[1] not in _CARELESS_CODES)
+            return ok
         hand = hands[seat]
         legal = hand & SUIT_MASK[suit_of(trick[0])] if trick else 0
         legal = legal or hand
@@ -278,6 +283,9 @@ class _Search:
         best = _INF
         best_line: tuple[tuple[int, int, str | None], ...] = ()
         restricted = self.model.restricted
+        maximise = self.claimer_best and seat in restricted
+        if maximise:
+            best = -1
         for card, cat in self.moves(hands, leader, trick, ptr, aware, shown, run):
             nh = list(hands)
             nh[seat] &= ~(1 << card)
@@ -289,7 +297,7 @@ class _Search:
                     nshown |= 1 << (seat * 4 + suit_of(trick[0]))
                 if suit_of(card) == self.trump:
                     naware = True  # he has seen an opponent's trump (70C ends)
-            bound = min(beta, best)
+            bound = beta if maximise else min(beta, best)
             if len(nt) == 4:
                 w = trick_winner(nt, leader, self.trump)
                 won = 1 if w in restricted else 0
@@ -299,6 +307,12 @@ class _Search:
                 v += won
             else:
                 v, line = self.node(h, leader, nt, ptr, naware, nshown, run, bound)
+            if maximise:
+                if v > best:
+                    best, best_line = v, ((seat, card, cat), *line)
+                    if best >= beta:
+                        break  # at least beta: a lower bound is all the caller needs
+                continue
             if v < best:
                 best, best_line = v, ((seat, card, cat), *line)
                 if best <= 0:
@@ -307,12 +321,14 @@ class _Search:
 
 
 def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NODE_BUDGET,
-           switches: Sequence[tuple[Category, bool]] = ()) -> SearchResult:
+           switches: Sequence[tuple[Category, bool]] = (), claimer_plays_any_card: bool = False) -> SearchResult:
     """The fewest tricks the restricted side (:func:`engine.laws.claims.restricted_seats`) takes
     from the claim on, the other side playing any card (min-min, docs/claims.md 2.3).
 
     ``switches`` are added to the findings' (a doubtful point re-ruled). Cards played after the
-    claim (``findings.played_after_claim``, 70D3) are played first.
+    claim (``findings.played_after_claim``, 70D3) are played first. ``claimer_plays_any_card``
+    lets the restricted side play any card for the most tricks: the search is then double dummy
+    (a check of the search, never a ruling).
 
     Raises:
         InvalidBoardError: a card played after the claim that is not the next player's, or does
@@ -358,7 +374,7 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
         ptr = model.advance(ptr, hands)
     allowed = normal_categories(findings)
     line: tuple[tuple[int, int, str | None], ...] = ()
-    lo_search = _Search(model, allowed, trump, node_budget, optimistic_cuts=True)
+    lo_search = _Search(model, allowed, trump, node_budget, optimistic_cuts=True, claimer_best=claimer_plays_any_card)
     if not any(hands):
         low = 0
     elif trick:
@@ -369,7 +385,8 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
     complete = lo_search.cuts == 0
     high = low
     if not complete:  # an upper bound and a real line: the best line found within the budget
-        hi_search = _Search(model, allowed, trump, node_budget, optimistic_cuts=False)
+        hi_search = _Search(model, allowed, trump, node_budget, optimistic_cuts=False,
+                            claimer_best=claimer_plays_any_card)
         if trick:
             high, line = hi_search.node(hands, leader, trick, ptr, aware, shown, -1, _INF)
         else:
@@ -499,6 +516,16 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
                 figure = left - figure
             points.append(DoubtfulPoint(lp.board_trick, lp.seat, lp.card, cat, CATEGORY_LAW[cat], figure))
     steps = _claim_steps(setting, claim, result, dd_claimer, points)
+    for d in points:
+        params = {"trick": d.trick, "seat": d.seat.value, "card": str(d.card), "category": d.category.value}
+        if d.if_not_normal is None:
+            steps.append(Step(d.law, f"trick {d.trick}: {d.seat.value} plays the {d.card} ({d.category.value}), a "
+                              "careless choice; the search without it stopped at its budget", "claim.doubtful_open",
+                              params))
+        else:
+            steps.append(Step(d.law, f"trick {d.trick}: {d.seat.value} plays the {d.card} ({d.category.value}), a "
+                              "careless choice; if the director rules it not normal, the claiming side takes "
+                              f"{d.if_not_normal}", "claim.doubtful", {**params, "n": d.if_not_normal}))
     awarded, stands, likely_if = _decide(claim, result, left, dd_r, rside is cside, steps)
     rng = (result.at_least, result.at_most) if rside is cside else (left - result.at_most, left - result.at_least)
     decl_tricks = res = sc = None
