@@ -151,7 +151,9 @@ def test_t04_law_70c2_awareness_shown_by_play_the_claim_is_good(dds, client):
 
 # --- T06: Israel Seniors 7S, the 9 of spades forgotten (full deal and play) ----------------------
 
-T06_DEAL = "N:932.542.Q93.Q953 AKQJ6.AQT93.6.A6 86.J87.J842.KJ72 T74.K6.AKT75.T84"
+# claims.md transcribes the deal with the six of spades twice (E AKQJ6, S 86) and no five; South leads
+# the six at trick 1, so East's small spade is taken as the five (it plays no part in the ruling).
+T06_DEAL = "N:932.542.Q93.Q953 AKQJ5.AQT93.6.A6 86.J87.J842.KJ72 T74.K6.AKT75.T84"
 T06_PLAY = "S6 S4 S2 SA SK S8 S7 S3 H3 H7 HK H2 H6 H4 HA H8 H9 HJ ST H5".split()
 
 
@@ -388,3 +390,41 @@ def test_switching_a_careless_category_on_never_raises_the_award(seed, n, by):
         off = search(setting, Claim(by, n, findings=base), switches=((cat, False),))
         on = search(setting, Claim(by, n, findings=base), switches=((cat, True),))
         assert on.at_most <= off.at_most, cat
+
+
+def test_every_claim_step_has_its_template_and_the_english_template_is_the_engines_sentence(dds):
+    """As tests/test_step_templates.py does for the revoke steps: every step of these rulings is said
+    by its catalogue template in English exactly as the engine wrote it, and exists in pl/ru/el."""
+    from app.i18n import catalogue, step_template_text
+
+    rulings = [
+        adjudicate_claim(position(T02, None, "S"), Claim(Seat.SOUTH, 3), dds),
+        adjudicate_claim(position(T02, None, "S"), Claim(Seat.SOUTH, 3, findings=Findings(
+            suit_order_regulation=SuitOrder.TOP_DOWN, played_after_claim=(card("S7"),))), dds),
+        adjudicate_claim(position(T03, Suit.CLUBS, "S"), Claim(Seat.SOUTH, 4), dds),
+        adjudicate_claim(position(T03, Suit.CLUBS, "S"), Claim(Seat.SOUTH, 4, findings=Findings(
+            unaware_of_trump=Unaware.LIKELY)), dds),
+        adjudicate_claim(position(T04, Suit.SPADES, "S"), Claim(Seat.SOUTH, 4, findings=Findings(
+            unaware_of_trump=Unaware.UNLIKELY)), dds),
+        adjudicate_claim(position(T04, Suit.SPADES, "S"), Claim(Seat.SOUTH, 4, statement=Statement(
+            trumps=TrumpsStated.MENTIONED)), dds),
+        adjudicate_claim(position(T09, None, "N"), Claim(Seat.EAST, 2, ClaimKind.AGREED_THEN_DISPUTED), dds),
+        adjudicate_claim(position(T09, None, "N"), Claim(Seat.EAST, 0, ClaimKind.AGREED_THEN_DISPUTED), dds),
+        adjudicate_claim(position(T09, None, "N"), Claim(Seat.EAST, 5, ClaimKind.AGREED_THEN_DISPUTED), dds),
+        adjudicate_claim(position(T10, None, "S"), Claim(Seat.SOUTH, 5, statement=Statement(
+            order=(Suit.CLUBS, card("HJ")))), dds),
+        adjudicate_claim(position(T14, None, "S"), Claim(Seat.SOUTH, 2, ClaimKind.CONCESSION), dds),
+        adjudicate_claim(position(T10, None, "S"), Claim(Seat.SOUTH, 4, ClaimKind.CONCESSION), dds),
+        adjudicate_claim(position(T12, None, "S"), Claim(Seat.SOUTH, 3), dds, node_budget=10),
+    ]
+    keys = set()
+    for r in rulings:
+        for s in r.steps:
+            assert s.key, s
+            keys.add(s.key)
+            said = step_template_text("en", s) or ""
+            assert said[:1].lower() + said[1:] == s.text[:1].lower() + s.text[1:], (s.key, said, s.text)
+            for lang in ("pl", "ru", "el"):
+                assert f"step.{s.key}" in catalogue(lang)
+    assert {"claim.fails", "claim.stands", "claim.71B_cancel", "claim.71_stands", "claim.69B_likely",
+            "claim.69B_withdrawn", "claim.69A_stands", "claim.doubtful", "claim.interval", "claim.70D3"} <= keys
