@@ -44,6 +44,10 @@ from engine.model.position import Position
 from engine.model.seats import SEATS, Seat, Side, Vulnerability
 from engine.scoring.law77 import score_ns
 
+DEFAULT_TIME_LIMIT = 20.0
+"""Seconds one ruling (every search it runs) may take before its searches answer with intervals:
+a request never holds a worker for minutes."""
+
 DEFAULT_NODE_BUDGET = 400_000
 """Nodes (cards tried) one search may visit before it answers with an interval; about 5-10 s of
 pure Python on the claim positions measured in benchmarks/README.md."""
@@ -199,7 +203,9 @@ class _Search:
     """The min-min search over one claim's normal-move set (one memo per set of categories)."""
 
     def __init__(self, model: NormalPlay, allowed: frozenset[Category], trump: int, budget: int,
-                 optimistic_cuts: bool, claimer_best: bool = False) -> None:
+                 optimistic_cuts: bool, claimer_best: bool = False, deadline: float = float("inf")) -> None:
+        self.deadline = deadline  # time.monotonic() after which the search stops as at its budget
+        self.stopped = False
         self.claimer_best = claimer_best  # the restricted side plays any card, for the most tricks (a check)
         self.model = model
         self.allowed = allowed
@@ -276,7 +282,8 @@ class _Search:
     def node(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], ptr: int, aware: bool,
              shown: int, run: int, beta: int) -> tuple[int, tuple[tuple[int, int, str | None], ...]]:
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.stopped or self.nodes > self.budget or (not self.nodes & 1023 and time.monotonic() > self.deadline):
+            self.stopped = True
             self.cuts += 1
             return (0, ()) if self.optimistic else (_INF, ())
         seat = (leader + len(trick)) % 4
@@ -321,14 +328,16 @@ class _Search:
 
 
 def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NODE_BUDGET,
-           switches: Sequence[tuple[Category, bool]] = (), claimer_plays_any_card: bool = False) -> SearchResult:
+           switches: Sequence[tuple[Category, bool]] = (), claimer_plays_any_card: bool = False,
+           deadline: float | None = None) -> SearchResult:
     """The fewest tricks the restricted side (:func:`engine.laws.claims.restricted_seats`) takes
     from the claim on, the other side playing any card (min-min, docs/claims.md 2.3).
 
     ``switches`` are added to the findings' (a doubtful point re-ruled). Cards played after the
     claim (``findings.played_after_claim``, 70D3) are played first. ``claimer_plays_any_card``
     lets the restricted side play any card for the most tricks: the search is then double dummy
-    (a check of the search, never a ruling).
+    (a check of the search, never a ruling). ``deadline`` (``time.monotonic()``) stops the search
+    as its node budget does: most of the time left for the lower bound, the rest for a line.
 
     Raises:
         InvalidBoardError: a card played after the claim that is not the next player's, or does
@@ -374,7 +383,10 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
         ptr = model.advance(ptr, hands)
     allowed = normal_categories(findings)
     line: tuple[tuple[int, int, str | None], ...] = ()
-    lo_search = _Search(model, allowed, trump, node_budget, optimistic_cuts=True, claimer_best=claimer_plays_any_card)
+    now = time.monotonic()
+    end = deadline if deadline is not None else float("inf")
+    lo_search = _Search(model, allowed, trump, node_budget, optimistic_cuts=True, claimer_best=claimer_plays_any_card,
+                        deadline=now + 0.7 * (end - now) if end > now else now)
     if not any(hands):
         low = 0
     elif trick:
@@ -386,7 +398,7 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
     high = low
     if not complete:  # an upper bound and a real line: the best line found within the budget
         hi_search = _Search(model, allowed, trump, node_budget, optimistic_cuts=False,
-                            claimer_best=claimer_plays_any_card)
+                            claimer_best=claimer_plays_any_card, deadline=max(end, time.monotonic() + 0.5))
         if trick:
             high, line = hi_search.node(hands, leader, trick, ptr, aware, shown, -1, _INF)
         else:
@@ -479,13 +491,15 @@ def validate_claim(setting: ClaimSetting, claim: Claim) -> None:
 
 
 def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySolver, *,
-                     node_budget: int = DEFAULT_NODE_BUDGET) -> ClaimRuling:
+                     node_budget: int = DEFAULT_NODE_BUDGET, time_limit: float = DEFAULT_TIME_LIMIT) -> ClaimRuling:
     """Rule on a claim (70), a withdrawn agreement (69B) or a concession (71) at ``setting``.
 
     The restricted side's fewest tricks on a normal line (:func:`search`), the double-dummy value
     for reference, each doubtful point re-searched with its category ruled not normal, and the
     decision the law gives; the score (Law 77) when the tricks already won and the contract are
     known. Trick counts are among the tricks still to play at the claim, for the claiming side.
+    ``node_budget`` bounds each search, ``time_limit`` (seconds) all of them together: past
+    either, the answer is an interval and the figures not reached are ``None``.
 
     Raises:
         InvalidBoardError: as :func:`validate_claim` and :func:`search` (before any solving).
@@ -497,7 +511,8 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
     rseats = restricted_seats(claim)
     rside = rseats[0].side
     cside = claim.by.side
-    result = search(setting, claim, node_budget=node_budget)
+    deadline = time.monotonic() + time_limit
+    result = search(setting, claim, node_budget=node_budget, deadline=deadline)
     root = solver.solve_positions([pos])[pos]
     dd_r = _side_tricks(rside, root.best_ns(), left)
     dd_claimer = dd_r if rside is cside else left - dd_r
@@ -509,7 +524,8 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
         if lp.category in CARELESS and not lp.evidence:
             cat = lp.category
             if cat not in seen:
-                again = search(setting, claim, node_budget=node_budget, switches=((cat, False),))
+                again = search(setting, claim, node_budget=node_budget, switches=((cat, False),),
+                               deadline=deadline)
                 seen[cat] = again.at_most if again.complete else None
             figure = seen[cat]
             if figure is not None and rside is not cside:
