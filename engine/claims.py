@@ -532,17 +532,18 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
                 figure = left - figure
             points.append(DoubtfulPoint(lp.board_trick, lp.seat, lp.card, cat, CATEGORY_LAW[cat], figure))
     steps = _claim_steps(setting, claim, result, dd_claimer, points)
+    doubtful: list[Step] = []
     for d in points:
         params = {"trick": d.trick, "seat": d.seat.value, "card": str(d.card), "category": d.category.value}
         if d.if_not_normal is None:
-            steps.append(Step(d.law, f"trick {d.trick}: {d.seat.value} plays the {d.card} ({d.category.value}), a "
-                              "careless choice; the search without it stopped at its budget", "claim.doubtful_open",
+            doubtful.append(Step(d.law, f"trick {d.trick}: {d.seat.value} plays the {d.card} ({d.category.value}), a "
+                                 "careless choice; the search without it stopped at its budget", "claim.doubtful_open",
                               params))
         else:
-            steps.append(Step(d.law, f"trick {d.trick}: {d.seat.value} plays the {d.card} ({d.category.value}), a "
-                              "careless choice; if the director rules it not normal, the claiming side takes "
-                              f"{d.if_not_normal}", "claim.doubtful", {**params, "n": d.if_not_normal}))
-    awarded, stands, likely_if = _decide(claim, result, left, dd_r, rside is cside, steps)
+            doubtful.append(Step(d.law, f"trick {d.trick}: {d.seat.value} plays the {d.card} ({d.category.value}), "
+                                 "a careless choice; if the director rules it not normal, the claiming side takes "
+                                 f"{d.if_not_normal}", "claim.doubtful", {**params, "n": d.if_not_normal}))
+    awarded, stands, likely_if = _decide(claim, result, left, dd_r, rside is cside, steps, doubtful)
     rng = (result.at_least, result.at_most) if rside is cside else (left - result.at_most, left - result.at_least)
     decl_tricks = res = sc = None
     if awarded is not None and setting.tricks_won is not None and setting.contract is not None \
@@ -623,7 +624,7 @@ def _claim_steps(setting: ClaimSetting, claim: Claim, result: SearchResult, dd_c
 
 
 def _decide(claim: Claim, result: SearchResult, left: int, dd_r: int, claimer_restricted: bool,
-            steps: list[Step]) -> tuple[int | None, bool | None, int | None]:
+            steps: list[Step], doubtful: Sequence[Step]) -> tuple[int | None, bool | None, int | None]:
     """The award under the law of the claim's kind; the steps saying so are appended."""
     side = "the claiming side" if claimer_restricted else "the agreeing side"
     if result.complete:
@@ -639,6 +640,7 @@ def _decide(claim: Claim, result: SearchResult, left: int, dd_r: int, claimer_re
     steps.append(Step("DD", f"{side} takes {dd_r} of the {left} tricks (for reference only: Law 70 does not give the "
                       "claimer his best line)", "claim.dd" if claimer_restricted else "claim.dd_agreeing",
                       {"n": dd_r, "left": left}))
+    steps.extend(doubtful)
     n = result.at_most
     if claim.kind is ClaimKind.AGREED_THEN_DISPUTED:
         agreed = left - claim.tricks

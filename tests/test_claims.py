@@ -428,3 +428,15 @@ def test_every_claim_step_has_its_template_and_the_english_template_is_the_engin
                 assert f"step.{s.key}" in catalogue(lang)
     assert {"claim.fails", "claim.stands", "claim.71B_cancel", "claim.71_stands", "claim.69B_likely",
             "claim.69B_withdrawn", "claim.69A_stands", "claim.doubtful", "claim.interval", "claim.70D3"} <= keys
+
+
+def test_70d2_a_defenders_claim_holds_his_partner_to_normal_plays_too(dds, client):
+    # Law 70D2 (and the WBF 2017 Commentary on it): no part of a defender's claim that depends on his
+    # partner choosing a particular play among normal ones is accepted. T14's cards with the sides
+    # turned round: West (a defender of 3NT by North) leads and claims 3 with SA, HA, HK; East must
+    # follow or discard normally; declarer's side may play any card. No normal play loses a trick -> 3.
+    text = "N: KQJ.-.-.-  E: -.-.-.765  S: -.-.432.-  W: A.AK.-.-"
+    out = api(client, text, "NT", "W", {"by": "W", "tricks": 3}, declarer="N", contract="3NT",
+              tricks_won={"NS": 9, "EW": 1})
+    assert (out["awarded"], out["restricted_side"], out["result"]) == (3, "EW", "3NT N =")
+    assert any(s["law"] == "70D2" for s in out["steps"])
