@@ -8,8 +8,6 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode, explanation, relocated
-from app.events import board_for
-from app.schemas import RevokeRulingRequest
 from engine import __version__ as engine_version
 from engine.claims import DEFAULT_NODE_BUDGET, ClaimRuling, ClaimSetting, LinePlay, adjudicate_claim
 from engine.dd.protocol import DoubleDummySolver
@@ -261,6 +259,9 @@ class ClaimRulingRequest(RequestModel):
         """The position at the claim; raises InvalidBoardError naming the field."""
         if self.position is not None:
             return self.position.to_setting(self.vulnerable)
+        from app.events import board_for  # app.schemas (the revoke request) takes a ClaimIn: imported here
+        from app.schemas import RevokeRulingRequest
+
         parts = RevokeRulingRequest.model_validate(
             {k: v for k, v in {"deal": self.deal, "event": self.event, "board": self.board, "contract": self.contract,
                                "declarer": self.declarer, "vulnerable": self.vulnerable, "play": self.play}.items()

@@ -440,3 +440,28 @@ def test_70d2_a_defenders_claim_holds_his_partner_to_normal_plays_too(dds, clien
               tricks_won={"NS": 9, "EW": 1})
     assert (out["awarded"], out["restricted_side"], out["result"]) == (3, "EW", "3NT N =")
     assert any(s["law"] == "70D2" for s in out["steps"])
+
+
+def test_law_63a_a_disputed_claim_in_a_revoke_case_is_adjudicated_not_taken_as_a_figure(dds, client):
+    # Sponvo30.pbn board 21 (1997 European Teams), 4H by W: South's revoke on trick 3 is established
+    # (63A1). After nine tricks (EW 5) West claims the last four and the claim is disputed. At the claim
+    # N T87..A., E AJ9..T., S 3.9.KJ., W 6.543.. with hearts trumps: South's H9 is above every heart
+    # West holds and East has none, so it takes a trick on any line: 3 of 4 (by hand), 8 tricks at the
+    # table, one trick transferred (64A2) -> 9, 4H W -1.
+    from engine.advisor import advise_revoke
+    from engine.laws.facts import RevokeFacts
+    from tests.helpers import board
+    from tests.test_web import SPONVO_DEAL, SPONVO_PLAY
+
+    b = board(SPONVO_DEAL, "4H", "W", SPONVO_PLAY[:36])
+    a = advise_revoke(b, facts=RevokeFacts(claim_detail=Claim(Seat.WEST, 4)), solver=dds)
+    assert (a.claim.adjudicated, a.claim.declarer_tricks, a.table_tricks, a.after_adjustment) == (True, 3, 8, 9)
+    assert [s.law for s in a.steps if s.key.startswith("claim.")][-1] == "70A"
+    body = {"deal": SPONVO_DEAL, "contract": "4H", "declarer": "W", "vulnerable": "NS", "play": SPONVO_PLAY[:36],
+            "claim": {"by": "W", "tricks": 4}}
+    r = client.post("/v1/rulings/revoke", json=body)
+    assert r.status_code == 200, r.text[:500]
+    out = r.json()
+    assert out["claim"]["adjudicated"] is True and out["suggested"]["result"] == "4H W -1"
+    both = client.post("/v1/rulings/revoke", json=body | {"claim_declarer_tricks": 4})
+    assert both.status_code == 422 and "not both" in both.json()["detail"][0]["msg"]
