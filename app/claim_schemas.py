@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode, explanation, relocated
 from engine import __version__ as engine_version
-from engine.claims import DEFAULT_NODE_BUDGET, ClaimRuling, ClaimSetting, LinePlay, adjudicate_claim
+from engine.claims import DEFAULT_NODE_BUDGET, DEFAULT_TIME_LIMIT, ClaimRuling, ClaimSetting, LinePlay, adjudicate_claim
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
 from engine.events import EventRepository
@@ -236,6 +236,9 @@ class ClaimRulingRequest(RequestModel):
     node_budget: int | None = Field(None, ge=1_000, le=5_000_000, strict=True, description="Cards the search may "
                                     f"try before it answers with an interval (default {DEFAULT_NODE_BUDGET}).")
 
+    time_limit: float | None = Field(None, ge=1, le=120, description="Seconds the ruling's searches may take "
+                                     f"together before they answer with intervals (default {DEFAULT_TIME_LIMIT:g}).")
+
     @model_validator(mode="after")
     def _one_source(self) -> ClaimRulingRequest:
         board_fields = [k for k in ("deal", "event", "board", "contract", "declarer", "play")
@@ -279,7 +282,8 @@ def rule_claim(body: ClaimRulingRequest, repo: EventRepository, solver: DoubleDu
     """
     setting = body.to_setting(repo)
     return adjudicate_claim(setting, body.claim.to_claim(), solver,
-                            node_budget=body.node_budget or DEFAULT_NODE_BUDGET)
+                            node_budget=body.node_budget or DEFAULT_NODE_BUDGET,
+                            time_limit=body.time_limit or DEFAULT_TIME_LIMIT)
 
 
 class LinePlayOut(BaseModel):

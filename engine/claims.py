@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from engine.dd.protocol import DoubleDummySolver
+from engine.dd.results import CardScores
 from engine.errors import InvalidBoardError
 from engine.laws.claims import (
     CARELESS,
@@ -33,7 +34,6 @@ from engine.laws.claims import (
     normal_categories,
     restricted_seats,
     suit_of,
-    top,
     trick_winner,
 )
 from engine.laws.steps import Step
@@ -44,7 +44,7 @@ from engine.model.position import Position
 from engine.model.seats import SEATS, Seat, Side, Vulnerability
 from engine.scoring.law77 import score_ns
 
-DEFAULT_TIME_LIMIT = 20.0
+DEFAULT_TIME_LIMIT = 45.0
 """Seconds one ruling (every search it runs) may take before its searches answer with intervals:
 a request never holds a worker for minutes."""
 
@@ -206,6 +206,8 @@ class _Search:
                  optimistic_cuts: bool, claimer_best: bool = False, deadline: float = float("inf")) -> None:
         self.deadline = deadline  # time.monotonic() after which the search stops as at its budget
         self.stopped = False
+        self.root: tuple[object, ...] = ()  # (hands, leader, trick) of the root, for the double-dummy order
+        self.root_order: dict[int, int] = {}  # card index -> the restricted side's tricks double dummy
         self.claimer_best = claimer_best  # the restricted side plays any card, for the most tricks (a check)
         self.model = model
         self.allowed = allowed
@@ -235,27 +237,26 @@ class _Search:
                 others |= hands[i]
         for c in trick:
             others |= 1 << c
-        win = -1
-        if trick:
-            ws = trick_winner(trick, leader, self.trump)
-            win = trick[(ws - leader) % 4]
         reps: list[int] = []
         m = legal
         while m:  # rank equivalence: one card of each run of cards adjacent among those still out
-            c = top(m)
+            c = m.bit_length() - 1
             reps.append(c)
             m &= ~(1 << c)
-            while m and (c - 1) >= 0 and m >> (c - 1) & 1 and suit_of(c - 1) == suit_of(c) \
-                    and not others >> (c - 1) & 1:
+            su = c // 13
+            while c > 0 and m >> (c - 1) & 1 and (c - 1) // 13 == su and not others >> (c - 1) & 1:
                 c -= 1
                 m &= ~(1 << c)
-        if win >= 0:  # winning cards first (they tend to cost the restricted side a trick)
-
-            def beats(c: int) -> bool:
-                cs, ws_ = suit_of(c), suit_of(win)
-                return (cs == ws_ and c > win) or (cs == self.trump and ws_ != self.trump)
-
-            reps.sort(key=lambda c: (not beats(c), c if beats(c) else -c))
+        if trick:  # cards that win the trick first, highest first (they tend to cost the restricted side)
+            ws = trick_winner(trick, leader, self.trump)
+            win = trick[(ws - leader) % 4]
+            wsu, tr = win // 13, self.trump
+            wins = [c for c in reps if (c // 13 == wsu and c > win) or (c // 13 == tr and wsu != tr)]
+            if wins:
+                rest = [c for c in reversed(reps) if c not in wins]
+                reps = wins + rest
+        if self.root_order and (hands, leader, trick) == self.root:  # the defence's first card: DD-best first
+            reps.sort(key=lambda c: self.root_order.get(c, _INF))
         return [(c, None) for c in reps]
 
     def boundary(self, hands: tuple[int, int, int, int], leader: int, ptr: int, aware: bool, shown: int, run: int,
@@ -300,15 +301,15 @@ class _Search:
             nt = (*trick, card)
             nshown, naware = shown, aware
             if seat not in restricted:
-                if trick and suit_of(card) != suit_of(trick[0]):
-                    nshown |= 1 << (seat * 4 + suit_of(trick[0]))
-                if suit_of(card) == self.trump:
+                if trick and card // 13 != trick[0] // 13:
+                    nshown |= 1 << (seat * 4 + trick[0] // 13)
+                if card // 13 == self.trump:
                     naware = True  # he has seen an opponent's trump (70C ends)
             bound = beta if maximise else min(beta, best)
             if len(nt) == 4:
                 w = trick_winner(nt, leader, self.trump)
                 won = 1 if w in restricted else 0
-                nrun = suit_of(nt[0]) if won and leader in restricted else -1
+                nrun = nt[0] // 13 if won and leader in restricted else -1
                 nptr = self.model.advance(ptr, h)
                 v, line = self.boundary(h, w, nptr, naware, nshown, nrun, bound - won)
                 v += won
@@ -329,7 +330,7 @@ class _Search:
 
 def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NODE_BUDGET,
            switches: Sequence[tuple[Category, bool]] = (), claimer_plays_any_card: bool = False,
-           deadline: float | None = None) -> SearchResult:
+           deadline: float | None = None, dd_root: CardScores | None = None) -> SearchResult:
     """The fewest tricks the restricted side (:func:`engine.laws.claims.restricted_seats`) takes
     from the claim on, the other side playing any card (min-min, docs/claims.md 2.3).
 
@@ -338,6 +339,8 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
     lets the restricted side play any card for the most tricks: the search is then double dummy
     (a check of the search, never a ruling). ``deadline`` (``time.monotonic()``) stops the search
     as its node budget does: most of the time left for the lower bound, the rest for a line.
+    ``dd_root``: the double-dummy values of the position at the claim; when the other side is to
+    play there, its cards are tried best first (fewest tricks for the restricted side).
 
     Raises:
         InvalidBoardError: a card played after the claim that is not the next player's, or does
@@ -383,10 +386,15 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
         ptr = model.advance(ptr, hands)
     allowed = normal_categories(findings)
     line: tuple[tuple[int, int, str | None], ...] = ()
+    order: dict[int, int] = {}
+    if dd_root is not None and not prefix and SEATS.index(dd_root.to_play) not in model.restricted:
+        rside = SEATS[next(iter(model.restricted))].side
+        order = {c.index: (t if rside is Side.NS else pos.tricks_left - t) for c, t in dd_root.ns_tricks}
     now = time.monotonic()
     end = deadline if deadline is not None else float("inf")
     lo_search = _Search(model, allowed, trump, node_budget, optimistic_cuts=True, claimer_best=claimer_plays_any_card,
                         deadline=now + 0.7 * (end - now) if end > now else now)
+    lo_search.root, lo_search.root_order = (hands, leader, trick), order
     if not any(hands):
         low = 0
     elif trick:
@@ -399,6 +407,7 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
     if not complete:  # an upper bound and a real line: the best line found within the budget
         hi_search = _Search(model, allowed, trump, node_budget, optimistic_cuts=False,
                             claimer_best=claimer_plays_any_card, deadline=max(end, time.monotonic() + 0.5))
+        hi_search.root, hi_search.root_order = (hands, leader, trick), order
         if trick:
             high, line = hi_search.node(hands, leader, trick, ptr, aware, shown, -1, _INF)
         else:
@@ -512,8 +521,8 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
     rside = rseats[0].side
     cside = claim.by.side
     deadline = time.monotonic() + time_limit
-    result = search(setting, claim, node_budget=node_budget, deadline=deadline)
     root = solver.solve_positions([pos])[pos]
+    result = search(setting, claim, node_budget=node_budget, deadline=deadline, dd_root=root)
     dd_r = _side_tricks(rside, root.best_ns(), left)
     dd_claimer = dd_r if rside is cside else left - dd_r
     line = _value_line(solver, pos, result.line, rside)
@@ -525,7 +534,7 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
             cat = lp.category
             if cat not in seen:
                 again = search(setting, claim, node_budget=node_budget, switches=((cat, False),),
-                               deadline=deadline)
+                               deadline=deadline, dd_root=root)
                 seen[cat] = again.at_most if again.complete else None
             figure = seen[cat]
             if figure is not None and rside is not cside:

@@ -164,7 +164,7 @@ def test_t06_law_70c_israel_seniors_7s_discard_the_club_on_the_diamonds_one_down
     body = {"deal": T06_DEAL, "contract": "7S", "declarer": "E", "vulnerable": "None", "play": T06_PLAY,
             "claim": {"by": "E", "tricks": 8, "statement": {
                 "text": "I will discard my losing club on the high diamonds", "order": ["DA", "DK"]},
-                "findings": {"unaware_of_trump": "likely"}}}
+                "findings": {"unaware_of_trump": "likely"}}, "time_limit": 120}
     r = client.post(URL, json=body)
     assert r.status_code == 200, r.text[:500]
     out = r.json()

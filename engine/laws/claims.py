@@ -258,15 +258,17 @@ def suit_of(card: int) -> int:
 def trick_winner(cards: tuple[int, ...], leader: int, trump: int) -> int:
     """The seat 0..3 winning (or winning so far) a trick of 1-4 card indices led by ``leader``
     (Law 44: the highest trump, else the highest card of the suit led)."""
-    led = suit_of(cards[0])
-    best = 0
+    best, bi = cards[0], 0
+    bs = best // 13
     for i in range(1, len(cards)):
-        c, b = cards[i], cards[best]
-        cs, bs = suit_of(c), suit_of(b)
-        if (cs == bs and c > b) or (cs == trump and bs != trump):
-            best = i
-    del led
-    return (leader + best) % 4
+        c = cards[i]
+        cs = c // 13
+        if cs == bs:
+            if c > best:
+                best, bi = c, i
+        elif cs == trump:
+            best, bi, bs = c, i, cs
+    return (leader + bi) % 4
 
 
 @lru_cache(maxsize=65536)
