@@ -180,6 +180,7 @@ class ClaimRuling:
         declarer_tricks / result / score_ns: the declarer's side's total tricks, the result and the
             Law 77 score (North-South's view), when the whole board is known.
         steps: the explanation, each step naming its law.
+        setting: the position ruled on (for the page and the case file).
     """
 
     claim: Claim
@@ -196,7 +197,7 @@ class ClaimRuling:
     result: str | None
     score_ns: int | None
     steps: tuple[Step, ...]
-    setting: ClaimSetting = field(repr=False, default=None)  # type: ignore[assignment]
+    setting: ClaimSetting | None = field(repr=False, default=None)
 
 
 class _Search:
