@@ -19,6 +19,7 @@ from app import auth, rulings
 from app.api_docs import install_api_docs
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.cases import router as cases_router
+from app.claim_schemas import ClaimRulingRequest, ClaimRulingResponse, rule_claim
 from app.common import ErrorResponse
 from app.disconnect import CancelOnDisconnect
 from app.errors import install_error_handlers
@@ -184,6 +185,27 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         # A plain `def`: FastAPI runs it in its thread pool, so the event loop never waits on DDS.
         advice = advise_incorrect_cards(body.to_case(), solver=request.app.state.solver, profile=body.profile())
         return IncorrectCardsResponse.from_advice(advice, body.scoring)
+
+    @app.post(
+        "/v1/rulings/claim", dependencies=anyone,
+        response_model=ClaimRulingResponse,
+        responses={**unauthorised,
+                   422: {"model": ErrorResponse, "description": "Bad or contradictory input: the field and the "
+                                                                "reason."},
+                   503: {"model": ErrorResponse, "description": "The solver is busy; retry later."}},
+        summary="Rule on a claim or concession (Laws 68-71)",
+    )
+    def rule_claim_route(body: ClaimRulingRequest, request: Request) -> ClaimRulingResponse:
+        """Adjudicate a disputed claim (70), a withdrawn agreement (69B) or a concession (71): the
+        fewest tricks the claiming side takes when the opponents may play any card and its own side
+        only normal plays (the statement, 70C trumps, 70D1, 70E1 finesses, 70E2 suit order, the class
+        of player), with the worst line trick by trick, every doubtful point with its figure, the
+        double-dummy value for reference, and the score when the whole board is known. A search that
+        reaches its node budget answers with an interval for the director.
+        """
+        # A plain `def`: FastAPI runs it in its thread pool; DDS is reached only through the runner.
+        ruling = rule_claim(body, request.app.state.events, request.app.state.solver)
+        return ClaimRulingResponse.from_ruling(ruling, body)
 
     @app.post(
         "/v1/screenings", dependencies=anyone,

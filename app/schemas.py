@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
 
 from app import i18n
+from app.claim_schemas import ClaimIn
 from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode, explanation, relocated
 from app.scores import ScoresOut, ScoringIn, scores_block
 from engine import __version__ as engine_version
@@ -161,6 +162,11 @@ class RevokeRulingRequest(RequestModel):
     event: int | None = Field(None, ge=1, le=2**31 - 1, description="An event (`POST /v1/events`) whose hand "
                               "records hold `board`: its deal and vulnerability are used; give contract, declarer "
                               "and play.", strict=True)
+    claim: ClaimIn | None = Field(None, description="The claim or concession that ended play, as for "
+                                  "`POST /v1/rulings/claim` (tricks among those not completed in the record): it is "
+                                  "adjudicated (Laws 69-71) instead of taken as a figure; a claim by the offending "
+                                  "side establishes the revoke (63A3). Not with `claim_declarer_tricks` or "
+                                  "`table_result`.")
 
     @field_validator("play")
     @classmethod
@@ -276,8 +282,8 @@ class RevokeRulingRequest(RequestModel):
         return RevokeFacts(
             noticed=self.noticed,
             claim_declarer_tricks=self.claim_declarer_tricks,
-            claim_by=Seat(self.claim_by) if self.claim_by else None,
-            claim_contested=self.claim_contested,
+            claim_by=Seat(self.claim_by) if self.claim_by else Seat(self.claim.by) if self.claim else None,
+            claim_contested=self.claim_contested or (self.claim is not None and self.claim.kind == "contested"),
             penalty_cards=tuple(PenaltyCard(Seat(p.seat), Card.from_str(p.card), p.from_trick, p.major)
                                 for p in self.penalty_cards),
             lead_restrictions=tuple(LeadRestriction(x.trick, Seat(x.seat), Suit(x.suit), x.forbidden)
@@ -286,6 +292,7 @@ class RevokeRulingRequest(RequestModel):
             table_result=self.table_result,
             reported=self.revoke_facts.to_report() if self.revoke_facts is not None else None,
             faced_cards=tuple(FacedCard(Seat(f.seat), Card.from_str(f.card), f.from_trick) for f in self.faced_cards),
+            claim_detail=self.claim.to_claim() if self.claim is not None else None,
         )
 
 
@@ -344,6 +351,8 @@ class ClaimOut(BaseModel):
     tricks_not_played: int = Field(description="Tricks not in the play record.")
     played_out: bool = Field(False, description="True: those tricks were played out, not claimed; the table result "
                              "gives their split (`table_result`).")
+    adjudicated: bool = Field(False, description="True: the claim (`claim`) was adjudicated under Laws 69-71; its "
+                              "steps are in the explanation.")
 
 
 class Law64COut(BaseModel):
@@ -460,7 +469,8 @@ class RevokeRulingResponse(BaseModel):
                                               double_dummy_without_revoke=a.double_dummy_without_revoke,
                                               likely_directors_figure=a.directors_likely),
             claim=ClaimOut(assumed=a.claim.assumed, declarer_tricks=a.claim.declarer_tricks,
-                           tricks_not_played=a.claim.tricks, played_out=a.claim.played_out),
+                           tricks_not_played=a.claim.tricks, played_out=a.claim.played_out,
+                           adjudicated=a.claim.adjudicated),
             law_64c=Law64COut(applies=a.law_64c.applies, law=a.law_64c.law,
                               reason=i18n.step_text(i18n.current(), a.law_64c.phrase) if a.law_64c.phrase
                               else a.law_64c.reason),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from engine.claims import ClaimRuling, ClaimSetting, adjudicate_claim
 from engine.dd.analysis import analyse_play
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
@@ -68,12 +69,14 @@ class ClaimInfo:
         assumed: ``True`` when the engine valued them double dummy (no claim figure was given).
         played_out: ``True`` when they were played out, not claimed: the record is the play as far
             as the director rebuilt it and the table result (Law 79A) gives their split.
+        adjudicated: ``True`` when the claim was adjudicated (Laws 69-71, ``facts.claim_detail``).
     """
 
     tricks: int
     declarer_tricks: int
     assumed: bool
     played_out: bool = False
+    adjudicated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +268,7 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         raise InvalidBoardError("a reason for the likely result without the revoke needs the figure itself "
                                 "(likely_without_revoke, the declarer's side's tricks)",
                                 path="revoke_facts/likely_without_revoke", key="reported_reason_without_figure")
+    adjudicated = _adjudicate(board, record, facts, solver)
     if facts.reported is not None and record.completed_tricks < facts.reported.trick:
         return _advise_reported(board, record, facts, edition)
     if facts.reported is not None and facts.reported.likely_without_revoke is not None:
@@ -277,7 +281,8 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     assessed = tuple((r, assess_establishment(r, revokes, record, contract, facts, edition)) for r in revokes)
     corrected = [r for r, e in assessed if e.correction is not None]
     valued = tuple(r for r, e in assessed if e.established or e.correction is not None)
-    needs_rest = not record.is_complete and facts.claim_declarer_tricks is None and played_out is None
+    needs_rest = not record.is_complete and facts.claim_declarer_tricks is None and played_out is None and \
+        (adjudicated is None or adjudicated.awarded is None)
     answers = solver.solve_positions(positions_needed(record, valued, value_rest=needs_rest))
 
     # The tricks the record does not show: the claim's figure, or their double-dummy value.
@@ -287,6 +292,10 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         claim = ClaimInfo(unplayed, played_out, False, played_out=True)
     elif facts.claim_declarer_tricks is not None:
         claim = ClaimInfo(unplayed, facts.claim_declarer_tricks, False)
+    elif adjudicated is not None and adjudicated.awarded is not None:
+        mine = adjudicated.claim.by.side is side
+        claim = ClaimInfo(unplayed, adjudicated.awarded if mine else unplayed - adjudicated.awarded, False,
+                          adjudicated=True)
     else:
         end = record.position_before(len(record.cards))
         claim = ClaimInfo(unplayed, declarer_tricks_from(answers, end, contract), True)
@@ -324,6 +333,10 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     suggested_law = law64c.law if law64c.applies else _result_law(rulings)
     steps = _explain(board, rulings, claim, table.declarer_tricks, after, likely, law64c, suggested, basis, facts,
                      induced, edition)
+    if adjudicated is not None:  # the claim's own ruling, before the table result it feeds
+        at = next((i for i, s in enumerate(steps) if s.key == "table_result"), len(steps))
+        own = tuple(s for s in adjudicated.steps if s.key != "claim.score")  # the board's score comes below
+        steps = (*steps[:at], *own, *steps[at:])
     v = board.vulnerability
     return RevokeAdvice(
         board=board, rulings=rulings, table_tricks=table.declarer_tricks, after_adjustment=after,
@@ -334,6 +347,31 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         score_ns_after_adjustment=score_ns(contract, after, v),
         score_ns_suggested=score_ns(contract, suggested, v), steps=steps, induced=induced, edition=edition,
     )
+
+
+def _adjudicate(board: BoardRecord, record: PlayRecord, facts: RevokeFacts,
+                solver: DoubleDummySolver) -> ClaimRuling | None:
+    """The claim that ended play, adjudicated from the position where the record stops (Laws
+    69-71), when the director gave it (``facts.claim_detail``); ``None`` otherwise.
+
+    Raises:
+        InvalidBoardError: the claim given with a claim figure or a table result, by another
+            player than ``claim_by``, or on a complete record; as :func:`engine.claims.adjudicate_claim`.
+    """
+    detail = facts.claim_detail
+    if detail is None:
+        return None
+    if facts.claim_declarer_tricks is not None or facts.table_result is not None:
+        raise InvalidBoardError("give either the claim to adjudicate or the claim's figure (or the table result), "
+                                "not both", path="claim", key="revoke_claim_and_figure")
+    if facts.claim_by is not None and facts.claim_by is not detail.by:
+        raise InvalidBoardError(f"the claim was made by {detail.by.value}, but claim_by says {facts.claim_by.value}",
+                                path="claim_by", key="revoke_claim_by_differs",
+                                params={"seat": detail.by.value, "by": facts.claim_by.value})
+    if record.is_complete:
+        raise InvalidBoardError("the play record holds all 13 tricks: there is no claim to adjudicate", path="claim",
+                                key="claim_play_complete")
+    return adjudicate_claim(ClaimSetting.of_board(board), detail, solver)
 
 
 def _played_out(record: PlayRecord, contract: Contract, facts: RevokeFacts) -> int | None:
@@ -526,10 +564,15 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
     elif claim.tricks:
         how = ("valued double dummy (no claim figure was given; enter the claim's figure if known)"
                if claim.assumed else "as the claim or concession gave them")
-        steps.append(Step("68", f"Play ended with {claim.tricks} trick(s) not played out; the declarer's side "
-                          f"gets {claim.declarer_tricks} of them, {how}.", "claim_dd" if claim.assumed else "claim",
-                          {"n": claim.tricks, "decl": claim.declarer_tricks}))
-        if facts.claim_contested:
+        if claim.adjudicated:
+            steps.append(Step("68", f"Play ended with {claim.tricks} trick(s) not played out; the claim is adjudicated "
+                              f"(Laws 69-71, below): the declarer's side gets {claim.declarer_tricks} of them.",
+                              "claim_adjudicated", {"n": claim.tricks, "decl": claim.declarer_tricks}))
+        else:
+            steps.append(Step("68", f"Play ended with {claim.tricks} trick(s) not played out; the declarer's side "
+                              f"gets {claim.declarer_tricks} of them, {how}.", "claim_dd" if claim.assumed else "claim",
+                              {"n": claim.tricks, "decl": claim.declarer_tricks}))
+        if facts.claim_contested and not claim.adjudicated:
             steps.append(Step("70A", "The claim was disputed: the director rules on it as equitably as possible to "
                               "both sides, any doubtful point against the claimer (Laws 69-71); until then the "
                               f"tricks not played are counted as {'valued double dummy' if claim.assumed else 'given'}"

@@ -121,7 +121,8 @@ def test_legal_record_without_revoke(client: TestClient) -> None:
     body = r.json()
     assert body["revokes"] == []
     assert body["board"]["cards_played"] == 8
-    assert body["claim"] == {"assumed": False, "declarer_tricks": 8, "tricks_not_played": 11, "played_out": False}
+    assert body["claim"] == {"assumed": False, "declarer_tricks": 8, "tricks_not_played": 11, "played_out": False,
+                             "adjudicated": False}
     # West won tricks 1 and 2; the claim gives the declarer's side 8 of the other 11.
     assert body["declarer_tricks"]["table"] == 10
     assert body["declarer_tricks"]["after_adjustment"] == 10
@@ -155,7 +156,8 @@ def test_revoke_by_parts(client: TestClient) -> None:
     assert rev["law"] == "64A2" and rev["tricks_transferred"] == 1
     assert set(rev["dd_by_card"]) == {"H9", "H8", "H7"}
     # The table result counts the nine completed tricks plus the claim; South's revoke moves one trick to EW.
-    assert body["claim"] == {"assumed": False, "declarer_tricks": 1, "tricks_not_played": 4, "played_out": False}
+    assert body["claim"] == {"assumed": False, "declarer_tricks": 1, "tricks_not_played": 4, "played_out": False,
+                             "adjudicated": False}
     assert body["declarer_tricks"]["after_adjustment"] == body["declarer_tricks"]["table"] + 1
 
 

@@ -306,7 +306,8 @@ def test_a_number_or_yes_no_of_the_wrong_type_is_422(client: TestClient, url: st
 def test_the_json_natural_forms_still_rule(client: TestClient) -> None:
     r = client.post("/v1/rulings/revoke", json=REVOKE | {"claim_declarer_tricks": 3, "claim_contested": False})
     assert r.status_code == 200, r.text
-    assert r.json()["claim"] == {"assumed": False, "declarer_tricks": 3, "tricks_not_played": 11, "played_out": False}
+    assert r.json()["claim"] == {"assumed": False, "declarer_tricks": 3, "tricks_not_played": 11, "played_out": False,
+                                 "adjudicated": False}
 
 
 @pytest.mark.parametrize(("url", "body"), [

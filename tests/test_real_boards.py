@@ -36,7 +36,8 @@ def test_sponvo30_board_21_closed_south_revokes_at_trick_3_64a2_one_trick(client
     assert rv["established"] and rv["law"] == "64A2" and rv["tricks_transferred"] == 1
     assert rv["dd_before"] - rv["dd_after"] == 1  # the revoke card changed the DD result by one trick
     assert set(rv["dd_by_card"]) == {"H9", "H8", "H7"}
-    assert out["claim"] == {"assumed": True, "declarer_tricks": 3, "tricks_not_played": 4, "played_out": False}
+    assert out["claim"] == {"assumed": True, "declarer_tricks": 3, "tricks_not_played": 4, "played_out": False,
+                            "adjudicated": False}
     t = out["declarer_tricks"]
     assert (t["table"], t["after_adjustment"], t["likely_without_revokes"]) == (8, 9, 9)
     assert out["law_64c"]["applies"] is False
@@ -65,7 +66,8 @@ def test_a1a10909_board_20_closed_west_ruffs_and_wins_64a1_depends_on_the_claim(
     [rv] = out["revokes"]
     assert (rv["trick"], rv["player"], rv["card"], rv["law"]) == (5, "W", "D7", "64A1")
     assert rv["tricks_transferred"] == transferred
-    assert out["claim"] == {"assumed": False, "declarer_tricks": claim, "tricks_not_played": 5, "played_out": False}
+    assert out["claim"] == {"assumed": False, "declarer_tricks": claim, "tricks_not_played": 5, "played_out": False,
+                            "adjudicated": False}
     assert (out["declarer_tricks"]["table"], out["declarer_tricks"]["after_adjustment"]) == (table, after)
 
 

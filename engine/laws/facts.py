@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine.laws.claims import Claim
 from engine.model.cards import Card, Suit
 from engine.model.seats import Seat
 
@@ -140,6 +141,11 @@ class RevokeFacts:
             could not be checked double dummy.
         faced_cards: cards face up on the table that are not penalty cards (2007 Law 64B3; see
             :class:`FacedCard`).
+        claim_detail: the claim or concession that ended play, with its statement and the
+            director's findings: the claim is then adjudicated (Laws 69-71, :mod:`engine.claims`)
+            instead of taken as a figure (63A3: a disputed claim by the offending side establishes
+            the revoke, and the director still rules on the claim). Excludes
+            ``claim_declarer_tricks`` and ``table_result``.
     """
 
     noticed: Noticed = Noticed.AFTER_PLAY
@@ -152,3 +158,4 @@ class RevokeFacts:
     table_result: int | None = None
     reported: RevokeReport | None = None
     faced_cards: tuple[FacedCard, ...] = ()
+    claim_detail: Claim | None = None
