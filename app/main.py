@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import anyio
 from fastapi import Depends, FastAPI, File, HTTPException, Query, Request, UploadFile
 
-from app import auth, rulings
+from app import access, auth, rulings
 from app.api_docs import install_api_docs
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.cases import router as cases_router
@@ -110,6 +110,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
                     "numbers never are. `Content-Language` says the language used; an unknown `lang` is a 422.",
         lifespan=lifespan,
         docs_url=None, redoc_url=None,  # served by install_api_docs, from the service itself
+        dependencies=[Depends(access.door)],  # one door: every route passes app.access.POLICY, nothing else checks
     )
     install_error_handlers(app)
     app.add_middleware(CancelOnDisconnect)
@@ -132,7 +133,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return {"status": "ok", "version": __version__, "solver": solver_stats(request.app.state.solver),
                 "screenings": request.app.state.jobs.stats()}
 
-    anyone = [Depends(auth.needs(auth.READ, "ask for a ruling")), *lang]
+    anyone = lang
     unauthorised: dict[int | str, dict[str, Any]] = {
         401: {"model": ErrorResponse, "description": "No valid token (outside laptop mode)."}}
 
