@@ -133,12 +133,11 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return {"status": "ok", "version": __version__, "solver": solver_stats(request.app.state.solver),
                 "screenings": request.app.state.jobs.stats()}
 
-    anyone = lang
     unauthorised: dict[int | str, dict[str, Any]] = {
         401: {"model": ErrorResponse, "description": "No valid token (outside laptop mode)."}}
 
     @app.post(
-        "/v1/rulings/revoke", dependencies=anyone,
+        "/v1/rulings/revoke", dependencies=lang,
         response_model=RevokeRulingResponse,
         responses={**unauthorised,
                    422: {"model": ErrorResponse, "description": "Bad input: the field and the reason."},
@@ -159,7 +158,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return RevokeRulingResponse.from_advice(advice, body.scoring)
 
     @app.post(
-        "/v1/rulings/incorrect-cards", dependencies=anyone,
+        "/v1/rulings/incorrect-cards", dependencies=lang,
         response_model=IncorrectCardsResponse,
         responses={**unauthorised,
                    422: {"model": ErrorResponse, "description": "Bad or contradictory input: the field and the "
@@ -181,7 +180,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return IncorrectCardsResponse.from_advice(advice, body.scoring)
 
     @app.post(
-        "/v1/screenings", dependencies=anyone,
+        "/v1/screenings", dependencies=lang,
         response_model=ScreeningResponse,
         responses={**unauthorised,
                    202: {"model": ScreeningJobResponse, "description": "A big file (or job=true): the job, to poll."},

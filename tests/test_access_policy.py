@@ -260,14 +260,10 @@ def test_the_owner_of_a_screening_job_may_cancel_it_and_nobody_else_but_a_direct
 # The findings, one by one
 
 
-def _events(site: Site) -> int:
-    return len(site.state.events.recent_events(1000))
-
-
 def _rows(site: Site) -> dict[str, int]:
     """Rows of every table that a page write would add to."""
     with site.state.events.engine.connect() as c:
-        return {t: c.execute(text(f"SELECT COUNT(*) FROM {t}")).scalar_one()  # noqa: S608 (names from this test)
+        return {t: c.execute(text(f"SELECT COUNT(*) FROM {t}")).scalar_one()
                 for t in ("events", "boards", "files", "cases", "case_history")}
 
 

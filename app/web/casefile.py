@@ -2,10 +2,12 @@
 case page (the facts, the ruling as stored, the director's decision, the appeals committee's
 review, the history, a re-run and the one-page sheet), and signing in with a token.
 
-The use cases are :mod:`app.cases` (shared with the API), who may do what is :mod:`app.auth`
-(the page's token is the ``advisor_token`` cookie, HttpOnly, SameSite=Strict). A request
-without the right role gets the reason in the director's words (401: the sign-in form; 403:
-"Anna is a viewer: recording a decision needs the director role"), never a 500.
+The use cases are :mod:`app.cases` (shared with the API), who may do what is :mod:`app.access`
+(one policy for every route; the page's token is the ``advisor_token`` cookie, HttpOnly,
+SameSite=Strict). A request without the right role never reaches these handlers: the door
+refuses it and the page shows the reason in the director's words (:func:`refusal_text`; 401:
+the sign-in form with the way back; 403: "Anna is a viewer: recording a decision needs the
+director role"), never a 500.
 """
 
 from __future__ import annotations
