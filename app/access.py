@@ -35,7 +35,7 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.routing import iter_route_contexts
 from starlette.routing import BaseRoute, Mount
 
-from app.auth import COMMITTEE, COOKIE, DIRECTOR, READ, Access, AuthError, bearer, forbidden
+from app.auth import COMMITTEE, COOKIE, DIRECTOR, READ, Access, AuthError, bearer, forbidden, unsigned
 from engine.cases import OPEN_MODE, Actor, Role
 from engine.events import NotStoredError
 
@@ -184,9 +184,11 @@ def route_path(request: Request) -> str | None:
     return next(iter(paths)) if len(paths) == 1 else None
 
 
-def _decide(access: Access, rule: Rule | None, token: str | None, client: str | None,
+def _decide(access: Access, rule: Rule | None, token: str | None, cookie: bool, client: str | None,
             request: Request, where: str) -> Actor | None:
     """The request's actor if ``rule`` lets it through (``None``: nobody, on an open route).
+    ``cookie``: the token came from the page's cookie; in laptop mode one that is not valid (a
+    database started anew) is ignored, as if the browser had none.
 
     Raises:
         AuthError: 401 (no valid token outside laptop mode), 403 (the role does not allow it, or
@@ -194,18 +196,23 @@ def _decide(access: Access, rule: Rule | None, token: str | None, client: str | 
     """
     if rule is None:
         raise AuthError(403, f"{where} has no access rule: it is refused to everyone")
-    if not rule.allowed:  # open: who it is only shows in the header
-        try:
-            return access.identify(token, client)
-        except AuthError:
+    try:
+        actor = access.identify(token, client)
+    except AuthError:
+        if not rule.allowed:  # open: who it is only shows in the header
             return None
-    doing = rule.doing
-    actor = access.actor(token, client, READ if rule.owner else rule.allowed, doing)
+        if not (cookie and access.is_open(client)):
+            raise
+        actor = OPEN_MODE
+    if not rule.allowed:
+        return actor
+    if actor is None:
+        raise unsigned(rule.doing)
     if actor is OPEN_MODE or actor.role in rule.allowed:
         return actor
     if rule.owner and _owns(request, actor):
         return actor
-    raise forbidden(actor, rule.allowed, doing)
+    raise forbidden(actor, rule.allowed, rule.doing)
 
 
 def _owns(request: Request, actor: Actor) -> bool:
@@ -229,13 +236,15 @@ async def door(request: Request) -> None:
     path = route_path(request)
     rule = POLICY.get((request.method, path)) if path is not None else None
     api = is_api(path if path is not None else request.url.path)
-    token = bearer(request) if api else (request.cookies.get(COOKIE) or bearer(request))
+    cookie = None if api else request.cookies.get(COOKIE) or None
+    token = cookie or bearer(request)
     client = request.client.host if request.client else None
     access: Access = request.app.state.access
     where = f"{request.method} {path or request.url.path}"
     try:
         # the token's check (argon2) and the database block: off the event loop
-        actor = await anyio.to_thread.run_sync(lambda: _decide(access, rule, token, client, request, where))
+        actor = await anyio.to_thread.run_sync(
+            lambda: _decide(access, rule, token, cookie is not None, client, request, where))
     except AuthError as exc:
         if api:
             raise

@@ -155,8 +155,7 @@ class Access:
         """
         actor = self.identify(token, client_host)
         if actor is None:
-            raise AuthError(401, f"to {doing} sign in: send 'Authorization: Bearer <token>' (a token is made with "
-                                 "'advisor users add NAME --role ROLE')")
+            raise unsigned(doing)
         if actor is not OPEN_MODE and actor.role not in allowed:
             raise forbidden(actor, allowed, doing)
         return actor
@@ -174,6 +173,12 @@ class Access:
                 raise AuthError(401, "the token is not valid (mistyped or revoked): ask the chief director for one")
             return Actor(user.name, user.role)
         return OPEN_MODE if self.is_open(client_host) else None
+
+
+def unsigned(doing: str) -> AuthError:
+    """The 401 for a request without a token, outside laptop mode, that asks to do ``doing``."""
+    return AuthError(401, f"to {doing} sign in: send 'Authorization: Bearer <token>' (a token is made with "
+                          "'advisor users add NAME --role ROLE')")
 
 
 def forbidden(actor: Actor, allowed: Collection[Role], doing: str) -> AuthError:
