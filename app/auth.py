@@ -146,20 +146,6 @@ class Access:
             self._checked[digest] = (user, now + CACHE_SECONDS)
         return user
 
-    def actor(self, token: str | None, client_host: str | None, allowed: Collection[Role], doing: str) -> Actor:
-        """Who is asking, if he may do ``doing`` (e.g. ``"record a decision"``): the token's holder,
-        or :data:`engine.cases.OPEN_MODE` in laptop mode without a token.
-
-        Raises:
-            AuthError: 401 no token (outside laptop mode) or an invalid one; 403 a role not in ``allowed``.
-        """
-        actor = self.identify(token, client_host)
-        if actor is None:
-            raise unsigned(doing)
-        if actor is not OPEN_MODE and actor.role not in allowed:
-            raise forbidden(actor, allowed, doing)
-        return actor
-
     def identify(self, token: str | None, client_host: str | None) -> Actor | None:
         """The token's holder, :data:`engine.cases.OPEN_MODE` (laptop mode, no token), or ``None``
         (nobody: no token outside laptop mode).
