@@ -5,10 +5,12 @@ never stored: the database keeps its public key and its argon2id hash (argon2-cf
 as ``Authorization: Bearer <token>`` (the page keeps it in an HttpOnly, SameSite=Strict cookie
 after the director signs in).
 
-Laptop mode: while no token is configured and the service was not told to require them
-(``ADVISOR_REQUIRE_TOKENS``, which ``advisor serve --host`` sets for any address but loopback),
-a request from this machine (127.0.0.1, ::1) runs open, as the service always did. Anything else
-needs a valid token: 401 without one, 403 when the holder's role does not allow the action.
+Laptop mode: while no token was ever made on the database and the service was not told to
+require them (``ADVISOR_REQUIRE_TOKENS``, which ``advisor serve --host`` sets for any address but
+loopback), a request from this machine (127.0.0.1, ::1) runs open, as the service always did.
+Once a token was made, revoking every token does not reopen it. Anything else needs a valid
+token: 401 without one, 403 when the holder's role does not allow the action. Which route needs
+which role is :mod:`app.access` (one policy, checked in one place for every route).
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Collection
-from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -84,10 +85,8 @@ def _key(token: str) -> str | None:
 
 
 def is_local(host: str | None) -> bool:
-    """Whether a client address is this machine (loopback). Starlette's in-process test client,
-    which has no address, reports ``"testclient"`` and counts as local."""
-    if host == "testclient":
-        return True
+    """Whether a client address is this machine (loopback: 127.0.0.0/8, ::1). Anything that is not
+    an IP address (Starlette's in-process test client reports ``"testclient"``) is not local."""
     try:
         return host is not None and ipaddress.ip_address(host).is_loopback
     except ValueError:
@@ -112,10 +111,17 @@ class Access:
         self._clock = clock
         self._checked: dict[str, tuple[User, float]] = {}
         self._lock = threading.Lock()
+        self._had_tokens = False  # once True, forever (a user row is never deleted)
 
     def is_open(self, client_host: str | None) -> bool:
-        """Laptop mode for this client: no token configured, none required, the client local."""
-        return not self.require_tokens and is_local(client_host) and not self.users.any_active()
+        """Laptop mode for this client: tokens not required, none ever made on this database
+        (revoked ones count: revoking the last token does not reopen the service), the client
+        on this machine (:func:`is_local`)."""
+        if self.require_tokens or not is_local(client_host):
+            return False
+        if not self._had_tokens:
+            self._had_tokens = self.users.any_ever()
+        return not self._had_tokens
 
     def holder(self, token: str) -> User | None:
         """The active holder of ``token``, or ``None`` (unknown, revoked or mistyped)."""
@@ -140,25 +146,32 @@ class Access:
             self._checked[digest] = (user, now + CACHE_SECONDS)
         return user
 
-    def actor(self, token: str | None, client_host: str | None, allowed: Collection[Role], doing: str) -> Actor:
-        """Who is asking, if he may do ``doing`` (e.g. ``"record a decision"``): the token's holder,
-        or :data:`engine.cases.OPEN_MODE` in laptop mode without a token.
+    def identify(self, token: str | None, client_host: str | None) -> Actor | None:
+        """The token's holder, :data:`engine.cases.OPEN_MODE` (laptop mode, no token), or ``None``
+        (nobody: no token outside laptop mode).
 
         Raises:
-            AuthError: 401 no token (outside laptop mode) or an invalid one; 403 a role not in ``allowed``.
+            AuthError: 401 for a token that is not valid (unknown, revoked or mistyped).
         """
         if token:
             user = self.holder(token)
             if user is None:
                 raise AuthError(401, "the token is not valid (mistyped or revoked): ask the chief director for one")
-            if user.role not in allowed:
-                need = " or ".join(sorted(r.value for r in allowed))
-                raise AuthError(403, f"{user.name} is a {user.role.value}: to {doing} needs the role {need}")
             return Actor(user.name, user.role)
-        if self.is_open(client_host):
-            return OPEN_MODE
-        raise AuthError(401, f"to {doing} sign in: send 'Authorization: Bearer <token>' (a token is made with "
-                             "'advisor users add NAME --role ROLE')")
+        return OPEN_MODE if self.is_open(client_host) else None
+
+
+def unsigned(doing: str) -> AuthError:
+    """The 401 for a request without a token, outside laptop mode, that asks to do ``doing``."""
+    return AuthError(401, f"to {doing} sign in: send 'Authorization: Bearer <token>' (a token is made with "
+                          "'advisor users add NAME --role ROLE')")
+
+
+def forbidden(actor: Actor, allowed: Collection[Role], doing: str) -> AuthError:
+    """The 403 for ``actor`` (a token holder) whose role is not in ``allowed`` to do ``doing``."""
+    need = " or ".join(sorted(r.value for r in allowed))
+    role = actor.role.value if actor.role is not None else "nobody"
+    return AuthError(403, f"{actor.name} is a {role}: to {doing} needs the role {need}")
 
 
 def bearer(request: Request) -> str | None:
@@ -166,33 +179,3 @@ def bearer(request: Request) -> str | None:
     value = request.headers.get("authorization", "")
     scheme, _, token = value.partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
-
-
-def requester(request: Request, allowed: Collection[Role], doing: str) -> Actor:
-    """The API's check: the bearer token's holder (or open mode) if allowed to do ``doing``.
-
-    Raises:
-        AuthError: 401 or 403 (see :meth:`Access.actor`).
-    """
-    access: Access = request.app.state.access
-    return access.actor(bearer(request), request.client.host if request.client else None, allowed, doing)
-
-
-def page_requester(request: Request, allowed: Collection[Role], doing: str) -> Actor:
-    """The page's check: the signed-in token from the cookie (or open mode).
-
-    Raises:
-        AuthError: 401 or 403 (see :meth:`Access.actor`).
-    """
-    access: Access = request.app.state.access
-    token = request.cookies.get(COOKIE) or None
-    return access.actor(token, request.client.host if request.client else None, allowed, doing)
-
-
-def needs(allowed: Collection[Role], doing: str) -> Callable[[Request], Any]:
-    """A FastAPI dependency: the request's :class:`Actor` if allowed to do ``doing`` (raises AuthError)."""
-
-    def dependency(request: Request) -> Actor:
-        return requester(request, allowed, doing)
-
-    return dependency

@@ -4,7 +4,7 @@ the event's ruling log as CSV and its cases as JSON (export, import).
 The use cases (:func:`open_case`, :func:`record_decision`, :func:`add_review`, :func:`rerun`,
 :func:`import_cases`) are plain functions shared by the API and the director's page; the rules
 of the case file are :mod:`engine.cases`, the store is ``app/storage/cases.py``, who may call
-what is :mod:`app.auth`.
+what is :mod:`app.access` (one policy for every route).
 """
 
 from __future__ import annotations
@@ -15,12 +15,13 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Depends, Path, Query, Request
+from fastapi import APIRouter, Body, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from app import auth, i18n
+from app import i18n
+from app.access import Acting
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.common import ErrorResponse, RequestModel
 from app.rulings import rule_revoke
@@ -871,9 +872,6 @@ def _repos(request: Request) -> tuple[EventRepository, SqlCaseRepository]:
     return request.app.state.events, request.app.state.cases
 
 
-Reader = Annotated[Actor, Depends(auth.needs(auth.READ, "read cases"))]
-
-
 def router() -> APIRouter:
     """The ``/v1/cases`` routes and the event's ruling log and export. Plain ``def`` handlers:
     the solver and the database block, so FastAPI runs them in its thread pool."""
@@ -890,7 +888,7 @@ def router() -> APIRouter:
             "a case", responses={**errors, 503: {"model": ErrorResponse, "description": "The solver is busy."}})
     def create_case(
         request: Request,
-        actor: Annotated[Actor, Depends(auth.needs(auth.DIRECTOR, "create a case"))],
+        actor: Acting,
         body: Annotated[dict[str, Any], Body(openapi_examples={"revoke": {"summary": "A revoke from the event's "
                                                                           "hand record", "value": CASE_EXAMPLE}})],
     ) -> JSONResponse:
@@ -907,7 +905,7 @@ def router() -> APIRouter:
                             headers={"Location": f"/v1/cases/{case.id}"})
 
     @r.get("/v1/cases", response_model=list[CaseSummaryOut], responses=errors, summary="The cases of an event")
-    def list_cases(request: Request, _actor: Reader,
+    def list_cases(request: Request,
                    event: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
                    board: Annotated[str | None, Query(max_length=20)] = None) -> list[CaseSummaryOut]:
         """The cases of `event` (and `board`), oldest first: board, round, table, pairs, status and
@@ -915,7 +913,7 @@ def router() -> APIRouter:
         return [CaseSummaryOut.of(c) for c in _repos(request)[1].cases(event, board)]
 
     @r.get("/v1/cases/{case_id}", response_model=CaseOut, responses=errors, summary="A case")
-    def get_case(case_id: CaseId, request: Request, _actor: Reader) -> CaseOut:
+    def get_case(case_id: CaseId, request: Request) -> CaseOut:
         """The case: its facts, the request and the ruling as stored, the engine and Laws
         versions, the director's decision and the committee's reviews."""
         return CaseOut.of(_repos(request)[1].get_case(case_id))
@@ -923,7 +921,7 @@ def router() -> APIRouter:
     @r.post("/v1/cases/{case_id}/decision", response_model=CaseOut, responses={**errors, **conflict},
             summary="Record the director's decision")
     def decide(case_id: CaseId, body: DecisionIn, request: Request,
-               actor: Annotated[Actor, Depends(auth.needs(auth.DIRECTOR, "record a decision"))]) -> CaseOut:
+               actor: Acting) -> CaseOut:
         """The score actually entered (`score_ns`, North-South's points, or `artificial`; weighted
         or split), its `result` and `law`; `reason` is required when it differs from the
         suggestion. A later decision replaces it in the case, never in the history; 409 once the
@@ -933,7 +931,7 @@ def router() -> APIRouter:
     @r.post("/v1/cases/{case_id}/reviews", response_model=CaseOut, responses={**errors, **conflict},
             summary="Add the appeals committee's review")
     def review(case_id: CaseId, body: ReviewIn, request: Request,
-               actor: Annotated[Actor, Depends(auth.needs(auth.COMMITTEE, "add a review"))]) -> CaseOut:
+               actor: Acting) -> CaseOut:
         """Uphold, vary (with the committee's score) or cancel the director's ruling; the members,
         the reasons, the deposit returned or kept. Added, never written over; 409 before the
         director's decision."""
@@ -941,14 +939,14 @@ def router() -> APIRouter:
 
     @r.get("/v1/cases/{case_id}/history", response_model=list[HistoryEntryOut], responses=errors,
            summary="Every change of a case")
-    def history(case_id: CaseId, request: Request, _actor: Reader) -> list[HistoryEntryOut]:
+    def history(case_id: CaseId, request: Request) -> list[HistoryEntryOut]:
         """The case's append-only history, oldest first: who, when, what changed."""
         return [HistoryEntryOut.of(e) for e in _repos(request)[1].get_case(case_id).history]
 
     @r.post("/v1/cases/{case_id}/rerun", response_model=RerunOut, responses=errors,
             summary="Rule the stored request again on the current engine")
     def rerun_case(case_id: CaseId, request: Request,
-                   actor: Annotated[Actor, Depends(auth.needs(auth.DIRECTOR, "re-run a case"))]) -> RerunOut:
+                   actor: Acting) -> RerunOut:
         """Rule the stored request again and say what differs from the stored ruling (a new
         engine never changes a stored case silently); the stored ruling stays as it was and the
         re-run is added to the history."""
@@ -957,7 +955,7 @@ def router() -> APIRouter:
 
     @r.get("/v1/events/{event_id}/rulings.csv", response_class=Response, responses=errors,
            summary="The event's ruling log, CSV for the scorer")
-    def rulings_csv(request: Request, _actor: Reader,
+    def rulings_csv(request: Request,
                     event_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> Response:
         """A line per case by board, round and table: the suggestion, the decision, the review and
         the score that stands (points North-South)."""
@@ -966,7 +964,7 @@ def router() -> APIRouter:
                         headers={"Content-Disposition": f'attachment; filename="event-{event_id}-rulings.csv"'})
 
     @r.get("/v1/events/{event_id}/cases.json", responses=errors, summary="Export an event's cases")
-    def export(request: Request, _actor: Reader, event_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> JSONResponse:
+    def export(request: Request, event_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> JSONResponse:
         """The event, its hand records and every case with its whole history, to keep or to
         import elsewhere (`POST /v1/cases/import`)."""
         events, cases = _repos(request)
@@ -976,7 +974,7 @@ def router() -> APIRouter:
     @r.post("/v1/cases/import", status_code=201, response_model=ImportedOut, responses=errors,
             summary="Import an export as a new event")
     def import_(body: ExportIn, request: Request,
-                actor: Annotated[Actor, Depends(auth.needs(auth.DIRECTOR, "import cases"))]) -> ImportedOut:
+                actor: Acting) -> ImportedOut:
         """Store the export's event, hand records and cases (with their histories, checked
         against the case file's rules) as a new event; answers the new ids. Nothing is taken on
         trust: history times must not go backwards, and each case is ruled again on this engine:

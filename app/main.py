@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import anyio
 from fastapi import Depends, FastAPI, File, HTTPException, Query, Request, UploadFile
 
-from app import auth, rulings
+from app import access, auth, rulings
 from app.api_docs import install_api_docs
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.cases import router as cases_router
@@ -117,6 +117,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
                     "numbers never are. `Content-Language` says the language used; an unknown `lang` is a 422.",
         lifespan=lifespan,
         docs_url=None, redoc_url=None,  # served by install_api_docs, from the service itself
+        dependencies=[Depends(access.door)],  # one door: every route passes app.access.POLICY, nothing else checks
     )
     install_error_handlers(app)
     app.add_middleware(CancelOnDisconnect)
@@ -139,12 +140,11 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return {"status": "ok", "version": __version__, "solver": solver_stats(request.app.state.solver),
                 "screenings": request.app.state.jobs.stats()}
 
-    anyone = [Depends(auth.needs(auth.READ, "ask for a ruling")), *lang]
     unauthorised: dict[int | str, dict[str, Any]] = {
         401: {"model": ErrorResponse, "description": "No valid token (outside laptop mode)."}}
 
     @app.post(
-        "/v1/rulings/revoke", dependencies=anyone,
+        "/v1/rulings/revoke", dependencies=lang,
         response_model=RevokeRulingResponse,
         responses={**unauthorised,
                    422: {"model": ErrorResponse, "description": "Bad input: the field and the reason."},
@@ -165,7 +165,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return RevokeRulingResponse.from_advice(advice, body.scoring)
 
     @app.post(
-        "/v1/rulings/incorrect-cards", dependencies=anyone,
+        "/v1/rulings/incorrect-cards", dependencies=lang,
         response_model=IncorrectCardsResponse,
         responses={**unauthorised,
                    422: {"model": ErrorResponse, "description": "Bad or contradictory input: the field and the "
@@ -187,7 +187,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return IncorrectCardsResponse.from_advice(advice, body.scoring)
 
     @app.post(
-        "/v1/rulings/claim", dependencies=anyone,
+        "/v1/rulings/claim", dependencies=lang,
         response_model=ClaimRulingResponse,
         responses={**unauthorised,
                    422: {"model": ErrorResponse, "description": "Bad or contradictory input: the field and the "
@@ -208,7 +208,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return ClaimRulingResponse.from_ruling(ruling, body)
 
     @app.post(
-        "/v1/screenings", dependencies=anyone,
+        "/v1/screenings", dependencies=lang,
         response_model=ScreeningResponse,
         responses={**unauthorised,
                    202: {"model": ScreeningJobResponse, "description": "A big file (or job=true): the job, to poll."},

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from fastapi.testclient import TestClient
 
 from engine.model import Card, Contract, Deal, Seat, Vulnerability
 from engine.model.board import BoardRecord
@@ -25,6 +26,17 @@ A1A10909 = DATA / "2000-17th_European_Youth_Team_Championships" / "A1A10909.PBN"
 SPONVO30_DEAL = "N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76"
 SPONVO30_PLAY = ("CJ C3 C2 CK  HA H6 HJ H2  HK S2 D3 D4  HQ D5 D7 H7  HT D6 C4 H8  S4 S5 SQ SK  "
                  "D9 D2 DQ D8  C9 C8 C5 C6  CT CQ CA C7").split()
+
+
+LOCAL = ("127.0.0.1", 50000)
+"""A client address on this machine (loopback) for Starlette's in-process TestClient, whose own
+default (``"testclient"``) is not an address and so never runs in laptop mode."""
+
+
+def laptop(app: Any, **kwargs: Any) -> TestClient:
+    """Starlette's in-process TestClient for ``app`` as the director's own browser on this machine
+    (client 127.0.0.1: laptop mode while no token was ever made); ``kwargs`` as TestClient's."""
+    return TestClient(app, client=LOCAL, **kwargs)
 
 
 def board(deal: str, contract: str, declarer: str, play: list[str] | str, vul: str = "None") -> BoardRecord:

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from engine.dd.cpus import available_cpus
+from tests.helpers import laptop
 
 URL = "/v1/rulings/revoke"
 
@@ -41,7 +42,7 @@ def pbn_game(board: str, room: str, play: str = "CJ C3 C2 CK\n*") -> str:
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     # raise_server_exceptions=False: a crash shows as the 500 a caller would get
-    with TestClient(create_app(), raise_server_exceptions=False) as c:
+    with laptop(create_app(), raise_server_exceptions=False) as c:
         yield c
 
 

@@ -12,12 +12,13 @@ from fastapi.testclient import TestClient
 
 from app.i18n import UnknownLanguageError, from_accept_language, languages, negotiate
 from app.main import create_app
+from tests.helpers import laptop
 from tests.test_api import URL, WITH_REVOKE, parts
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(), raise_server_exceptions=False) as c:
+    with laptop(create_app(), raise_server_exceptions=False) as c:
         yield c
 
 
@@ -133,7 +134,7 @@ def test_a_case_keeps_its_ruling_in_english_with_the_keys_whatever_language_was_
     from tests.test_case_file import case_body
     from tests.test_events import hand_record_file, new_event, upload
 
-    with TestClient(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
+    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
         event = new_event(c)
         assert upload(c, event, hand_record_file()).status_code == 200
         r = c.post("/v1/cases?lang=pl", json=case_body(event))

@@ -28,7 +28,7 @@ from app.storage import open_repository
 from app.storage.cases import SqlUserRepository
 from engine.cases import OPEN_MODE, NewCase, Role
 from engine.dd import SolverRunner
-from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY
+from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, laptop
 from tests.test_events import error, hand_record_file, new_event, upload
 
 FACTS = {"trick": 3, "offender": "S", "revoke_trick_won_by": "W", "offending_side_tricks_after": 5}
@@ -47,7 +47,7 @@ REVIEW = {"outcome": "uphold", "members": ["A. Wilson (chair)", "B. Nowak", "C. 
 
 @pytest.fixture
 def client(dds: SolverRunner, database_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
+    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
         yield c
 
 

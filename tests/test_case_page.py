@@ -35,7 +35,7 @@ from engine.dd import SolverRunner
 from engine.events import EventDetails
 from engine.pbn import loads
 from tests.browser import SHOTS, PageProblems, served
-from tests.helpers import SPONVO30, SPONVO30_DEAL, SPONVO30_PLAY
+from tests.helpers import SPONVO30, SPONVO30_DEAL, SPONVO30_PLAY, laptop
 from tests.test_browser import _click, _open_board_21
 
 DIRECTOR, COMMITTEE, VIEWER = "Jan Kowalski", "Anna Wilson", "Piotr Lis"
@@ -445,7 +445,7 @@ def test_one_game_keeps_only_the_picked_game_of_a_file():
 def test_a_pasted_game_saved_as_a_case_in_a_new_event(dds: SolverRunner, tmp_path: Path) -> None:
     from tests.test_web import sponvo_board_21
 
-    with TestClient(create_app(dds, database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}")) as client:
+    with laptop(create_app(dds, database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}")) as client:
         view = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "sheet_table": "7"}).text
         fields = {html.unescape(n): html.unescape(v) for n, v in
                   re.findall(r'<input[^>]*name="([^"]+)" value="([^"]*)"', view.split('id="form-case"')[1])}
@@ -471,7 +471,7 @@ def test_an_imported_case_shows_each_entry_as_imported_with_the_exports_word(dds
     from tests.test_case_file import case_body
     from tests.test_events import hand_record_file, new_event, upload
 
-    with TestClient(create_app(dds, database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}")) as client:
+    with laptop(create_app(dds, database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}")) as client:
         event = new_event(client)
         assert upload(client, event, hand_record_file()).status_code == 200
         case_id = client.post("/v1/cases", json=case_body(event)).json()["id"]
@@ -498,7 +498,7 @@ def test_the_save_form_is_offered_to_directors_only(dds: SolverRunner, tmp_path:
 
     database = f"sqlite:///{tmp_path / 'advisor.sqlite3'}"
     tokens = _people(database)
-    with TestClient(create_app(dds, database_url=database)) as client:
+    with laptop(create_app(dds, database_url=database)) as client:
         _as(client, tokens, VIEWER)
         view = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21()}).text
         assert 'id="form-case"' not in view and "Saving a ruling as a case needs the director role." in view
@@ -517,7 +517,7 @@ def test_an_incorrect_number_of_cards_saved_as_a_case(dds: SolverRunner, tmp_pat
     form = {f"hand_{s}": h for s, h in found["hands"].items()} | {
         "hand_record": found["hand_record"], "vulnerable": "NS", "contract": "4H", "declarer": "W",
         "table_tricks": "10", "lang": "pl"}
-    with TestClient(create_app(dds, database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}")) as client:
+    with laptop(create_app(dds, database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}")) as client:
         view = client.post("/incorrect-cards", data=form).text
         request = html.unescape(re.search(r'name="ruling_request" value="([^"]*)"', view).group(1))
         r = client.post("/cases", follow_redirects=False, data={

@@ -36,6 +36,7 @@ from engine.model.cards import FULL_DECK, Card, Suit
 from engine.model.deal import parse_hand
 from engine.model.position import Position
 from engine.model.seats import SEATS, Seat
+from tests.helpers import laptop
 
 URL = "/v1/rulings/claim"
 
@@ -58,7 +59,7 @@ def card(text: str) -> Card:
 
 @pytest.fixture(scope="module")
 def client(dds) -> Iterator[TestClient]:
-    with TestClient(create_app(solver=dds), raise_server_exceptions=False) as c:
+    with laptop(create_app(solver=dds), raise_server_exceptions=False) as c:
         yield c
 
 

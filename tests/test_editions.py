@@ -36,7 +36,7 @@ from engine.laws.revoke import Correction, Establishment, Revoke, RevokeKind, as
 from engine.laws.steps import Step
 from engine.laws.transfer import TrickOwnership, automatic_transfers
 from engine.model import Card, Seat, Side, Suit
-from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, board
+from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, board, laptop
 
 pytestmark = pytest.mark.slow
 
@@ -283,7 +283,7 @@ def test_polish_edition_templates_have_the_english_parameters():
 
 @pytest.fixture
 def client(dds: SolverRunner, tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(dds, database_url=f"sqlite:///{tmp_path / 'advisor.sqlite3'}"),
+    with laptop(create_app(dds, database_url=f"sqlite:///{tmp_path / 'advisor.sqlite3'}"),
                     raise_server_exceptions=False) as c:
         yield c
 

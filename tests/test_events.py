@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from engine.dd import SolverRunner
-from tests.helpers import SPONVO30, SPONVO30_DEAL, SPONVO30_PLAY
+from tests.helpers import SPONVO30, SPONVO30_DEAL, SPONVO30_PLAY, laptop
 
 # Sponvo30.pbn board 21, read by hand from lines 1445-1452 of the file.
 BOARD_21 = {"board": "21", "dealer": "N", "vulnerable": "NS", "deal": SPONVO30_DEAL}
@@ -64,7 +64,7 @@ def error(r: Any, status: int, loc: list[str | int], *fragments: str) -> str:
 
 @pytest.fixture
 def client(dds: SolverRunner, database_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
+    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
         yield c
 
 
@@ -161,10 +161,10 @@ def test_bad_event_fields_are_422(client: TestClient, changes: dict[str, str], l
 
 
 def test_a_restarted_app_keeps_every_event(dds: SolverRunner, database_url: str) -> None:
-    with TestClient(create_app(dds, database_url=database_url)) as first:
+    with laptop(create_app(dds, database_url=database_url)) as first:
         event_id = new_event(first, name="Saturday Pairs", laws_edition="2007", scoring_profile="acbl")
         assert upload(first, event_id, hand_record_file()).status_code == 200
-    with TestClient(create_app(dds, database_url=database_url)) as second:
+    with laptop(create_app(dds, database_url=database_url)) as second:
         event = second.get(f"/v1/events/{event_id}").json()
         assert (event["name"], event["laws_edition"], event["scoring_profile"], event["boards"]) == \
             ("Saturday Pairs", "2007", "acbl", 24)

@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 from app.main import create_app
 from engine.dd import SolverRunner
 from engine.pbn import loads
-from tests.helpers import SPONVO30, SPONVO30_DEAL, SPONVO30_PLAY
+from tests.helpers import SPONVO30, SPONVO30_DEAL, SPONVO30_PLAY, laptop
 
 REVOKE = {"deal": SPONVO30_DEAL, "contract": "4H", "declarer": "W", "play": SPONVO30_PLAY[:8]}
 """Sponvo30.pbn board 21 by parts, the first two tricks (no revoke yet, so DDS is barely used)."""
@@ -37,7 +37,7 @@ SPONVO_21 = ('[Board "21"]\n[Room "Closed"]\n[Dealer "N"]\n[Vulnerable "NS"]\n'
 @pytest.fixture(scope="module")
 def client(dds: SolverRunner, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("hardening") / "advisor.sqlite3"
-    with TestClient(create_app(dds, database_url=f"sqlite:///{db}"), raise_server_exceptions=False) as c:
+    with laptop(create_app(dds, database_url=f"sqlite:///{db}"), raise_server_exceptions=False) as c:
         yield c
 
 

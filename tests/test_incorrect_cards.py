@@ -19,6 +19,7 @@ from fastapi.testclient import TestClient
 from app.cli import main as cli_main
 from app.main import create_app
 from engine.dd import SolverRunner
+from tests.helpers import laptop
 from tests.test_rulings_dd import R1_DEAL, R1_PLAY
 
 pytestmark = pytest.mark.slow
@@ -28,7 +29,7 @@ SPONVO = {"N": "T8752.6.AQ65.JT9", "E": "AQJ9.J.T873.Q843", "S": "K3.9872.KJ94.A
 
 @pytest.fixture(scope="module")
 def client(dds: SolverRunner) -> Iterator[TestClient]:
-    with TestClient(create_app(dds), raise_server_exceptions=False) as c:
+    with laptop(create_app(dds), raise_server_exceptions=False) as c:
         yield c
 
 

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from engine.dd import SolverRunner
+from tests.helpers import laptop
 from tests.test_lin import LIN_DIR, SPONVO30_LIN
 
 pytestmark = pytest.mark.skipif(not LIN_DIR.is_dir(), reason="../shared/data/lin-files is not beside the repository")
@@ -19,7 +20,7 @@ EMKAEL = LIN_DIR / "emkael__deal-convert" / "test__test.lin"  # 16 boards in two
 @pytest.fixture(scope="module")
 def client(dds: SolverRunner, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("lin") / "advisor.sqlite3"
-    with TestClient(create_app(dds, database_url=f"sqlite:///{db}")) as c:
+    with laptop(create_app(dds, database_url=f"sqlite:///{db}")) as c:
         yield c
 
 

@@ -38,7 +38,7 @@ from engine.model.contract import Contract
 from engine.model.deal import Deal, parse_hand
 from engine.model.seats import Vulnerability
 from engine.scoring import PROFILES, Fault
-from tests.helpers import board
+from tests.helpers import board, laptop
 from tests.test_rulings_dd import R11_DEAL, R11_PLAY
 
 pytestmark = pytest.mark.slow
@@ -57,7 +57,7 @@ URL = "/v1/rulings/incorrect-cards"
 
 @pytest.fixture(scope="module")
 def client(dds: SolverRunner) -> Iterator[TestClient]:
-    with TestClient(create_app(dds), raise_server_exceptions=False) as c:
+    with laptop(create_app(dds), raise_server_exceptions=False) as c:
         yield c
 
 
@@ -362,7 +362,7 @@ def test_law_12b1_the_case_file_suggests_the_weighted_score_not_the_bare_gain(dd
     form = {f"hand_{k}": v for k, v in FOUND.items()} | {
         "hand_record": RECORD, "vulnerable": "NS", "contract": "4H", "declarer": "N", "table_tricks": "10",
         "discovered": "after_play"}
-    with TestClient(create_app(dds, database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}")) as c:
+    with laptop(create_app(dds, database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}")) as c:
         view = c.post("/incorrect-cards", data=form).text
         m = re.search(r'name="ruling_request" value="([^"]*)"', view)
         assert m is not None

@@ -7,18 +7,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from fastapi.testclient import TestClient
 
 from app.cli import main as cli_main
 from app.main import create_app
-from tests.helpers import A1A10909, FINAL2, SPONVO30
+from tests.helpers import A1A10909, FINAL2, SPONVO30, laptop
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def client(dds):
-    with TestClient(create_app(solver=dds)) as c:
+    with laptop(create_app(solver=dds)) as c:
         yield c
 
 

@@ -13,7 +13,7 @@ from engine.pbn import PbnGame, games_for_board
 from engine.recording import ErrorKind, Finding, Reading, read_record
 from engine.records import load_games
 from engine.screening import screen_games
-from tests.helpers import DATA
+from tests.helpers import DATA, laptop
 
 pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason="../shared/data/pbn-files is not beside the repository")
 
@@ -149,12 +149,11 @@ def test_the_readings_are_said_in_the_director_s_language():
 
 
 def test_the_page_s_upload_list_says_probable_recording_error(dds):
-    from fastapi.testclient import TestClient
 
     from app.main import create_app
 
     data = (DATA / "1996-10th_World_Bridge_Team_Olympiad" / "ROUND01.PBN").read_bytes()
-    with TestClient(create_app(dds)) as client:
+    with laptop(create_app(dds)) as client:
         for lang, words in (("en", "probable recording error: trick 1: S&#39;s lead is recorded as HJ; CQ makes"),
                             ("pl", "prawdopodobny błąd zapisu: lewa 1: wyjście S zapisano jako HJ; z CQ")):
             r = client.post("/upload", files={"file": ("ROUND01.PBN", data)}, data={"lang": lang})

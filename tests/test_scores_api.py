@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from app.cli import main as cli_main
 from app.main import create_app
 from engine.dd import SolverRunner
+from tests.helpers import laptop
 
 FIELD = [420, 420, 170, -50, 450]
 FORTY_SIXTY = [{"contract": "4S", "declarer": "S", "tricks": 10, "weight": "40%"},
@@ -21,7 +22,7 @@ FORTY_SIXTY = [{"contract": "4S", "declarer": "S", "tricks": 10, "weight": "40%"
 
 @pytest.fixture(scope="module")
 def client(dds: SolverRunner) -> Iterator[TestClient]:
-    with TestClient(create_app(dds)) as c:
+    with laptop(create_app(dds)) as c:
         yield c
 
 

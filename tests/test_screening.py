@@ -19,7 +19,6 @@ import json
 from collections.abc import Sequence
 
 import pytest
-from fastapi.testclient import TestClient
 
 from app.cli import main as cli_main
 from app.main import MAX_UPLOAD_BYTES, create_app
@@ -35,7 +34,7 @@ from engine.screening import (
     screen_games,
     screen_paths,
 )
-from tests.helpers import A1A10909, FINAL2, SPONVO30, SPONVO30_DEAL
+from tests.helpers import A1A10909, FINAL2, SPONVO30, SPONVO30_DEAL, laptop
 
 # Clubs to West's king (trick 1), then West's HA with everybody following (trick 2).
 TWO_CLEAN_TRICKS = "CJ C3 C2 CK\nH6 HJ H2 HA"
@@ -212,7 +211,7 @@ def test_a1a10909_board_20_closed_west_ruffs_and_wins_64a1(real_report):
 
 @pytest.fixture(scope="module")
 def client(dds):
-    with TestClient(create_app(solver=dds)) as c:
+    with laptop(create_app(solver=dds)) as c:
         yield c
 
 

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from app.main import create_app
 from benchmarks.cases import revoke_games_pbn
 from tests.browser import SHOTS, chromium, served
-from tests.helpers import SPONVO30
+from tests.helpers import SPONVO30, laptop
 
 pytestmark = pytest.mark.slow
 
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.slow
 def client(dds: Any) -> Iterator[TestClient]:
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("ADVISOR_SYNC_SCREENING_GAMES", "20")
-        with TestClient(create_app(solver=dds)) as c:
+        with laptop(create_app(solver=dds)) as c:
             yield c
 
 

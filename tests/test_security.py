@@ -28,7 +28,7 @@ from app.api_docs import REDOC_CSP, SWAGGER_CSP
 from app.main import create_app
 from app.middleware import CSP, request_id_from
 from tests.browser import ROOT, SHOTS, PageProblems
-from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, free_port, wait_healthy
+from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, free_port, laptop, wait_healthy
 
 TEMPLATES = ROOT / "app" / "web" / "templates"
 STATIC = ROOT / "app" / "web" / "static"
@@ -43,7 +43,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     inside the engine (an AttributeError no handler knows), which is the unhandled case."""
     database = f"sqlite:///{tmp_path_factory.mktemp('security') / 'advisor.sqlite3'}"
     app = create_app(solver=object(), database_url=database)  # type: ignore[arg-type]
-    with TestClient(app, raise_server_exceptions=False) as c:
+    with laptop(app, raise_server_exceptions=False) as c:
         yield c
 
 
@@ -227,7 +227,7 @@ def test_one_json_line_per_request_with_its_fields(client, caplog):
     assert set(fields) == {"time", "method", "path", "query", "status", "duration_ms", "bytes", "request_id", "client"}
     assert (fields["method"], fields["path"], fields["query"], fields["status"]) == ("GET", "/v1/events/999",
                                                                                        ["lang", "board"], 404)
-    assert fields["request_id"] == "log-1" and fields["client"] == "testclient"
+    assert fields["request_id"] == "log-1" and fields["client"] == "127.0.0.1"
     assert fields["bytes"] == len(r.content)
     assert isinstance(fields["duration_ms"], float) and 0 <= fields["duration_ms"] < 60_000
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", fields["time"])

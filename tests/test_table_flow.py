@@ -24,7 +24,7 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from engine.dd import SolverRunner
-from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY
+from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, laptop
 from tests.test_events import error, hand_record_file, new_event, upload
 
 pytestmark = pytest.mark.slow
@@ -36,7 +36,7 @@ FACTS = {"trick": 3, "offender": "S", "revoke_trick_won_by": "W", "offending_sid
 
 @pytest.fixture
 def client(dds: SolverRunner, database_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
+    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
         yield c
 
 
@@ -160,10 +160,10 @@ def test_bad_input_names_the_field(client: TestClient, event: int) -> None:
 
 
 def test_a_restarted_app_still_has_the_event(dds: SolverRunner, database_url: str) -> None:
-    with TestClient(create_app(dds, database_url=database_url)) as c:
+    with laptop(create_app(dds, database_url=database_url)) as c:
         event_id = new_event(c)
         assert upload(c, event_id, hand_record_file()).status_code == 200
-    with TestClient(create_app(dds, database_url=database_url)) as c:
+    with laptop(create_app(dds, database_url=database_url)) as c:
         out = rule(c, event=event_id, board="21", contract="4H", declarer="W", table_result=8, revoke_facts=FACTS)
         assert_one_down(out)
 

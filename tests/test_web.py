@@ -20,7 +20,7 @@ from engine.dd import SolverRunner
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.steps import Step
 from engine.model import Seat
-from tests.helpers import SPONVO30, board
+from tests.helpers import SPONVO30, board, laptop
 from tests.helpers import SPONVO30_DEAL as SPONVO_DEAL
 from tests.helpers import SPONVO30_PLAY as SPONVO_PLAY
 from tests.test_incorrect_cards import (
@@ -50,7 +50,7 @@ def sponvo_board_21() -> str:
 
 @pytest.fixture(scope="module")
 def client(dds: SolverRunner) -> Iterator[TestClient]:
-    with TestClient(create_app(dds)) as c:
+    with laptop(create_app(dds)) as c:
         yield c
 
 

@@ -23,7 +23,7 @@ from app.main import create_app
 from app.web.lang import COOKIE, accepted
 from app.web.words import board_label, date_text, evidence_text, pydantic_text
 from engine.dd import SolverRunner
-from tests.helpers import SPONVO30, hand_records_only
+from tests.helpers import SPONVO30, hand_records_only, laptop
 
 pytestmark = pytest.mark.slow
 OTHERS = [code for code in languages() if code != "en"]
@@ -65,7 +65,7 @@ def client(dds: SolverRunner, tmp_path_factory: pytest.TempPathFactory) -> Itera
         mp.setenv("ADVISOR_I18N_STRICT", "1")
         mp.setenv("ADVISOR_SYNC_SCREENING_GAMES", "20")
         db = tmp_path_factory.mktemp("lang") / "a.sqlite3"
-        with TestClient(create_app(dds, database_url=f"sqlite:///{db}")) as c:
+        with laptop(create_app(dds, database_url=f"sqlite:///{db}")) as c:
             yield c
 
 
@@ -235,7 +235,7 @@ def test_accept_language_is_read_by_its_weights():
 
 def test_the_page_remembers_the_language_chosen(client):
     lang = OTHERS[0] if OTHERS else "en"
-    fresh = TestClient(client.app)
+    fresh = laptop(client.app)
     assert '<html lang="en">' in fresh.get("/").text  # nothing asked: English
     picked = fresh.get(f"/?lang={lang}")
     assert picked.cookies.get(COOKIE) == lang and f'<html lang="{lang}">' in picked.text
@@ -244,14 +244,14 @@ def test_the_page_remembers_the_language_chosen(client):
     assert '<html lang="en">' in fresh.get("/").text  # English chosen is remembered too
     # a ruling view's switcher re-rules the board in the language picked, and the choice is kept;
     # a form's own hidden lang (the language it was shown in) is not a choice
-    ruled = TestClient(client.app)
+    ruled = laptop(client.app)
     shown = ruled.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "lang": "en", "lang_pick": lang})
     assert f'<html lang="{lang}">' in shown.text and shown.cookies.get(COOKIE) == lang
     assert f'<html lang="{lang}">' in ruled.get("/").text
-    posted = TestClient(client.app)
+    posted = laptop(client.app)
     assert posted.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "lang": lang}).cookies.get(
         COOKIE) is None
-    browser = TestClient(client.app)
+    browser = laptop(client.app)
     assert f'<html lang="{lang}">' in browser.get("/", headers={"Accept-Language": f"{lang}-XX,en;q=0.5"}).text
     assert '<html lang="en">' in browser.get("/", headers={"Accept-Language": "xx, yy;q=0.5"}).text
 

@@ -244,9 +244,15 @@ class SqlUserRepository:
             return True
 
     def any_active(self) -> bool:
-        """Whether any token is configured (then the service is never open)."""
+        """Whether any token is active now (not revoked)."""
         with self._reads() as s:
             return bool(s.scalar(select(exists().where(UserRow.active.is_(True)))))
+
+    def any_ever(self) -> bool:
+        """Whether any token was ever made on this database, revoked or not (then the service
+        never runs open again: :meth:`app.auth.Access.is_open`)."""
+        with self._reads() as s:
+            return bool(s.scalar(select(exists().where(UserRow.id.is_not(None)))))
 
 
 def _user(row: UserRow) -> User:

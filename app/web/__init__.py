@@ -26,6 +26,8 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 from pydantic import JsonValue, ValidationError
 
+from app.access import PageRefused
+from app.auth import READ
 from app.card_schemas import IncorrectCardsRequest, score_law, table_result
 from app.common import clean_text
 from app.i18n import fallback, gettext, languages, step_text
@@ -33,7 +35,7 @@ from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest
 from app.scores import ScoringIn, score_against, scores_block
 from app.web import views
-from app.web.casefile import case_form, install_case_pages, revoke_case_form, who
+from app.web.casefile import back_to, case_form, install_case_pages, refusal_text, revoke_case_form, who
 from app.web.lang import page_lang, remember
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.screening import install_screening_pages, is_big, start_page_job
@@ -73,14 +75,23 @@ Text = Annotated[str, Form()]
 def install_web(app: FastAPI) -> None:
     """Mount the page's static files and routes on ``app``; a form the page posted that cannot
     be read (a paste over 1 MiB, a malformed multipart body) gets the page with the reason
-    (``app.state.unreadable_body_page``, see :mod:`app.errors`)."""
+    (``app.state.unreadable_body_page``, see :mod:`app.errors`); a page request the access
+    policy refuses (:class:`app.access.PageRefused`) gets the sign-in form with the reason and
+    the way back: 401 (sign in) or 403 (the role does not allow it), never the data."""
     app.mount("/static", StaticFiles(directory=_HERE / "static"), name="web-static")
-    router, unreadable = _router()
+    router, unreadable, refused = _router()
     app.include_router(router)
     app.state.unreadable_body_page = unreadable
 
+    async def page_refused(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, PageRefused)
+        return refused(request, exc)
 
-def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
+    app.add_exception_handler(PageRefused, page_refused)
+
+
+def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
+                       Callable[[Request, PageRefused], HTMLResponse]]:
     templates = Jinja2Templates(directory=_HERE / "templates")
     templates.env.finalize = _writable
     r = APIRouter(include_in_schema=False)
@@ -340,24 +351,34 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
                                    if ev and advice.case.contract and ev.contract_tricks is not None else None),
                       steps=[{"law": s.law, "text": step_text(lang, s)} for s in advice.steps])
 
+    def refused(request: Request, exc: PageRefused) -> HTMLResponse:
+        """The sign-in form with why the door refused (:func:`app.web.casefile.refusal_text`) and
+        the way back (``next``): nothing of what was asked for."""
+        lang = page_lang(request, exc.lang)
+        return render(request, "signin.html", lang, exc.status, errors=[Problem("", refusal_text(lang, exc))],
+                      next=back_to(request), refused=True)
+
     def unreadable(request: Request, kind: str, message: str) -> HTMLResponse:
         """The index with the reason a posted form could not be read: 413 for a field over the
-        form parser's 1 MiB (a paste: upload the file instead), 422 for a malformed form."""
+        form parser's 1 MiB (a paste: upload the file instead), 422 for a malformed form. The
+        form is read before the access policy runs: the recent events are listed only to whom
+        may read them."""
         lang = page_lang(request, request.query_params.get("lang"))
+        events = request.app.state.events.recent_events(10) if who(request).can(READ) else []
         if kind == "too_large":
             paste = request.url.path == "/ruling"
             text = gettext(lang, "paste_too_large" if paste else "field_too_large")
             bad = [Problem("pbn" if paste else "", text[:1].upper() + text[1:])]
             return render(request, "index.html", lang, 413, errors=bad, field_errors=field_errors(bad),
-                          events=request.app.state.events.recent_events(10))
+                          events=events)
         text = gettext(lang, "form_unreadable")
         bad = [Problem("", text[:1].upper() + text[1:])]
         return render(request, "index.html", lang, 422, errors=bad, field_errors=field_errors(bad),
-                      events=request.app.state.events.recent_events(10))
+                      events=events)
 
     install_case_pages(r, render)
     install_screening_pages(r, render, _board_rows)
-    return r, unreadable
+    return r, unreadable, refused
 
 
 def _writable(value: Any) -> Any:

@@ -2,10 +2,12 @@
 case page (the facts, the ruling as stored, the director's decision, the appeals committee's
 review, the history, a re-run and the one-page sheet), and signing in with a token.
 
-The use cases are :mod:`app.cases` (shared with the API), who may do what is :mod:`app.auth`
-(the page's token is the ``advisor_token`` cookie, HttpOnly, SameSite=Strict). A request
-without the right role gets the reason in the director's words (401: the sign-in form; 403:
-"Anna is a viewer: recording a decision needs the director role"), never a 500.
+The use cases are :mod:`app.cases` (shared with the API), who may do what is :mod:`app.access`
+(one policy for every route; the page's token is the ``advisor_token`` cookie, HttpOnly,
+SameSite=Strict). A request without the right role never reaches these handlers: the door
+refuses it and the page shows the reason in the director's words (:func:`refusal_text`; 401:
+the sign-in form with the way back; 403: "Anna is a viewer: recording a decision needs the
+director role"), never a 500.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.exceptions import RequestValidationError
@@ -25,6 +28,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from pydantic import ValidationError
 
 from app import auth
+from app.access import Acting, PageRefused
 from app.cases import (
     DecisionIn,
     RerunOut,
@@ -103,10 +107,20 @@ class Who:
 
 
 def who(request: Request) -> Who:
-    """Who sent ``request`` (the header shows it; forms are offered by role)."""
+    """Who sent ``request`` (the header shows it; forms are offered by role): the actor the door
+    (:func:`app.access.door`) let through, or, for a page drawn before the door (a form that
+    could not be read), the cookie's holder or laptop mode."""
+    state = request.scope.get("state", {})
+    if "actor" in state:  # request.state.actor, set by the door
+        actor: Actor | None = state["actor"]
+        if actor is None:
+            return Who(None, None, False)
+        if actor is OPEN_MODE:
+            return Who(None, None, True)
+        return Who(actor.name, actor.role, False)
     access: auth.Access | None = getattr(request.app.state, "access", None)
     if access is None:
-        return Who(None, None, True)
+        return Who(None, None, False)
     token = request.cookies.get(auth.COOKIE) or ""
     user = access.holder(token) if token else None
     if user is not None:
@@ -114,55 +128,45 @@ def who(request: Request) -> Who:
     return Who(None, None, access.is_open(request.client.host if request.client else None))
 
 
-class Refused(Exception):
-    """The request may not do what it asks: ``status`` 401 or 403, ``text`` in the director's words."""
-
-    def __init__(self, status: int, text: str) -> None:
-        super().__init__(text)
-        self.status = status
-        self.text = text
-
-
-def page_actor(request: Request, lang: str, allowed: Collection[Role], doing: str) -> Actor:
-    """The :class:`Actor` of a page request allowed to do ``doing`` (a catalogue key, e.g.
-    ``"doing_decide"``), from the ``advisor_token`` cookie or laptop mode.
-
-    Raises:
-        Refused: 401 (not signed in, or a token no longer valid) or 403 (the holder's role does
-            not allow it), with the reason in ``lang``.
-    """
-    try:
-        return auth.page_requester(request, allowed, gettext("en", doing))
-    except auth.AuthError as exc:
-        token = request.cookies.get(auth.COOKIE) or ""
-        access: auth.Access = request.app.state.access
-        user = access.holder(token) if token and exc.status == 403 else None
-        if user is not None:
-            need = " / ".join(gettext(lang, f"role_{r.value}") for r in sorted(allowed))
-            text = gettext(lang, "refused_role", name=user.name, role=gettext(lang, f"role_{user.role.value}"),
-                           role_a=gettext(lang, f"role_a_{user.role.value}"), doing=gettext(lang, doing), need=need)
-        elif token:
-            text = gettext(lang, "refused_token")
-        else:
-            text = gettext(lang, "refused_sign_in", doing=gettext(lang, doing))
-        raise Refused(exc.status, text[:1].upper() + text[1:]) from None
+def refusal_text(lang: str, exc: PageRefused) -> str:
+    """Why the door refused a page request, in ``lang``: the holder's role does not allow it (403),
+    the token is no longer valid, or signing in is needed (401)."""
+    rule = exc.rule
+    if rule is None:
+        text = gettext(lang, "refused_no_rule")
+    elif exc.status == 403 and exc.actor is not None and exc.actor.role is not None:
+        need = " / ".join(gettext(lang, f"role_{r.value}") for r in sorted(rule.allowed))
+        role = exc.actor.role.value
+        text = gettext(lang, "refused_role", name=exc.actor.name, role=gettext(lang, f"role_{role}"),
+                       role_a=gettext(lang, f"role_a_{role}"), doing=gettext(lang, rule.doing), need=need)
+    elif exc.token_given:
+        text = gettext(lang, "refused_token")
+    else:
+        text = gettext(lang, "refused_sign_in", doing=gettext(lang, rule.doing))
+    return text[:1].upper() + text[1:]
 
 
 def _safe_next(target: str) -> str:
-    """A path on this site to go back to after signing in (anything else: the index)."""
+    """A path on this site to go back to after signing in (anything else: the index): it starts
+    with one ``/``, holds no backslash, space or control character (a browser drops tabs and
+    newlines, so ``/``, a tab, ``/evil.example`` would become ``//evil.example``), and names no host."""
     target = target.strip()
-    if not target.startswith("/") or target.startswith("//") or "\\" in target or len(target) > 500:
+    if (not target.startswith("/") or target.startswith("//") or len(target) > 500
+            or any(c == "\\" or c.isspace() or ord(c) < 32 or ord(c) == 127 for c in target)):
         return "/"
-    return target
+    parts = urlsplit(target)
+    return target if not parts.scheme and not parts.netloc else "/"
 
 
-def _back(request: Request) -> str:
-    """Where to go back after signing in: the page asked for, or the case page a form posted from."""
+def back_to(request: Request) -> str:
+    """Where to go back after signing in: the page asked for (with its query), or the page a
+    form posted from (the case, the screening)."""
     path = request.url.path
     if request.method == "GET":
-        return _safe_next(path)
+        query = request.url.query
+        return _safe_next(f"{path}?{query}" if query else path)
     head, _, last = path.rpartition("/")
-    return _safe_next(head) if last in ("decision", "reviews", "rerun") else "/"
+    return _safe_next(head) if last in ("decision", "reviews", "rerun", "cancel") else "/"
 
 
 def _id(text: str) -> int | None:
@@ -814,10 +818,6 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
     ``/events/{id}/cases`` (with the ruling log CSV and the JSON export), ``/cases/{id}`` and
     its decision, review and re-run forms."""
 
-    def refused(request: Request, lang: str, exc: Refused) -> HTMLResponse:
-        return render(request, "signin.html", lang, exc.status, errors=[Problem("", exc.text)],
-                      next=_back(request), refused=True)
-
     def not_found(request: Request, lang: str, text: str) -> HTMLResponse:
         return render(request, "index.html", lang, 404, errors=[Problem("", text[:1].upper() + text[1:])],
                       events=request.app.state.events.recent_events(10))
@@ -859,7 +859,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
                   case_event: Text = "", new_event_name: Text = "", new_event_date: Text = "",
                   case_board: Text = "", case_round: Text = "", case_table: Text = "",
                   ns_number: Text = "", ns_names: Text = "", ew_number: Text = "", ew_names: Text = "",
-                  case_director: Text = "", board_fixed: Text = "") -> Response:
+                  case_director: Text = "", board_fixed: Text = "", *, actor: Acting) -> Response:
         """Rule on the posted request again and keep it as a case (``app.cases.open_case``);
         303 to the case page. The form comes back with the problems next to their fields."""
         lang = page_lang(request, lang)
@@ -877,10 +877,6 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
             return render(request, "case_new.html", lang, status, case_form=cform, errors=found,
                           field_errors=field_errors(found))
 
-        try:
-            actor = page_actor(request, lang, auth.DIRECTOR, "doing_create")
-        except Refused as exc:
-            return again(exc.status, [Problem("", exc.text)])
         try:
             body = json.loads(ruling_request)
         except (ValueError, RecursionError):  # not JSON, or nested too deeply for the reader
@@ -928,16 +924,12 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         return RedirectResponse(f"/cases/{case.id}?lang={lang}", status_code=303)
 
     def for_event(request: Request, lang: str, event_id: str, make: Callable[[int], Response]) -> Response:
-        """``make(event id)`` for anyone who may read the cases; the sign-in form (401/403) or
-        the reason (404) otherwise."""
+        """``make(event id)``, or the reason (404)."""
         try:
-            page_actor(request, lang, auth.READ, "doing_read")
             eid = _id(event_id)
             if eid is None:
                 raise NotStoredError(f"there is no event {event_id}", path="event_id")
             return make(eid)
-        except Refused as exc:
-            return refused(request, lang, exc)
         except NotStoredError:
             return not_found(request, lang, gettext(lang, "no_event", event=event_id))
 
@@ -974,17 +966,13 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
             export_cases(request.app.state.events, request.app.state.cases, eid),
             headers={"Content-Disposition": f'attachment; filename="event-{eid}-cases.json"'}))
 
-    def load(request: Request, lang: str, case_id: str, allowed: Collection[Role],
-             doing: str) -> tuple[Actor, Case] | HTMLResponse:
-        try:
-            actor = page_actor(request, lang, allowed, doing)
-        except Refused as exc:
-            return refused(request, lang, exc)
+    def load(request: Request, lang: str, case_id: str) -> Case | HTMLResponse:
         cid = _id(case_id)
         try:
             if cid is None:
                 raise NotStoredError(f"there is no case {case_id}", path="case_id")
-            return actor, request.app.state.cases.get_case(cid)
+            case: Case = request.app.state.cases.get_case(cid)
+            return case
         except NotStoredError:
             return not_found(request, lang, gettext(lang, "no_case", case=case_id))
 
@@ -1013,17 +1001,16 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         """The case: facts, the request as given, each step with its law, the suggestion, the
         evidence, the decision and the reviews (with their forms), the history, the sheet."""
         lang = page_lang(request, lang)
-        got = load(request, lang, case_id, auth.READ, "doing_read")
-        return got if isinstance(got, HTMLResponse) else show(request, got[1], lang)
+        got = load(request, lang, case_id)
+        return got if isinstance(got, HTMLResponse) else show(request, got, lang)
 
     @r.post("/cases/{case_id}/decision", response_class=HTMLResponse, response_model=None)
-    def decide(request: Request, case_id: str, form: Posted) -> Response:
+    def decide(request: Request, case_id: str, form: Posted, actor: Acting) -> Response:
         """Record the director's decision (``app.cases.record_decision``); 303 to the case."""
         lang = page_lang(request, form.get("lang"))
-        got = load(request, lang, case_id, auth.DIRECTOR, "doing_decide")
-        if isinstance(got, HTMLResponse):
-            return got
-        actor, case = got
+        case = load(request, lang, case_id)
+        if isinstance(case, HTMLResponse):
+            return case
         plausible = case_context(request, case, lang)["plausible"]
         prefill = {"score_ns": form.get("prefill_score_ns", ""), "result": form.get("prefill_result", ""),
                    "law": form.get("prefill_law", "")}
@@ -1034,13 +1021,12 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         return append(request, case, lang, write, problems, "decision", dform=dform)
 
     @r.post("/cases/{case_id}/reviews", response_class=HTMLResponse, response_model=None)
-    def review(request: Request, case_id: str, form: Posted) -> Response:
+    def review(request: Request, case_id: str, form: Posted, actor: Acting) -> Response:
         """Add the appeals committee's review (``app.cases.add_review``); 303 to the case."""
         lang = page_lang(request, form.get("lang"))
-        got = load(request, lang, case_id, auth.COMMITTEE, "doing_review")
-        if isinstance(got, HTMLResponse):
-            return got
-        actor, case = got
+        case = load(request, lang, case_id)
+        if isinstance(case, HTMLResponse):
+            return case
         body, problems = review_body(lang, form)
         rform = {k: form.get(k, "") for k in ("outcome", "members", "reasons", "deposit", "review_score_ns",
                                               "review_result", "review_law")}
@@ -1048,14 +1034,13 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         return append(request, case, lang, write, problems, "reviews", rform=rform)
 
     @r.post("/cases/{case_id}/rerun", response_class=HTMLResponse)
-    def rerun_case(request: Request, case_id: str, lang: Text = "") -> HTMLResponse:
+    def rerun_case(request: Request, case_id: str, actor: Acting, lang: Text = "") -> HTMLResponse:
         """Rule the stored request again on the current engine and show what differs (the stored
         ruling is kept; the re-run is added to the history)."""
         lang = page_lang(request, lang)
-        got = load(request, lang, case_id, auth.DIRECTOR, "doing_rerun")
-        if isinstance(got, HTMLResponse):
-            return got
-        actor, case = got
+        case = load(request, lang, case_id)
+        if isinstance(case, HTMLResponse):
+            return case
         try:
             out = rerun(request.app.state.cases, request.app.state.events, request.app.state.solver, case.id, actor)
         except (RequestValidationError, InvalidBoardError) as exc:

@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 
 from app.i18n import error_text, fallback, gettext
 from app.jobs import FINISHED, Job, JobManager, JobState
-from app.screenings import start_job
+from app.screenings import owner_of, start_job
 from app.web.lang import page_lang
 from app.web.problems import Problem
 from engine.events import EventRepository, NotStoredError
@@ -47,7 +47,7 @@ def start_page_job(request: Request, name: str, games: Sequence[PbnGame], event_
     Raises:
         SolverBusyError: too many screening jobs already wait.
     """
-    meta = {"event": event_id, "upload": file_id, "note": note}
+    meta = {"event": event_id, "upload": file_id, "note": note, "owner": owner_of(request)}
     job = start_job(request.app.state.jobs, request.app.state.solver, name, games, meta)
     return RedirectResponse(f"/screenings/{job.id}?lang={lang}", status_code=303)
 
