@@ -139,3 +139,54 @@ def test_only_a_director_uploads_results(dds: SolverRunner, database_url: str) -
         assert post(c, event_id, data, headers={"Authorization": f"Bearer {director}"}).status_code == 200
         got = c.get(f"/v1/events/{event_id}/boards/1/traveller", headers={"Authorization": f"Bearer {viewer}"})
         assert got.status_code == 200 and len(got.json()["lines"]) == 6
+
+
+# mp_pairs_howell board 1 (vulnerable none), pairs 5 v 2: `<CONTRACT>4H <PLAYED_BY>S <LEAD>AC <TRICKS>8
+# <SCORE>-100`; the other lines: -400, -50, -100, -100, -100.
+REVOKE_5V2 = {"trick": 5, "offender": "E", "revoke_trick_won_by": "E", "offending_side_tricks_after": 3}
+
+
+def _ruling(client: TestClient, **body: Any) -> Any:
+    event_id = new_event(client)
+    assert post(client, event_id, sample("usebio/abftech__cobalt/mp_pairs_howell.xml")).status_code == 200
+    return client.post("/v1/rulings/revoke", json={"event": event_id, "board": "1", **body}), event_id
+
+
+def test_a_revoke_ruled_from_the_traveller_line_and_matchpointed_against_the_rest(client: TestClient) -> None:
+    r, _ = _ruling(client, pairs={"ns": "5", "ew": "2"}, revoke_facts=REVOKE_5V2)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    came = out["from_traveller"]
+    assert (came["ns_pair"], came["ew_pair"], came["result"], came["lead"]) == ("5", "2", "4H S -2", "CA")
+    assert came["filled"] == ["contract", "declarer", "table_result", "scoring"]
+    assert sorted(came["field"]) == [-400, -100, -100, -100, -50]
+    assert (out["board"]["contract"], out["board"]["declarer"]) == ("4H", "S")
+    # 64A1: East revoked and won the revoke trick, East-West won 3 more: two tricks go to declarer,
+    # 8 + 2 = 10 tricks, 4H made, +420 at love
+    assert out["declarer_tricks"]["table"] == 8 and out["declarer_tricks"]["after_adjustment"] == 10
+    assert out["scores"]["table"] == -100 and out["scores"]["suggested"] == 420
+    # 420 beats all five other North-South scores: 5 x 2 = 10 matchpoints, the top (78A)
+    weighted = out["scores"]["weighted"]
+    assert weighted is not None, out["scores"]
+    assert (weighted["ns"], weighted["ew"], weighted["top"], weighted["ns_percent"]) == (10, 0, 10, 100), weighted
+
+
+def test_the_traveller_line_picked_by_pair_numbers_as_written(client: TestClient) -> None:
+    r, _ = _ruling(client, pairs={"ns": "5 NS", "ew": "2EW"}, revoke_facts=REVOKE_5V2)
+    assert r.status_code == 200 and r.json()["from_traveller"]["ns_pair"] == "5"
+
+
+def test_traveller_errors_name_the_field(client: TestClient) -> None:
+    r, event_id = _ruling(client, pairs={"ns": "5", "ew": "3"}, revoke_facts=REVOKE_5V2)
+    error(r, 422, ["body", "pairs"], "board 1: the traveller has no line for pairs 5 v 3")
+    r = client.post("/v1/rulings/revoke", json={"table": 3, "revoke_facts": REVOKE_5V2, "contract": "4H",
+                                                "declarer": "S", "deal": "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 "
+                                                "6543.876.876.876 2.5432.5432.5432"})
+    error(r, 422, ["body"], "give `event` and `board`")
+    r = client.post("/v1/rulings/revoke", json={"event": event_id, "board": "1", "table": 3,
+                                                "revoke_facts": REVOKE_5V2})
+    error(r, 422, ["body", "table"], "no line for table 3")  # USEBIO gives no table numbers
+    # board 26, pairs 5 v 10: `<SCORE>A5050` with no contract
+    r = client.post("/v1/rulings/revoke", json={"event": event_id, "board": "26", "pairs": {"ns": "5", "ew": "10"},
+                                                "revoke_facts": REVOKE_5V2})
+    error(r, 422, ["body", "pairs"], "holds no contract (A5050)")
