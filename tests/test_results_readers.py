@@ -20,6 +20,7 @@ from engine.handrecords import hand_records_from_pbn
 from engine.model import Card, Seat
 from engine.pbn import decode
 from engine.results import SessionResults, TravellerLine, read_results, traveller_matchpoints, travellers
+from engine.scoring import butler_imps, cross_imps, datum
 
 CLUB = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "club-files"
 PBN_FILES = CLUB.parent / "pbn-files"
@@ -328,3 +329,37 @@ def test_results_errors_are_said_from_the_catalogues(make) -> None:  # type: ign
     exc = make()
     assert error_template_text("en", exc) == exc.message
     assert error_text("pl", exc) != exc.message
+
+
+def test_compscore_butler_imps_and_datum_equal_the_programs() -> None:
+    """butler_howell.xml: each BOARD_AVERAGE is the datum of engine.scoring (top and bottom
+    dropped, the mean rounded to 10), and every NS_BUTLER_POINTS the IMPs against it (78B)."""
+    rel = "usebio/abftech__cobalt/butler_howell.xml"
+    averages = {b.findtext("BOARD_NUMBER"): int(b.findtext("BOARD_AVERAGE") or "")
+                for b in ET.parse(CLUB / rel).getroot().iter("BOARD") if b.findtext("BOARD_AVERAGE")}
+    r = _read(rel)
+    assert r.scoring == "BUTLER" and len(averages) == 35
+    checked = 0
+    for (_, board), lines in travellers(r.lines).items():
+        scores = [ln.ns_score for ln in lines if ln.ns_score is not None]
+        assert datum(scores, discard=1) == averages[board]
+        for ln in lines:
+            assert ln.ns_score is not None and ln.ns_imps == butler_imps(ln.ns_score, averages[board]), ln
+            checked += 1
+    assert checked == 140
+
+
+def test_compscore_cross_imps_equal_the_programs_per_comparison() -> None:
+    """cross_imp_howell.xml: NS_CROSS_IMP_POINTS is the cross-IMP sum (78B) divided by the number
+    of other results, to two decimals (e.g. a PASS scored 0 against 170, 140, 150 ... )."""
+    r = _read("usebio/abftech__cobalt/cross_imp_howell.xml")
+    assert r.scoring == "CROSS_IMP"
+    checked = 0
+    for lines in travellers(r.lines).values():
+        scores = [ln.ns_score for ln in lines]
+        for i, ln in enumerate(lines):
+            others = [s for j, s in enumerate(scores) if j != i and s is not None]
+            assert ln.ns_score is not None and ln.ns_imps is not None
+            assert abs(cross_imps(ln.ns_score, others) / len(others) - ln.ns_imps) <= 0.005 + 1e-9, ln
+            checked += 1
+    assert checked == 108
