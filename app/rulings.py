@@ -7,14 +7,13 @@ from __future__ import annotations
 from app.events import board_for
 from app.schemas import FromTravellerOut, RevokeRulingRequest
 from app.scores import ScoringIn
+from app.travellers import table_on_traveller
 from engine.advisor import RevokeAdvice, advise_revoke
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
-from engine.events import EventRepository, UnknownEventError
-from engine.handrecords import board_key
+from engine.events import EventRepository
 from engine.laws.editions import DEFAULT, Edition, edition
-from engine.results import PASSED_OUT, TravellerLine
-from engine.results.model import pair_number
+from engine.results import PASSED_OUT
 
 
 def edition_for(body: RevokeRulingRequest, repo: EventRepository) -> Edition:
@@ -32,53 +31,6 @@ def edition_for(body: RevokeRulingRequest, repo: EventRepository) -> Edition:
     return DEFAULT
 
 
-def _same_pair(given: str, on_line: str, side: str) -> bool:
-    """Pair numbers compared as a director says them: ``"2"``, ``"2NS"`` and ``"2 NS"`` are the
-    same North-South pair; a section prefix ``"(A) 2"`` is dropped."""
-    a, b = pair_number(given)[1], pair_number(on_line)[1]
-    return a == b or a.removesuffix(side) == b.removesuffix(side)
-
-
-def traveller_line(body: RevokeRulingRequest, repo: EventRepository) -> tuple[TravellerLine, list[TravellerLine],
-                                                                              str] | None:
-    """The traveller line a ruling request names (``event``, ``board``, and ``table`` and/or
-    ``pairs``), the other lines of its section, and the results file's program; ``None`` when
-    the request names no table.
-
-    Raises:
-        InvalidBoardError: path ``event`` (no such event), ``board`` (no traveller for the board:
-            upload the results first), ``table``/``pairs`` (no line, or several, matches).
-    """
-    if body.event is None or (body.table is None and body.pairs is None):
-        return None
-    board = board_key(body.board or "?")
-    try:
-        found = repo.traveller(body.event, board)
-    except UnknownEventError as exc:
-        raise InvalidBoardError(exc.message, path="event", key=exc.key, params=exc.params) from None
-    if found is None:
-        raise InvalidBoardError(f"board {board} of event {body.event} has no traveller: upload the session's "
-                                "results first", path="board", key="no_traveller",
-                                params={"board": board, "event": body.event})
-    pairs = body.pairs
-    lines = [ln for ln in found.lines
-             if (body.table is None or ln.table == body.table)
-             and (pairs is None or (_same_pair(pairs.ns, ln.ns_pair, "NS") and _same_pair(pairs.ew, ln.ew_pair, "EW")))]
-    which = " and ".join(x for x in (f"table {body.table}" if body.table is not None else "",
-                                     f"pairs {pairs.ns} v {pairs.ew}" if pairs is not None else "") if x)
-    path = "table" if body.table is not None else "pairs"
-    if not lines:
-        raise InvalidBoardError(f"board {board}: the traveller has no line for {which}", path=path,
-                                key="traveller_no_line", params={"board": board, "which": which})
-    if len(lines) > 1:
-        raise InvalidBoardError(f"board {board}: {len(lines)} traveller lines match {which} (several sections or "
-                                "rounds): give the pair numbers as well", path=path, key="traveller_ambiguous",
-                                params={"board": board, "n": len(lines), "which": which})
-    line = lines[0]
-    others = [ln for ln in found.lines if ln.section == line.section and ln is not line]
-    return line, others, found.program
-
-
 def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
                            ) -> tuple[RevokeRulingRequest, FromTravellerOut | None]:
     """The request with what it leaves out taken from the traveller line it names: contract,
@@ -87,13 +39,13 @@ def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
     profile) for a matchpointed traveller. What was taken is listed in the second value.
 
     Raises:
-        InvalidBoardError: as :func:`traveller_line`; path ``table``/``pairs``: the line holds no
+        InvalidBoardError: as :func:`app.travellers.table_on_traveller`; path ``table``/``pairs``: the line holds no
             contract (an artificial score, a board not played or passed out) and the request gives none.
     """
-    got = traveller_line(body, repo)
-    if got is None or body.event is None:
+    if body.event is None or (body.table is None and body.pairs is None):
         return body, None
-    line, others, program = got
+    named = table_on_traveller(repo, body.event, body.board or "?", body.table, body.pairs)
+    line, others, program = named.line, named.others, named.traveller.program
     update: dict[str, object] = {}
     filled: list[str] = []
     if body.contract is None or body.declarer is None:
@@ -113,7 +65,7 @@ def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
     if body.table_result is None and body.claim_declarer_tricks is None and line.tricks is not None:
         update["table_result"] = line.tricks
         filled.append("table_result")
-    field = [ln.ns_score for ln in others if ln.ns_score is not None]
+    field = named.field
     if body.scoring is None and field and all(ln.ns_imps is None for ln in [line, *others]):
         profile = repo.get_event(body.event).details.scoring_profile
         update["scoring"] = ScoringIn.model_validate({"field": field[:200], "profile": profile})

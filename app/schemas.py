@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, m
 from app import i18n
 from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode, explanation, relocated
 from app.scores import ScoresOut, ScoringIn, scores_block
+from app.travellers import PairsIn
 from engine import __version__ as engine_version
 from engine.advisor import RevokeAdvice
 from engine.boards import board_from_game, board_from_parts, pick_game
@@ -86,14 +87,6 @@ class RevokeFactsIn(BaseModel):
             raise relocated(exc, "revoke_facts/card", keep_law=False) from None
         return RevokeReport(self.trick, Seat(self.offender), Seat(self.revoke_trick_won_by),
                             self.offending_side_tricks_after, card, Suit(self.suit_led) if self.suit_led else None)
-
-
-class PairsIn(BaseModel):
-    """The pair numbers of a table, as the movement and the results file give them."""
-
-    model_config = ConfigDict(extra="forbid")
-    ns: str = Field(min_length=1, max_length=20, description="North-South's pair number, e.g. '2NS' or '2'.")
-    ew: str = Field(min_length=1, max_length=20, description="East-West's pair number, e.g. '3EW' or '3'.")
 
 
 class RevokeRulingRequest(RequestModel):

@@ -190,3 +190,34 @@ def test_traveller_errors_name_the_field(client: TestClient) -> None:
     r = client.post("/v1/rulings/revoke", json={"event": event_id, "board": "26", "pairs": {"ns": "5", "ew": "10"},
                                                 "revoke_facts": REVOKE_5V2})
     error(r, 422, ["body", "pairs"], "holds no contract (A5050)")
+
+
+def test_weighted_score_against_the_stored_traveller(client: TestClient) -> None:
+    event_id = new_event(client)
+    assert post(client, event_id, sample("usebio/abftech__cobalt/mp_pairs_howell.xml")).status_code == 200
+    # board 1, pairs 5 v 2: half 4H= (+420) and half 4H-1 (-50) against -400, -50, -100, -100, -100:
+    # +420 beats all five (10 of 10); -50 beats four and ties one (4 x 2 + 1 = 9); weighted 9.5
+    r = client.post("/v1/scores/weighted", json={
+        "event": event_id, "board": "1", "pairs": {"ns": "5", "ew": "2"},
+        "outcomes": [{"contract": "4H", "declarer": "S", "tricks": 10, "weight": "1/2"},
+                     {"contract": "4H", "declarer": "S", "tricks": 9, "weight": "1/2"}]})
+    assert r.status_code == 200, r.text
+    w = r.json()
+    assert [o["score_ns"] for o in w["outcomes"]] == [420, -50]
+    assert [o["ns"] for o in w["outcomes"]] == [10, 9] and (w["ns"], w["top"]) == (9.5, 10)
+    r = client.post("/v1/scores/weighted", json={"event": event_id, "board": "1", "field": [100],
+                                                 "outcomes": [{"score_ns": 420}]})
+    assert r.status_code == 422 and "not `field`" in r.text
+
+
+def test_matchpoints_of_the_stored_traveller_equal_the_programs(client: TestClient) -> None:
+    event_id = new_event(client)
+    assert post(client, event_id, sample("usebio/abftech__cobalt/mp_pairs_howell.xml")).status_code == 200
+    r = client.post("/v1/scores/matchpoints", json={"event": event_id, "board": "1"})
+    assert r.status_code == 200, r.text
+    got = [(x["score_ns"], x["ns"]) for x in r.json()["results"]]
+    # the file's NS_MATCH_POINTS of board 1, line by line
+    assert got == [(-400, 0), (-100, 5), (-50, 10), (-100, 5), (-100, 5), (-100, 5)]
+    # board 26 has the A5050 line: five table scores, Neuberg-factored to six results
+    r = client.post("/v1/scores/matchpoints", json={"event": event_id, "board": "26"})
+    assert r.status_code == 200 and len(r.json()["results"]) == 5 and r.json()["neuberg_top"] == 10
