@@ -9,6 +9,7 @@ own, recomputed with engine.scoring (Law 78A, Neuberg for artificial lines) for 
 from __future__ import annotations
 
 import dataclasses
+import math
 import xml.etree.ElementTree as ET
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -20,7 +21,7 @@ from engine.handrecords import hand_records_from_pbn
 from engine.model import Card, Seat
 from engine.pbn import decode
 from engine.results import SessionResults, TravellerLine, read_results, traveller_matchpoints, travellers
-from engine.scoring import butler_imps, cross_imps, datum
+from engine.scoring import butler_imps, cross_imps, datum, neuberg
 
 CLUB = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "club-files"
 PBN_FILES = CLUB.parent / "pbn-files"
@@ -363,3 +364,33 @@ def test_compscore_cross_imps_equal_the_programs_per_comparison() -> None:
             assert abs(cross_imps(ln.ns_score, others) / len(others) - ln.ns_imps) <= 0.005 + 1e-9, ln
             checked += 1
     assert checked == 108
+
+
+def test_okbridge_imps_are_cross_imps_per_comparison() -> None:
+    """OKB_v20.pbn's IMP_NS is the cross-IMP sum (78B) divided by the number of other results."""
+    r = read_results((PBN_FILES / "1999-OKbridge_Tournament" / "OKB_v20.pbn").read_bytes())
+    checked = 0
+    for lines in travellers(r.lines).values():
+        scores = [ln.ns_score for ln in lines]
+        for i, ln in enumerate(lines):
+            others = [s for j, s in enumerate(scores) if j != i and s is not None]
+            assert ln.ns_score is not None and ln.ns_imps is not None
+            assert abs(cross_imps(ln.ns_score, others) / len(others) - ln.ns_imps) <= 0.005 + 1e-9, ln
+            checked += 1
+    assert checked == 2187
+
+
+@pytest.mark.parametrize(("rel", "scale"), [
+    ("usebio/duaneg__scorer-to-usebio/three_quarter_howell_with_phantom.xml", 1),
+    ("nz-scorer-xml/duaneg__scorer-to-usebio/three_quarter_howell_with_phantom.xml", 10)])
+def test_nz_scorer_three_quarter_howell_factors_to_the_movements_six_results(rel: str, scale: int) -> None:
+    """Every board has 5 results, the movement 6 (the phantom's table sits out): boards 4-27 are
+    Neuberg-factored from 5 to 6 results (the top 8 becomes 9.8); boards 1-3 are scaled to the
+    top of 6 results, 10/8 of each score, rounded to whole matchpoints (8 -> 10, 6 -> 7.5 -> 8)."""
+    r = _read(rel)
+    for (_, board), lines in travellers(r.lines).items():
+        assert len(lines) == 5
+        for ln, ours in zip(lines, traveller_matchpoints(lines), strict=True):
+            assert ours is not None and ln.ns_mp is not None
+            want = math.floor(ours * 10 / 8 + 0.5) if int(board) <= 3 else round(neuberg(ours, 5, 6), 1)
+            assert ln.ns_mp / scale == pytest.approx(want), (board, ln, ours)
