@@ -96,7 +96,8 @@ class ResultsOut(BaseModel):
 
     event: int
     upload: int = Field(description="The store's number for this upload.")
-    kind: Literal["pbn", "usebio", "nz-scorer", "bws", "dlm"] = Field(description="The format, told by the content.")
+    kind: Literal["pbn", "usebio", "nz-scorer", "bws", "dlm", "jfr"] = Field(
+        description="The format, told by the content.")
     program: str = Field(description="The program that wrote the file, as the file names it ('' when it does not).")
     added: list[str] = Field(description="Hand records (deals) stored for the first time.")
     unchanged: list[str] = Field(description="Hand records already stored, identical in the file.")

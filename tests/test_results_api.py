@@ -221,3 +221,12 @@ def test_matchpoints_of_the_stored_traveller_equal_the_programs(client: TestClie
     # board 26 has the A5050 line: five table scores, Neuberg-factored to six results
     r = client.post("/v1/scores/matchpoints", json={"event": event_id, "board": "26"})
     assert r.status_code == 200 and len(r.json()["results"]) == 5 and r.json()["neuberg_top"] == 10
+
+
+def test_jfr_pary_board_page_upload(client: TestClient) -> None:
+    event_id = new_event(client)
+    r = post(client, event_id, sample("jfr-html/jarekczek__pbntools/WB120802/wb120802001.html"), "wb120802001.html")
+    assert r.status_code == 200, r.text
+    assert (r.json()["kind"], r.json()["added"], r.json()["boards"], r.json()["lines"]) == ("jfr", ["1"], ["1"], 9)
+    lines = client.get(f"/v1/events/{event_id}/boards/1/traveller").json()["lines"]
+    assert (lines[0]["result"], lines[0]["ns_mp"], lines[-1]["artificial"]) == ("4H S -1", 85.71, "TD")

@@ -229,10 +229,41 @@ def test_dealing_formats_not_read_are_a_clear_error(rel: str) -> None:
     assert "not a results file the advisor reads" in info.value.message
 
 
-def test_jfr_html_is_a_clear_error() -> None:
+JFR = "jfr-html/jarekczek__pbntools/WB120802/"
+
+
+@pytest.mark.parametrize("board", range(1, 28))
+def test_jfr_pary_board_pages(board: int) -> None:
+    """Each page: 8 tables and the TD's arbitral row (README counts 11 rows a board: these 9 and the
+    table's two header rows), the deal, and the percentages JFR gives: Law 78A matchpoints of the
+    8 table scores over their top (14), the TD row apart (60.00 / 0.00)."""
+    r = _read(f"{JFR}wb120802{board:03d}.html")
+    assert (r.kind, len(r.lines), len(r.hand_records), r.boards) == ("jfr", 9, 1, (str(board),))
+    assert [(ln.artificial, ln.ns_mp, ln.ew_mp) for ln in r.lines if ln.artificial] == [("TD", 60.0, 0.0)]
+    scored = [ln for ln in r.lines if ln.ns_score is not None]
+    assert len(scored) == 8
+    for ln, mp in zip(scored, traveller_matchpoints(scored), strict=True):
+        assert mp is not None and ln.ns_mp == pytest.approx(100 * mp / 14, abs=0.005), ln
+
+
+def test_jfr_pary_board_1_by_hand() -> None:
+    r = _read(f"{JFR}wb120802001.html")
+    # the page's hands: N S 7 5 3, H 10 2, D K 10 8 7 6 2, C Q 4; W S Q J 10 6 ...; E S A 9 8 4 2 ...;
+    # S S K, H A K 9 8 5, D A J, C A 9 8 6 3
+    assert r.hand_records[0].deal_pbn == "N:753.T2.KT8762.Q4 A9842.J3.95.KJ75 K.AK985.AJ.A9863 QJT6.Q764.Q43.T2"
+    # first row: 1 v 2, 4h by S, lead s Q, -1, EW score 50, 85.71 / 14.29
+    first = r.lines[0]
+    assert (first.ns_pair, first.ew_pair, first.result, first.lead, first.ns_score, first.ns_mp) == (
+        "1", "2", "4H S -1", Card.from_str("SQ"), -50, 85.71)
+    # "5h×": doubled
+    assert any(ln.contract == "5HX" for ln in _read(f"{JFR}wb120802002.html").lines)
+
+
+@pytest.mark.parametrize("page", ["wb120802WYN.html", "wb120802.html"])
+def test_jfr_pages_that_are_no_board_are_a_clear_error(page: str) -> None:
     with pytest.raises(ResultsFileError) as info:
-        _read("jfr-html/jarekczek__pbntools/WB120802/wb120802001.html")
-    assert info.value.key == "results_html"
+        _read(JFR + page)
+    assert info.value.key == "results_html" and "not a JFR Pary board page" in info.value.message
 
 
 # --- bad files -------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ never by the file's name.
 
 Formats: PBN with ``[ScoreTable]`` (Magic Contest, OKbridge) or deals only (BigDeal,
 BridgeComposer), USEBIO 1.2 XML (Compscore3, NZ Scorer via scorer-to-usebio), NZ Bridge
-Scorer's own XML, Bridgemate ``.bws`` (MS Access) and DealMaster ``.dlm``. Pure: no web code.
+Scorer's own XML, Bridgemate ``.bws`` (MS Access), DealMaster ``.dlm`` and JFR Pary's HTML board
+pages (one board each). Pure: no web code.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from engine.errors import PbnError, ResultsFileError
 from engine.pbn import check_text, decode
 from engine.results.bws import is_access, read_bws
 from engine.results.dlm import looks_like_dlm, read_dlm
+from engine.results.jfr import looks_like_jfr, read_jfr
 from engine.results.model import (
     PASSED_OUT,
     SessionResults,
@@ -55,8 +57,10 @@ def read_results(data: bytes) -> SessionResults:
         return read_bws(data)
     head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
     if head[:14].lower().startswith((b"<!doctype html", b"<html")):
-        raise ResultsFileError(f"{_NOT_RESULTS} (a web page: JFR Pary's HTML travellers are not read yet)",
-                               key="results_html")
+        page = decode(data)
+        if looks_like_jfr(page):
+            return read_jfr(page)
+        raise ResultsFileError(f"{_NOT_RESULTS} (a web page, but not a JFR Pary board page)", key="results_html")
     if head.startswith(b"<"):
         root = parse_xml(data)
         if root.tag == "USEBIO":

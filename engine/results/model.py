@@ -91,14 +91,15 @@ class SessionResults:
 
     Attributes:
         kind: the format told by the content: ``"pbn"``, ``"usebio"``, ``"bws"``,
-            ``"nz-scorer"`` or ``"dlm"``.
+            ``"nz-scorer"``, ``"dlm"`` or ``"jfr"``.
         program: the program that wrote it, as the file names it (``"Compscore3 26-Jul-22"``),
             ``""`` when it does not say.
         event: the event's name as written, ``""`` when not given.
         scoring: how the program scored it: ``"MP"`` (matchpoints), ``"IMP"``, ``"BUTLER"``,
             ``"CROSS_IMP"``, or ``""`` when the file does not say (deals only, ``.bws``).
         mp_units: the program's matchpoints per score beaten (2 in the files seen; NZ Scorer's
-            own XML writes tenths, 20); 0 when the file holds no matchpoints.
+            own XML writes tenths, 20); 0 when the file holds no matchpoints (JFR Pary's pages
+            give percentages, in ``ns_mp``/``ew_mp``).
         hand_records: the deals, one per board, sorted by board.
         lines: the traveller lines, in file order.
     """
@@ -157,13 +158,13 @@ _CONTRACT = re.compile(r"^([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X|\*\*|\*|R)?$")
 
 def normal_contract(text: str, where: str) -> str:
     """A contract as the programs write it (``"3 NT"``, ``"2 D x"``, ``"3N"``, ``"4SX"``,
-    ``"Pass"``) in one spelling: ``"3NT"``, ``"2DX"``, ``"4SXX"``, :data:`PASSED_OUT`.
+    ``"Pass"``, JFR's ``"5h×"`` and ``"pas"``) in one spelling: ``"3NT"``, ``"2DX"``, ``"4SXX"``, :data:`PASSED_OUT`.
 
     Raises:
         ResultsFileError: ``where`` (e.g. ``"board 7, line 12"``): not a contract.
     """
-    t = text.strip().upper().replace(" ", "")
-    if t in ("PASS", "P", "AP", "PASSED"):
+    t = text.strip().upper().replace(" ", "").replace("\u00d7", "X")  # JFR writes doubled as "5h\u00d7"
+    if t in ("PASS", "P", "AP", "PASSED", "PAS"):
         return PASSED_OUT
     m = _CONTRACT.match(t)
     if m is None:
