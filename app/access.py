@@ -87,6 +87,8 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/events/{event_id}/hand-records"): Rule(DIRECTOR, "create events and upload hand records"),
     ("GET", "/v1/events/{event_id}/boards"): Rule(READ, "read events"),
     ("GET", "/v1/events/{event_id}/boards/{board}"): Rule(READ, "read events"),
+    ("POST", "/v1/events/{event_id}/results"): Rule(DIRECTOR, "create events and upload hand records"),
+    ("GET", "/v1/events/{event_id}/boards/{board}/traveller"): Rule(READ, "read events"),
     # the case file
     ("POST", "/v1/cases"): Rule(DIRECTOR, "create a case"),
     ("GET", "/v1/cases"): Rule(READ, "read cases"),

@@ -52,11 +52,21 @@ from engine.cases import (
 )
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
-from engine.events import Event, EventDetails, EventRepository, HandRecordsAdded, LawsEdition, UnknownEventError
+from engine.events import (
+    Event,
+    EventDetails,
+    EventRepository,
+    HandRecordsAdded,
+    LawsEdition,
+    ResultsStored,
+    StoredTraveller,
+    UnknownEventError,
+)
 from engine.handrecords import HandRecord, board_key
 from engine.incorrect_cards import advise_incorrect_cards
 from engine.model.deal import Deal
 from engine.model.seats import Seat, Vulnerability
+from engine.results.model import SessionResults
 
 CaseId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The case's id, as `POST /v1/cases` returned it.")]
 Score = Annotated[float, Field(strict=True, allow_inf_nan=False, ge=-10_000, le=10_000)]
@@ -762,6 +772,15 @@ class ExportedEvent:
     def add_file(self, event_id: int, name: str, text: str) -> int:
         """Not a store: raises NotImplementedError."""
         raise NotImplementedError("an export is read, never written")
+
+    def add_results(self, event_id: int, name: str, results: SessionResults) -> ResultsStored:
+        """Not a store: raises NotImplementedError."""
+        raise NotImplementedError("an export is read, never written")
+
+    def traveller(self, event_id: int, board: str) -> StoredTraveller | None:
+        """An export carries no travellers: always ``None`` (a request naming a table is ruled on
+        what it gives itself)."""
+        return None
 
     def get_file(self, file_id: int) -> tuple[int, str, str] | None:
         """No files in an export: ``None``."""

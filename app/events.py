@@ -17,11 +17,12 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from app.common import MAX_UPLOAD_BYTES, ErrorResponse, RequestModel, SeatCode
 from app.schemas import RevokeRulingRequest
-from engine.errors import InvalidBoardError
+from engine.errors import InvalidBoardError, ResultsFileError
 from engine.events import Event, EventDetails, EventRepository, LawsEdition, NotStoredError, UnknownEventError
 from engine.handrecords import HandRecord, board_key, hand_records_from_pbn
 from engine.model.board import BoardRecord
 from engine.pbn import upload_text
+from engine.results import TravellerLine, read_results
 
 EventId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The event's id, as `POST /v1/events` returned it.")]
 
@@ -87,6 +88,79 @@ class HandRecordsOut(BaseModel):
     added: list[str] = Field(description="Boards stored for the first time.")
     unchanged: list[str] = Field(description="Boards already stored, identical in the file.")
     boards: list[HandRecordOut] = Field(description="Every board of the file, by number.")
+
+
+class ResultsOut(BaseModel):
+    """What a results upload stored."""
+
+    event: int
+    upload: int = Field(description="The store's number for this upload.")
+    kind: Literal["pbn", "usebio", "nz-scorer", "bws", "dlm", "jfr"] = Field(
+        description="The format, told by the content.")
+    program: str = Field(description="The program that wrote the file, as the file names it ('' when it does not).")
+    added: list[str] = Field(description="Hand records (deals) stored for the first time.")
+    unchanged: list[str] = Field(description="Hand records already stored, identical in the file.")
+    boards: list[str] = Field(description="The boards whose travellers the file gives (they replace those of "
+                              "earlier uploads in what the traveller shows; nothing is deleted).")
+    lines: int = Field(description="How many traveller lines were stored.")
+
+
+class TravellerLineOut(BaseModel):
+    """One table's result on the board, as the scoring program recorded it."""
+
+    section: str = Field(description="The section ('' when the file has one).")
+    round: int | None
+    table: int | None = Field(description="The table number (USEBIO does not give it).")
+    ns_pair: str = Field(description="North-South's pair number as the movement gives it, e.g. '3' or '1NS'.")
+    ew_pair: str
+    ns_names: str
+    ew_names: str
+    contract: str | None = Field(description="'4H', '3NTX', 'PASS'; null for an artificial score or not played.")
+    declarer: SeatCode | None
+    lead: str | None = Field(description="The opening lead, e.g. 'HK'; null when not recorded.")
+    tricks: int | None = Field(description="Tricks won by the declarer's side.")
+    result: str = Field(description="As a director writes it: '4H S +1', 'PASS', 'A6040'.")
+    ns_score: int | None = Field(description="North-South's points (Law 77); computed by Law 77 for a .bws, "
+                                 "which holds no scores; null for an artificial score.")
+    artificial: str | None = Field(description="The program's artificial score code ('A6040', '40%-60%', "
+                                   "'A+/A+'), 'NP' for not played; null for a table result.")
+    ns_mp: float | None = Field(description="The program's own North-South matchpoints (its units: mp_units).")
+    ew_mp: float | None
+    ns_imps: float | None = Field(description="The program's own IMPs (Butler, cross-IMPs, datum).")
+    ew_imps: float | None
+
+    @classmethod
+    def of(cls, ln: TravellerLine) -> TravellerLineOut:
+        """From the engine's :class:`TravellerLine`."""
+        return cls(section=ln.section, round=ln.round, table=ln.table, ns_pair=ln.ns_pair, ew_pair=ln.ew_pair,
+                   ns_names=ln.ns_names, ew_names=ln.ew_names, contract=ln.contract,
+                   declarer=ln.declarer.value if ln.declarer else None, lead=str(ln.lead) if ln.lead else None,
+                   tricks=ln.tricks, result=ln.result, ns_score=ln.ns_score, artificial=ln.artificial,
+                   ns_mp=ln.ns_mp, ew_mp=ln.ew_mp, ns_imps=ln.ns_imps, ew_imps=ln.ew_imps)
+
+
+class TravellerOut(BaseModel):
+    """A board's traveller: every table's result, from the newest results upload that has the board."""
+
+    event: int
+    board: str
+    upload: int
+    kind: str
+    program: str
+    scoring: str = Field(description="'MP', 'IMP', 'BUTLER', 'CROSS_IMP', or '' when the file does not say.")
+    mp_units: float = Field(description="The program's matchpoints per score beaten (2; NZ Scorer's XML 20, "
+                            "tenths); 0 when the file has no matchpoints.")
+    lines: list[TravellerLineOut]
+
+
+def _upload_bytes(file: UploadFile) -> bytes:
+    """The uploaded file's bytes; HTTP 413 past :data:`MAX_UPLOAD_BYTES`."""
+    data = file.file.read(MAX_UPLOAD_BYTES + 1)
+    if len(data) > MAX_UPLOAD_BYTES:
+        item = {"loc": ["body", "file"], "msg": f"the file is larger than {MAX_UPLOAD_BYTES // 2**20} MiB; "
+                "split it by session", "type": "too_large", "law": None}
+        raise HTTPException(status_code=413, detail=[item])
+    return data
 
 
 def _repo(request: Request) -> EventRepository:
@@ -158,11 +232,7 @@ def router() -> APIRouter:
         is a 422 naming the board and the reason."""
         repo = _repo(request)
         repo.get_event(event_id)  # 404 before reading the file
-        data = file.file.read(MAX_UPLOAD_BYTES + 1)
-        if len(data) > MAX_UPLOAD_BYTES:
-            item = {"loc": ["body", "file"], "msg": f"the file is larger than {MAX_UPLOAD_BYTES // 2**20} MiB; "
-                    "split it by session", "type": "too_large", "law": None}
-            raise HTTPException(status_code=413, detail=[item])
+        data = _upload_bytes(file)
         records = hand_records_from_pbn(upload_text(data))
         result = repo.add_hand_records(event_id, records)
         return HandRecordsOut(event=event_id, added=list(result.added), unchanged=list(result.unchanged),
@@ -185,5 +255,50 @@ def router() -> APIRouter:
             raise NotStoredError(f"board {board_key(board)} is not in event {event_id}", path="board",
                                  key="board_not_in_event", params={"board": board_key(board), "event": event_id})
         return HandRecordOut.of(record)
+
+    @r.post(
+        "/{event_id}/results", response_model=ResultsOut,
+        responses={**not_found, **bad, 413: {"model": ErrorResponse, "description": "Larger than 5 MiB."}},
+        summary="Upload the session's results (PBN, USEBIO, NZ Scorer XML, Bridgemate .bws, DealMaster .dlm)",
+    )
+    def upload_results(
+        event_id: EventId, request: Request,
+        file: Annotated[UploadFile, File(description="The scoring or dealing program's file (multipart form field "
+                                         "`file`), at most 5 MiB; the format is told by the content, never by "
+                                         "the name.")],
+    ) -> ResultsOut:
+        """Read the file's deals and traveller lines and store them with the event, all or none:
+        the deals become the event's hand records (a board already stored must be identical),
+        the lines its travellers. A file that is none of the formats, damaged or unsafe XML, a
+        ``.dlm`` with a wrong checksum, or a deal that differs from the stored one is a 422 in
+        the director's words."""
+        repo = _repo(request)
+        repo.get_event(event_id)  # 404 before reading the file
+        results = read_results(_upload_bytes(file))
+        if not results.hand_records and not results.lines:
+            raise ResultsFileError("the file holds no deals and no traveller lines: nothing was stored",
+                                   key="results_nothing")
+        stored = repo.add_results(event_id, (file.filename or "")[:255], results)
+        return ResultsOut(event=event_id, upload=stored.upload_id, kind=stored.kind,  # type: ignore[arg-type]
+                          program=stored.program, added=list(stored.hand_records.added),
+                          unchanged=list(stored.hand_records.unchanged), boards=list(stored.boards),
+                          lines=stored.lines)
+
+    @r.get("/{event_id}/boards/{board}/traveller", response_model=TravellerOut, responses=not_found,
+           summary="A board's traveller")
+    def get_traveller(event_id: EventId, request: Request,
+                      board: Annotated[str, Path(max_length=20, description="The board number, e.g. '7'.")],
+                      ) -> TravellerOut:
+        """Every table's result on the board, in the file's order, from the newest results upload
+        that has the board: pairs, contract, declarer, lead, tricks, North-South's score, the
+        artificial score code, and the program's own matchpoints or IMPs."""
+        got = _repo(request).traveller(event_id, board)
+        if got is None:
+            raise NotStoredError(f"board {board_key(board)} of event {event_id} has no traveller: upload the "
+                                 "session's results first", path="board", key="no_traveller",
+                                 params={"board": board_key(board), "event": event_id})
+        return TravellerOut(event=event_id, board=board_key(board), upload=got.upload_id, kind=got.kind,
+                            program=got.program, scoring=got.scoring, mp_units=got.mp_units,
+                            lines=[TravellerLineOut.of(x) for x in got.lines])
 
     return r

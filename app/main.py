@@ -161,8 +161,10 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         """
         # A plain `def`: FastAPI runs it in its thread pool, so the event loop never waits on DDS;
         # the solver runner serialises every DDS call behind one lock.
+        body, from_traveller = rulings.prefill_from_traveller(body, request.app.state.events)
         advice = rulings.rule_revoke(body, request.app.state.events, request.app.state.solver)
-        return RevokeRulingResponse.from_advice(advice, body.scoring)
+        out = RevokeRulingResponse.from_advice(advice, body.scoring)
+        return out.model_copy(update={"from_traveller": from_traveller}) if from_traveller else out
 
     @app.post(
         "/v1/rulings/incorrect-cards", dependencies=lang,

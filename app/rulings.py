@@ -5,12 +5,15 @@ facts, then the engine (:func:`engine.advisor.advise_revoke`)."""
 from __future__ import annotations
 
 from app.events import board_for
-from app.schemas import RevokeRulingRequest
+from app.schemas import FromTravellerOut, RevokeRulingRequest
+from app.scores import ScoringIn
+from app.travellers import table_on_traveller
 from engine.advisor import RevokeAdvice, advise_revoke
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
 from engine.events import EventRepository
 from engine.laws.editions import DEFAULT, Edition, edition
+from engine.results import PASSED_OUT
 
 
 def edition_for(body: RevokeRulingRequest, repo: EventRepository) -> Edition:
@@ -28,6 +31,52 @@ def edition_for(body: RevokeRulingRequest, repo: EventRepository) -> Edition:
     return DEFAULT
 
 
+def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
+                           ) -> tuple[RevokeRulingRequest, FromTravellerOut | None]:
+    """The request with what it leaves out taken from the traveller line it names: contract,
+    declarer, table result (the declarer's side's tricks, when no claim is given), and
+    ``scoring`` (the other North-South scores of the section as the field, the event's scoring
+    profile) for a matchpointed traveller. What was taken is listed in the second value.
+
+    Raises:
+        InvalidBoardError: as :func:`app.travellers.table_on_traveller`; path ``table``/``pairs``: the line holds no
+            contract (an artificial score, a board not played or passed out) and the request gives none.
+    """
+    if body.event is None or (body.table is None and body.pairs is None):
+        return body, None
+    named = table_on_traveller(repo, body.event, body.board or "?", body.table, body.pairs)
+    line, others, program = named.line, named.others, named.traveller.program
+    update: dict[str, object] = {}
+    filled: list[str] = []
+    if body.contract is None or body.declarer is None:
+        if line.contract is None or line.contract == PASSED_OUT or line.declarer is None:
+            which = f"table {line.table}" if line.table is not None else f"pairs {line.ns_pair} v {line.ew_pair}"
+            raise InvalidBoardError(f"board {line.board}: the traveller line of {which} holds no contract "
+                                    f"({line.result or 'not played'}): give the contract and the declarer",
+                                    path="table" if body.table is not None else "pairs",
+                                    key="traveller_line_no_contract",
+                                    params={"board": line.board, "which": which, "result": line.result or "-"})
+    if body.contract is None and line.contract is not None:
+        update["contract"] = line.contract
+        filled.append("contract")
+    if body.declarer is None and line.declarer is not None:
+        update["declarer"] = line.declarer.value
+        filled.append("declarer")
+    if body.table_result is None and body.claim_declarer_tricks is None and line.tricks is not None:
+        update["table_result"] = line.tricks
+        filled.append("table_result")
+    field = named.field
+    if body.scoring is None and field and all(ln.ns_imps is None for ln in [line, *others]):
+        profile = repo.get_event(body.event).details.scoring_profile
+        update["scoring"] = ScoringIn.model_validate({"field": field[:200], "profile": profile})
+        filled.append("scoring")
+    out = FromTravellerOut(event=body.event, board=line.board, section=line.section, round=line.round,
+                           table=line.table, ns_pair=line.ns_pair, ew_pair=line.ew_pair, ns_names=line.ns_names,
+                           ew_names=line.ew_names, result=line.result, lead=str(line.lead) if line.lead else None,
+                           filled=filled, field=field if "scoring" in filled else [], program=program)
+    return body.model_copy(update=update), out
+
+
 def rule_revoke(body: RevokeRulingRequest, repo: EventRepository, solver: DoubleDummySolver) -> RevokeAdvice:
     """Rule on the revokes of the board ``body`` describes (Laws 61-64 of the edition
     :func:`edition_for` gives, Law 77 scores).
@@ -40,6 +89,7 @@ def rule_revoke(body: RevokeRulingRequest, repo: EventRepository, solver: Double
         SolverError: the solver failed or is busy.
     """
     try:
+        body, _ = prefill_from_traveller(body, repo)  # with `table`/`pairs`: contract and result from the traveller
         board = board_for(body, repo)  # with `event`: the stored hand record
         return advise_revoke(board, facts=body.to_facts(), solver=solver, edition=edition_for(body, repo))
     except InvalidBoardError as exc:  # the play record is validated once, inside the engine

@@ -10,6 +10,7 @@ from app import i18n
 from app.claim_schemas import ClaimIn
 from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode, explanation, relocated
 from app.scores import ScoresOut, ScoringIn, scores_block
+from app.travellers import PairsIn
 from engine import __version__ as engine_version
 from engine.advisor import RevokeAdvice
 from engine.boards import board_from_game, board_from_parts, pick_game
@@ -167,6 +168,12 @@ class RevokeRulingRequest(RequestModel):
                                   "adjudicated (Laws 69-71) instead of taken as a figure; a claim by the offending "
                                   "side establishes the revoke (63A3). Not with `claim_declarer_tricks` or "
                                   "`table_result`.")
+    table: int | None = Field(None, ge=1, le=999, strict=True, description="With `event` and `board`: the table "
+                              "on the board's traveller (`POST /v1/events/{id}/results`); contract, declarer and "
+                              "table result come from its line when not given, and `scoring` from the rest of the "
+                              "traveller (the response's `from_traveller` says which).")
+    pairs: PairsIn | None = Field(None, description="With `event` and `board`: the table's pair numbers, "
+                                  "`{\"ns\": \"2NS\", \"ew\": \"3EW\"}`, instead of (or as well as) `table`.")
 
     @field_validator("play")
     @classmethod
@@ -208,6 +215,9 @@ class RevokeRulingRequest(RequestModel):
     def _one_source(self) -> RevokeRulingRequest:
         if self.event is not None:
             return self._event_source()
+        if self.table is not None or self.pairs is not None:
+            raise InvalidBoardError("`table` and `pairs` pick a line of a stored event's traveller: give `event` "
+                                    "and `board` with them", key="traveller_without_event")
         parts = {"deal": self.deal, "contract": self.contract, "declarer": self.declarer, "play": self.play}
         given = [k for k, v in parts.items() if v is not None]
         if self.pbn is not None and given:
@@ -225,12 +235,15 @@ class RevokeRulingRequest(RequestModel):
 
     def _event_source(self) -> RevokeRulingRequest:
         """With ``event``: ``board`` picks the stored hand record, which gives the deal and the
-        vulnerability; contract, declarer and play come from the request."""
+        vulnerability; contract, declarer and play come from the request, or contract and
+        declarer from the traveller line that ``table`` or ``pairs`` names."""
         clash = [k for k in ("pbn", "room", "deal", "vulnerable") if k in self.model_fields_set]
         if clash:
             raise InvalidBoardError(f"with `event`, the deal and vulnerability come from the stored board: do not "
                                     f"give {', '.join(clash)}", key="event_clash", params={"fields": ", ".join(clash)})
-        needed = ("board", "contract", "declarer") + (() if self.revoke_facts is not None else ("play",))
+        from_line = self.table is not None or self.pairs is not None
+        needed = ("board",) + (() if from_line else ("contract", "declarer")) + \
+            (() if self.revoke_facts is not None else ("play",))
         missing = [k for k in needed if getattr(self, k) is None]
         if missing:
             raise InvalidBoardError(f"with `event`, give board, contract, declarer and play (missing: "
@@ -411,6 +424,27 @@ class BoardOut(BaseModel):
     recorded_result: int | None = Field(description="The record's own Result tag, for comparison only.")
 
 
+class FromTravellerOut(BaseModel):
+    """The traveller line a ruling request named, and what was taken from it."""
+
+    event: int
+    board: str
+    section: str
+    round: int | None
+    table: int | None
+    ns_pair: str
+    ew_pair: str
+    ns_names: str
+    ew_names: str
+    result: str = Field(description="The result on the traveller, e.g. '4H S -1'.")
+    lead: str | None = Field(description="The opening lead on the traveller (null when not recorded).")
+    filled: list[str] = Field(description="The request fields taken from the line: 'contract', 'declarer', "
+                              "'table_result', and 'scoring' when the field came from the traveller.")
+    field: list[int] = Field(description="With 'scoring' filled: North-South's scores of the traveller's other lines "
+                             "of the section (artificial scores left out), the field for matchpoints (78A).")
+    program: str = Field(description="The program that wrote the results file.")
+
+
 class RevokeRulingResponse(BaseModel):
     """The ruling. Trick counts: the declarer's side, 0..13. Scores: Law 77 points, North-South's view."""
 
@@ -428,6 +462,9 @@ class RevokeRulingResponse(BaseModel):
                              "no double-dummy evidence; Law 64C was not checked, unless the director gave his own "
                              "figure (`declarer_tricks.likely_directors_figure`).")
     scores: ScoresOut
+    from_traveller: FromTravellerOut | None = Field(default=None, description="When the request named a table of "
+                                                    "a stored traveller (`table` or `pairs`): that line, and what "
+                                                    "the ruling took from it.")
     explanation: list[str] = Field(description="Plain-English steps, each naming its law.")
     steps: list[StepOut]
     laws_edition: str = Field("2017", description="The Laws edition the ruling applied: the request's "

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -23,7 +23,9 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from app.common import ErrorResponse, RequestModel, SeatCode, relocated
+from app.travellers import PairsIn, stored_traveller, table_on_traveller
 from engine.errors import InvalidBoardError
+from engine.events import EventRepository
 from engine.model.contract import Contract
 from engine.model.seats import Seat, Side, Vulnerability
 from engine.scoring import (
@@ -159,6 +161,26 @@ class WeightedRequest(RequestModel):
         None, min_length=1, max_length=10, description="12C1(e) split: the offending side's own outcomes (e.g. when "
         "the non-offenders' serious error is not charged to the offenders); `outcomes` then score the "
         "non-offending side only.")
+    event: int | None = Field(None, ge=1, le=2**31 - 1, strict=True, description="With `board`: an event whose "
+                              "stored traveller (`POST /v1/events/{id}/results`) gives the field instead of a typed "
+                              "list.")
+    board: str | None = Field(None, max_length=20, description="With `event`: the board.")
+    table: int | None = Field(None, ge=1, le=999, strict=True, description="With `event` and `board`: the table "
+                              "whose score is adjusted, on the traveller.")
+    pairs: PairsIn | None = Field(None, description="With `event` and `board`: the table's pair numbers, instead "
+                                  "of (or as well as) `table`.")
+
+    @model_validator(mode="after")
+    def _field_or_traveller(self) -> WeightedRequest:
+        if self.event is None:
+            if self.board is not None or self.table is not None or self.pairs is not None:
+                raise InvalidBoardError("`board`, `table` and `pairs` name a table of a stored event's traveller: "
+                                        "give `event` with them", key="traveller_without_event_scores")
+            return self
+        if self.field is not None or self.board is None or (self.table is None and self.pairs is None):
+            raise InvalidBoardError("with `event`, give `board` and `table` or `pairs` (the field comes from the "
+                                    "traveller), not `field`", key="traveller_event_fields")
+        return self
 
 
 class ScoredOutcomeOut(BaseModel):
@@ -346,10 +368,34 @@ class MatchpointsRequest(RequestModel):
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
         {"scores": [420, 420, 170, -50, 450, -50], "profile": "wbf"}]})
-    scores: list[Points] = Field(min_length=1, max_length=500)
+    scores: list[Points] | None = Field(None, min_length=1, max_length=500, description="The North-South scores; "
+                                        "omitted with `event` and `board`: the traveller's.")
     profile: ProfileName = "wbf"
     normal_results: int | None = Field(None, ge=1, le=500, strict=True, description="Neuberg: the usual number of "
                                        "results on a board, when this board has fewer.")
+    event: int | None = Field(None, ge=1, le=2**31 - 1, strict=True, description="With `board`: an event whose "
+                              "stored traveller (`POST /v1/events/{id}/results`) gives the field instead of a typed "
+                              "list.")
+    board: str | None = Field(None, max_length=20, description="With `event`: the board.")
+    table: int | None = Field(None, ge=1, le=999, strict=True, description="With `event` and `board`: a table of "
+                              "the section to score (needed when the traveller has several sections).")
+    pairs: PairsIn | None = Field(None, description="With `event` and `board`: the table's pair numbers, instead "
+                                  "of (or as well as) `table`.")
+
+    @model_validator(mode="after")
+    def _scores_or_traveller(self) -> MatchpointsRequest:
+        if self.event is None:
+            if self.scores is None:
+                raise InvalidBoardError("give `scores`, or `event` and `board` to take them from the traveller",
+                                        path="scores", key="scores_or_traveller")
+            if self.board is not None or self.table is not None or self.pairs is not None:
+                raise InvalidBoardError("`board`, `table` and `pairs` name a table of a stored event's traveller: "
+                                        "give `event` with them", key="traveller_without_event_scores")
+            return self
+        if self.scores is not None or self.board is None:
+            raise InvalidBoardError("with `event`, give `board` (the scores come from the traveller), not `scores`",
+                                    key="traveller_event_scores")
+        return self
 
 
 class MpRowOut(BaseModel):
@@ -377,14 +423,15 @@ class MatchpointsResponse(BaseModel):
 def rule_matchpoints(body: MatchpointsRequest) -> MatchpointsResponse:
     """Law 78A for every result; Neuberg factored to ``normal_results`` when given."""
     prof = profile(body.profile)
-    units, n = prof.mp_units, len(body.scores)
+    scores = body.scores or []
+    units, n = prof.mp_units, len(scores)
     t = top(n, units)
     if body.normal_results is not None and body.normal_results < n:
         raise InvalidBoardError(f"normal_results ({body.normal_results}) is fewer than the results given ({n})",
                                 path="normal_results")
     big = body.normal_results
     rows = []
-    for s, m in zip(body.scores, board_matchpoints(body.scores, units), strict=True):
+    for s, m in zip(scores, board_matchpoints(scores, units), strict=True):
         rows.append(MpRowOut(score_ns=s, ns=m, ew=t - m, ns_percent=percent(m, t), ew_percent=percent(t - m, t),
                              ns_neuberg=neuberg(m, n, big, units) if big else None,
                              ew_neuberg=neuberg(t - m, n, big, units) if big else None))
@@ -553,6 +600,64 @@ def router() -> APIRouter:
     r = APIRouter(prefix="/v1/scores", tags=["scores"])  # who may: app.access.POLICY
     errors = {422: {"model": ErrorResponse, "description": "Bad input: the field and the reason."}}
     for name, (func, summary) in ROUTES.items():
-        r.add_api_route(f"/{name}", func, methods=["POST"], summary=summary, responses=errors)  # type: ignore[arg-type]
+        route = {"weighted": _weighted_route, "matchpoints": _matchpoints_route}.get(name, func)
+        r.add_api_route(f"/{name}", route, methods=["POST"], summary=summary, responses=errors)  # type: ignore[arg-type]
     return r
+
+
+def weighted_from_traveller(body: WeightedRequest, repo: EventRepository) -> WeightedRequest:
+    """With ``event``: the request with ``field`` = the other North-South scores of the named
+    table's section on the stored traveller (artificial ones left out), the board's
+    vulnerability from its stored hand record and the event's profile, when not given.
+
+    Raises:
+        InvalidBoardError: as :func:`app.travellers.table_on_traveller`.
+    """
+    if body.event is None:
+        return body
+    named = table_on_traveller(repo, body.event, body.board or "?", body.table, body.pairs)
+    update: dict[str, object] = {"field": named.field}
+    record = repo.board(body.event, body.board or "?")
+    if record is not None and "vulnerable" not in body.model_fields_set:
+        update["vulnerable"] = record.vulnerability.value
+    if "profile" not in body.model_fields_set:
+        update["profile"] = repo.get_event(body.event).details.scoring_profile
+    return body.model_copy(update=update)
+
+
+def matchpoints_from_traveller(body: MatchpointsRequest, repo: EventRepository) -> MatchpointsRequest:
+    """With ``event``: the request with ``scores`` = the North-South scores of the board's stored
+    traveller (of the section of ``table``/``pairs`` when given), artificial lines left out and
+    ``normal_results`` = every line when some are artificial (Neuberg), the event's profile when
+    not given.
+
+    Raises:
+        InvalidBoardError: as :func:`app.travellers.table_on_traveller`; path ``board``: the
+            traveller has several sections and no table names one.
+    """
+    if body.event is None:
+        return body
+    if body.table is not None or body.pairs is not None:
+        named = table_on_traveller(repo, body.event, body.board or "?", body.table, body.pairs)
+        lines = [named.line, *named.others]
+    else:
+        lines = list(stored_traveller(repo, body.event, body.board or "?").lines)
+        if len({ln.section for ln in lines}) > 1:
+            raise InvalidBoardError("the traveller has several sections: give `table` or `pairs` to pick one",
+                                    path="board", key="traveller_sections")
+    scores = [ln.ns_score for ln in lines if ln.ns_score is not None]
+    update: dict[str, object] = {"scores": scores}
+    if len(scores) < len(lines) and body.normal_results is None:
+        update["normal_results"] = len(lines)
+    if "profile" not in body.model_fields_set:
+        update["profile"] = repo.get_event(body.event).details.scoring_profile
+    return body.model_copy(update=update)
+
+
+def _weighted_route(body: WeightedRequest, request: Request) -> WeightedResponse:
+    return rule_weighted(weighted_from_traveller(body, request.app.state.events))
+
+
+def _matchpoints_route(body: MatchpointsRequest, request: Request) -> MatchpointsResponse:
+    return rule_matchpoints(matchpoints_from_traveller(body, request.app.state.events))
 

@@ -71,3 +71,12 @@ class WorkCancelledError(SolverBusyError):
     """The work stopped before it was done: its client went away, it was cancelled (a screening
     job), or the service is shutting down. The message says which; a caller still there may
     retry later (HTTP 503 with ``Retry-After``)."""
+
+
+class ResultsFileError(InvalidBoardError):
+    """A session's results file (PBN, USEBIO, Bridgemate ``.bws``, NZ Scorer XML, DealMaster
+    ``.dlm``) that cannot be read: not one of them, damaged, unsafe XML, a bad checksum. Path
+    ``"file"``; the message says why in a director's words and never repeats the file's bytes."""
+
+    def __init__(self, message: str, *, key: str, params: Mapping[str, object] | None = None) -> None:
+        super().__init__(message, path="file", key=key, params=params)

@@ -16,6 +16,7 @@ from typing import Protocol
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.handrecords import HandRecord, board_key, difference
 from engine.laws.editions import LawsEdition as LawsEdition  # re-exported: an event is played under one
+from engine.results.model import SessionResults, TravellerLine
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +67,43 @@ class HandRecordsAdded:
 
     added: tuple[str, ...]
     unchanged: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsStored:
+    """What storing a session's results file did.
+
+    Attributes:
+        upload_id: the store's number for the upload (1, 2, ...).
+        kind, program: the file's format and the program that wrote it (:class:`SessionResults`).
+        hand_records: the deals stored for the first time and those already stored unchanged.
+        boards: the boards whose travellers this upload gives (they supersede earlier uploads').
+        lines: how many traveller lines were stored.
+    """
+
+    upload_id: int
+    kind: str
+    program: str
+    hand_records: HandRecordsAdded
+    boards: tuple[str, ...]
+    lines: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTraveller:
+    """A board's traveller as stored: the lines of the newest upload that has the board.
+
+    Attributes:
+        upload_id, kind, program, scoring, mp_units: the upload's (see :class:`SessionResults`).
+        lines: the lines in file order.
+    """
+
+    upload_id: int
+    kind: str
+    program: str
+    scoring: str
+    mp_units: float
+    lines: tuple[TravellerLine, ...]
 
 
 class NotStoredError(AdvisorError, LookupError):
@@ -135,6 +173,20 @@ class EventRepository(Protocol):
 
     def recent_events(self, limit: int = 10) -> list[Event]:
         """The ``limit`` most recently stored events, newest first (each with its board count)."""
+        ...
+
+    def add_results(self, event_id: int, name: str, results: SessionResults) -> ResultsStored:
+        """Store a results file's deals (as :meth:`add_hand_records`) and traveller lines in one
+        transaction, all or none. A board's lines supersede those of earlier uploads (which are
+        kept, never deleted).
+
+        Raises:
+            InvalidBoardError: path ``"file"``: a deal already stored differs; nothing is stored.
+        """
+        ...
+
+    def traveller(self, event_id: int, board: str) -> StoredTraveller | None:
+        """The traveller of ``board`` from the newest upload that has it, or ``None``."""
         ...
 
 

@@ -83,12 +83,16 @@ class PbnGame:
         lineno: 1-based line of the game's first tag in the text.
         play_section: the ``[Play]`` section, ``None`` when the game has no ``[Play]`` tag.
         tag_lines: tag name -> 1-based line of that tag (for error messages).
+        table_lines: for each table section (a tag whose name ends in ``Table``: ``ScoreTable``,
+            ``TotalScoreTable``, ``OptimumResultTable``...; PBN 2.1, section 4), its data lines as
+            ``(lineno, line)``, commentary removed; the tag's value is the column header.
     """
 
     tags: Mapping[str, str]
     lineno: int
     play_section: PlaySection | None
     tag_lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
+    table_lines: Mapping[str, tuple[tuple[int, str], ...]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def board(self) -> str | None:
@@ -256,14 +260,16 @@ def loads(text: str) -> list[PbnGame]:
     tags: list[tuple[str, str, int]] = []
     names: set[str] = set()
     play_lines: list[tuple[int, str]] = []
+    table_lines: dict[str, list[tuple[int, str]]] = {}
     section = ""
 
     def end_game() -> None:
         if tags:
-            games.append(_make_game(tags, play_lines, games[-1] if games else None))
+            games.append(_make_game(tags, play_lines, games[-1] if games else None, table_lines))
         tags.clear()
         names.clear()
         play_lines.clear()
+        table_lines.clear()
 
     for lineno, line, blank in _clean_lines(text.removeprefix("\ufeff")):
         if blank:
@@ -284,6 +290,8 @@ def loads(text: str) -> list[PbnGame]:
                 section = name
         elif section == "Play" and line.strip():
             play_lines.append((lineno, line))
+        elif section.endswith("Table") and line.strip():
+            table_lines.setdefault(section, []).append((lineno, line))
     end_game()
     return games
 
@@ -448,8 +456,10 @@ def _make_game(
     raw_tags: Sequence[tuple[str, str, int]],
     play_lines: Sequence[tuple[int, str]],
     previous: PbnGame | None,
+    table_lines: Mapping[str, Sequence[tuple[int, str]]] | None = None,
 ) -> PbnGame:
-    """Build one game: resolve ``#`` against ``previous``, read the play section."""
+    """Build one game: resolve ``#`` against ``previous``, read the play section, keep the
+    table sections' lines."""
     tags: dict[str, str] = {}
     lines: dict[str, int] = {}
     for name, value, lineno in raw_tags:
@@ -461,7 +471,8 @@ def _make_game(
             value = previous.tags[name]
         tags[name], lines[name] = value, lineno
     section = _play_section(tags, lines, play_lines) if "Play" in tags else None
-    return PbnGame(MappingProxyType(tags), raw_tags[0][2], section, MappingProxyType(lines))
+    tables = MappingProxyType({name: tuple(rows) for name, rows in (table_lines or {}).items()})
+    return PbnGame(MappingProxyType(tags), raw_tags[0][2], section, MappingProxyType(lines), tables)
 
 
 def _play_section(

@@ -24,18 +24,22 @@ from sqlalchemy import Engine, create_engine, event, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.storage.models import BoardRow, EventRow, FileRow
+from app.storage.models import BoardRow, EventRow, FileRow, ResultsUploadRow, TravellerLineRow
 from engine.events import (
     Event,
     EventDetails,
     HandRecordsAdded,
     LawsEdition,
+    ResultsStored,
+    StoredTraveller,
     UnknownEventError,
     check_new_records,
 )
 from engine.handrecords import HandRecord, board_key, board_sort_key
+from engine.model.cards import Card
 from engine.model.deal import Deal
 from engine.model.seats import Seat, Vulnerability
+from engine.results.model import SessionResults, TravellerLine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SQLITE_FILE = "advisor.sqlite3"
@@ -206,6 +210,55 @@ class SqlEventRepository:
             counts = {int(event_id): int(n) for event_id, n in counted}
             return [_event(r, counts.get(r.id, 0)) for r in rows]
 
+    def add_results(self, event_id: int, name: str, results: SessionResults) -> ResultsStored:
+        """Store a results file's deals and traveller lines in one transaction, all or none.
+
+        Raises:
+            UnknownEventError: no such event.
+            InvalidBoardError: path ``"file"``: a stored board differs (named in the message).
+        """
+        for attempt in (1, 2):
+            try:
+                with self._writes.begin() as s:
+                    self._row(s, event_id)
+                    stored = {r.board: _record(r) for r in
+                              s.scalars(select(BoardRow).where(BoardRow.event_id == event_id))}
+                    added = check_new_records(stored, results.hand_records)
+                    new = set(added.added)
+                    s.add_all(BoardRow(event_id=event_id, board=r.board, dealer=r.dealer.value,
+                                       vulnerable=r.vulnerability.value, deal=r.deal_pbn)
+                              for r in results.hand_records if r.board in new)
+                    upload = ResultsUploadRow(event_id=event_id, name=name[:255], kind=results.kind,
+                                              program=results.program[:200], scoring=results.scoring,
+                                              mp_units=float(results.mp_units), uploaded=dt.datetime.now(dt.UTC))
+                    s.add(upload)
+                    s.flush()
+                    s.add_all(_line_row(event_id, upload.id, i, ln) for i, ln in enumerate(results.lines))
+                    return ResultsStored(upload.id, results.kind, results.program, added, results.boards,
+                                         len(results.lines))
+            except IntegrityError:  # another upload stored one of these boards meanwhile: compare again
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def traveller(self, event_id: int, board: str) -> StoredTraveller | None:
+        """The traveller of ``board`` from the newest upload that has it, or ``None``.
+        Raises UnknownEventError."""
+        key = board_key(board)
+        with self._sessions() as s:
+            self._row(s, event_id)
+            newest = s.scalar(select(func.max(TravellerLineRow.upload_id)).where(
+                TravellerLineRow.event_id == event_id, TravellerLineRow.board == key))
+            if newest is None:
+                return None
+            upload = s.get(ResultsUploadRow, newest)
+            assert upload is not None
+            rows = s.scalars(select(TravellerLineRow).where(TravellerLineRow.upload_id == newest,
+                                                            TravellerLineRow.board == key)
+                             .order_by(TravellerLineRow.seq))
+            return StoredTraveller(upload.id, upload.kind, upload.program, upload.scoring, upload.mp_units,
+                                   tuple(_line(r) for r in rows))
+
     @staticmethod
     def _row(s: Session, event_id: int) -> EventRow:
         row = s.get(EventRow, event_id)
@@ -223,6 +276,25 @@ def _event(row: EventRow, boards: int) -> Event:
 
 def _record(row: BoardRow) -> HandRecord:
     return HandRecord(row.board, Seat(row.dealer), Vulnerability(row.vulnerable), Deal.from_pbn(row.deal))
+
+
+def _line_row(event_id: int, upload_id: int, seq: int, ln: TravellerLine) -> TravellerLineRow:
+    return TravellerLineRow(
+        upload_id=upload_id, event_id=event_id, seq=seq, board=ln.board, section=ln.section[:20], round=ln.round,
+        table_no=ln.table, ns_pair=ln.ns_pair[:20], ew_pair=ln.ew_pair[:20], ns_names=ln.ns_names[:200],
+        ew_names=ln.ew_names[:200], contract=ln.contract, declarer=ln.declarer.value if ln.declarer else None,
+        lead=str(ln.lead) if ln.lead else None, tricks=ln.tricks, ns_score=ln.ns_score,
+        artificial=ln.artificial[:40] if ln.artificial else None, ns_mp=ln.ns_mp, ew_mp=ln.ew_mp,
+        ns_imps=ln.ns_imps, ew_imps=ln.ew_imps)
+
+
+def _line(row: TravellerLineRow) -> TravellerLine:
+    return TravellerLine(
+        board=row.board, section=row.section, round=row.round, table=row.table_no, ns_pair=row.ns_pair,
+        ew_pair=row.ew_pair, ns_names=row.ns_names, ew_names=row.ew_names, contract=row.contract,
+        declarer=Seat(row.declarer) if row.declarer else None, lead=Card.from_str(row.lead) if row.lead else None,
+        tricks=row.tricks, ns_score=row.ns_score, artificial=row.artificial, ns_mp=row.ns_mp, ew_mp=row.ew_mp,
+        ns_imps=row.ns_imps, ew_imps=row.ew_imps)
 
 
 __all__ = ["SqlEventRepository", "database_url", "make_engine", "migrate", "open_repository", "write_sessions"]

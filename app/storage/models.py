@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Date, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -113,3 +113,51 @@ class UserRow(Base):
     token_hash: Mapped[str] = mapped_column(Text)
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     active: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class ResultsUploadRow(Base):
+    """One session's results file stored with its event: table ``results_uploads``. Kept for
+    good: a later upload's lines supersede this one's board by board, nothing is deleted."""
+
+    __tablename__ = "results_uploads"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(255))
+    kind: Mapped[str] = mapped_column(String(20))
+    program: Mapped[str] = mapped_column(String(200))
+    scoring: Mapped[str] = mapped_column(String(20))
+    mp_units: Mapped[float] = mapped_column(Float)
+    uploaded: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TravellerLineRow(Base):
+    """One table's result on one board as the scoring program recorded it: table
+    ``traveller_lines`` (:class:`engine.results.TravellerLine`)."""
+
+    __tablename__ = "traveller_lines"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    upload_id: Mapped[int] = mapped_column(ForeignKey("results_uploads.id", ondelete="CASCADE"), index=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer, doc="The line's place in the file, 0, 1, ...")
+    board: Mapped[str] = mapped_column(String(20))
+    section: Mapped[str] = mapped_column(String(20))
+    round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    table_no: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    ns_pair: Mapped[str] = mapped_column(String(20))
+    ew_pair: Mapped[str] = mapped_column(String(20))
+    ns_names: Mapped[str] = mapped_column(String(200))
+    ew_names: Mapped[str] = mapped_column(String(200))
+    contract: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    declarer: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    lead: Mapped[str | None] = mapped_column(String(3), nullable=True)
+    tricks: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    ns_score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    artificial: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    ns_mp: Mapped[float | None] = mapped_column(Float, nullable=True)
+    ew_mp: Mapped[float | None] = mapped_column(Float, nullable=True)
+    ns_imps: Mapped[float | None] = mapped_column(Float, nullable=True)
+    ew_imps: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+    __table_args__ = (Index("ix_traveller_lines_event_board", "event_id", "board"),)
