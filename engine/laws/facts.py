@@ -133,6 +133,11 @@ class RevokeFacts:
             could not be checked double dummy.
         faced_cards: cards face up on the table that are not penalty cards (2007 Law 64B3; see
             :class:`FacedCard`).
+        rest_valued_double_dummy: the director says play ended in a claim whose figure is not
+            known: the tricks the record does not show are valued double dummy (an assumption the
+            ruling labels; ``claim_declarer_tricks`` replaces it). Without it, a record that stops
+            before trick 13 after play ended needs ``table_result`` or ``claim_declarer_tricks``
+            (Laws 68, 79A); a claim figure or a table result takes precedence over it.
     """
 
     noticed: Noticed = Noticed.AFTER_PLAY
@@ -145,3 +150,4 @@ class RevokeFacts:
     table_result: int | None = None
     reported: RevokeReport | None = None
     faced_cards: tuple[FacedCard, ...] = ()
+    rest_valued_double_dummy: bool = False
