@@ -552,8 +552,9 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                               "both sides, any doubtful point against the claimer (Laws 69-71); until then the "
                               f"tricks not played are counted as {'valued double dummy' if claim.assumed else 'given'}"
                               ".", "claim_disputed_dd" if claim.assumed else "claim_disputed"))
-    steps.append(Step("77", f"Table result: {table} tricks for the declarer's side, {c.result_str(table)}.",
-                      "table_result", {"tricks": table, "result": c.result_str(table)}))
+    if not provisional:  # play still going: there is no table result yet, only the projection above
+        steps.append(Step("77", f"Table result: {table} tricks for the declarer's side, {c.result_str(table)}.",
+                          "table_result", {"tricks": table, "result": c.result_str(table)}))
     if not rulings:
         marked = ", ".join(str(x) for x in board.marked_revokes)
         extra = (f" The record marks {marked} as a revoke, but the player held no card of the suit led: "
