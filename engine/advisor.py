@@ -239,12 +239,12 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     if facts.reported is not None and facts.table_result is None:
         raise InvalidBoardError("with the revoke's facts (revoke_facts), give the table result: the declarer's side's "
                                 "tricks as agreed at the table", path="table_result", key="reported_needs_table")
-    _how_play_ended(record, facts)
     played_out = _played_out(record, contract, facts)
     if facts.reported is not None and record.completed_tricks < facts.reported.trick:
         return _advise_reported(board, record, facts, edition)
     revokes = detect_revokes(record, contract, facts)
     assessed = tuple((r, assess_establishment(r, revokes, record, contract, facts, edition)) for r in revokes)
+    _how_play_ended(record, facts)  # after the record and the facts were read: their errors say more
     # Noticed during play, then played out: the correction is in the table result, not replayed.
     resumed = played_out is not None and facts.noticed is Noticed.DURING_PLAY
     corrected = [] if resumed else [r for r, e in assessed if e.correction is not None]
