@@ -95,11 +95,11 @@ class RevokeRulingRequest(RequestModel):
         extra="forbid",
         json_schema_extra={
             "examples": [
-                {"pbn": SPONVO30_21},
+                {"pbn": SPONVO30_21, "table_result": 9},
                 {
                     "deal": "N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76",
                     "contract": "4H", "declarer": "W", "vulnerable": "NS",
-                    "play": _EXAMPLE_PLAY,
+                    "play": _EXAMPLE_PLAY, "rest_valued_double_dummy": True,
                 },
             ]
         },
