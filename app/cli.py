@@ -156,8 +156,11 @@ def render(a: RevokeAdvice) -> str:
     out.append("")
     out += [f"  [{s.law}] {i18n.step_text(lang, s)}" for s in a.steps]
     out.append("")
-    out.append(_t("result_to_enter", result=a.suggested_result, score=f"{a.score_ns_suggested:+d}",
-                  law=a.suggested_law))
+    if a.provisional:  # noticed during play, play not over: no score to enter
+        out.append(_t("provisional", result=a.suggested_result, score=f"{a.score_ns_suggested:+d}"))
+    else:
+        out.append(_t("result_to_enter", result=a.suggested_result, score=f"{a.score_ns_suggested:+d}",
+                      law=a.suggested_law))
     return "\n".join(out)
 
 
@@ -517,7 +520,9 @@ def _command(args: argparse.Namespace) -> int:
 
         advice = advise_revoke(board, facts=facts, solver=default_solver(), edition=edition(args.laws_edition))
     except (AdvisorError, OSError) as exc:
-        print(_t("cannot_rule", reason=_reason(exc)), file=sys.stderr)
+        why = _t("play_end_unknown", **exc.params) if isinstance(exc, InvalidBoardError) and \
+            exc.key == "play_end_unknown" else _reason(exc)  # the command line's options, not the API's fields
+        print(_t("cannot_rule", reason=why), file=sys.stderr)
         return 2
     from app.schemas import RevokeRulingResponse
 
