@@ -614,7 +614,7 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                               f"the revoke card changed the result by {q.change:+d}. Each legal card: {alts}.",
                               "dd_evidence", {"before": q.dd_before, "card": str(q.best_card), "after": q.dd_after,
                                               "change": f"{q.change:+d}", "alts": alts}))
-            if len(q.dd_by_card) > 1:
+            if len({n for _, n in q.dd_by_card}) > 1:  # the card chosen matters: name the assumption
                 steps.append(Step("64C", f"Assumed: in place of the revoke card, {r.offender.value} plays the legal "
                                   f"card best for his side ({q.best_card}). Another legal card the director judges he "
                                   "would have played replaces it: the offender's card on the ruling page "
