@@ -68,7 +68,8 @@ def test_a_case_keeps_the_request_and_the_ruling_and_records_decision_and_review
     r = client.post("/v1/cases", json=case_body(event))
     assert r.status_code == 201, r.text
     ruling = r.json()["ruling"]
-    assert ruling["suggested"] == {"declarer_tricks": 9, "result": "4H W -1", "score_ns": 50, "law": "64A2"}
+    assert ruling["suggested"] == {"declarer_tricks": 9, "result": "4H W -1", "score_ns": 50, "law": "64A2",
+                                   "provisional": False}
     case_id = r.json()["id"]
     case = client.get(f"/v1/cases/{case_id}").json()
     assert case["ruling"] == ruling and case["status"] == "awaiting decision"
