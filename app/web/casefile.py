@@ -462,6 +462,8 @@ def request_facts(lang: str, case: Case) -> list[tuple[str, str]]:
             out.append((t("table_result"), str(q["table_result"])))
         if q.get("claim_declarer_tricks") is not None:
             out.append((t("claim_label"), str(q["claim_declarer_tricks"])))
+        if q.get("rest_valued_double_dummy"):
+            out.append((t("result_valued_dd"), t("rest_dd_label")))
         noticed = q.get("noticed") or "after_play"
         out.append((t("noticed_label"), t(f"noticed_{noticed}")))
         if q.get("losses_induced_by_revoke"):
