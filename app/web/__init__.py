@@ -202,8 +202,10 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
                losses_induced: Text = "", rest_valued_double_dummy: Text = "",
                sheet: Annotated[dict[str, str], Depends(_sheet_posted)] = {}) -> HTMLResponse:  # noqa: B006
         lang = page_lang(request, lang_pick or lang, picked=bool(lang_pick))
+        # a figure typed on the page replaces the assumption (the box may still be ticked from the last ruling)
+        rest_dd = bool(rest_valued_double_dummy) and not claim_declarer_tricks.strip() and not table_result.strip()
         form = {"losses_induced": "1" if losses_induced else "",
-                "rest_valued_double_dummy": "1" if rest_valued_double_dummy else "",
+                "rest_valued_double_dummy": "1" if rest_dd else "",
                 "source": source, "pbn": pbn, "upload": upload, "event": event, "board": board, "room": room,
                 "deal": deal, "contract": contract, "declarer": declarer, "vulnerable": vulnerable, "play": play,
                 "table_result": table_result, "rf_trick": rf_trick, "rf_offender": rf_offender,
@@ -224,7 +226,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
             body["claim_declarer_tricks"] = _whole(claim_declarer_tricks)
         if table_result.strip():
             body["table_result"] = _whole(table_result)
-        if rest_valued_double_dummy:
+        if rest_dd:
             body["rest_valued_double_dummy"] = True
         if source == "upload":
             file_id = upload.strip()
