@@ -492,12 +492,18 @@ def rerun(cases: SqlCaseRepository, events: EventRepository, solver: DoubleDummy
     ruling applied, unless the request names one), compare with the stored ruling and append a
     ``rerun`` entry saying what differs; the stored ruling is never changed.
 
+    A revoke request stored before ``rest_valued_double_dummy`` existed, whose play stops before
+    trick 13 with neither a table result nor a claim figure, was ruled with the rest valued double
+    dummy (its stored ruling says ``claim.assumed``): it is re-ruled the same way, the assumption
+    labelled in the steps, never refused (:func:`stored_request`).
+
     Raises:
         UnknownCaseError; RequestValidationError / InvalidBoardError: the stored request no
         longer validates on this engine (nothing is appended); SolverError.
     """
     case = cases.get_case(case_id)
-    _, now, _, _ = rule(case.data.kind, case.data.request, events, solver, _edition(case.data.laws_edition))
+    request = stored_request(case.data.kind, case.data.request, case.data.ruling)
+    _, now, _, _ = rule(case.data.kind, request, events, solver, _edition(case.data.laws_edition))
     diffs = differences(case.data.ruling, now)
     change = {"engine_version_stored": case.data.engine_version, "engine_version_now": engine_version,
               "same": not diffs, "differences": [{"path": d.path, "stored": d.stored, "now": d.now}
@@ -506,6 +512,19 @@ def rerun(cases: SqlCaseRepository, events: EventRepository, solver: DoubleDummy
     return RerunOut(case=case_id, engine_version_stored=case.data.engine_version, engine_version_now=engine_version,
                     same=not diffs, differences=[DifferenceOut(path=d.path, stored=d.stored, now=d.now)
                                                  for d in diffs], ruling=now)
+
+
+def stored_request(kind: CaseKind, request: Mapping[str, Any], ruling: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The stored request as a rerun sends it: a revoke request from before issue 24 that gave
+    neither ``table_result``, ``claim_declarer_tricks`` nor ``rest_valued_double_dummy``, and whose
+    stored ruling valued the tricks not played double dummy (``claim.assumed``), gets
+    ``rest_valued_double_dummy: true``, which is what it was ruled with; any other request as it is."""
+    claim = ruling.get("claim") if isinstance(ruling, Mapping) else None
+    given = ("table_result", "claim_declarer_tricks", "rest_valued_double_dummy")
+    if kind is CaseKind.REVOKE and isinstance(claim, Mapping) and claim.get("assumed") \
+            and request.get("noticed", "after_play") != "during_play" and not any(k in request for k in given):
+        return {**request, "rest_valued_double_dummy": True}
+    return request
 
 
 def _edition(code: str) -> LawsEdition | None:

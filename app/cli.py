@@ -71,7 +71,11 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--laws-edition", choices=["2017", "2007"], default="2017",
                    help="the Laws edition the board was played under (default 2017)")
     r.add_argument("--claim", type=int, metavar="TRICKS", help="declarer side's tricks from the claim "
-                   "(over the tricks not played out); default: valued double dummy")
+                   "(over the tricks not played out); default: a LIN record's own claim (mc|)")
+    r.add_argument("--table-result", type=int, metavar="TRICKS", help="the declarer's side's total tricks agreed "
+                   "at the table (Law 79A): the tricks not in the record were played out")
+    r.add_argument("--rest-dd", action="store_true", help="play ended in a claim whose figure is not known: value "
+                   "the tricks not in the record double dummy (labelled as assumed)")
     r.add_argument("--claim-by", choices=list("NESW"), help="who claimed or conceded")
     r.add_argument("--claim-contested", action="store_true", help="the claim was disputed: the director rules on "
                    "it (Law 70); an opponent's disputed claim does not establish the revoke (63A4), the offending "
@@ -154,8 +158,11 @@ def render(a: RevokeAdvice) -> str:
     out.append("")
     out += [f"  [{s.law}] {i18n.step_text(lang, s)}" for s in a.steps]
     out.append("")
-    out.append(_t("result_to_enter", result=a.suggested_result, score=f"{a.score_ns_suggested:+d}",
-                  law=a.suggested_law))
+    if a.provisional:  # noticed during play, play not over: no score to enter
+        out.append(_t("provisional", result=a.suggested_result, score=f"{a.score_ns_suggested:+d}"))
+    else:
+        out.append(_t("result_to_enter", result=a.suggested_result, score=f"{a.score_ns_suggested:+d}",
+                      law=a.suggested_law))
     return "\n".join(out)
 
 
@@ -521,7 +528,10 @@ def _command(args: argparse.Namespace) -> int:
         game = _choose(games, args.board)
         board = board_from_game(game, source=args.file.rsplit("/", 1)[-1])
         claim = args.claim if args.claim is not None else claim_tricks(game, board.play_record(), board.contract)
+        if args.table_result is not None and args.claim is None:
+            claim = None  # a table result, not the record's claim: the tricks not entered were played out
         facts = RevokeFacts(noticed=Noticed(args.noticed), claim_declarer_tricks=claim,
+                            table_result=args.table_result, rest_valued_double_dummy=args.rest_dd,
                             claim_by=Seat(args.claim_by) if args.claim_by else None,
                             claim_contested=args.claim_contested, losses_induced_by_revoke=args.induced)
         from engine.dd import default_solver
@@ -529,7 +539,9 @@ def _command(args: argparse.Namespace) -> int:
 
         advice = advise_revoke(board, facts=facts, solver=default_solver(), edition=edition(args.laws_edition))
     except (AdvisorError, OSError) as exc:
-        print(_t("cannot_rule", reason=_reason(exc)), file=sys.stderr)
+        why = _t("play_end_unknown", **exc.params) if isinstance(exc, InvalidBoardError) and \
+            exc.key == "play_end_unknown" else _reason(exc)  # the command line's options, not the API's fields
+        print(_t("cannot_rule", reason=why), file=sys.stderr)
         return 2
     from app.schemas import RevokeRulingResponse
 

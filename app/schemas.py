@@ -105,11 +105,11 @@ class RevokeRulingRequest(RequestModel):
         extra="forbid",
         json_schema_extra={
             "examples": [
-                {"pbn": SPONVO30_21},
+                {"pbn": SPONVO30_21, "table_result": 9},
                 {
                     "deal": "N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76",
                     "contract": "4H", "declarer": "W", "vulnerable": "NS",
-                    "play": _EXAMPLE_PLAY,
+                    "play": _EXAMPLE_PLAY, "rest_valued_double_dummy": True,
                 },
             ]
         },
@@ -127,7 +127,9 @@ class RevokeRulingRequest(RequestModel):
         None, max_length=52,
         description="Cards in play order from the opening lead ('T' or '10' for the ten), or the same as a list "
                     "of tricks, each in the order played (`[[\"CJ\",\"C3\",\"C2\",\"CK\"], ...]`). A record "
-                    "shorter than 52 cards ends in a claim, or was played out when `table_result` is given.")
+                    "shorter than 52 cards needs one of `table_result` (played out), `claim_declarer_tricks` (a claim) "
+                    "or `rest_valued_double_dummy` (a claim whose figure is not known); with `noticed: during_play` "
+                    "it is the play until attention was drawn and may stop inside a trick.")
     table_result: int | None = Field(None, strict=True, description="The declarer's side's total tricks as agreed "
                                      "at the table (Law 79A), 0..13. The play may then stop after any complete trick: "
                                      "the tricks not entered were played out, not claimed. Not with "
@@ -138,8 +140,13 @@ class RevokeRulingRequest(RequestModel):
                                                "trick (64C is not checked); with the play through the revoke trick "
                                                "the ruling checks 64C double dummy and these facts against it.")
     claim_declarer_tricks: int | None = Field(None, ge=0, le=13, description="The declarer side's tricks from "
-                                              "the claim, over the tricks not completed in the record. Omitted: "
-                                              "valued double dummy.", strict=True)
+                                              "the claim, over the tricks not completed in the record (Law 68). "
+                                              "With `noticed: during_play`: the director's projection of the tricks "
+                                              "still to be played.", strict=True)
+    rest_valued_double_dummy: bool = Field(False, strict=True, description="Play ended in a claim whose figure is "
+                                           "not known: value the tricks not in the record double dummy (the ruling "
+                                           "labels the figure as assumed; `claim_declarer_tricks` replaces it). Not "
+                                           "with `table_result` or `claim_declarer_tricks`.")
     claim_by: SeatCode | None = Field(None, description="Who claimed or conceded. A member of the offending side: "
                                       "the revoke is established by his claim, disputed or not (63A3); an "
                                       "opponent: only when the offending side agreed (63A4). Omitted: agreed by both.")
@@ -291,7 +298,16 @@ class RevokeRulingRequest(RequestModel):
         return relocated(exc, path)
 
     def to_facts(self) -> RevokeFacts:
-        """The TD's facts for the engine."""
+        """The TD's facts for the engine.
+
+        Raises:
+            InvalidBoardError: path ``rest_valued_double_dummy``: given with a table result or a
+                claim figure (it says the figure is not known).
+        """
+        if self.rest_valued_double_dummy and (self.table_result is not None or self.claim_declarer_tricks is not None):
+            raise InvalidBoardError("rest_valued_double_dummy says the claim's figure is not known: do not give it "
+                                    "with the table result or the claim's figure", path="rest_valued_double_dummy",
+                                    key="rest_dd_with_figure")
         return RevokeFacts(
             noticed=self.noticed,
             claim_declarer_tricks=self.claim_declarer_tricks,
@@ -306,6 +322,7 @@ class RevokeRulingRequest(RequestModel):
             reported=self.revoke_facts.to_report() if self.revoke_facts is not None else None,
             faced_cards=tuple(FacedCard(Seat(f.seat), Card.from_str(f.card), f.from_trick) for f in self.faced_cards),
             claim_detail=self.claim.to_claim() if self.claim is not None else None,
+            rest_valued_double_dummy=self.rest_valued_double_dummy,
         )
 
 
@@ -359,13 +376,18 @@ class DeclarerTricksOut(BaseModel):
 class ClaimOut(BaseModel):
     """How the tricks not played out were counted."""
 
-    assumed: bool = Field(description="True: valued double dummy because no claim figure was given.")
+    assumed: bool = Field(description="True: valued double dummy, not given (`rest_valued_double_dummy`, or with "
+                          "`noticed: during_play` the projection of the tricks still to be played).")
     declarer_tricks: int = Field(description="Declarer side's tricks among the tricks not in the play record.")
     tricks_not_played: int = Field(description="Tricks not in the play record.")
     played_out: bool = Field(False, description="True: those tricks were played out, not claimed; the table result "
                              "gives their split (`table_result`).")
     adjudicated: bool = Field(False, description="True: the claim (`claim`) was adjudicated under Laws 69-71; its "
                               "steps are in the explanation.")
+    counted: Literal["none", "table_result", "claim", "double_dummy", "projection"] = Field(
+        "none", description="How the tricks not in the record were counted: none (all 13 in the record), "
+        "table_result (played out, Law 79A), claim (the claim's figure, Law 68), double_dummy (a claim valued "
+        "double dummy: assumed), projection (play still going: projected, provisional).")
 
 
 class Law64COut(BaseModel):
@@ -403,6 +425,8 @@ class SuggestedOut(BaseModel):
     result: str = Field(description="e.g. '4H W -1'.")
     score_ns: int = Field(description="Law 77 points, North-South's view.")
     law: str
+    provisional: bool = Field(False, description="True: the revoke was noticed during play and play is not over: "
+                              "a projection, not a score to enter; rule again with `table_result` when play ends.")
 
 
 class ScoreNsOut(BaseModel):
@@ -507,7 +531,7 @@ class RevokeRulingResponse(BaseModel):
                                               likely_directors_figure=a.directors_likely),
             claim=ClaimOut(assumed=a.claim.assumed, declarer_tricks=a.claim.declarer_tricks,
                            tricks_not_played=a.claim.tricks, played_out=a.claim.played_out,
-                           adjudicated=a.claim.adjudicated),
+                           adjudicated=a.claim.adjudicated, counted=counted(a)),
             law_64c=Law64COut(applies=a.law_64c.applies, law=a.law_64c.law,
                               reason=i18n.step_text(i18n.current(), a.law_64c.phrase) if a.law_64c.phrase
                               else a.law_64c.reason),
@@ -517,7 +541,7 @@ class RevokeRulingResponse(BaseModel):
                                            tricks_lost=x.tricks_lost) for x in a.induced.losses],
                 judged_induced=a.induced.judged_induced),
             suggested=SuggestedOut(declarer_tricks=a.suggested_tricks, result=a.suggested_result,
-                                   score_ns=a.score_ns_suggested, law=a.suggested_law),
+                                   score_ns=a.score_ns_suggested, law=a.suggested_law, provisional=a.provisional),
             score_ns=ScoreNsOut(table=a.score_ns_table, after_adjustment=a.score_ns_after_adjustment),
             facts_only=a.facts_only,
             scores=scores_block(table=a.score_ns_table, after_adjustment=a.score_ns_after_adjustment,
@@ -528,6 +552,17 @@ class RevokeRulingResponse(BaseModel):
             steps=[StepOut.of(s) for s in a.steps],
             laws_edition=a.edition.code.value,
         )
+
+
+def counted(a: RevokeAdvice) -> Literal["none", "table_result", "claim", "double_dummy", "projection"]:
+    """How the ruling counted the tricks its play record does not show (``ClaimOut.counted``)."""
+    if a.claim.tricks == 0:
+        return "none"
+    if a.claim.played_out:
+        return "table_result"
+    if a.provisional:
+        return "projection"
+    return "double_dummy" if a.claim.assumed else "claim"
 
 
 class ScreeningRowOut(BaseModel):

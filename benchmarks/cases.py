@@ -18,8 +18,10 @@ REAL = [
 
 
 def real_cases() -> list[dict[str, Any]]:
-    """The three real revoke boards as ``{"pbn": ..., "board": ..., "room": ...}`` bodies."""
-    return [{"pbn": (DATA / rel).read_text(encoding="latin-1"), "board": b, "room": r} for rel, b, r in REAL]
+    """The three real revoke boards as ``{"pbn": ..., "board": ..., "room": ...}`` bodies; a record
+    that stops early ended in a claim whose figure the file does not give (valued double dummy)."""
+    return [{"pbn": (DATA / rel).read_text(encoding="latin-1"), "board": b, "room": r,
+             "rest_valued_double_dummy": True} for rel, b, r in REAL]
 
 
 def generated_cases(n: int, seed: int = 64) -> list[dict[str, Any]]:
@@ -27,7 +29,8 @@ def generated_cases(n: int, seed: int = 64) -> list[dict[str, Any]]:
 
     Play is random and legal except one failure to follow (somewhere in tricks 2-10, by a
     player holding the suit led and another suit); the record then goes on legally and stops
-    at a random trick after the revoke's next trick (a claim) or at trick 13.
+    at a random trick after the revoke's next trick (a claim whose figure is not known:
+    ``rest_valued_double_dummy``) or at trick 13.
     """
     rng = random.Random(seed)
     out: list[dict[str, Any]] = []
@@ -43,7 +46,8 @@ def generated_cases(n: int, seed: int = 64) -> list[dict[str, Any]]:
         if play is None:
             continue
         out.append({"deal": deal.to_pbn(), "contract": f"{rng.randint(1, 5)}{strain.value}", "declarer": declarer.value,
-                    "vulnerable": rng.choice(["None", "NS", "EW", "All"]), "play": [str(c) for c in play]})
+                    "vulnerable": rng.choice(["None", "NS", "EW", "All"]), "play": [str(c) for c in play]}
+                   | ({"rest_valued_double_dummy": True} if len(play) < 52 else {}))
     return out
 
 

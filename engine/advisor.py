@@ -134,6 +134,9 @@ class RevokeAdvice:
         directors_reason: why he judges that figure (``RevokeReport.likely_reason``, as written).
         edition: the Laws edition the ruling applied (2017 unless the event or the request
             named another).
+        provisional: the revoke was noticed during play and play is not over (no table result):
+            the steps say what happens at the table now, and the suggested result is only a
+            projection of the tricks still to be played, not a score to enter.
     """
 
     board: BoardRecord
@@ -155,6 +158,7 @@ class RevokeAdvice:
     edition: Edition = LAWS_2017
     directors_likely: int | None = None
     directors_reason: str = ""
+    provisional: bool = False
 
     @property
     def suggested_result(self) -> str:
@@ -227,9 +231,14 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     :mod:`engine.laws.editions` for what 2007 changes), scored under Law 77.
 
     The play record may stop before trick 13: then play ended in a claim (``claim_declarer_tricks``,
-    or the rest valued double dummy), or it was played out and ``table_result`` gives the split
-    of the tricks not entered (Law 79A). With ``facts.reported`` and no play through the revoke
-    trick, the ruling comes from the director's facts alone (64A/64B; 64C not checked).
+    or ``rest_valued_double_dummy``: the rest valued double dummy, labelled as assumed), or it was
+    played out and ``table_result`` gives the split of the tricks not entered (Law 79A); after
+    play ended one of the three is needed, never guessed. With the revoke noticed during play
+    the record stops where attention was drawn (possibly in the middle of a trick): without a
+    table result play is still going and the ruling says what happens at the table now, its
+    result provisional; with one, the play went on after the revoke was dealt with and was
+    played out, and the table result counts. With ``facts.reported`` and no play through the
+    revoke trick, the ruling comes from the director's facts alone (64A/64B; 64C not checked).
 
     Args:
         board: the deal, contract, vulnerability and play record.
@@ -246,7 +255,9 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
             not fit it (a claim figure out of range, a table result the play entered contradicts,
             a reported revoke the play does not show, a penalty card not held, the director's
             64C figure out of range, with the play through the revoke trick, or a reason for it
-            without the figure...).
+            without the figure...), or a record that stops before trick 13 after play ended with no
+            word on how it ended (``play_end_unknown``; ``play_mid_trick`` when it stops inside a
+            trick).
         SolverError: the solver failed.
     """
     contract = board.contract
@@ -279,8 +290,11 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
             key="reported_likely_with_play", params={"trick": facts.reported.trick})
     revokes = detect_revokes(record, contract, facts)
     assessed = tuple((r, assess_establishment(r, revokes, record, contract, facts, edition)) for r in revokes)
-    corrected = [r for r, e in assessed if e.correction is not None]
-    valued = tuple(r for r, e in assessed if e.established or e.correction is not None)
+    _how_play_ended(record, facts)  # after the record and the facts were read: their errors say more
+    # Noticed during play, then played out: the correction is in the table result, not replayed.
+    resumed = played_out is not None and facts.noticed is Noticed.DURING_PLAY
+    corrected = [] if resumed else [r for r, e in assessed if e.correction is not None]
+    valued = tuple(r for r, e in assessed if e.established or (e.correction is not None and not resumed))
     needs_rest = not record.is_complete and facts.claim_declarer_tricks is None and played_out is None and \
         (adjudicated is None or adjudicated.awarded is None)
     answers = solver.solve_positions(positions_needed(record, valued, value_rest=needs_rest))
@@ -331,8 +345,9 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     likely = law64c.likely_without_revokes
     suggested = law64c.tricks if law64c.tricks is not None else after
     suggested_law = law64c.law if law64c.applies else _result_law(rulings)
+    provisional = facts.noticed is Noticed.DURING_PLAY and played_out is None and not record.is_complete
     steps = _explain(board, rulings, claim, table.declarer_tricks, after, likely, law64c, suggested, basis, facts,
-                     induced, edition)
+                     induced, edition, record)
     if adjudicated is not None:  # the claim's own ruling, before the table result it feeds
         at = next((i for i, s in enumerate(steps) if s.key == "table_result"), len(steps))
         own = tuple(s for s in adjudicated.steps if s.key != "claim.score")  # the board's score comes below
@@ -346,6 +361,7 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         score_ns_table=score_ns(contract, table.declarer_tricks, v),
         score_ns_after_adjustment=score_ns(contract, after, v),
         score_ns_suggested=score_ns(contract, suggested, v), steps=steps, induced=induced, edition=edition,
+        provisional=provisional,
     )
 
 
@@ -374,14 +390,54 @@ def _adjudicate(board: BoardRecord, record: PlayRecord, facts: RevokeFacts,
     return adjudicate_claim(ClaimSetting.of_board(board), detail, solver)
 
 
+CHOICES = ("table_result", "claim_declarer_tricks", "rest_valued_double_dummy")
+"""The three ways a director says how play ended when the record stops before trick 13."""
+
+
+def _how_play_ended(record: PlayRecord, facts: RevokeFacts) -> None:
+    """A record that stops before trick 13 after play ended must say how play ended: the table
+    result (played out, Law 79A), the claim's figure (Law 68), or the director's word that the
+    figure is not known and the rest is to be valued double dummy. A record stopping in the middle
+    of a trick is a claim (Law 68 allows one at any time) only when the director says so. Noticed
+    during play, the record stops where attention was drawn: nothing more is needed.
+
+    Raises:
+        InvalidBoardError: path ``play`` (``play_mid_trick``): the record stops inside a trick and
+            nothing says play ended in a claim there; path ``table_result``
+            (``play_end_unknown``): none of the three was given.
+    """
+    if record.is_complete or facts.noticed is Noticed.DURING_PLAY or facts.reported is not None:
+        return
+    said = facts.claim_declarer_tricks is not None or facts.rest_valued_double_dummy or facts.claim_detail is not None
+    partial = len(record.cards) % 4
+    if partial and not said and facts.table_result is None:
+        k = record.completed_tricks + 1
+        raise InvalidBoardError(
+            f"the play entered stops in the middle of trick {k} ({partial} of its 4 cards): that trick is "
+            "incomplete. Enter the rest of it, or, if play ended there in a claim (Law 68), give the claim's figure "
+            "(claim_declarer_tricks) or ask for the rest to be valued double dummy (rest_valued_double_dummy)",
+            path="play", key="play_mid_trick", params={"trick": k, "n": partial})
+    if not said and facts.table_result is None:
+        left = 13 - record.completed_tricks
+        raise InvalidBoardError(
+            f"the play entered stops before trick 13 ({left} trick(s) not entered): say how play ended: the table "
+            "result if they were played out (table_result), the claim's figure (claim_declarer_tricks), or, for a "
+            "claim whose figure is not known, value them double dummy (rest_valued_double_dummy)",
+            path="table_result", key="play_end_unknown", params={"left": left})
+
+
 def _played_out(record: PlayRecord, contract: Contract, facts: RevokeFacts) -> int | None:
     """With a table result (Law 79A): the declarer's side's tricks among the tricks not in the
     record, which were played out; ``None`` without one.
 
+    Noticed during play, the record stops where attention was drawn (possibly inside a trick):
+    the play then went on and was played out, and the table result counts every trick after
+    the last one completed in the record.
+
     Raises:
-        InvalidBoardError: path ``table_result``: given with a claim figure, with play still in
-            progress, out of 0..13, or contradicted by the tricks entered; path ``play``: the
-            play entered stops in the middle of a trick.
+        InvalidBoardError: path ``table_result``: given with a claim figure, out of 0..13, or
+            contradicted by the tricks entered; path ``play``: the play entered after play ended
+            stops in the middle of a trick.
     """
     t = facts.table_result
     if t is None:
@@ -390,15 +446,11 @@ def _played_out(record: PlayRecord, contract: Contract, facts: RevokeFacts) -> i
         raise InvalidBoardError("give either the table result (the tricks not entered were played out) or the "
                                 "claim's figure (play ended in a claim), not both", path="table_result",
                                 key="table_and_claim")
-    if facts.noticed is Noticed.DURING_PLAY:
-        raise InvalidBoardError("the table result is agreed when play has ended; with the revoke noticed during "
-                                "play, give the play up to the moment attention was drawn, without a table result",
-                                path="table_result", key="table_during_play")
     if not 0 <= t <= 13:
         raise InvalidBoardError(f"a table result is 0 to 13 tricks, not {t}", path="table_result",
                                 key="table_range", params={"n": t})
     partial = len(record.cards) % 4
-    if partial:
+    if partial and facts.noticed is not Noticed.DURING_PLAY:
         raise InvalidBoardError(
             f"the play entered stops in the middle of trick {record.completed_tricks + 1} ({partial} of its 4 cards): "
             "with a table result, enter whole tricks (the tricks not entered were played out)", path="play",
@@ -525,10 +577,15 @@ def _result_law(rulings: tuple[RevokeRuling, ...]) -> str:
 
 def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: ClaimInfo, table: int, after: int,
              likely: int | None, law64c: EquityDecision, suggested: int, basis: TrickOwnership,
-             facts: RevokeFacts, induced: InducedDamage | None, edition: Edition = LAWS_2017) -> tuple[Step, ...]:
+             facts: RevokeFacts, induced: InducedDamage | None, edition: Edition = LAWS_2017,
+             record: PlayRecord | None = None) -> tuple[Step, ...]:
     """The ruling's steps in English, each with the key and values of its translatable message;
-    under an edition other than 2017, a first step says so and the paragraphs are the edition's."""
+    under an edition other than 2017, a first step says so and the paragraphs are the edition's.
+    Noticed during play with play still going, the steps say what happens at the table now and
+    the last one gives a provisional result, not a score to enter."""
     c = board.contract
+    during = facts.noticed is Noticed.DURING_PLAY
+    provisional = during and not claim.played_out and claim.tricks > 0
     steps: list[Step] = []
     when_play_ends = f"{'the automatic adjustment' if edition.remedy == LAWS_2017.remedy else edition.remedy} is " \
         "applied when play ends."
@@ -545,7 +602,16 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                           "it.",
                           "reported", {"seat": rep.offender.value, "trick": rep.trick, "winner": rep.won_by.value,
                                        "after": rep.offending_side_tricks_after}))
-    if claim.played_out and 0 < claim.tricks < 13:
+    if claim.played_out and during and 0 < claim.tricks:
+        steps.append(Step("79A", f"Attention was drawn to the revoke during play; play then went on to the end: the "
+                          f"table result ({table} tricks) counts the {claim.tricks} trick(s) after those completed in "
+                          f"the record, {claim.declarer_tricks} of them to the declarer's side.", "resumed",
+                          {"n": claim.tricks, "table": table, "decl": claim.declarer_tricks}))
+    elif claim.played_out and claim.tricks == 13:
+        steps.append(Step("79A", f"The play was not entered: the board was played out, and the table result "
+                          f"({table} tricks) is the one agreed at the table.", "played_out_unentered",
+                          {"table": table}))
+    elif claim.played_out and 0 < claim.tricks < 13:
         entered = 13 - claim.tricks
         steps.append(Step("79A", f"The play was entered for {entered} trick(s); the other {claim.tricks} were played "
                           f"out, not claimed: the table result ({table} tricks) gives the declarer's side "
@@ -562,8 +628,9 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                           f"{when_play_ends}", edition.key("projection"),
                           {"n": claim.tricks, "decl": claim.declarer_tricks}))
     elif claim.tricks:
-        how = ("valued double dummy (no claim figure was given; enter the claim's figure if known)"
-               if claim.assumed else "as the claim or concession gave them")
+        how = ("valued double dummy (rest_valued_double_dummy: the claim's figure is not known): an assumption; "
+               "the claim's figure (claim_declarer_tricks) replaces it" if claim.assumed
+               else "as the claim or concession gave them")
         if claim.adjudicated:
             steps.append(Step("68", f"Play ended with {claim.tricks} trick(s) not played out; the claim is adjudicated "
                               f"(Laws 69-71, below): the declarer's side gets {claim.declarer_tricks} of them.",
@@ -577,8 +644,9 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                               "both sides, any doubtful point against the claimer (Laws 69-71); until then the "
                               f"tricks not played are counted as {'valued double dummy' if claim.assumed else 'given'}"
                               ".", "claim_disputed_dd" if claim.assumed else "claim_disputed"))
-    steps.append(Step("77", f"Table result: {table} tricks for the declarer's side, {c.result_str(table)}.",
-                      "table_result", {"tricks": table, "result": c.result_str(table)}))
+    if not provisional:  # play still going: there is no table result yet, only the projection above
+        steps.append(Step("77", f"Table result: {table} tricks for the declarer's side, {c.result_str(table)}.",
+                          "table_result", {"tricks": table, "result": c.result_str(table)}))
     if not rulings:
         marked = ", ".join(str(x) for x in board.marked_revokes)
         extra = (f" The record marks {marked} as a revoke, but the player held no card of the suit led: "
@@ -600,8 +668,13 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                               f"legal card; no trick transfer.{pen}", "not_established" + (f"_{pen_key}" if pen_key
                                                                                             else ""),
                               {"reason": reason}))
+            if provisional:
+                steps.extend(_now_steps(r, e, record))
             continue
         steps.append(Step(e.law, f"Established: {e.reason}.", "established", {"reason": reason}))
+        if provisional and e.correction is None:
+            steps.append(Step("63B", "Now: the revoke is established, so it is not corrected (63B); play goes on, and "
+                              "the trick adjustment is decided when play ends.", "during_established"))
         if e.correction is Correction.TRICK_TWELVE and r.kind is RevokeKind.REPORTED:
             steps.append(Step("62D1", "It is corrected all the same: the director has tricks 12 and 13 decided with "
                               "the legal card; enter the play of the board to value them double dummy. No automatic "
@@ -633,6 +706,12 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                               f"the revoke card changed the result by {q.change:+d}. Each legal card: {alts}.",
                               "dd_evidence", {"before": q.dd_before, "card": str(q.best_card), "after": q.dd_after,
                                               "change": f"{q.change:+d}", "alts": alts}))
+            if len({n for _, n in q.dd_by_card}) > 1:  # the card chosen matters: name the assumption
+                steps.append(Step("64C", f"Assumed: in place of the revoke card, {r.offender.value} plays the legal "
+                                  f"card best for his side ({q.best_card}). Another legal card the director judges he "
+                                  "would have played replaces it: the offender's card on the ruling page "
+                                  "(offender_card), or the plausible results weighted (12C1(c)).", "assumed_best_card",
+                                  {"seat": r.offender.value, "card": str(q.best_card)}))
     if basis.declarer_tricks != table or len(basis.winners) < len(board.play) // 4:
         k0 = len(basis.winners) + 1
         steps.append(Step("62", f"After the correction, tricks {k0}-13 are replayed: valued double dummy from the "
@@ -651,6 +730,13 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                               {"tricks": likely}))
         if induced is not None:
             steps.append(_induced_step(c, induced, claim))
+        if claim.played_out and during and any(x.establishment.correction is Correction.NOT_ESTABLISHED
+                                               for x in rulings):
+            steps.append(Step("62A", "The revoke was corrected at the table: no trick transfer, and Law 64C does not "
+                              "apply to a corrected revoke. The table result stands, unless the director adjusts "
+                              "under Law 16 (information from the withdrawn card is unauthorised for the offender's "
+                              "partner, 16C) or for the consequences of the penalty card (62B, Law 50).",
+                              "resumed_corrected"))
         directors = facts.reported.likely_without_revoke if reported is not None and facts.reported else None
         if directors is not None and facts.reported is not None:
             why = facts.reported.likely_reason.strip()
@@ -665,9 +751,48 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
             steps.append(Step(law64c.law, ("Applies: " if law64c.applies else "Does not apply: ") + law64c.reason
                               + ".", "law64c_applies" if law64c.applies else "law64c_not",
                               {"reason": law64c.phrase or law64c.reason}))
-        steps.append(Step(law64c.law if law64c.applies else _result_law(rulings),
-                          f"Score to enter: {c.result_str(suggested)}.", "enter", {"result": c.result_str(suggested)}))
+        if provisional:
+            steps.append(Step(law64c.law if law64c.applies else _result_law(rulings),
+                              f"Provisional, not a score to enter: play is not over. If the {claim.tricks} trick(s) "
+                              f"still to be played go as projected, the result would be {c.result_str(suggested)}. "
+                              "When play ends, rule again with the table result (table_result).", "provisional",
+                              {"n": claim.tricks, "result": c.result_str(suggested)}))
+        else:
+            steps.append(Step(law64c.law if law64c.applies else _result_law(rulings),
+                              f"Score to enter: {c.result_str(suggested)}.", "enter",
+                              {"result": c.result_str(suggested)}))
     return tuple(steps)
+
+
+def _now_steps(r: Revoke, e: Establishment, record: PlayRecord | None) -> list[Step]:
+    """What happens at the table now for a revoke noticed during play before it was established
+    (62A, 62B, 62C, Law 50, 16C): the offender withdraws the card and plays a legal one; a
+    defender's card from his unfaced hand stays face up as a major penalty card (62B1, 50B: a
+    card exposed in revoking and then correcting is major, whatever its rank), with declarer's
+    lead options (50D) and the partner's unauthorised information (16C, 50E); declarer's or
+    dummy's card is replaced (62B2); cards played after it to the trick may be withdrawn (62C)."""
+    who, card = r.offender.value, str(r.card) if r.card else "?"
+    out: list[Step] = []
+    if e.penalty_card:
+        out.append(Step("50D", f"Now: {who} withdraws the {card} and plays a legal card. The {card} stays face up on "
+                        "the table as a major penalty card (62B1; 50B: a card exposed in revoking and then "
+                        f"correcting is a major penalty card whatever its rank): {who} must play it at the first "
+                        "legal opportunity (50D1), and whenever his partner has the lead while it is on the table, "
+                        "declarer may require or forbid the lead of its suit (50D2). What the card shows is "
+                        "unauthorised information for his partner (16C2, 50E2); the duty to play it is authorised "
+                        "for everyone (50E1).", "during_penalty_card", {"seat": who, "card": card}))
+    else:
+        out.append(Step("62B2", f"Now: {who} withdraws the {card} and plays a legal card; the {card} is replaced "
+                        "without further rectification (62B2): it is not a penalty card.", "during_replaced",
+                        {"seat": who, "card": card}))
+    if record is not None and 0 <= r.play_index < len(record.cards):
+        after = min(len(record.cards), r.trick * 4) - r.play_index - 1  # cards played to the trick after it
+        if after > 0:
+            out.append(Step("62C1", f"Cards were played to trick {r.trick} after the {card}: each member of the "
+                            "non-offending side may withdraw his and play another (62C1); after that, the offender's "
+                            "partner may withdraw his, which becomes a penalty card if he is a defender (62C2).",
+                            "during_62C", {"trick": r.trick, "card": card}))
+    return out
 
 
 def _induced_step(c: Contract, induced: InducedDamage, claim: ClaimInfo) -> Step:

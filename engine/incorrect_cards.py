@@ -584,7 +584,8 @@ def _revoke_ruling(case: IncorrectCardsCase, deal: Deal, contract: Contract, rec
                                     path="table_tricks", key="table_tricks_differ", params={"n": case.table_tricks})
     board = BoardRecord(deal, contract, case.vulnerability, tuple(pc.card for pc in record.cards), label=case.label)
     try:
-        return advise_revoke(board, facts=RevokeFacts(noticed=noticed, claim_declarer_tricks=claim), solver=solver)
+        return advise_revoke(board, facts=RevokeFacts(noticed=noticed, claim_declarer_tricks=claim,
+                                                         rest_valued_double_dummy=claim is None), solver=solver)
     except InvalidBoardError:
         return None
 

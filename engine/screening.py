@@ -262,7 +262,7 @@ class _Tally:
     def _screen(self, file: str, game: PbnGame) -> ScreeningRow | None:
         board = board_from_game(game, source=file)
         record = board.play_record()
-        facts = self.facts
+        facts = replace(self.facts, rest_valued_double_dummy=True)  # the file says nothing more: valued, labelled
         claim = claim_tricks(game, record, board.contract)
         if claim is not None and facts.claim_declarer_tricks is None and facts.table_result is None:
             facts = replace(facts, claim_declarer_tricks=claim)  # a LIN record's claim is a fact, not a guess

@@ -86,7 +86,7 @@ def test_healthz(client: TestClient) -> None:
 
 def test_healthz_reports_the_worker_pool_and_the_cache(client: TestClient) -> None:
     # the default app solves in worker processes, one per usable CPU; a ruling fills the cache
-    client.post(URL, json=parts())
+    assert client.post(URL, json=parts(rest_valued_double_dummy=True)).status_code == 200
     solver = client.get("/healthz").json()["solver"]
     assert solver["workers_size"] == available_cpus()  # the CPU quota and affinity, not the host's cores
     assert solver["worker_restarts"] == 0
@@ -123,7 +123,7 @@ def test_legal_record_without_revoke(client: TestClient) -> None:
     assert body["revokes"] == []
     assert body["board"]["cards_played"] == 8
     assert body["claim"] == {"assumed": False, "declarer_tricks": 8, "tricks_not_played": 11, "played_out": False,
-                             "adjudicated": False}
+                             "counted": "claim", "adjudicated": False}
     # West won tricks 1 and 2; the claim gives the declarer's side 8 of the other 11.
     assert body["declarer_tricks"]["table"] == 10
     assert body["declarer_tricks"]["after_adjustment"] == 10
@@ -135,7 +135,7 @@ def test_legal_record_without_revoke(client: TestClient) -> None:
 
 
 def test_legal_record_without_revoke_claim_valued_double_dummy(client: TestClient) -> None:
-    r = client.post(URL, json=parts())
+    r = client.post(URL, json=parts(rest_valued_double_dummy=True))
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["revokes"] == []
@@ -158,7 +158,7 @@ def test_revoke_by_parts(client: TestClient) -> None:
     assert set(rev["dd_by_card"]) == {"H9", "H8", "H7"}
     # The table result counts the nine completed tricks plus the claim; South's revoke moves one trick to EW.
     assert body["claim"] == {"assumed": False, "declarer_tricks": 1, "tricks_not_played": 4, "played_out": False,
-                             "adjudicated": False}
+                             "counted": "claim", "adjudicated": False}
     assert body["declarer_tricks"]["after_adjustment"] == body["declarer_tricks"]["table"] + 1
 
 
@@ -217,7 +217,7 @@ def test_law_64c2a_cited_for_the_equity_of_a_repeated_revoke(client: TestClient)
 
 def test_pbn_with_several_games_picks_board_and_room(client: TestClient) -> None:
     text = pbn_game("1", "Open") + "\n" + pbn_game("1", "Closed")
-    r = client.post(URL, json={"pbn": text, "board": "1", "room": "closed"})
+    r = client.post(URL, json={"pbn": text, "board": "1", "room": "closed", "rest_valued_double_dummy": True})
     assert r.status_code == 200, r.text
     assert "Closed" in r.json()["board"]["label"]
     assert r.json()["revokes"] == []

@@ -71,7 +71,8 @@ def test_a_case_keeps_the_request_and_the_ruling_and_records_decision_and_review
     r = client.post("/v1/cases", json=case_body(event))
     assert r.status_code == 201, r.text
     ruling = r.json()["ruling"]
-    assert ruling["suggested"] == {"declarer_tricks": 9, "result": "4H W -1", "score_ns": 50, "law": "64A2"}
+    assert ruling["suggested"] == {"declarer_tricks": 9, "result": "4H W -1", "score_ns": 50, "law": "64A2",
+                                   "provisional": False}
     case_id = r.json()["id"]
     case = client.get(f"/v1/cases/{case_id}").json()
     assert case["ruling"] == ruling and case["status"] == "awaiting decision"
@@ -451,3 +452,26 @@ def test_the_database_refuses_to_rewrite_or_delete_a_case_or_its_history(client:
         repo.close()
     case = client.get(f"/v1/cases/{case_id}").json()
     assert case["director"] == "Jan Kowalski" and client.get(f"/v1/cases/{case_id}/history").json()[0]["seq"] == 1
+
+
+def test_law_68_a_case_stored_before_how_play_ended_was_asked_reruns_as_it_was_ruled(client: TestClient,
+                                                                                     event: int) -> None:
+    # Issue 24: a record stopping before trick 13 now needs table_result, a claim figure or
+    # rest_valued_double_dummy. A case stored before (its request has none, its ruling valued the
+    # 4 tricks not played double dummy: claim.assumed) re-runs the way it was ruled, labelled.
+    body = case_body(event, revoke_facts=None, table_result=None, play=list(SPONVO30_PLAY),
+                     rest_valued_double_dummy=True)
+    case_id = created(client, {k: v for k, v in body.items() if v is not None})
+    export = client.get(f"/v1/events/{event}/cases.json").json()
+    old = export["cases"][0]
+    del old["request"]["rest_valued_double_dummy"]  # as an older engine stored it
+    assert old["ruling"]["claim"]["assumed"] is True
+    r = client.post("/v1/cases/import", json=export)
+    assert r.status_code == 201, r.text
+    new_id = r.json()["cases"][str(case_id)]
+    out = client.post(f"/v1/cases/{new_id}/rerun")
+    assert out.status_code == 200, out.text
+    assert out.json()["same"] is True
+    claim_step = next(s for s in out.json()["ruling"]["steps"] if s["law"] == "68")
+    assert claim_step["key"] == "claim_dd" and "claim_declarer_tricks" in claim_step["text"]
+    assert "rest_valued_double_dummy" not in client.get(f"/v1/cases/{new_id}").json()["request"]  # kept as stored

@@ -446,7 +446,7 @@ def test_a_pasted_game_saved_as_a_case_in_a_new_event(dds: SolverRunner, tmp_pat
     from tests.test_web import sponvo_board_21
 
     with laptop(create_app(dds, database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}")) as client:
-        view = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "sheet_table": "7"}).text
+        view = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "rest_valued_double_dummy": "1", "sheet_table": "7"}).text
         fields = {html.unescape(n): html.unescape(v) for n, v in
                   re.findall(r'<input[^>]*name="([^"]+)" value="([^"]*)"', view.split('id="form-case"')[1])}
         assert fields["case_board"] == "21" and fields["case_table"] == "7" and fields["board_fixed"] == "1"
@@ -458,7 +458,8 @@ def test_a_pasted_game_saved_as_a_case_in_a_new_event(dds: SolverRunner, tmp_pat
         case = client.get(r.headers["location"].split("?")[0].replace("/cases/", "/v1/cases/")).json()
         assert (case["board"], case["table"], case["suggested_ns"], case["status"]) == \
             ("21", "7", 50, "awaiting decision")
-        assert case["ruling"]["suggested"] == {"declarer_tricks": 9, "result": "4H W -1", "score_ns": 50, "law": "64A2"}
+        assert case["ruling"]["suggested"] == {"declarer_tricks": 9, "result": "4H W -1", "score_ns": 50,
+                                               "law": "64A2", "provisional": False}
         assert client.get("/v1/events/1").json()["name"] == "Generali Euro Team Champs '97"
         rerun = client.post(f"/cases/{case['id']}/rerun", data={"lang": "en"})
         assert rerun.status_code == 200
@@ -500,10 +501,10 @@ def test_the_save_form_is_offered_to_directors_only(dds: SolverRunner, tmp_path:
     tokens = _people(database)
     with laptop(create_app(dds, database_url=database)) as client:
         _as(client, tokens, VIEWER)
-        view = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21()}).text
+        view = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "rest_valued_double_dummy": "1"}).text
         assert 'id="form-case"' not in view and "Saving a ruling as a case needs the director role." in view
         _as(client, tokens, DIRECTOR)
-        view = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21()}).text
+        view = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "rest_valued_double_dummy": "1"}).text
         assert 'id="form-case"' in view and f'name="case_director" value="{DIRECTOR}"' in view
 
 

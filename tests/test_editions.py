@@ -303,7 +303,8 @@ def test_api_laws_edition_on_a_ruling(client):
     assert (a["laws_edition"], a["revokes"][0]["law"], a["revokes"][0]["tricks_transferred"]) == ("2017", "64A1", 2)
     assert (b["laws_edition"], b["revokes"][0]["law"], b["revokes"][0]["tricks_transferred"]) == ("2007", "64B3", 0)
     assert (a["suggested"]["result"], b["suggested"]["result"]) == ("1S S -2", "1S S -1")
-    assert b["suggested"] == {"declarer_tricks": 6, "result": "1S S -1", "score_ns": -50, "law": "64C"}
+    assert b["suggested"] == {"declarer_tricks": 6, "result": "1S S -1", "score_ns": -50, "law": "64C",
+                            "provisional": False}
     # field names and law codes do not change with the edition
     assert set(a) == set(b)
 
@@ -390,6 +391,7 @@ def test_the_cli_rules_under_the_edition_asked_for(tmp_path, capsys):
     path.write_text(lin)
     common = ["revoke", str(path), "--board", "1", "--noticed", "during_play"]
     assert cli_main(common) == 0
-    assert "Result to enter: 1S S -2" in capsys.readouterr().out  # 2017: 64A2, one trick
+    # play is not over: provisional, not a score to enter (issue 24)
+    assert "Provisional, not a score to enter (play is not over): 1S S -2" in capsys.readouterr().out  # 2017: 64A2
     assert cli_main([*common, "--laws-edition", "2007"]) == 0
-    assert "Result to enter: 1S S -1" in capsys.readouterr().out  # 2007: 64B7, none
+    assert "Provisional, not a score to enter (play is not over): 1S S -1" in capsys.readouterr().out  # 2007: 64B7

@@ -186,7 +186,8 @@ def test_rule_board_21_from_the_event(client: TestClient) -> None:
     assert r.status_code == 200, r.text
     out = r.json()
     # The README's ruling from the deal: 4H W -1, NS +50, law 64A2 (vulnerable NS from the file).
-    assert out["suggested"] == {"declarer_tricks": 9, "result": "4H W -1", "score_ns": 50, "law": "64A2"}
+    assert out["suggested"] == {"declarer_tricks": 9, "result": "4H W -1", "score_ns": 50, "law": "64A2",
+                                "provisional": False}
     assert out["board"]["deal"] == SPONVO30_DEAL and out["board"]["vulnerable"] == "NS"
     assert out["board"]["label"] == "Generali Euro Team Champs '97, board 21"
     assert [(x["trick"], x["player"], x["card"]) for x in out["revokes"]] == [(3, "S", "D4")]
@@ -231,7 +232,8 @@ def test_the_page_stores_an_upload_as_an_event(client: TestClient) -> None:
     event = client.get(f"/v1/events/{found.group(1)}").json()
     assert (event["name"], event["date"], event["boards"]) == ("Sponvo30.pbn", "1997-06-26", 24)
     assert client.get(f"/v1/events/{found.group(1)}/boards/21").json() == BOARD_21
-    r = client.post("/ruling", data={"source": "upload", "upload": token.group(1), "board": "21", "room": "Closed"})
+    r = client.post("/ruling", data={"source": "upload", "upload": token.group(1), "board": "21", "room": "Closed",
+                                     "rest_valued_double_dummy": "1"})
     assert r.status_code == 200 and "4H W -1" in r.text
     r = client.post("/ruling", data={"source": "upload", "upload": "99999", "board": "21", "room": "Closed"})
     assert r.status_code == 422 and "not stored" in r.text

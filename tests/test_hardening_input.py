@@ -307,7 +307,7 @@ def test_the_json_natural_forms_still_rule(client: TestClient) -> None:
     r = client.post("/v1/rulings/revoke", json=REVOKE | {"claim_declarer_tricks": 3, "claim_contested": False})
     assert r.status_code == 200, r.text
     assert r.json()["claim"] == {"assumed": False, "declarer_tricks": 3, "tricks_not_played": 11, "played_out": False,
-                                 "adjudicated": False}
+                                     "counted": "claim", "adjudicated": False}
 
 
 @pytest.mark.parametrize(("url", "body"), [
@@ -401,6 +401,6 @@ def test_the_page_shows_an_escaped_quote_as_a_quote(client: TestClient) -> None:
     r = client.post("/upload", files={"file": ("quoted.pbn", text.encode())}, data={"lang": "en"})
     assert r.status_code == 200, r.text[:500]
     assert "Closed &#34;B&#34;" in r.text and "\\&#34;" not in r.text
-    out = client.post("/v1/rulings/revoke", json={"pbn": text}).json()
+    out = client.post("/v1/rulings/revoke", json={"pbn": text, "rest_valued_double_dummy": True}).json()
     assert out["board"]["label"] == 'board 21, room Closed "B" (line 1)'
 

@@ -46,7 +46,7 @@ def test_hand_records_in_lin_make_an_event_s_boards(client):
 
 
 def test_the_page_rules_on_a_pasted_lin_record(client):
-    r = client.post("/ruling", data={"source": "pbn", "pbn": SPONVO30_LIN, "board": "21", "room": "c", "lang": "en"})
+    r = client.post("/ruling", data={"source": "pbn", "pbn": SPONVO30_LIN, "rest_valued_double_dummy": "1", "board": "21", "room": "c", "lang": "en"})
     assert r.status_code == 200, r.text[:500]
     assert "4H W -1" in r.text
 

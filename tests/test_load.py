@@ -177,7 +177,8 @@ def test_a_worker_killed_while_idle_fails_no_request(server):
     assert len(pids) == 2
     os.kill(pids[0], signal.SIGKILL)
     for _ in range(3):  # the first starts right after the kill
-        r = httpx.post(f"{url}/v1/rulings/revoke", json={**RULING, "claim_declarer_tricks": None}, timeout=60)
+        r = httpx.post(f"{url}/v1/rulings/revoke", json={**RULING, "claim_declarer_tricks": None,
+                                                                  "rest_valued_double_dummy": True}, timeout=60)
         assert r.status_code == 200, r.text
     after = wait_until(lambda: (w := health(url)["solver"]["workers"])["live"] == 2 and w, "the worker replaced")
     assert after["restarts"] == before["restarts"] + 1 and after["died_idle"] == before["died_idle"] + 1

@@ -214,6 +214,7 @@ def facts_for(draw: st.DrawFn, played: Played, deal: Deal, contract: Contract) -
         claim_contested=claim_by is not None and draw(st.booleans()),  # a disputed claim names its claimer
         penalty_cards=tuple(penalty_cards),
         lead_restrictions=tuple(lead_restrictions),
+        rest_valued_double_dummy=claim is None,  # the record ends in a claim: its figure, or valued double dummy
     )
 
 
@@ -311,7 +312,8 @@ def test_one_revoke_ruling_matches_the_law(deal: Deal, contract: Contract, lengt
     [(i, offender, _card, _led, _follow)] = played.revokes
     completed = len(played.winners)
     claim = data.draw(st.none() | st.integers(0, 13 - completed), label="claim")
-    facts = RevokeFacts(noticed=noticed, claim_declarer_tricks=claim, claim_by=claim_by, claim_contested=contested)
+    facts = RevokeFacts(noticed=noticed, claim_declarer_tricks=claim, claim_by=claim_by, claim_contested=contested,
+                        rest_valued_double_dummy=claim is None)
     board = BoardRecord(deal, contract, Vulnerability.NONE, tuple(played.cards))
     solver = FakeSolver()
     side, os_ = contract.declaring_side, offender.side

@@ -22,8 +22,10 @@ def client(dds):
 
 
 def _rule(client, path, board, room, **facts):
+    said = {"table_result", "claim_declarer_tricks"} & facts.keys()  # else: a claim whose figure is not known
     r = client.post("/v1/rulings/revoke", json={"pbn": path.read_text(encoding="latin-1"), "board": board,
-                                                "room": room, **facts})
+                                                "room": room, **facts} | ({} if said else
+                                                                          {"rest_valued_double_dummy": True}))
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -36,7 +38,7 @@ def test_sponvo30_board_21_closed_south_revokes_at_trick_3_64a2_one_trick(client
     assert rv["dd_before"] - rv["dd_after"] == 1  # the revoke card changed the DD result by one trick
     assert set(rv["dd_by_card"]) == {"H9", "H8", "H7"}
     assert out["claim"] == {"assumed": True, "declarer_tricks": 3, "tricks_not_played": 4, "played_out": False,
-                            "adjudicated": False}
+                            "counted": "double_dummy", "adjudicated": False}
     t = out["declarer_tricks"]
     assert (t["table"], t["after_adjustment"], t["likely_without_revokes"]) == (8, 9, 9)
     assert out["law_64c"]["applies"] is False
@@ -66,19 +68,19 @@ def test_a1a10909_board_20_closed_west_ruffs_and_wins_64a1_depends_on_the_claim(
     assert (rv["trick"], rv["player"], rv["card"], rv["law"]) == (5, "W", "D7", "64A1")
     assert rv["tricks_transferred"] == transferred
     assert out["claim"] == {"assumed": False, "declarer_tricks": claim, "tricks_not_played": 5, "played_out": False,
-                            "adjudicated": False}
+                            "counted": "claim", "adjudicated": False}
     assert (out["declarer_tricks"]["table"], out["declarer_tricks"]["after_adjustment"]) == (table, after)
 
 
 def test_cli_prints_the_ruling_for_a_td(capsys):
-    assert cli_main(["revoke", str(SPONVO30), "--board", "21", "--room", "Closed"]) == 0
+    assert cli_main(["revoke", str(SPONVO30), "--board", "21", "--room", "Closed", "--rest-dd"]) == 0
     text = capsys.readouterr().out
     assert "Revoke on trick 3: S played D4" in text
     assert "[64A2]" in text and "Result to enter: 4H W -1  (NS +50" in text
 
 
 def test_cli_json_is_the_apis_json(capsys, client):
-    assert cli_main(["revoke", str(FINAL2), "--board", "4", "--room", "Open", "--json"]) == 0
+    assert cli_main(["revoke", str(FINAL2), "--board", "4", "--room", "Open", "--json", "--rest-dd"]) == 0
     cli = json.loads(capsys.readouterr().out)
     api = _rule(client, FINAL2, "4", "Open")
     assert cli["board"].pop("label") == "FINAL2.PBN board 4, room Open (line 179)"

@@ -120,6 +120,7 @@ DUMMY_REVOKE = {
     "declarer": "W", "vulnerable": "EW",
     "play": ("S9 SA S4 ST SK S3 S7 S2 DT D3 D6 DQ S8 S6 SJ HQ H9 H6 H5 H7 D5 D2 DJ D4 S5 C7 SQ CA HA H8 HJ H2 "
              "C4 CJ C8 CT CQ DA H4 CK HK C2 C3 D7 C6 D8 H3 C9").split(),
+    "rest_valued_double_dummy": True,  # 12 tricks entered: the last one claimed, its figure not known
 }
 
 
@@ -172,7 +173,7 @@ def test_a_revoke_ruling_with_one_plausible_result_scores_the_suggested_result_i
 
     # FINAL2.PBN board 4, open room: 4H by W, EW vulnerable, North's H3 revoke; 64A2 leaves 9 tricks:
     # 4H W -1, NS +100 (vulnerable undertrick). The evidence gives no other result to weight.
-    body = {"pbn": FINAL2.read_text(encoding="latin-1"), "board": "4", "room": "Open"}
+    body = {"pbn": FINAL2.read_text(encoding="latin-1"), "board": "4", "room": "Open", "rest_valued_double_dummy": True}
     r = client.post("/v1/rulings/revoke", json={**body, "scoring": {"other_room_ns": -420}})
     assert r.status_code == 200, r.text
     scores = r.json()["scores"]

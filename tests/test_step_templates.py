@@ -56,21 +56,29 @@ def _revoke_steps(dds) -> list[Step]:
               (board(R11_DEAL, "4H", "S", R11_PLAY),
                RevokeFacts(noticed=Noticed.AFTER_ROUND_ENDED, claim_declarer_tricks=8, losses_induced_by_revoke=True))]
     for i, body in enumerate(generated_cases(40, seed=16)):
-        facts = (RevokeFacts(), RevokeFacts(noticed=Noticed.DURING_PLAY), RevokeFacts(losses_induced_by_revoke=True),
-                 RevokeFacts(noticed=Noticed.AFTER_ROUND_ENDED))[i % 4]
+        facts = (RevokeFacts(rest_valued_double_dummy=True), RevokeFacts(noticed=Noticed.DURING_PLAY),
+                 RevokeFacts(losses_induced_by_revoke=True, rest_valued_double_dummy=True),
+                 RevokeFacts(noticed=Noticed.AFTER_ROUND_ENDED, rest_valued_double_dummy=True))[i % 4]
         boards.append((board(body["deal"], body["contract"], body["declarer"], body["play"], vul=body["vulnerable"]),
                        facts))
     b21 = board(SPONVO_DEAL, "4H", "W", SPONVO_PLAY)
-    more = [RevokeFacts(noticed=n) for n in Noticed] + [
-        RevokeFacts(penalty_cards=(PenaltyCard(Seat.SOUTH, Card.from_str("H9")),)),
-        RevokeFacts(penalty_cards=(PenaltyCard(Seat.SOUTH, Card.from_str("H9"), major=False),)),
-        RevokeFacts(lead_restrictions=(LeadRestriction(2, Seat.WEST, Suit.HEARTS, forbidden=True),)),
-        RevokeFacts(faced_cards=(FacedCard(Seat.SOUTH, Card.from_str("H9")),)),
+    more = [RevokeFacts(noticed=n, rest_valued_double_dummy=True) for n in Noticed] + [
+        RevokeFacts(noticed=Noticed.DURING_PLAY, table_result=9),
+        RevokeFacts(penalty_cards=(PenaltyCard(Seat.SOUTH, Card.from_str("H9")),), rest_valued_double_dummy=True),
+        RevokeFacts(penalty_cards=(PenaltyCard(Seat.SOUTH, Card.from_str("H9"), major=False),),
+                    rest_valued_double_dummy=True),
+        RevokeFacts(lead_restrictions=(LeadRestriction(2, Seat.WEST, Suit.HEARTS, forbidden=True),),
+                    rest_valued_double_dummy=True),
+        RevokeFacts(faced_cards=(FacedCard(Seat.SOUTH, Card.from_str("H9")),), rest_valued_double_dummy=True),
         RevokeFacts(claim_declarer_tricks=0, claim_by=Seat.SOUTH, claim_contested=True),
         RevokeFacts(claim_declarer_tricks=0, claim_by=Seat.SOUTH),
         RevokeFacts(claim_declarer_tricks=0, claim_by=Seat.WEST),
     ]
-    boards += [(board(SPONVO_DEAL, "4H", "W", SPONVO_PLAY[:n]), f) for f in more for n in (12, 16, 36)]
+    boards += [(board(SPONVO_DEAL, "4H", "W", SPONVO_PLAY[:n]), f) for f in more for n in (11, 12, 16, 36)]
+    from tests.laws.test_law_62_during_play import R20_DEAL, R20_PLAY  # corrected during play (62A, 62B1, 50D)
+    boards += [(board(R20_DEAL, "6S", "S", R20_PLAY, vul="NS"), f)
+               for f in (RevokeFacts(noticed=Noticed.DURING_PLAY), RevokeFacts(noticed=Noticed.DURING_PLAY,
+                                                                               table_result=12))]
     reports = [RevokeReport(3, Seat.SOUTH, Seat.WEST, 5), RevokeReport(6, Seat.SOUTH, Seat.SOUTH, 4),
                RevokeReport(6, Seat.SOUTH, Seat.SOUTH, 0),
                RevokeReport(3, Seat.SOUTH, Seat.WEST, 5, Card.from_str("D4")),
@@ -79,7 +87,7 @@ def _revoke_steps(dds) -> list[Step]:
                RevokeReport(12, Seat.SOUTH, Seat.WEST, 0), RevokeReport(3, Seat.WEST, Seat.WEST, 0)]
     boards += [(board(SPONVO_DEAL, "4H", "W", []), RevokeFacts(table_result=t, reported=r, noticed=n))
                for r in reports for t in (8, 11, 13) for n in (Noticed.AFTER_PLAY, Noticed.AFTER_ROUND_ENDED)]
-    boards.append((b21, RevokeFacts()))
+    boards.append((b21, RevokeFacts(rest_valued_double_dummy=True)))
     steps: list[Step] = []
     for i, (b, facts) in enumerate(boards):
         for edition in (LAWS_2017, LAWS_2007) if i % 3 == 0 or facts.faced_cards else (LAWS_2017,):

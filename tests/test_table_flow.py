@@ -56,7 +56,8 @@ def rule(client: TestClient, **body: Any) -> dict[str, Any]:
 
 
 def assert_one_down(out: dict[str, Any]) -> None:
-    assert out["suggested"] == {"declarer_tricks": 9, "result": "4H W -1", "score_ns": 50, "law": "64A2"}
+    assert out["suggested"] == {"declarer_tricks": 9, "result": "4H W -1", "score_ns": 50, "law": "64A2",
+                                "provisional": False}
     assert out["declarer_tricks"]["table"] == 8 and out["score_ns"]["table"] == 100
 
 
@@ -64,7 +65,7 @@ def test_the_played_tricks_clicked_in_with_the_table_result(client: TestClient, 
     out = rule(client, event=event, board="21", contract="4H", declarer="W", play=TRICKS, table_result=8)
     assert_one_down(out)
     assert out["claim"] == {"assumed": False, "declarer_tricks": 3, "tricks_not_played": 4, "played_out": True,
-                            "adjudicated": False}
+                            "counted": "table_result", "adjudicated": False}
     [rev] = out["revokes"]
     assert (rev["trick"], rev["player"], rev["card"], rev["establishment_law"], rev["law"]) == \
         (3, "S", "D4", "63A1", "64A2")
@@ -81,7 +82,7 @@ def test_the_play_stopped_after_trick_4(client: TestClient, event: int) -> None:
     assert_one_down(out)
     # West's side won all 4 tricks entered: 4 of the 9 not entered go to it.
     assert out["claim"] == {"assumed": False, "declarer_tricks": 4, "tricks_not_played": 9, "played_out": True,
-                            "adjudicated": False}
+                            "counted": "table_result", "adjudicated": False}
     assert out["revokes"][0]["establishment_law"] == "63A1"  # North played to trick 4
     assert out["revokes"][0]["dd_before"] == 10
     # Double dummy from before the revoke West's side takes 10; the table result plus the D4's swing, 9:

@@ -79,7 +79,7 @@ def test_every_input_has_a_label(client):
 
 
 def test_a_pasted_record_gives_the_ruling_with_the_revoke_marked(client):
-    r = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21()})
+    r = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "rest_valued_double_dummy": "1"})
     assert r.status_code == 200
     html = r.text
     assert re.search(r'class="card[^"]*\brevoke\b[^"]*"[^>]*data-card="D4"', html)  # South's D4, trick 3
@@ -89,7 +89,7 @@ def test_a_pasted_record_gives_the_ruling_with_the_revoke_marked(client):
 
 
 def test_the_claim_and_the_language_are_assumptions_that_re_rule(client):
-    r = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "claim_declarer_tricks": "2",
+    r = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "rest_valued_double_dummy": "1", "claim_declarer_tricks": "2",
                                      "lang": "pl"})
     html = r.text
     assert "4H W -2" in html and "Fałszywy renons w lewie 3" in html and "uprawomocniony" in html
@@ -110,7 +110,10 @@ def test_upload_then_pick_a_board(client):
     # the row of board 21, closed room, says it has a revoke
     row = re.search(r'<tr class="has-revoke"><td>21</td><td>Closed</td>', r.text)
     assert row is not None
-    r = client.post("/ruling", data={"source": "upload", "upload": token.group(1), "board": "21", "room": "Closed"})
+    # the row's button rules the file's game as it stands: the tricks it does not show valued double dummy
+    assert '<input type="hidden" name="rest_valued_double_dummy" value="1">' in r.text
+    r = client.post("/ruling", data={"source": "upload", "upload": token.group(1), "rest_valued_double_dummy": "1",
+                                     "board": "21", "room": "Closed"})
     assert r.status_code == 200 and "4H W -1" in r.text
 
 
@@ -171,13 +174,13 @@ def test_every_step_the_engine_writes_has_a_polish_template(client, dds):
     steps: list[Step] = []
     for body in _cases(client):
         steps += advise_incorrect_cards(IncorrectCardsRequest.model_validate(body).to_case(), solver=dds).steps
-    for b, facts in ((board(R1_DEAL, "4S", "S", R1_PLAY, vul="EW"), RevokeFacts()),
+    for b, facts in ((board(R1_DEAL, "4S", "S", R1_PLAY, vul="EW"), RevokeFacts(rest_valued_double_dummy=True)),
                      (board("N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76", "4H", "W",
                             "CJ C3 C2 CK HA H6 HJ H2 HK S2 D3 D4 HQ D5 D7 H7"), RevokeFacts(claim_declarer_tricks=1)),
                      (board(SPONVO_DEAL, "4H", "W", SPONVO_PLAY[:12]),
                       RevokeFacts(claim_declarer_tricks=7, claim_by=Seat.NORTH, claim_contested=True)),
                      (board(SPONVO_DEAL, "4H", "W", SPONVO_PLAY[:12]),
-                      RevokeFacts(claim_by=Seat.WEST, claim_contested=True)),
+                      RevokeFacts(claim_by=Seat.WEST, claim_contested=True, rest_valued_double_dummy=True)),
                      (board(R11_DEAL, "4H", "S", R11_PLAY),
                       RevokeFacts(noticed=Noticed.AFTER_ROUND_ENDED, claim_declarer_tricks=8)),
                      (board(R11_DEAL, "4H", "S", R11_PLAY),
@@ -392,7 +395,8 @@ def test_one_result_is_scored_against_the_other_room_and_the_field_in_the_box(cl
     from tests.helpers import FINAL2
 
     # FINAL2.PBN board 4, open room: 4H W -1, NS +100 (64A2), one plausible result
-    form = {"source": "pbn", "pbn": FINAL2.read_text(encoding="latin-1"), "board": "4", "room": "Open"}
+    form = {"source": "pbn", "pbn": FINAL2.read_text(encoding="latin-1"), "board": "4", "room": "Open",
+            "rest_valued_double_dummy": "1"}
     box = _box(client.post("/ruling", data=form | {"scoring": "imps", "other_room_ns": "-420"}).text)
     # by hand: +100 and -420 in the other room: 520, in the 500-590 band: 11 IMPs
     assert "4H W -1" in box and "+100" in box
@@ -484,7 +488,7 @@ def _sheet_fields(html: str) -> dict[str, tuple[str, bool]]:
 
 
 def test_a_pasted_game_is_labelled_without_a_line_number_and_the_sheet_carries_its_fields(client):
-    form = {"source": "pbn", "pbn": sponvo_board_21()}
+    form = {"source": "pbn", "pbn": sponvo_board_21(), "rest_valued_double_dummy": "1"}
     html = client.post("/ruling", data=form).text
     assert "(line" not in html and "Ruling: board 21, room Closed</h1>" in html
     fields = _sheet_fields(html)
@@ -508,7 +512,7 @@ def test_an_uploaded_files_board_keeps_its_line_and_the_sheet_names_the_stored_e
     r = client.post("/upload", files={"file": ("Sponvo30.pbn", SPONVO30.read_bytes())}, data={"lang": "en"})
     token = re.search(r'name="upload" value="([0-9a-f]+)"', r.text)
     assert token is not None
-    html = client.post("/ruling", data={"source": "upload", "upload": token.group(1), "board": "21",
+    html = client.post("/ruling", data={"source": "upload", "upload": token.group(1), "rest_valued_double_dummy": "1", "board": "21",
                                         "room": "Closed", "sheet_table": "4"}).text
     fields = _sheet_fields(html)
     # the event is named after the file and dated by its Date tag (1997.06.26); the board keeps its line
@@ -518,7 +522,7 @@ def test_an_uploaded_files_board_keeps_its_line_and_the_sheet_names_the_stored_e
 
 
 def test_the_revoke_label_of_the_chart_sits_above_the_line(client):
-    html = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21()}).text
+    html = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "rest_valued_double_dummy": "1"}).text
     label = re.search(r'<text x="([\d.]+)" y="([\d.]+)" class="dd-revoke-label" text-anchor="middle">([^<]+)</text>',
                       html)
     assert label is not None and label.group(3) == "revoke D4"

@@ -44,6 +44,7 @@ def test_a_revoke_ruling_and_its_print_sheet_in_each_language(browser, server, l
         page.goto(f"{server}/?lang={lang}")  # the director picks the language: kept in a cookie
         assert page.locator("html").get_attribute("lang") == lang
         page.fill("#pbn", sponvo_board_21())
+        page.check("#rest_dd")  # the record stops at trick 9: a claim whose figure is not known
         page.click("#form-paste button[type=submit]")
         assert page.locator("html").get_attribute("lang") == lang
         assert page.locator("td.revoke").get_attribute("data-card") == "D4"  # replayed, the revoke marked
@@ -78,6 +79,7 @@ def test_the_switcher_of_a_ruling_re_rules_in_the_language_and_keeps_it(browser,
     try:
         page.goto(f"{server}/")
         page.fill("#pbn", sponvo_board_21())
+        page.check("#rest_dd")  # the record stops at trick 9: a claim whose figure is not known
         page.click("#form-paste button[type=submit]")
         assert page.locator("html").get_attribute("lang") == "en"
         page.click(f"button[name=lang_pick][value={lang}]")

@@ -87,7 +87,7 @@ def test_the_english_word_check_sees_an_english_sentence():
 def test_the_form_and_a_revoke_ruling_with_its_print_sheet(client, lang):
     form = client.get(f"/?lang={lang}").text
     assert english_in(form) == []
-    r = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "lang": lang,
+    r = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "rest_valued_double_dummy": "1", "lang": lang,
                                      "sheet_table": "7", "sheet_date": "1997-06-26"})
     assert r.status_code == 200 and 'data-card="D4"' in r.text  # South's revoke, trick 3, replayed
     assert f'<html lang="{lang}">' in r.text
@@ -205,7 +205,7 @@ def test_a_small_upload_lists_its_games(client, lang):
 
 @pytest.mark.parametrize("lang", OTHERS)
 def test_a_case_page(client, lang):
-    view = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "lang": lang}).text
+    view = client.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "rest_valued_double_dummy": "1", "lang": lang}).text
     fields = {html_text.unescape(n): html_text.unescape(v) for n, v in
               re.findall(r'<input[^>]*name="([^"]+)" value="([^"]*)"', view.split('id="form-case"')[1])}
     r = client.post("/cases", follow_redirects=False, data=fields | {
@@ -245,11 +245,11 @@ def test_the_page_remembers_the_language_chosen(client):
     # a ruling view's switcher re-rules the board in the language picked, and the choice is kept;
     # a form's own hidden lang (the language it was shown in) is not a choice
     ruled = laptop(client.app)
-    shown = ruled.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "lang": "en", "lang_pick": lang})
+    shown = ruled.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "rest_valued_double_dummy": "1", "lang": "en", "lang_pick": lang})
     assert f'<html lang="{lang}">' in shown.text and shown.cookies.get(COOKIE) == lang
     assert f'<html lang="{lang}">' in ruled.get("/").text
     posted = laptop(client.app)
-    assert posted.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "lang": lang}).cookies.get(
+    assert posted.post("/ruling", data={"source": "pbn", "pbn": sponvo_board_21(), "rest_valued_double_dummy": "1", "lang": lang}).cookies.get(
         COOKIE) is None
     browser = laptop(client.app)
     assert f'<html lang="{lang}">' in browser.get("/", headers={"Accept-Language": f"{lang}-XX,en;q=0.5"}).text

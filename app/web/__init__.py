@@ -32,10 +32,10 @@ from app.card_schemas import IncorrectCardsRequest, score_law, table_result
 from app.common import clean_text
 from app.i18n import fallback, gettext, languages, step_text
 from app.rulings import rule_revoke
-from app.schemas import RevokeRulingRequest
+from app.schemas import RevokeRulingRequest, counted
 from app.scores import ScoringIn, score_against, scores_block
 from app.web import views
-from app.web.casefile import back_to, case_form, install_case_pages, refusal_text, revoke_case_form, who
+from app.web.casefile import back_to, case_form, install_case_pages, refusal_text, result_label, revoke_case_form, who
 from app.web.lang import page_lang, remember
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.screening import install_screening_pages, is_big, start_page_job
@@ -213,10 +213,13 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
                claim_declarer_tricks: Text = "", offender_card: Text = "", scoring: Text = "", field: Text = "",
                other_room_ns: Text = "", profile: Text = "wbf", weight_0: Text = "", weight_1: Text = "",
                weight_2: Text = "", weight_3: Text = "", weight_4: Text = "",
-               losses_induced: Text = "",
+               losses_induced: Text = "", rest_valued_double_dummy: Text = "",
                sheet: Annotated[dict[str, str], Depends(_sheet_posted)] = {}) -> HTMLResponse:  # noqa: B006
         lang = page_lang(request, lang_pick or lang, picked=bool(lang_pick))
+        # a figure typed on the page replaces the assumption (the box may still be ticked from the last ruling)
+        rest_dd = bool(rest_valued_double_dummy) and not claim_declarer_tricks.strip() and not table_result.strip()
         form = {"losses_induced": "1" if losses_induced else "",
+                "rest_valued_double_dummy": "1" if rest_dd else "",
                 "source": source, "pbn": pbn, "upload": upload, "event": event, "board": board, "room": room,
                 "deal": deal, "contract": contract, "declarer": declarer, "vulnerable": vulnerable, "play": play,
                 "table_result": table_result, "rf_trick": rf_trick, "rf_offender": rf_offender,
@@ -238,6 +241,8 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
             body["claim_declarer_tricks"] = _whole(claim_declarer_tricks)
         if table_result.strip():
             body["table_result"] = _whole(table_result)
+        if rest_dd:
+            body["rest_valued_double_dummy"] = True
         if source == "upload":
             file_id = upload.strip()
             stored = request.app.state.events.get_file(int(file_id)) if file_id.isdigit() and len(file_id) <= 9 \
@@ -551,6 +556,8 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         "tricks": views.trick_rows(record, revoke_indexes) if b.play else [], "revokes": revokes,
         "facts_only": advice.facts_only,
         "table_tricks": advice.table_tricks, "table_result": c.result_str(advice.table_tricks),
+        "table_label": result_label(counted(advice)), "provisional": advice.provisional,
+        "counted": counted(advice), "not_entered": advice.claim.tricks, "rest_decl": advice.claim.declarer_tricks,
         "score_ns_table": advice.score_ns_table, "after_adjustment": advice.after_adjustment,
         "after_result": c.result_str(advice.after_adjustment), "score_ns_after": advice.score_ns_after_adjustment,
         "likely": advice.likely_without_revokes, "law64c_law": advice.law_64c.law,

@@ -396,6 +396,33 @@ def suggestion(case: Case) -> Suggestion:
     return Suggestion("", case.data.suggested_ns, law)
 
 
+_RESULT_LABELS = {"none": "table_result", "table_result": "table_result", "claim": "result_with_claim",
+                  "double_dummy": "result_valued_dd", "projection": "result_projected"}
+
+
+def result_label(how: str) -> str:
+    """The page key naming the result before any adjustment, by how the tricks not in the play
+    record were counted (``ClaimOut.counted``): "Table result" only when the table gave it (all 13
+    tricks played, or the table result); a claim's figure, a figure valued double dummy (assumed)
+    and a projection while play goes on are labelled as what they are."""
+    return _RESULT_LABELS.get(how, "table_result")
+
+
+def stored_counted(ruling: Mapping[str, Any]) -> str:
+    """``claim.counted`` of a stored revoke ruling; for a ruling stored before that field, read
+    from ``claim.assumed``, ``claim.played_out`` and ``claim.tricks_not_played``."""
+    claim = ruling.get("claim") or {}
+    if not isinstance(claim, Mapping):
+        return "none"
+    if isinstance(claim.get("counted"), str):
+        return str(claim["counted"])
+    if not claim.get("tricks_not_played"):
+        return "none"
+    if claim.get("played_out"):
+        return "table_result"
+    return "double_dummy" if claim.get("assumed") else "claim"
+
+
 def _table_result(ruling: Mapping[str, Any]) -> str:
     steps = [s for s in ruling.get("steps", []) if s.get("law") == "77"]
     return str(steps[0]["text"]) if steps else ""
@@ -450,6 +477,8 @@ def request_facts(lang: str, case: Case) -> list[tuple[str, str]]:
             out.append((t("table_result"), str(q["table_result"])))
         if q.get("claim_declarer_tricks") is not None:
             out.append((t("claim_label"), str(q["claim_declarer_tricks"])))
+        if q.get("rest_valued_double_dummy"):
+            out.append((t("result_valued_dd"), t("rest_dd_label")))
         noticed = q.get("noticed") or "after_play"
         out.append((t("noticed_label"), t(f"noticed_{noticed}")))
         if q.get("losses_induced_by_revoke"):
@@ -645,6 +674,9 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
             float(sug.score_ns) if sug.score_ns is not None else None, sug.result, sug.law,
             artificial=sug.artificial, weighted=sug.weighted)),
         "table_text": points(case.data.table_ns), "created_at": _when(case.created),
+        "table_label": result_label(stored_counted(r)) if case.data.kind is CaseKind.REVOKE else "table_result",
+        "provisional": bool((r.get("suggested") or {}).get("provisional")) if case.data.kind is CaseKind.REVOKE
+        else False,
         "created_by": actor_name(lang, case.created_by),
         "facts": request_facts(lang, case), "evidence": evidence(lang, case),
         "steps": [{"law": s.get("law", ""), "text": stored_step(lang, s)} for s in r.get("steps", [])],

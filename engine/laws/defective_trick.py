@@ -72,7 +72,8 @@ class DefectiveTrick:
                         "won that trick or a later one.", "cc.67B1_trick", {"seat": who, "trick": k})
         restored = ", ".join(str(c) for c in self.restored)
         how = ("the card faced" if self.faced_known else
-               "the director cannot tell which was faced: the highest-ranking card he could legally have played")
+               "the director cannot tell which was faced: assumed to be the highest-ranking card he could legally have "
+               "played; the card faced (faced_card) replaces it")
         return Step("67B2", f"{who} played {len(self.restored) + 1} cards to trick {k}: {self.left} stays among the "
                     f"played cards ({how}); {restored} is restored to his hand and deemed to have belonged to it "
                     f"continuously. Ownership of trick {k} does not change. Failure to have played it to a later "

@@ -146,6 +146,11 @@ class RevokeFacts:
             instead of taken as a figure (63A3: a disputed claim by the offending side establishes
             the revoke, and the director still rules on the claim). Excludes
             ``claim_declarer_tricks`` and ``table_result``.
+        rest_valued_double_dummy: the director says play ended in a claim whose figure is not
+            known: the tricks the record does not show are valued double dummy (an assumption the
+            ruling labels; ``claim_declarer_tricks`` replaces it). Without it, a record that stops
+            before trick 13 after play ended needs ``table_result`` or ``claim_declarer_tricks``
+            (Laws 68, 79A); a claim figure or a table result takes precedence over it.
     """
 
     noticed: Noticed = Noticed.AFTER_PLAY
@@ -159,3 +164,4 @@ class RevokeFacts:
     reported: RevokeReport | None = None
     faced_cards: tuple[FacedCard, ...] = ()
     claim_detail: Claim | None = None
+    rest_valued_double_dummy: bool = False

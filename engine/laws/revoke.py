@@ -306,8 +306,8 @@ def assess_establishment(
         ph = Step("", f"{os_next[0].seat.value} played to trick {revoke.trick + 1}", "est.63A1",
                   {"seat": os_next[0].seat.value, "next": revoke.trick + 1})
         est = Establishment(True, "63A1", ph.text, None, False, ph)
-    elif facts.table_result is not None and revoke.trick < 13:
-        est = played_on(revoke.trick)
+    elif facts.table_result is not None and revoke.trick < 13 and facts.noticed is not Noticed.DURING_PLAY:
+        est = played_on(revoke.trick)  # during play, the record stops where attention was drawn
     elif claim_ended and facts.claim_by is None and facts.claim_contested:
         raise InvalidBoardError(
             "the claim was disputed: say who made it (claim_by). A claim or concession by the offending side "
