@@ -43,6 +43,16 @@ TOKEN_PREFIX = "adv"
 CACHE_SECONDS = 30.0
 """How long a checked token is trusted without hashing it again (a revoked token stops working
 within this time)."""
+FAILED_SECONDS = 30.0
+"""How long a token that failed its check is remembered: the same wrong token again is refused
+without hashing it (nor reading the store) for this time."""
+FAILURES_PER_KEY = 5
+"""Checks of one public key that may fail (or be under way) within :data:`FAILURE_WINDOW_SECONDS`;
+beyond them a token with that key is refused without hashing it until the window has passed."""
+FAILURE_WINDOW_SECONDS = 60.0
+"""The window of :data:`FAILURES_PER_KEY`, in seconds."""
+_REMEMBERED = 1000
+"""At most this many checked and failed tokens are remembered (the oldest go first)."""
 
 _hasher = PasswordHasher()  # argon2id, the library's defaults (RFC 9106 low-memory profile)
 
@@ -111,6 +121,8 @@ class Access:
         self.require_tokens = tokens_required_by_setting() if require_tokens is None else require_tokens
         self._clock = clock
         self._checked: dict[str, tuple[User, float]] = {}
+        self._failed: dict[str, float] = {}  # a wrong token's digest -> until when it is refused unhashed
+        self._attempts: dict[str, list[float]] = {}  # a known key -> times of its failed or running checks
         self._lock = threading.Lock()
 
     def is_open(self, client_host: str | None) -> bool:
@@ -118,27 +130,51 @@ class Access:
         return not self.require_tokens and is_local(client_host) and not self.users.any_active()
 
     def holder(self, token: str) -> User | None:
-        """The active holder of ``token``, or ``None`` (unknown, revoked or mistyped)."""
+        """The active holder of ``token``, or ``None`` (unknown, revoked or mistyped).
+
+        A right token is hashed (argon2, ~64 MiB and a tenth of a second) once per
+        :data:`CACHE_SECONDS`; a wrong one on a known key once per :data:`FAILED_SECONDS`, and
+        after :data:`FAILURES_PER_KEY` failed (or concurrent) checks of its key within
+        :data:`FAILURE_WINDOW_SECONDS` no token of that key is hashed until the window has
+        passed (a right one not checked recently is refused meanwhile too)."""
         digest = hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
         now = self._clock()
         with self._lock:
             hit = self._checked.get(digest)
             if hit is not None and hit[1] > now:
                 return hit[0]
+            if self._failed.get(digest, 0.0) > now:
+                return None
         key = _key(token)
         found = self.users.find(key) if key is not None else None
-        if found is None:
+        if found is None or key is None:
             return None
         user, token_hash = found
+        if not self._attempt(key, now):
+            return None
         try:
             _hasher.verify(token_hash, token)
         except (VerificationError, InvalidHashError):
+            with self._lock:
+                _bounded(self._failed, now)[digest] = now + FAILED_SECONDS
             return None
         with self._lock:
-            if len(self._checked) > 1000:
+            self._attempts[key].remove(now)  # a right token is no failure
+            if len(self._checked) > _REMEMBERED:
                 self._checked.clear()
             self._checked[digest] = (user, now + CACHE_SECONDS)
         return user
+
+    def _attempt(self, key: str, now: float) -> bool:
+        """Count a check of ``key`` starting at ``now``; False (not counted) when the key has had
+        :data:`FAILURES_PER_KEY` failed or running checks within the window."""
+        with self._lock:
+            recent = [t for t in self._attempts.get(key, ()) if t > now - FAILURE_WINDOW_SECONDS]
+            if len(recent) >= FAILURES_PER_KEY:
+                self._attempts[key] = recent
+                return False
+            self._attempts[key] = [*recent, now]
+            return True
 
     def actor(self, token: str | None, client_host: str | None, allowed: Collection[Role], doing: str) -> Actor:
         """Who is asking, if he may do ``doing`` (e.g. ``"record a decision"``): the token's holder,
@@ -159,6 +195,17 @@ class Access:
             return OPEN_MODE
         raise AuthError(401, f"to {doing} sign in: send 'Authorization: Bearer <token>' (a token is made with "
                              "'advisor users add NAME --role ROLE')")
+
+
+def _bounded(remembered: dict[str, float], now: float) -> dict[str, float]:
+    """``remembered`` (digest -> until when) with its expired entries dropped once it holds more
+    than :data:`_REMEMBERED`, and the oldest too when that is not enough."""
+    if len(remembered) > _REMEMBERED:
+        for digest in [d for d, until in remembered.items() if until <= now]:
+            del remembered[digest]
+        while len(remembered) > _REMEMBERED:
+            del remembered[next(iter(remembered))]
+    return remembered
 
 
 def bearer(request: Request) -> str | None:

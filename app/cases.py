@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from app import auth, i18n
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.common import ErrorResponse, RequestModel
+from app.limits import UPLOAD_BODY_BYTES
 from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse
 from app.storage.cases import SqlCaseRepository
@@ -801,6 +802,7 @@ def router() -> APIRouter:
             "Content-Disposition": f'attachment; filename="event-{event_id}-cases.json"'})
 
     @r.post("/v1/cases/import", status_code=201, response_model=ImportedOut, responses=errors,
+            max_body_size=UPLOAD_BODY_BYTES,  # an export: ~6 KB a case, so up to some 800 cases
             summary="Import an export as a new event")
     def import_(body: ExportIn, request: Request,
                 actor: Annotated[Actor, Depends(auth.needs(auth.DIRECTOR, "import cases"))]) -> ImportedOut:

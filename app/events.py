@@ -16,7 +16,8 @@ from fastapi import APIRouter, Depends, File, HTTPException, Path, Request, Uplo
 from pydantic import BaseModel, ConfigDict, Field
 
 from app import auth
-from app.common import MAX_UPLOAD_BYTES, ErrorResponse, RequestModel, SeatCode
+from app.common import ErrorResponse, RequestModel, SeatCode
+from app.limits import UPLOAD_BODY_BYTES, read_upload
 from app.schemas import RevokeRulingRequest
 from engine.errors import InvalidBoardError
 from engine.events import Event, EventDetails, EventRepository, LawsEdition, NotStoredError, UnknownEventError
@@ -147,6 +148,7 @@ def router() -> APIRouter:
 
     @r.post(
         "/{event_id}/hand-records", dependencies=director, response_model=HandRecordsOut,
+        max_body_size=UPLOAD_BODY_BYTES,
         responses={**not_found, **bad, 413: {"model": ErrorResponse, "description": "Larger than 5 MiB."}},
         summary="Upload the session's hand records (a PBN file)",
     )
@@ -161,11 +163,9 @@ def router() -> APIRouter:
         is a 422 naming the board and the reason."""
         repo = _repo(request)
         repo.get_event(event_id)  # 404 before reading the file
-        data = file.file.read(MAX_UPLOAD_BYTES + 1)
-        if len(data) > MAX_UPLOAD_BYTES:
-            item = {"loc": ["body", "file"], "msg": f"the file is larger than {MAX_UPLOAD_BYTES // 2**20} MiB; "
-                    "split it by session", "type": "too_large", "law": None}
-            raise HTTPException(status_code=413, detail=[item])
+        data = read_upload(file.file)
+        if data is None:
+            raise HTTPException(status_code=413)  # the project's 413 (app.errors.too_large)
         records = hand_records_from_pbn(upload_text(data))
         result = repo.add_hand_records(event_id, records)
         return HandRecordsOut(event=event_id, added=list(result.added), unchanged=list(result.unchanged),

@@ -71,3 +71,9 @@ class WorkCancelledError(SolverBusyError):
     """The work stopped before it was done: its client went away, it was cancelled (a screening
     job), or the service is shutting down. The message says which; a caller still there may
     retry later (HTTP 503 with ``Retry-After``)."""
+
+
+class StoreBusyError(AdvisorError):
+    """The store of events and cases could not take the write now (SQLite: another writer held
+    the lock for longer than the busy timeout); nothing was written. The caller may retry in a
+    few seconds (HTTP 503 with ``Retry-After``)."""

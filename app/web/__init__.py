@@ -29,6 +29,7 @@ from pydantic import JsonValue, ValidationError
 from app.card_schemas import IncorrectCardsRequest, score_law, table_result
 from app.common import clean_text
 from app.i18n import fallback, gettext, languages, step_text
+from app.limits import BODY_BYTES, UPLOAD_BODY_BYTES, UPLOAD_BYTES, read_upload
 from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest
 from app.scores import ScoringIn, score_against, scores_block
@@ -59,7 +60,6 @@ from engine.records import read_games
 from engine.scoring import PROFILES, score_ns
 
 _HERE = Path(__file__).parent
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 VULS = (("None", "vul_none"), ("NS", "vul_ns"), ("EW", "vul_ew"), ("All", "vul_all"))
 NOTICED = [n.value for n in Noticed]
 DISCOVERED = [d.value for d in Discovery]
@@ -112,12 +112,12 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
         return render(request, "index.html", page_lang(request, lang),
                       events=request.app.state.events.recent_events(10))
 
-    @r.post("/upload", response_class=HTMLResponse)
+    @r.post("/upload", response_class=HTMLResponse, max_body_size=UPLOAD_BODY_BYTES)
     def upload(request: Request, file: Annotated[UploadFile, File()], lang: Text = "") -> Response:
         lang = page_lang(request, lang)
-        data = file.file.read(MAX_UPLOAD_BYTES + 1)
+        data = read_upload(file.file)
         name = (file.filename or "upload.pbn").replace("\\", "/").rsplit("/", 1)[-1][:200]
-        if len(data) > MAX_UPLOAD_BYTES:
+        if data is None:
             return render(request, "index.html", lang, 413,
                           errors=[Problem("file", gettext(lang, "file_too_big", name=name))])
         try:
@@ -334,8 +334,18 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
 
     def unreadable(request: Request, kind: str, message: str) -> HTMLResponse:
         """The index with the reason a posted form could not be read: 413 for a field over the
-        form parser's 1 MiB (a paste: upload the file instead), 422 for a malformed form."""
+        form parser's 1 MiB (a paste: upload the file instead) or a body over its route's limit
+        (:mod:`app.limits`: the file over 5 MiB, the form over 1 MiB; never read), 422 for a
+        malformed form, 503 when the store is busy (nothing was stored)."""
         lang = page_lang(request, request.query_params.get("lang"))
+        if kind in ("body_too_large", "busy"):
+            upload = request.url.path == "/upload"
+            key = "store_busy" if kind == "busy" else "upload_too_large" if upload else \
+                "paste_too_large" if request.url.path == "/ruling" else "form_too_large"
+            text = gettext(lang, key, limit=(UPLOAD_BYTES if upload else BODY_BYTES) // 2**20)
+            bad = [Problem("file" if upload else "", text[:1].upper() + text[1:])]
+            return render(request, "index.html", lang, 503 if kind == "busy" else 413, errors=bad,
+                          field_errors=field_errors(bad), events=request.app.state.events.recent_events(10))
         if kind == "too_large":
             paste = request.url.path == "/ruling"
             text = gettext(lang, "paste_too_large" if paste else "field_too_large")
