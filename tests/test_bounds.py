@@ -9,12 +9,8 @@ client, and (slow) the service under uvicorn, whose memory is read from ``/proc`
 
 from __future__ import annotations
 
-import gc
-import json
 import socket
-import sqlite3
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -186,3 +182,94 @@ def test_forty_wrong_tokens_through_the_api_hash_at_most_five_times(locked: Test
         r = locked.get("/v1/events/1", headers={"Authorization": f"Bearer adv_{key}_{i:043d}"})
         assert r.status_code == 401
     assert len(counted) == auth.FAILURES_PER_KEY
+
+
+# --- the server's memory (slow: a real uvicorn) ----------------------------------------------
+
+
+def memory_kib(pid: int) -> dict[str, int]:
+    """The process's ``VmRSS`` (now) and ``VmHWM`` (its peak so far), KiB, from /proc."""
+    found = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        name, _, value = line.partition(":")
+        if name in ("VmRSS", "VmHWM"):
+            found[name] = int(value.split()[0])
+    return found
+
+
+def send_streamed(url: str, path: str, content_type: str, body: Iterator[bytes], total: int | None) -> int:
+    """POST ``body`` to ``url`` + ``path`` over a raw socket, streamed from a generator (so the
+    client holds one chunk at a time): with ``Content-Length: total``, or chunked when ``total``
+    is None. The status the server answers (read while the body is still being sent; the
+    sending stops when the server closes the connection)."""
+    host, port = url.removeprefix("http://").split(":")
+    sock = socket.create_connection((host, int(port)), timeout=60)
+    framing = f"Content-Length: {total}" if total is not None else "Transfer-Encoding: chunked"
+    sock.sendall(f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: {content_type}\r\n{framing}\r\n"
+                 "Connection: close\r\n\r\n".encode())
+
+    def send() -> None:
+        try:
+            for chunk in body:
+                sock.sendall(chunk if total is not None else b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            if total is None:
+                sock.sendall(b"0\r\n\r\n")
+        except OSError:  # the server answered and closed: the rest is not wanted
+            pass
+
+    sender = threading.Thread(target=send, daemon=True)
+    sender.start()
+    answer = b""
+    try:
+        while b"\r\n" not in answer:
+            data = sock.recv(4096)
+            if not data:
+                break
+            answer += data
+    finally:
+        sender.join(60)
+        sock.close()
+    return int(answer.split(b" ", 2)[1])
+
+
+def json_body(size: int) -> Iterator[bytes]:
+    yield b'{"pbn": "'
+    yield from chunks(size)
+    yield b'"}'
+
+
+BOUNDARY = "advisorboundary7MA4YWxkTrZu0gW"
+
+
+def multipart_body(size: int) -> Iterator[bytes]:
+    yield (f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.pbn"\r\n'
+           "Content-Type: application/octet-stream\r\n\r\n").encode()
+    yield from chunks(size)
+    yield f"\r\n--{BOUNDARY}--\r\n".encode()
+
+
+@pytest.mark.slow
+def test_64_mib_bodies_without_a_token_are_413s_and_the_server_does_not_grow(tmp_path: Path) -> None:
+    """A 64 MiB JSON body and a 64 MiB upload, each with its length declared and chunked, sent
+    without a token to a server that requires tokens: each a 413, and the server's peak memory
+    (VmHWM) grows by less than 8 MiB over the four (before: the JSON was read whole, some
+    hundreds of MiB)."""
+    size = 64 * MIB
+    env = {"ADVISOR_DATA_DIR": str(tmp_path), "ADVISOR_DD_WORKERS": "1", "ADVISOR_REQUIRE_TOKENS": "1"}
+    with LiveServer(env, tmp_path / "server.log") as server:
+        pid = server.proc.pid
+        form = f"multipart/form-data; boundary={BOUNDARY}"
+        for _ in range(3):  # warm up: the code paths of each kind of request, small
+            assert send_streamed(server.url, "/v1/rulings/revoke", "application/json", json_body(10), None) == 401
+            assert send_streamed(server.url, "/v1/screenings", form, multipart_body(10), None) == 401
+        before = memory_kib(pid)
+        json_len = size + len(b'{"pbn": ""}')
+        file_len = sum(len(c) for c in multipart_body(0)) + size
+        assert send_streamed(server.url, "/v1/rulings/revoke", "application/json", json_body(size), json_len) == 413
+        assert send_streamed(server.url, "/v1/rulings/revoke", "application/json", json_body(size), None) == 413
+        assert send_streamed(server.url, "/v1/screenings", form, multipart_body(size), file_len) == 413
+        assert send_streamed(server.url, "/upload", form, multipart_body(size), None) == 413
+        after = memory_kib(pid)
+        assert httpx.get(f"{server.url}/healthz").status_code == 200
+    grown = after["VmHWM"] - before["VmHWM"]
+    assert grown < 8 * 1024, (before, after)
