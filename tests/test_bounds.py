@@ -9,8 +9,11 @@ client, and (slow) the service under uvicorn, whose memory is read from ``/proc`
 
 from __future__ import annotations
 
+import gc
 import socket
+import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -182,6 +185,45 @@ def test_forty_wrong_tokens_through_the_api_hash_at_most_five_times(locked: Test
         r = locked.get("/v1/events/1", headers={"Authorization": f"Bearer adv_{key}_{i:043d}"})
         assert r.status_code == 401
     assert len(counted) == auth.FAILURES_PER_KEY
+
+
+# --- a finished screening job ------------------------------------------------------------------
+
+
+def games_alive() -> int:
+    from engine.pbn import PbnGame
+
+    gc.collect()
+    return sum(isinstance(o, PbnGame) for o in gc.get_objects())
+
+
+def test_a_finished_screening_job_keeps_its_report_not_the_parsed_file(dds: SolverRunner) -> None:
+    from app.jobs import FINISHED, JobManager
+    from app.screenings import start_job
+    from engine.records import read_games
+    from engine.screening import ScreeningReport
+
+    # Sponvo30 (board 21: a revoke, ruled) and a game whose trick 2 has a card South does not
+    # hold (flagged: the engine's keyed error, raised and caught, is kept with the row).
+    broken = ('[Board "99"]\n[Dealer "N"]\n[Vulnerable "NS"]\n'
+              '[Deal "N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76"]\n'
+              '[Declarer "W"]\n[Contract "4H"]\n[Play "N"]\nCJ C3 C2 CK\nH6 HJ SA HA\n*\n')
+    text = SPONVO30.read_bytes().decode("latin-1") + "\n\n" + broken
+    jobs = JobManager(max_running=1)
+    alive = games_alive()
+    games = read_games(text)
+    assert games_alive() == alive + len(games)
+    job = start_job(jobs, dds, "Sponvo30.pbn", games)
+    del games
+    deadline = time.monotonic() + 300
+    while job.state not in FINISHED and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert isinstance(job.result, ScreeningReport), job.error
+    rows = {r.board: r for r in job.result.rows}
+    assert rows["21"].status == "ruled" and rows["99"].status == "flagged"
+    assert rows["99"].reason_error is not None  # the keyed reason, for the page's language
+    assert games_alive() == alive  # nothing of the parsed file is left (before: all of it, an hour)
+    assert jobs.get(job.id) is job  # and the job is still there, with its report
 
 
 # --- the server's memory (slow: a real uvicorn) ----------------------------------------------
