@@ -10,6 +10,7 @@ client, and (slow) the service under uvicorn, whose memory is read from ``/proc`
 from __future__ import annotations
 
 import gc
+import json
 import socket
 import sqlite3
 import threading
@@ -113,6 +114,33 @@ def test_the_pages_upload_over_5_mib_gets_the_page_with_the_reason_in_its_langua
     r = open_client.post("/upload?lang=pl", files={"file": ("duzy.pbn", big)}, data={"lang": "pl"})
     assert r.status_code == 413 and r.headers["content-type"].startswith("text/html")
     assert "Plik jest większy niż 5 MiB" in r.text
+
+
+# --- a file's error quotes a few dozen characters -----------------------------------------------
+
+LONG = 4 * MIB
+DEAL_21 = "N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76"
+HUGE_LINES = {
+    "a tag line": "[" + "x" * LONG + "\n",
+    "a deal": '[Board "1"]\n[Deal "N:' + "A" * LONG + '"]\n',
+    "a play line": f'[Board "1"]\n[Deal "{DEAL_21}"]\n[Declarer "W"]\n[Contract "4H"]\n[Play "N"]\n'
+                   + "CJ C3 C2 CK " * (LONG // 12) + "\n",
+    "a hand in a LIN file": "pn|a,b,c,d|st||md|1S" + "Z" * LONG + ",S2,S3,|rh||ah|Board 1|sv|0|mb|p|mb|p|pg||\n",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("what", list(HUGE_LINES))
+def test_an_error_quotes_at_most_a_few_dozen_characters_of_a_4_mib_line(open_client: TestClient, what: str) -> None:
+    data = HUGE_LINES[what].encode()
+    event = open_client.post("/v1/events", json={"name": "Spring Pairs", "date": "2026-04-01"}).json()["id"]
+    for path in ("/v1/screenings", f"/v1/events/{event}/hand-records"):
+        r = open_client.post(path, files={"file": ("huge.pbn", data)})
+        assert r.status_code in (200, 422), (path, r.status_code, r.text[:300])
+        text = r.text if r.status_code == 422 else json.dumps([row["reason"] for row in r.json()["rows"]])
+        assert len(text) < 2000, (path, what, len(text), text[:300])  # before: the whole 4 MiB line
+    r = open_client.post("/upload", files={"file": ("huge.pbn", data)})
+    assert r.status_code in (200, 422) and len(r.content) < 200_000, (what, r.status_code, len(r.content))
 
 
 # --- failed token checks --------------------------------------------------------------------
