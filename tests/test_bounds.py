@@ -215,6 +215,55 @@ def test_forty_wrong_tokens_through_the_api_hash_at_most_five_times(locked: Test
     assert len(counted) == auth.FAILURES_PER_KEY
 
 
+# --- the store: lock contention, one transaction per upload ------------------------------------
+
+
+@pytest.fixture
+def quick_busy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite writes wait 0.2 s for the lock (instead of 30 s) in the app the test builds."""
+    monkeypatch.setenv("ADVISOR_SQLITE_BUSY_SECONDS", "0.2")
+
+
+def event_count(db_path: Path) -> int:
+    with sqlite3.connect(db_path) as con:
+        return int(con.execute("SELECT count(*) FROM events").fetchone()[0])
+
+
+def test_a_locked_store_is_a_503_with_retry_after_and_stores_nothing(quick_busy: None, db_path: Path,
+                                                                    open_client: TestClient) -> None:
+    holder = sqlite3.connect(db_path, isolation_level=None)  # another process's writer, holding the lock
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        r = open_client.post("/v1/events", json={"name": "Spring Pairs", "date": "2026-04-01"})
+        found = items(r, 503)
+        assert found[0]["type"] == "store_busy" and r.headers["retry-after"] == "5"
+        r = open_client.post("/upload?lang=ru", files={"file": ("Sponvo30.pbn", SPONVO30.read_bytes())})
+        assert r.status_code == 503 and r.headers["retry-after"] == "5"
+        assert "Картотека дел занята" in r.text  # the page, in its language
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert event_count(db_path) == 0
+    r = open_client.post("/v1/events", json={"name": "Spring Pairs", "date": "2026-04-01"})
+    assert r.status_code == 201  # the lock free again: the write goes through
+
+
+def test_the_pages_upload_is_one_transaction_and_leaves_no_empty_event(db_path: Path,
+                                                                     open_client: TestClient) -> None:
+    with sqlite3.connect(db_path) as con:  # the store refuses every hand record (the second write of old)
+        con.execute("CREATE TRIGGER refuse_boards BEFORE INSERT ON boards BEGIN SELECT RAISE(ABORT, 'refused'); END")
+    r = open_client.post("/upload", files={"file": ("Sponvo30.pbn", SPONVO30.read_bytes())})
+    assert r.status_code == 500
+    assert event_count(db_path) == 0  # before: the event was stored, empty, with no file
+    with sqlite3.connect(db_path) as con:
+        con.execute("DROP TRIGGER refuse_boards")
+    r = open_client.post("/upload", files={"file": ("Sponvo30.pbn", SPONVO30.read_bytes())})
+    assert r.status_code == 200 and event_count(db_path) == 1
+    with sqlite3.connect(db_path) as con:
+        boards, files = (con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("boards", "files"))
+    assert boards == 24 and files == 1  # Sponvo30.pbn: boards 1 to 24, each in two rooms
+
+
 # --- a finished screening job ------------------------------------------------------------------
 
 

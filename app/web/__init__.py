@@ -421,9 +421,14 @@ def _sheet_context(repo: EventRepository, form: Mapping[str, str], sheet: Mappin
 def _store_upload(repo: EventRepository, name: str, text: str, games: list[PbnGame],
                   lang: str) -> tuple[int, int, str | None]:
     """Make an uploaded PBN file an event (named after the file, dated by its Date tag or today),
-    store its hand records and keep the file: ``(event id, file id, note)``. A file whose deals
-    cannot be stored as hand records (a board of 51 cards...) is kept all the same, for its
-    play records; ``note`` says why its boards were not stored (in ``lang``)."""
+    store its hand records and keep the file, in one transaction (a failure leaves no empty
+    event behind): ``(event id, file id, note)``. A file whose deals cannot be stored as hand
+    records (a board of 51 cards...) is kept all the same, for its play records; ``note`` says
+    why its boards were not stored (in ``lang``).
+
+    Raises:
+        StoreBusyError: the store's lock was not free (the page answers 503).
+    """
     date = dt.date.today()
     tag = next((g.date for g in games if g.date), None)
     if tag:
@@ -431,13 +436,14 @@ def _store_upload(repo: EventRepository, name: str, text: str, games: list[PbnGa
             date = dt.datetime.strptime(tag.strip(), "%Y.%m.%d").date()
         except ValueError:
             pass
-    event = repo.create_event(EventDetails(name=name[:200], date=date))
-    note = None
+    details = EventDetails(name=name[:200], date=date)
     try:
-        repo.add_hand_records(event.id, hand_records_from_pbn(text))
-    except InvalidBoardError as exc:
-        note = gettext(lang, "hand_records_not_stored", name=name, event=event.id, reason=reason(lang, exc))
-    return event.id, repo.add_file(event.id, name, text), note
+        event, file_id = repo.store_upload(details, hand_records_from_pbn(text), name, text)
+        return event.id, file_id, None
+    except InvalidBoardError as exc:  # the deals cannot be hand records: the file is kept for its play records
+        event, file_id = repo.store_upload(details, None, name, text)
+        return event.id, file_id, gettext(lang, "hand_records_not_stored", name=name, event=event.id,
+                                          reason=reason(lang, exc))
 
 
 def _has_revoke(game: Any, lang: str) -> tuple[bool | None, str | None]:
