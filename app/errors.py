@@ -50,15 +50,16 @@ def _is_upload(request: Request) -> bool:
 
 async def too_large(request: Request, limit: int) -> Response:
     """The 413 of a request body over its route's ``limit`` (bytes; see :mod:`app.limits`): the
-    project's JSON shape (``loc`` ``["body"]``, ``type`` ``"too_large"``, the limit in MiB in the
-    message: a file for a multipart upload, the request otherwise), or for a page's form (a path
+    project's JSON shape (``loc`` ``["body", "file"]`` for a multipart upload, else ``["body"]``;
+    ``type`` ``"too_large"``; the limit in MiB in the message), or for a page's form (a path
     outside ``/v1/``) the page with the reason in its language. The body is never read."""
-    mib = max(1, limit // 2**20)
-    msg = _say("upload_too_large" if _is_upload(request) else "body_too_large", limit=mib)
+    mib, upload = max(1, limit // 2**20), _is_upload(request)
+    msg = _say("upload_too_large" if upload else "body_too_large", limit=mib)
     page: UnreadableBodyPage | None = getattr(request.app.state, "unreadable_body_page", None)
     if page is not None and not request.url.path.startswith("/v1/"):
         return await run_in_threadpool(page, request, "body_too_large", msg)
-    item: dict[str, object] = {"loc": ["body"], "msg": msg, "type": "too_large", "law": None}
+    item: dict[str, object] = {"loc": ["body", "file"] if upload else ["body"], "msg": msg, "type": "too_large",
+                               "law": None}
     return JSONResponse(status_code=413, content={"detail": [item]})
 
 _FASTAPI_PARSE_ERROR = "There was an error parsing the body"

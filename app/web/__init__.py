@@ -340,9 +340,14 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse]]:
         lang = page_lang(request, request.query_params.get("lang"))
         if kind in ("body_too_large", "busy"):
             upload = request.url.path == "/upload"
-            key = "store_busy" if kind == "busy" else "upload_too_large" if upload else \
-                "paste_too_large" if request.url.path == "/ruling" else "form_too_large"
-            text = gettext(lang, key, limit=(UPLOAD_BYTES if upload else BODY_BYTES) // 2**20)
+            if kind == "busy":
+                text = gettext(lang, "store_busy")
+            elif upload:
+                text = gettext(lang, "upload_too_large", limit=UPLOAD_BYTES // 2**20)
+            elif request.url.path == "/ruling":
+                text = gettext(lang, "paste_too_large")
+            else:
+                text = gettext(lang, "form_too_large", limit=BODY_BYTES // 2**20)
             bad = [Problem("file" if upload else "", text[:1].upper() + text[1:])]
             return render(request, "index.html", lang, 503 if kind == "busy" else 413, errors=bad,
                           field_errors=field_errors(bad), events=request.app.state.events.recent_events(10))
