@@ -159,7 +159,9 @@ class Access:
                 _bounded(self._failed, now)[digest] = now + FAILED_SECONDS
             return None
         with self._lock:
-            self._attempts[key].remove(now)  # a right token is no failure
+            attempts = self._attempts.get(key, [])
+            if now in attempts:
+                attempts.remove(now)  # a right token is no failure
             if len(self._checked) > _REMEMBERED:
                 self._checked.clear()
             self._checked[digest] = (user, now + CACHE_SECONDS)
