@@ -47,8 +47,8 @@ FAILED_SECONDS = 30.0
 """How long a token that failed its check is remembered: the same wrong token again is refused
 without hashing it (nor reading the store) for this time."""
 FAILURES_PER_KEY = 5
-"""Checks of one public key that may fail (or be under way) within :data:`FAILURE_WINDOW_SECONDS`;
-beyond them a token with that key is refused without hashing it until the window has passed."""
+"""Checks of one public key that may fail within :data:`FAILURE_WINDOW_SECONDS`; beyond them a
+token with that key is refused without hashing it until the window has passed."""
 FAILURE_WINDOW_SECONDS = 60.0
 """The window of :data:`FAILURES_PER_KEY`, in seconds."""
 _REMEMBERED = 1000
@@ -122,7 +122,8 @@ class Access:
         self._clock = clock
         self._checked: dict[str, tuple[User, float]] = {}
         self._failed: dict[str, float] = {}  # a wrong token's digest -> until when it is refused unhashed
-        self._attempts: dict[str, list[float]] = {}  # a known key -> times of its failed or running checks
+        self._failures: dict[str, list[float]] = {}  # a known key -> when its checks failed (within the window)
+        self._key_locks: dict[str, threading.Lock] = {}  # a known key -> its hashes one at a time
         self._lock = threading.Lock()
 
     def is_open(self, client_host: str | None) -> bool:
@@ -133,50 +134,56 @@ class Access:
         """The active holder of ``token``, or ``None`` (unknown, revoked or mistyped).
 
         A right token is hashed (argon2, ~64 MiB and a tenth of a second) once per
-        :data:`CACHE_SECONDS`; a wrong one on a known key once per :data:`FAILED_SECONDS`, and
-        after :data:`FAILURES_PER_KEY` failed (or concurrent) checks of its key within
+        :data:`CACHE_SECONDS`; a wrong one on a known key once per :data:`FAILED_SECONDS`. One
+        key's tokens are hashed one at a time (a check that waited finds the one before it
+        remembered), and after :data:`FAILURES_PER_KEY` failed checks of a key within
         :data:`FAILURE_WINDOW_SECONDS` no token of that key is hashed until the window has
         passed (a right one not checked recently is refused meanwhile too)."""
         digest = hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
         now = self._clock()
+        known, found = self._remembered(digest, now)
+        if known:
+            return found
+        key = _key(token)
+        stored = self.users.find(key) if key is not None else None
+        if stored is None or key is None:
+            return None
+        user, token_hash = stored
+        with self._key_lock(key):  # one hash at a time per key: 40 wrong tokens at once cost 5 hashes, not 40
+            known, found = self._remembered(digest, now)
+            if known:
+                return found
+            with self._lock:
+                failures = [t for t in self._failures.get(key, ()) if t > now - FAILURE_WINDOW_SECONDS]
+                self._failures[key] = failures
+            if len(failures) >= FAILURES_PER_KEY:
+                return None
+            try:
+                _hasher.verify(token_hash, token)
+            except (VerificationError, InvalidHashError):
+                with self._lock:
+                    self._failures[key].append(now)
+                    _bounded(self._failed, now)[digest] = now + FAILED_SECONDS
+                return None
+            with self._lock:
+                if len(self._checked) > _REMEMBERED:
+                    self._checked.clear()
+                self._checked[digest] = (user, now + CACHE_SECONDS)
+        return user
+
+    def _remembered(self, digest: str, now: float) -> tuple[bool, User | None]:
+        """``(True, holder)`` for a token checked right within :data:`CACHE_SECONDS`, ``(True,
+        None)`` for one that failed within :data:`FAILED_SECONDS`, else ``(False, None)``."""
         with self._lock:
             hit = self._checked.get(digest)
             if hit is not None and hit[1] > now:
-                return hit[0]
-            if self._failed.get(digest, 0.0) > now:
-                return None
-        key = _key(token)
-        found = self.users.find(key) if key is not None else None
-        if found is None or key is None:
-            return None
-        user, token_hash = found
-        if not self._attempt(key, now):
-            return None
-        try:
-            _hasher.verify(token_hash, token)
-        except (VerificationError, InvalidHashError):
-            with self._lock:
-                _bounded(self._failed, now)[digest] = now + FAILED_SECONDS
-            return None
-        with self._lock:
-            attempts = self._attempts.get(key, [])
-            if now in attempts:
-                attempts.remove(now)  # a right token is no failure
-            if len(self._checked) > _REMEMBERED:
-                self._checked.clear()
-            self._checked[digest] = (user, now + CACHE_SECONDS)
-        return user
+                return True, hit[0]
+            return self._failed.get(digest, 0.0) > now, None
 
-    def _attempt(self, key: str, now: float) -> bool:
-        """Count a check of ``key`` starting at ``now``; False (not counted) when the key has had
-        :data:`FAILURES_PER_KEY` failed or running checks within the window."""
+    def _key_lock(self, key: str) -> threading.Lock:
+        """The lock that makes one key's checks hash one at a time (one per known key)."""
         with self._lock:
-            recent = [t for t in self._attempts.get(key, ()) if t > now - FAILURE_WINDOW_SECONDS]
-            if len(recent) >= FAILURES_PER_KEY:
-                self._attempts[key] = recent
-                return False
-            self._attempts[key] = [*recent, now]
-            return True
+            return self._key_locks.setdefault(key, threading.Lock())
 
     def actor(self, token: str | None, client_host: str | None, allowed: Collection[Role], doing: str) -> Actor:
         """Who is asking, if he may do ``doing`` (e.g. ``"record a decision"``): the token's holder,

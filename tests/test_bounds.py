@@ -203,6 +203,31 @@ def test_a_wrong_secret_on_a_known_key_is_hashed_once_then_the_key_rests(dds: So
         repo.close()
 
 
+def test_checks_at_once_hash_a_right_token_once_and_forty_wrong_ones_five_times(db_path: Path,
+                                                                                 counted: list[str]) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from app.storage import open_repository
+    from app.storage.cases import SqlUserRepository
+    from engine.cases import Role
+
+    repo = open_repository(f"sqlite:///{db_path}")
+    try:
+        users = SqlUserRepository(repo.engine)
+        user, token = auth.add_user(users, "Anna Director", Role.DIRECTOR)
+        access = auth.Access(users, require_tokens=True)
+        with ThreadPoolExecutor(8) as pool:  # a page's first requests at once, with the same right token
+            assert list(pool.map(access.holder, [token] * 8)) == [user] * 8
+        assert len(counted) == 1
+        key = token.split("_")[1]
+        other = auth.Access(users, require_tokens=True)
+        with ThreadPoolExecutor(8) as pool:  # 40 wrong secrets at once on the key
+            assert set(pool.map(other.holder, [f"adv_{key}_{i:043d}" for i in range(40)])) == {None}
+        assert len(counted) == 1 + auth.FAILURES_PER_KEY
+    finally:
+        repo.close()
+
+
 def test_forty_wrong_tokens_through_the_api_hash_at_most_five_times(locked: TestClient, counted: list[str]) -> None:
     from engine.cases import Role
 
