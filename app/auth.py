@@ -44,6 +44,16 @@ TOKEN_PREFIX = "adv"
 CACHE_SECONDS = 30.0
 """How long a checked token is trusted without hashing it again (a revoked token stops working
 within this time)."""
+FAILED_SECONDS = 30.0
+"""How long a token that failed its check is remembered: the same wrong token again is refused
+without hashing it (nor reading the store) for this time."""
+FAILURES_PER_KEY = 5
+"""Checks of one public key that may fail within :data:`FAILURE_WINDOW_SECONDS`; beyond them a
+token with that key is refused without hashing it until the window has passed."""
+FAILURE_WINDOW_SECONDS = 60.0
+"""The window of :data:`FAILURES_PER_KEY`, in seconds."""
+_REMEMBERED = 1000
+"""At most this many checked and failed tokens are remembered (the oldest go first)."""
 
 _hasher = PasswordHasher()  # argon2id, the library's defaults (RFC 9106 low-memory profile)
 
@@ -110,6 +120,9 @@ class Access:
         self.require_tokens = tokens_required_by_setting() if require_tokens is None else require_tokens
         self._clock = clock
         self._checked: dict[str, tuple[User, float]] = {}
+        self._failed: dict[str, float] = {}  # a wrong token's digest -> until when it is refused unhashed
+        self._failures: dict[str, list[float]] = {}  # a known key -> when its checks failed (within the window)
+        self._key_locks: dict[str, threading.Lock] = {}  # a known key -> its hashes one at a time
         self._lock = threading.Lock()
         self._had_tokens = False  # once True, forever (a user row is never deleted)
 
@@ -124,27 +137,59 @@ class Access:
         return not self._had_tokens
 
     def holder(self, token: str) -> User | None:
-        """The active holder of ``token``, or ``None`` (unknown, revoked or mistyped)."""
+        """The active holder of ``token``, or ``None`` (unknown, revoked or mistyped).
+
+        A right token is hashed (argon2, ~64 MiB and a tenth of a second) once per
+        :data:`CACHE_SECONDS`; a wrong one on a known key once per :data:`FAILED_SECONDS`. One
+        key's tokens are hashed one at a time (a check that waited finds the one before it
+        remembered), and after :data:`FAILURES_PER_KEY` failed checks of a key within
+        :data:`FAILURE_WINDOW_SECONDS` no token of that key is hashed until the window has
+        passed (a right one not checked recently is refused meanwhile too)."""
         digest = hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
         now = self._clock()
+        known, found = self._remembered(digest, now)
+        if known:
+            return found
+        key = _key(token)
+        stored = self.users.find(key) if key is not None else None
+        if stored is None or key is None:
+            return None
+        user, token_hash = stored
+        with self._key_lock(key):  # one hash at a time per key: 40 wrong tokens at once cost 5 hashes, not 40
+            known, found = self._remembered(digest, now)
+            if known:
+                return found
+            with self._lock:
+                failures = [t for t in self._failures.get(key, ()) if t > now - FAILURE_WINDOW_SECONDS]
+                self._failures[key] = failures
+            if len(failures) >= FAILURES_PER_KEY:
+                return None
+            try:
+                _hasher.verify(token_hash, token)
+            except (VerificationError, InvalidHashError):
+                with self._lock:
+                    self._failures[key].append(now)
+                    _bounded(self._failed, now)[digest] = now + FAILED_SECONDS
+                return None
+            with self._lock:
+                if len(self._checked) > _REMEMBERED:
+                    self._checked.clear()
+                self._checked[digest] = (user, now + CACHE_SECONDS)
+        return user
+
+    def _remembered(self, digest: str, now: float) -> tuple[bool, User | None]:
+        """``(True, holder)`` for a token checked right within :data:`CACHE_SECONDS`, ``(True,
+        None)`` for one that failed within :data:`FAILED_SECONDS`, else ``(False, None)``."""
         with self._lock:
             hit = self._checked.get(digest)
             if hit is not None and hit[1] > now:
-                return hit[0]
-        key = _key(token)
-        found = self.users.find(key) if key is not None else None
-        if found is None:
-            return None
-        user, token_hash = found
-        try:
-            _hasher.verify(token_hash, token)
-        except (VerificationError, InvalidHashError):
-            return None
+                return True, hit[0]
+            return self._failed.get(digest, 0.0) > now, None
+
+    def _key_lock(self, key: str) -> threading.Lock:
+        """The lock that makes one key's checks hash one at a time (one per known key)."""
         with self._lock:
-            if len(self._checked) > 1000:
-                self._checked.clear()
-            self._checked[digest] = (user, now + CACHE_SECONDS)
-        return user
+            return self._key_locks.setdefault(key, threading.Lock())
 
     def identify(self, token: str | None, client_host: str | None) -> Actor | None:
         """The token's holder, :data:`engine.cases.OPEN_MODE` (laptop mode, no token), or ``None``
@@ -172,6 +217,17 @@ def forbidden(actor: Actor, allowed: Collection[Role], doing: str) -> AuthError:
     need = " or ".join(sorted(r.value for r in allowed))
     role = actor.role.value if actor.role is not None else "nobody"
     return AuthError(403, f"{actor.name} is a {role}: to {doing} needs the role {need}")
+
+
+def _bounded(remembered: dict[str, float], now: float) -> dict[str, float]:
+    """``remembered`` (digest -> until when) with its expired entries dropped once it holds more
+    than :data:`_REMEMBERED`, and the oldest too when that is not enough."""
+    if len(remembered) > _REMEMBERED:
+        for digest in [d for d, until in remembered.items() if until <= now]:
+            del remembered[digest]
+        while len(remembered) > _REMEMBERED:
+            del remembered[next(iter(remembered))]
+    return remembered
 
 
 def bearer(request: Request) -> str | None:

@@ -24,6 +24,7 @@ from app import i18n
 from app.access import Acting
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.common import ErrorResponse, RequestModel
+from app.limits import UPLOAD_BODY_BYTES
 from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse
 from app.storage.cases import SqlCaseRepository
@@ -792,6 +793,11 @@ class ExportedEvent:
         """Not a store: raises NotImplementedError."""
         raise NotImplementedError("an export is read, never written")
 
+    def store_upload(self, details: EventDetails, records: Sequence[HandRecord] | None, name: str,
+                     text: str) -> tuple[Event, int]:
+        """Not a store: raises NotImplementedError."""
+        raise NotImplementedError("an export is read, never written")
+
     def add_results(self, event_id: int, name: str, results: SessionResults) -> ResultsStored:
         """Not a store: raises NotImplementedError."""
         raise NotImplementedError("an export is read, never written")
@@ -1010,6 +1016,7 @@ def router() -> APIRouter:
             "Content-Disposition": f'attachment; filename="event-{event_id}-cases.json"'})
 
     @r.post("/v1/cases/import", status_code=201, response_model=ImportedOut, responses=errors,
+            max_body_size=UPLOAD_BODY_BYTES,  # an export: ~6 KB a case, so up to some 800 cases
             summary="Import an export as a new event")
     def import_(body: ExportIn, request: Request,
                 actor: Acting) -> ImportedOut:

@@ -18,8 +18,6 @@ from engine.laws.steps import Step
 SeatCode = Literal["N", "E", "S", "W"]
 SuitCode = Literal["S", "H", "D", "C"]
 _RANK = r"(?:10|[2-9TJQKAtjqka])"
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-"""The largest PBN file an upload accepts (5 MiB; larger gets HTTP 413)."""
 CardText = Field(min_length=2, max_length=3, pattern=rf"^(?:[SHDCshdc]{_RANK}|{_RANK}[SHDCshdc])$",
                  description="A card: suit then rank, e.g. 'SA', 'HT' or 'H10'.")
 

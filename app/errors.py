@@ -16,14 +16,16 @@ from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.formparsers import MultiPartException
+from starlette.middleware.body_limit import MAX_BODY_SIZE_SCOPE_KEY
 
 from app import i18n
 from app.auth import AuthError
 from app.common import UNFIT_JSON, clean_text
 from engine.cases import CaseConflictError
-from engine.errors import InvalidBoardError, SolverBusyError, SolverError
+from engine.errors import InvalidBoardError, SolverBusyError, SolverError, StoreBusyError
 from engine.events import NotStoredError
 
 
@@ -34,7 +36,31 @@ def _loc(path: str) -> list[str | int]:
 UnreadableBodyPage = Callable[[Request, str, str], Response]
 """What the director's page answers when a form it posted cannot be read: ``(request, kind,
 message)`` to a response (the page with the message); ``kind`` is ``"too_large"`` (a field over
-the form parser's 1 MiB) or ``"unreadable"``. Set as ``app.state.unreadable_body_page``."""
+the form parser's 1 MiB), ``"unreadable"``, ``"body_too_large"`` (the body over its route's limit:
+:mod:`app.limits`; the message is the API's) or ``"busy"`` (the store is locked: 503). Set as
+``app.state.unreadable_body_page``."""
+
+RETRY_AFTER_SECONDS = 5
+"""``Retry-After`` of a 503 (the solver or the store busy), in seconds."""
+
+
+def _is_upload(request: Request) -> bool:
+    return request.headers.get("content-type", "").lower().startswith("multipart/")
+
+
+async def too_large(request: Request, limit: int) -> Response:
+    """The 413 of a request body over its route's ``limit`` (bytes; see :mod:`app.limits`): the
+    project's JSON shape (``loc`` ``["body", "file"]`` for a multipart upload, else ``["body"]``;
+    ``type`` ``"too_large"``; the limit in MiB in the message), or for a page's form (a path
+    outside ``/v1/``) the page with the reason in its language. The body is never read."""
+    mib, upload = max(1, limit // 2**20), _is_upload(request)
+    msg = _say("upload_too_large" if upload else "body_too_large", limit=mib)
+    page: UnreadableBodyPage | None = getattr(request.app.state, "unreadable_body_page", None)
+    if page is not None and not request.url.path.startswith("/v1/"):
+        return await run_in_threadpool(page, request, "body_too_large", msg)
+    item: dict[str, object] = {"loc": ["body", "file"] if upload else ["body"], "msg": msg, "type": "too_large",
+                               "law": None}
+    return JSONResponse(status_code=413, content={"detail": [item]})
 
 _FASTAPI_PARSE_ERROR = "There was an error parsing the body"
 
@@ -149,6 +175,8 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 413 and isinstance(exc.detail, str):  # a body over its limit (app.limits)
+            return await too_large(request, int(request.scope.get(MAX_BODY_SIZE_SCOPE_KEY) or 2**20))
         found = unreadable_body(exc)
         if found is None and isinstance(exc.detail, str):  # starlette's own: no route, method not allowed...
             path = request.url.path[:200]
@@ -200,7 +228,19 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(SolverBusyError)
     async def busy(_: Request, exc: SolverBusyError) -> JSONResponse:
         item: dict[str, object] = {"loc": [], "msg": str(exc), "type": "solver_busy", "law": None}
-        return JSONResponse(status_code=503, content={"detail": [item]}, headers={"Retry-After": "5"})
+        return JSONResponse(status_code=503, content={"detail": [item]},
+                            headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+
+    @app.exception_handler(StoreBusyError)
+    async def store_busy(request: Request, _exc: StoreBusyError) -> Response:
+        retry = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+        page: UnreadableBodyPage | None = getattr(request.app.state, "unreadable_body_page", None)
+        if page is not None and not request.url.path.startswith("/v1/"):
+            response = await run_in_threadpool(page, request, "busy", _say("store_busy"))
+            response.headers.update(retry)
+            return response
+        item: dict[str, object] = {"loc": [], "msg": _say("store_busy"), "type": "store_busy", "law": None}
+        return JSONResponse(status_code=503, content={"detail": [item]}, headers=retry)
 
     @app.exception_handler(SolverError)
     async def solver_failed(_: Request, exc: SolverError) -> JSONResponse:

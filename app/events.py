@@ -15,7 +15,8 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, File, HTTPException, Path, Request, UploadFile
 from pydantic import BaseModel, ConfigDict, Field
 
-from app.common import MAX_UPLOAD_BYTES, ErrorResponse, RequestModel, SeatCode
+from app.common import ErrorResponse, RequestModel, SeatCode
+from app.limits import UPLOAD_BODY_BYTES, read_upload
 from app.schemas import RevokeRulingRequest
 from engine.errors import InvalidBoardError, ResultsFileError
 from engine.events import Event, EventDetails, EventRepository, LawsEdition, NotStoredError, UnknownEventError
@@ -154,12 +155,11 @@ class TravellerOut(BaseModel):
 
 
 def _upload_bytes(file: UploadFile) -> bytes:
-    """The uploaded file's bytes; HTTP 413 past :data:`MAX_UPLOAD_BYTES`."""
-    data = file.file.read(MAX_UPLOAD_BYTES + 1)
-    if len(data) > MAX_UPLOAD_BYTES:
-        item = {"loc": ["body", "file"], "msg": f"the file is larger than {MAX_UPLOAD_BYTES // 2**20} MiB; "
-                "split it by session", "type": "too_large", "law": None}
-        raise HTTPException(status_code=413, detail=[item])
+    """The uploaded file's bytes; HTTP 413 (the project's, :func:`app.errors.too_large`) past
+    :data:`app.limits.UPLOAD_BYTES`."""
+    data = read_upload(file.file)
+    if data is None:
+        raise HTTPException(status_code=413)
     return data
 
 
@@ -218,6 +218,7 @@ def router() -> APIRouter:
 
     @r.post(
         "/{event_id}/hand-records", response_model=HandRecordsOut,
+        max_body_size=UPLOAD_BODY_BYTES,
         responses={**not_found, **bad, 413: {"model": ErrorResponse, "description": "Larger than 5 MiB."}},
         summary="Upload the session's hand records (a PBN file)",
     )
@@ -257,7 +258,7 @@ def router() -> APIRouter:
         return HandRecordOut.of(record)
 
     @r.post(
-        "/{event_id}/results", response_model=ResultsOut,
+        "/{event_id}/results", response_model=ResultsOut, max_body_size=UPLOAD_BODY_BYTES,
         responses={**not_found, **bad, 413: {"model": ErrorResponse, "description": "Larger than 5 MiB."}},
         summary="Upload the session's results (PBN, USEBIO, NZ Scorer XML, Bridgemate .bws, DealMaster .dlm)",
     )

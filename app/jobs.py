@@ -63,6 +63,8 @@ class Job:
         total: games to screen.
         work: its solver lane (batch) and cancel flag.
         run: the work itself: called with the job, returns the result; calls :meth:`advance`.
+            ``None`` once the job has finished: what it closed over (the parsed file) is let go,
+            and a finished job keeps its report only.
         inline: a synchronous screening, run in its request's thread (not reachable by id).
         meta: what the caller keeps with it (the page's event and file ids), never shown by the API.
         state: see :class:`JobState`.
@@ -76,7 +78,7 @@ class Job:
     name: str
     total: int
     work: Work
-    run: Callable[[Job], Any]
+    run: Callable[[Job], Any] | None
     inline: bool = False
     meta: dict[str, Any] = field(default_factory=dict)
     state: JobState = JobState.QUEUED
@@ -169,7 +171,7 @@ class JobManager:
             self._inline.add(job)
         try:
             with working(job.work):
-                result = job.run(job)
+                result = run(job)
             self._end(job, JobState.DONE)
             return result
         except WorkCancelledError as exc:
@@ -279,9 +281,13 @@ class JobManager:
 
     def _run(self, job: Job) -> None:
         """A job's thread: run it as batch work, record how it ended, start the next one."""
+        run = job.run
         try:
+            if run is None:  # ended before it started (cancelled while queued)
+                return
             with working(job.work):
-                job.result = job.run(job)
+                job.result = run(job)
+            del run  # the games it closed over go with it
             self._end(job, JobState.DONE)
         except WorkCancelledError as exc:
             self._end(job, JobState.CANCELLED, str(exc))
@@ -299,6 +305,7 @@ class JobManager:
 
     def _end_locked(self, job: Job, state: JobState, error: str | None = None) -> None:
         job.state, job.error, job.finished = state, error, time.time()
+        job.run = None  # a finished job keeps its report, not the parsed file its work closed over
         self.finished[state.value] += 1
 
     def _prune(self) -> None:

@@ -26,6 +26,7 @@ from app.errors import install_error_handlers
 from app.events import router as events_router
 from app.jobs import JobManager
 from app.language import LanguageMiddleware, documented_language
+from app.limits import UPLOAD_BODY_BYTES, UPLOAD_BYTES, install_body_limits, read_upload
 from app.middleware import allowed_hosts as allowed_hosts_with
 from app.middleware import install_same_site, install_security
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
@@ -43,8 +44,8 @@ from engine.incorrect_cards import advise_incorrect_cards
 from engine.pbn import upload_text
 from engine.records import read_games
 
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
-"""The largest PBN file ``POST /v1/screenings`` accepts (5 MiB; larger gets HTTP 413)."""
+MAX_UPLOAD_BYTES = UPLOAD_BYTES
+"""The largest PBN file ``POST /v1/screenings`` accepts (5 MiB; larger gets HTTP 413): :mod:`app.limits`."""
 
 
 def create_app(solver: DoubleDummySolver | None = None, database_url: str | None = None,
@@ -210,7 +211,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return ClaimRulingResponse.from_ruling(ruling, body)
 
     @app.post(
-        "/v1/screenings", dependencies=lang,
+        "/v1/screenings", dependencies=lang, max_body_size=UPLOAD_BODY_BYTES,
         response_model=ScreeningResponse,
         responses={**unauthorised,
                    202: {"model": ScreeningJobResponse, "description": "A big file (or job=true): the job, to poll."},
@@ -239,11 +240,9 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         go before screenings on the solver; a screening whose client disconnects is cancelled.
         """
         # A plain `def`: the solver blocks, so FastAPI runs this in its thread pool.
-        data = file.file.read(MAX_UPLOAD_BYTES + 1)
-        if len(data) > MAX_UPLOAD_BYTES:
-            item = {"loc": ["body", "file"], "msg": f"the file is larger than {MAX_UPLOAD_BYTES // 2**20} MiB; "
-                    "screen it with the command line (advisor screen) or split it", "type": "too_large", "law": None}
-            raise HTTPException(status_code=413, detail=[item])
+        data = read_upload(file.file)
+        if data is None:
+            raise HTTPException(status_code=413)  # the project's 413 (app.errors.too_large)
         name = (file.filename or "").replace("\\", "/").rsplit("/", 1)[-1] or "upload.pbn"
         try:
             text = upload_text(data)  # "not a PBN file: ..." for empty, UTF-16, binary, tag-less bytes
@@ -259,5 +258,6 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
 
     install_api_docs(app)
     install_same_site(app, None if allowed_hosts is None else allowed_hosts_with(allowed_hosts, setting=""))
+    install_body_limits(app)  # inside the security headers, outside every other middleware (the access check too)
     install_security(app)  # last: the outermost middleware, so every answer gets the headers and the request id
     return app

@@ -80,3 +80,19 @@ class ResultsFileError(InvalidBoardError):
 
     def __init__(self, message: str, *, key: str, params: Mapping[str, object] | None = None) -> None:
         super().__init__(message, path="file", key=key, params=params)
+
+
+class StoreBusyError(AdvisorError):
+    """The store of events and cases could not take the write now (SQLite: another writer held
+    the lock for longer than the busy timeout); nothing was written. The caller may retry in a
+    few seconds (HTTP 503 with ``Retry-After``)."""
+
+
+QUOTED_CHARS = 80
+"""The most characters of the input an error message quotes (a line, a tag's value, a deal...)."""
+
+
+def clip(text: str, limit: int = QUOTED_CHARS) -> str:
+    """``text`` as an error message may quote it: whole when it has at most ``limit`` characters,
+    else its first ``limit`` and ``…`` (a 5 MiB line of a file never comes back whole)."""
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -163,6 +163,12 @@ class EventRepository(Protocol):
         """The hand record of ``board`` (any spelling :func:`board_key` accepts), or ``None``."""
         ...
 
+    def store_upload(self, details: EventDetails, records: Sequence[HandRecord] | None, name: str,
+                     text: str) -> tuple[Event, int]:
+        """An uploaded file as a new event in one transaction (all or nothing): the event, its
+        hand records (``None``: none could be read) and the file; ``(event, file id)``."""
+        ...
+
     def add_file(self, event_id: int, name: str, text: str) -> int:
         """Keep an uploaded PBN file's text with the event; return the file's id."""
         ...

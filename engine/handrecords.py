@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from engine.errors import InvalidBoardError, PbnError
+from engine.errors import InvalidBoardError, PbnError, clip
 from engine.model.cards import FULL_DECK, SUIT_ORDER, Card
 from engine.model.deal import Deal
 from engine.model.seats import SEATS, Seat, Vulnerability
@@ -135,8 +135,8 @@ def hand_records_from_pbn(text: str) -> list[HandRecord]:
             found[record.board] = (record, game)
         elif seen[0] != record:
             what = difference(seen[0], record, f"line {seen[1].lineno}", f"line {game.lineno}")
-            raise InvalidBoardError(f"board {record.board} is in the file twice with a different {what}",
-                                    path="file", key="board_twice", params={"board": record.board, "what": what})
+            raise InvalidBoardError(f"board {clip(record.board)} is in the file twice with a different {what}",
+                                    path="file", key="board_twice", params={"board": clip(record.board), "what": what})
     return sorted((r for r, _ in found.values()), key=lambda r: board_sort_key(r.board))
 
 
@@ -162,18 +162,18 @@ def _hand_record(game: PbnGame) -> HandRecord:
         raise InvalidBoardError(f"the game at line {game.lineno} has no board number ([Board] tag)", path="file",
                                 key="no_board_number", params={"line": game.lineno})
     board = board_key(raw)
-    where = f"board {board}"
+    where = f"board {clip(board)}"
     try:
         deal = game.deal()
     except InvalidBoardError as exc:
         inner = exc.params.get("reason") if exc.key.startswith("pbn_game") else exc
         raise InvalidBoardError(f"{where}: the deal cannot be read: {_strip_where(exc.message)}",
                                 path="file", key="board_deal_unreadable",
-                                params={"board": board, "reason": inner}) from None
+                                params={"board": clip(board), "reason": inner}) from None
     problem = deal_problem(deal)
     if problem is not None:
         raise InvalidBoardError(f"{where}: {problem}", path="file", key="board_deal_problem",
-                                params={"board": board, "problem": problem})
+                                params={"board": clip(board), "problem": problem})
     number = int(board) if board.isdigit() and int(board) > 0 else None
     dealer = _tag_or_cycle(game, "Dealer", number, Seat.from_str, dealer_for_board, "N, E, S or W")
     vul = _tag_or_cycle(game, "Vulnerable", number, Vulnerability.from_str, vulnerability_for_board,
@@ -188,20 +188,20 @@ def _tag_or_cycle(game: PbnGame, tag: str, number: int | None, parse: Callable[[
     Raises:
         InvalidBoardError: path ``"file"``: unreadable, or absent with no board number to go by.
     """
-    where = f"board {board_key(game.tags['Board'])}"
+    where = f"board {clip(board_key(game.tags['Board']))}"
     text = game.tags.get(tag, "").strip()
     if text in ("", "?"):
         if number is None:
             raise InvalidBoardError(f"{where}: no [{tag}] tag", path="file", key="board_no_tag",
-                                    params={"board": board_key(game.tags["Board"]), "tag": tag})
+                                    params={"board": clip(board_key(game.tags["Board"])), "tag": tag})
         return cycle(number)
     try:
         return parse(text)
     except ValueError:
         what = {"Vulnerable": "vulnerability"}.get(tag, tag.lower())
-        raise InvalidBoardError(f"{where}: the {what} {text!r} is not {expected}", path="file",
+        raise InvalidBoardError(f"{where}: the {what} {clip(text)!r} is not {expected}", path="file",
                                 key="board_bad_" + what,
-                                params={"board": board_key(game.tags["Board"]), "text": text}) from None
+                                params={"board": clip(board_key(game.tags["Board"])), "text": clip(text)}) from None
 
 
 def _strip_where(message: str) -> str:

@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from engine.errors import InvalidBoardError, PbnError
+from engine.errors import InvalidBoardError, PbnError, clip
 from engine.model.cards import FULL_DECK, SUIT_ORDER, Card, Rank
 from engine.model.contract import Strain
 from engine.model.deal import Deal
@@ -114,11 +114,11 @@ class LinRecord:
                 try:
                     cards.append(Card(suit, Rank.from_letter(ch)))
                 except InvalidBoardError:
-                    raise self._error(f"hand of {seat.value}: {ch!r} is not a rank in {text!r}", "hand_rank_of",
-                                      {"seat": seat.value, "char": ch, "part": text}) from None
+                    raise self._error(f"hand of {seat.value}: {ch!r} is not a rank in {clip(text)!r}", "hand_rank_of",
+                                      {"seat": seat.value, "char": ch, "part": clip(text)}) from None
             elif not ch.isspace():
-                raise self._error(f"hand of {seat.value} does not start with a suit letter: {text!r}", "lin_hand_suit",
-                                  {"seat": seat.value, "text": text})
+                raise self._error(f"hand of {seat.value} does not start with a suit letter: {clip(text)!r}",
+                                  "lin_hand_suit", {"seat": seat.value, "text": clip(text)})
         return cards
 
     def auction_dealer(self) -> Seat | None:
@@ -161,13 +161,13 @@ class LinRecord:
         reason = InvalidBoardError(message, key=key, params=params)
         return PbnError(f"{self.label}: {message}", lineno=self.lineno, path="lin",
                         key="pbn_game_room" if self.room else "pbn_game",
-                        params={"board": self.board or "?", "room": self.room or "", "reason": reason})
+                        params={"board": clip(self.board or "?"), "room": clip(self.room or ""), "reason": reason})
 
     @property
     def label(self) -> str:
         """Where the record is, for messages: ``"board 46, room Closed"``."""
-        room = f", room {self.room}" if self.room else ""
-        return f"board {self.board or '?'}{room}"
+        room = f", room {clip(self.room)}" if self.room else ""
+        return f"board {clip(self.board or '?')}{room}"
 
     def to_game(self) -> PbnGame:
         """The record as a PBN game (see the module's docstring); what it cannot say is left out:

@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-from engine.errors import InvalidBoardError, PbnError
+from engine.errors import InvalidBoardError, PbnError, clip
 from engine.model.cards import FULL_DECK, Card, Rank
 from engine.model.contract import Contract
 from engine.model.deal import Deal
@@ -126,14 +126,14 @@ class PbnGame:
 
     @property
     def _where(self) -> str:
-        room = f", room {self.room}" if self.room else ""
-        return f"board {self.board or '?'}{room}"
+        room = f", room {clip(self.room)}" if self.room else ""
+        return f"board {clip(self.board or '?')}{room}"
 
     def _error(self, tag: str, message: str, key: str = "", params: dict[str, object] | None = None) -> PbnError:
         reason = InvalidBoardError(message, key=key, params=params)
         return PbnError(f"{self._where}: {message}", lineno=self.tag_lines.get(tag, self.lineno),
                         key="pbn_game_room" if self.room else "pbn_game",
-                        params={"board": self.board or "?", "room": self.room or "", "reason": reason})
+                        params={"board": clip(self.board or "?"), "room": clip(self.room or ""), "reason": reason})
 
     def _required(self, tag: str) -> str:
         value = self.tags.get(tag, "").strip()
@@ -279,8 +279,8 @@ def loads(text: str) -> list[PbnGame]:
         elif line.lstrip().startswith("["):
             found = _TAG.findall(line)
             if not found:
-                raise PbnError(f"malformed tag line: {line.strip()!r}", lineno=lineno, key="pbn_malformed_tag",
-                               params={"line": line.strip()})
+                raise PbnError(f"malformed tag line: {clip(line.strip())!r}", lineno=lineno, key="pbn_malformed_tag",
+                               params={"line": clip(line.strip())})
             for name, escaped in found:
                 value = _ESCAPE.sub(r"\1", escaped)
                 if name in names and name not in _REPEATABLE:
@@ -506,8 +506,8 @@ def _play_section(
             cells.append(card)
             count += 1
         if count > 4:
-            raise PbnError(f"play line has {count} cards; a trick has 4: {line.strip()!r}", lineno=lineno,
-                           key="pbn_play_line", params={"n": count, "line": line.strip()})
+            raise PbnError(f"play line has {count} cards; a trick has 4: {clip(line.strip())!r}", lineno=lineno,
+                           key="pbn_play_line", params={"n": count, "line": clip(line.strip())})
         if ended:
             break
     cells.extend([None] * (-len(cells) % 4))
@@ -518,8 +518,8 @@ def _play_section(
         if not rows:
             return None
         raise PbnError(
-            f"play section without an opening leader: [Play {tags['Play']!r}]", lineno=lines["Play"],
-            key="pbn_no_leader", params={"text": tags["Play"]}
+            f"play section without an opening leader: [Play {clip(tags['Play'])!r}]", lineno=lines["Play"],
+            key="pbn_no_leader", params={"text": clip(tags["Play"])}
         ) from None
     return PlaySection(leader, rows, frozenset(marks), ended)
 

@@ -288,6 +288,9 @@ class _Tally:
             skipped=tuple(self.skipped.most_common()), clean=self.clean, ruled=self.ruled, flagged=self.flagged,
             recording_errors=self.recording_errors,
         )
+        for row in self.rows:
+            if row.reason_error is not None:
+                _detach(row.reason_error)
         return ScreeningReport(counts, tuple(self.rows))
 
 
@@ -423,6 +426,21 @@ def _skip_reason(game: PbnGame) -> str | None:
     if section.rows[0][0] is None:  # column 0 is the opening leader
         return SKIP_LEAD_UNKNOWN
     return None
+
+
+def _detach(error: BaseException, depth: int = 0) -> None:
+    """Drop the tracebacks of a kept error, of the errors it was raised from and of those among
+    its ``params``: a traceback holds the frames it passed through, and with them the whole
+    parsed file being screened (a report is kept an hour; the file must not be)."""
+    seen: set[int] = set()
+    e: BaseException | None = error
+    while e is not None and id(e) not in seen and depth < 10:
+        seen.add(id(e))
+        e.__traceback__ = None
+        for value in getattr(e, "params", {}).values():
+            if isinstance(value, BaseException):
+                _detach(value, depth + 1)
+        e = e.__cause__ or e.__context__
 
 
 def _message(exc: BaseException) -> str:

@@ -8,6 +8,10 @@ so). :func:`open_repository` builds the engine for a URL, applies the migrations
 Where the data lives (:func:`database_url`): ``ADVISOR_DATABASE_URL`` when set (e.g.
 ``postgresql+psycopg://user:password@host/db``), else an SQLite file ``advisor.sqlite3`` in
 ``ADVISOR_DATA_DIR`` (default ``./var`` under the working directory, made when missing).
+
+A write that cannot get SQLite's lock within the busy timeout (``ADVISOR_SQLITE_BUSY_SECONDS``,
+default 30) raises :class:`engine.errors.StoreBusyError` (HTTP 503 with ``Retry-After``), never
+the driver's "database is locked"; nothing of it was written.
 """
 
 from __future__ import annotations
@@ -21,10 +25,12 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, func, select
+from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.storage.models import BoardRow, EventRow, FileRow, ResultsUploadRow, TravellerLineRow
+from engine.errors import StoreBusyError
 from engine.events import (
     Event,
     EventDetails,
@@ -43,6 +49,8 @@ from engine.results.model import SessionResults, TravellerLine
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SQLITE_FILE = "advisor.sqlite3"
+BUSY_SECONDS = 30.0
+"""The default of ``ADVISOR_SQLITE_BUSY_SECONDS``: how long an SQLite write waits for the lock."""
 
 
 def database_url(url: str | None = None) -> str:
@@ -60,13 +68,38 @@ def database_url(url: str | None = None) -> str:
     return f"sqlite:///{folder / SQLITE_FILE}"
 
 
+def busy_seconds() -> float:
+    """How long an SQLite write waits for the lock, in seconds: ``ADVISOR_SQLITE_BUSY_SECONDS``
+    (default :data:`BUSY_SECONDS`).
+
+    Raises:
+        ValueError: it is set to something that is not a number of seconds (the service does not start).
+    """
+    raw = os.environ.get("ADVISOR_SQLITE_BUSY_SECONDS", "").strip()
+    try:
+        return float(raw) if raw else BUSY_SECONDS
+    except ValueError:
+        raise ValueError(f"ADVISOR_SQLITE_BUSY_SECONDS={raw!r} is not a number of seconds") from None
+
+
+_LOCKED = ("database is locked", "database table is locked", "database is busy")
+
+
 def make_engine(url: str) -> Engine:
-    """A SQLAlchemy engine for ``url``; SQLite gets foreign keys on and a busy timeout (30 s)."""
+    """A SQLAlchemy engine for ``url``; SQLite gets foreign keys on, a busy timeout
+    (:func:`busy_seconds`) and its lock errors raised as :class:`StoreBusyError`."""
     kwargs: dict[str, Any] = {"pool_pre_ping": True}
     if url.startswith("sqlite"):
-        kwargs["connect_args"] = {"timeout": 30}
+        kwargs["connect_args"] = {"timeout": busy_seconds()}
     engine = create_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
+        @event.listens_for(engine, "handle_error")
+        def _sqlite_locked(context: ExceptionContext) -> None:
+            # Another writer kept the lock past the busy timeout: a busy store (503), not a failure (500).
+            if any(words in str(context.original_exception).lower() for words in _LOCKED):
+                raise StoreBusyError("the case file is busy (another change is being saved): try again in a few "
+                                     "seconds") from context.original_exception
+
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
             dbapi_connection.isolation_level = None  # transactions begin in _sqlite_begin, not in the driver
@@ -185,6 +218,30 @@ class SqlEventRepository:
             self._row(s, event_id)
             row = s.scalar(select(BoardRow).where(BoardRow.event_id == event_id, BoardRow.board == key))
             return _record(row) if row is not None else None
+
+    def store_upload(self, details: EventDetails, records: Sequence[HandRecord] | None, name: str,
+                     text: str) -> tuple[Event, int]:
+        """An uploaded file as a new event, in one transaction (all or nothing): the event, its
+        hand records (``None``: the file's deals could not be read as hand records; it is kept
+        all the same, for its play records) and the file. ``(event, file id)``.
+
+        Raises:
+            InvalidBoardError: path ``"file"``: the file gives one board twice with different deals.
+            StoreBusyError: SQLite's lock was not free within the busy timeout.
+        """
+        with self._writes.begin() as s:
+            row = EventRow(name=details.name, date=details.date, session=details.session,
+                           laws_edition=details.laws_edition.value, scoring_profile=details.scoring_profile,
+                           created=dt.datetime.now(dt.UTC))
+            s.add(row)
+            s.flush()
+            added = check_new_records({}, records or ())
+            s.add_all(BoardRow(event_id=row.id, board=r.board, dealer=r.dealer.value,
+                               vulnerable=r.vulnerability.value, deal=r.deal_pbn) for r in records or ())
+            kept = FileRow(event_id=row.id, name=name[:255], text=text, uploaded=dt.datetime.now(dt.UTC))
+            s.add(kept)
+            s.flush()
+            return _event(row, len(added.added)), kept.id
 
     def add_file(self, event_id: int, name: str, text: str) -> int:
         """Keep an uploaded PBN file with the event; its id. Raises UnknownEventError."""

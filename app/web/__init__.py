@@ -31,6 +31,7 @@ from app.auth import READ
 from app.card_schemas import IncorrectCardsRequest, score_law, table_result
 from app.common import clean_text
 from app.i18n import fallback, gettext, languages, step_text
+from app.limits import BODY_BYTES, UPLOAD_BODY_BYTES, UPLOAD_BYTES, read_upload
 from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest, counted
 from app.scores import ScoringIn, score_against, scores_block
@@ -62,7 +63,6 @@ from engine.records import read_games
 from engine.scoring import PROFILES, score_ns
 
 _HERE = Path(__file__).parent
-MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 VULS = (("None", "vul_none"), ("NS", "vul_ns"), ("EW", "vul_ew"), ("All", "vul_all"))
 NOTICED = [n.value for n in Noticed]
 DISCOVERED = [d.value for d in Discovery]
@@ -125,12 +125,12 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
         return render(request, "index.html", page_lang(request, lang),
                       events=request.app.state.events.recent_events(10))
 
-    @r.post("/upload", response_class=HTMLResponse)
+    @r.post("/upload", response_class=HTMLResponse, max_body_size=UPLOAD_BODY_BYTES)
     def upload(request: Request, file: Annotated[UploadFile, File()], lang: Text = "") -> Response:
         lang = page_lang(request, lang)
-        data = file.file.read(MAX_UPLOAD_BYTES + 1)
+        data = read_upload(file.file)
         name = (file.filename or "upload.pbn").replace("\\", "/").rsplit("/", 1)[-1][:200]
-        if len(data) > MAX_UPLOAD_BYTES:
+        if data is None:
             return render(request, "index.html", lang, 413,
                           errors=[Problem("file", gettext(lang, "file_too_big", name=name))])
         try:
@@ -365,11 +365,25 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
 
     def unreadable(request: Request, kind: str, message: str) -> HTMLResponse:
         """The index with the reason a posted form could not be read: 413 for a field over the
-        form parser's 1 MiB (a paste: upload the file instead), 422 for a malformed form. The
-        form is read before the access policy runs: the recent events are listed only to whom
-        may read them."""
+        form parser's 1 MiB (a paste: upload the file instead) or a body over its route's limit
+        (:mod:`app.limits`: the file over 5 MiB, the form over 1 MiB; never read), 422 for a
+        malformed form, 503 when the store is busy (nothing was stored). The form is read before
+        the access policy runs: the recent events are listed only to whom may read them."""
         lang = page_lang(request, request.query_params.get("lang"))
         events = request.app.state.events.recent_events(10) if who(request).can(READ) else []
+        if kind in ("body_too_large", "busy"):
+            upload = request.url.path == "/upload"
+            if kind == "busy":
+                text = gettext(lang, "store_busy")
+            elif upload:
+                text = gettext(lang, "upload_too_large", limit=UPLOAD_BYTES // 2**20)
+            elif request.url.path == "/ruling":
+                text = gettext(lang, "paste_too_large")
+            else:
+                text = gettext(lang, "form_too_large", limit=BODY_BYTES // 2**20)
+            bad = [Problem("file" if upload else "", text[:1].upper() + text[1:])]
+            return render(request, "index.html", lang, 503 if kind == "busy" else 413, errors=bad,
+                          field_errors=field_errors(bad), events=events)
         if kind == "too_large":
             paste = request.url.path == "/ruling"
             text = gettext(lang, "paste_too_large" if paste else "field_too_large")
@@ -445,9 +459,14 @@ def _sheet_context(repo: EventRepository, form: Mapping[str, str], sheet: Mappin
 def _store_upload(repo: EventRepository, name: str, text: str, games: list[PbnGame],
                   lang: str) -> tuple[int, int, str | None]:
     """Make an uploaded PBN file an event (named after the file, dated by its Date tag or today),
-    store its hand records and keep the file: ``(event id, file id, note)``. A file whose deals
-    cannot be stored as hand records (a board of 51 cards...) is kept all the same, for its
-    play records; ``note`` says why its boards were not stored (in ``lang``)."""
+    store its hand records and keep the file, in one transaction (a failure leaves no empty
+    event behind): ``(event id, file id, note)``. A file whose deals cannot be stored as hand
+    records (a board of 51 cards...) is kept all the same, for its play records; ``note`` says
+    why its boards were not stored (in ``lang``).
+
+    Raises:
+        StoreBusyError: the store's lock was not free (the page answers 503).
+    """
     date = dt.date.today()
     tag = next((g.date for g in games if g.date), None)
     if tag:
@@ -455,13 +474,14 @@ def _store_upload(repo: EventRepository, name: str, text: str, games: list[PbnGa
             date = dt.datetime.strptime(tag.strip(), "%Y.%m.%d").date()
         except ValueError:
             pass
-    event = repo.create_event(EventDetails(name=name[:200], date=date))
-    note = None
+    details = EventDetails(name=name[:200], date=date)
     try:
-        repo.add_hand_records(event.id, hand_records_from_pbn(text))
-    except InvalidBoardError as exc:
-        note = gettext(lang, "hand_records_not_stored", name=name, event=event.id, reason=reason(lang, exc))
-    return event.id, repo.add_file(event.id, name, text), note
+        event, file_id = repo.store_upload(details, hand_records_from_pbn(text), name, text)
+        return event.id, file_id, None
+    except InvalidBoardError as exc:  # the deals cannot be hand records: the file is kept for its play records
+        event, file_id = repo.store_upload(details, None, name, text)
+        return event.id, file_id, gettext(lang, "hand_records_not_stored", name=name, event=event.id,
+                                          reason=reason(lang, exc))
 
 
 def _has_revoke(game: Any, lang: str) -> tuple[bool | None, str | None]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import total_ordering
 
-from engine.errors import InvalidBoardError
+from engine.errors import InvalidBoardError, clip
 
 
 class Suit(StrEnum):
@@ -56,7 +56,7 @@ class Rank(IntEnum):
         if t == "10":
             t = "T"
         if len(t) != 1 or t not in RANK_LETTERS:
-            raise InvalidBoardError(f"not a card rank: {text!r}", key="not_a_rank", params={"text": text})
+            raise InvalidBoardError(f"not a card rank: {clip(text)!r}", key="not_a_rank", params={"text": clip(text)})
         return cls(RANK_LETTERS.index(t) + 2)
 
 
@@ -90,13 +90,14 @@ class Card:
         elif len(t) >= 2 and t[-1] in "SHDC":
             suit, rank = t[-1], t[:-1]
         else:
-            raise InvalidBoardError(f"not a card: {text!r} (expected e.g. 'SA', 'HT', 'D10')", key="not_a_card",
-                                    params={"text": text})
+            raise InvalidBoardError(f"not a card: {clip(text)!r} (expected e.g. 'SA', 'HT', 'D10')",
+                                    key="not_a_card", params={"text": clip(text)})
         try:
             return cls(Suit(suit), Rank.from_letter(rank))
         except InvalidBoardError:
             raise InvalidBoardError(
-                f"not a card: {text!r} (expected e.g. 'SA', 'HT', 'D10')", key="not_a_card", params={"text": text}
+                f"not a card: {clip(text)!r} (expected e.g. 'SA', 'HT', 'D10')", key="not_a_card",
+                params={"text": clip(text)}
             ) from None
 
     def __str__(self) -> str:

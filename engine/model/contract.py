@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
-from engine.errors import InvalidBoardError
+from engine.errors import InvalidBoardError, clip
 from engine.model.cards import Suit
 from engine.model.seats import Seat, Side
 
@@ -74,8 +74,8 @@ class Contract:
         m = _CONTRACT.match(t)
         if not m:
             raise InvalidBoardError(
-                f"not a contract: {text!r} (expected e.g. '4H', '3NT', '4HX', '6SXX')", path="contract",
-                key="not_a_contract", params={"text": text},
+                f"not a contract: {clip(text)!r} (expected e.g. '4H', '3NT', '4HX', '6SXX')", path="contract",
+                key="not_a_contract", params={"text": clip(text)},
             )
         level, strain, dbl = m.groups()
         doubling = {None: Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "*": Doubling.DOUBLED,

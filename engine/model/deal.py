@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from engine.errors import InvalidBoardError
+from engine.errors import InvalidBoardError, clip
 from engine.model.cards import SUIT_ORDER, Card, Rank, holding_str
 from engine.model.seats import SEATS, Seat
 
@@ -28,22 +28,24 @@ def parse_hand(text: str, seat: Seat | None = None, *, path: str = "deal") -> tu
     """
     who = f"hand of {seat.value}" if seat else "hand"
     part = text.strip()
+    shown = clip(part)
     if part == "-":
         return ()
     suits = part.split(".")
     if len(suits) != 4:
-        raise InvalidBoardError(f"{who} must have four suits separated by dots: {part!r}", path=path,
+        raise InvalidBoardError(f"{who} must have four suits separated by dots: {shown!r}", path=path,
                                 key="hand_suits_of" if seat else "hand_suits",
-                                params={"seat": seat.value if seat else "", "part": part})
+                                params={"seat": seat.value if seat else "", "part": shown})
     cards: list[Card] = []
     for suit, holding in zip(SUIT_ORDER, suits, strict=True):
         for ch in holding.upper().replace("10", "T"):
             try:
                 cards.append(Card(suit, Rank.from_letter(ch)))
             except InvalidBoardError:
-                raise InvalidBoardError(f"{who}: {ch!r} is not a rank in {part!r}", path=path,
+                raise InvalidBoardError(f"{who}: {ch!r} is not a rank in {shown!r}", path=path,
                                         key="hand_rank_of" if seat else "hand_rank",
-                                        params={"seat": seat.value if seat else "", "char": ch, "part": part}) from None
+                                        params={"seat": seat.value if seat else "", "char": ch,
+                                                "part": shown}) from None
     return tuple(cards)
 
 
@@ -84,22 +86,22 @@ class Deal:
         t = " ".join(text.split())
         if len(t) < 2 or t[1] != ":" or t[0].upper() not in "NESW":
             raise InvalidBoardError(
-                f"deal must start with the first seat and a colon, e.g. 'N:...': {text!r}",
-                path="deal", key="deal_first_seat", params={"text": text},
+                f"deal must start with the first seat and a colon, e.g. 'N:...': {clip(text)!r}",
+                path="deal", key="deal_first_seat", params={"text": clip(text)},
             )
         first = Seat.from_str(t[0])
         parts = t[2:].split()
         if len(parts) != 4:
             raise InvalidBoardError(
-                f"deal must give four hands separated by spaces, got {len(parts)}: {text!r}",
-                path="deal", key="deal_four_hands", params={"n": len(parts), "text": text},
+                f"deal must give four hands separated by spaces, got {len(parts)}: {clip(text)!r}",
+                path="deal", key="deal_four_hands", params={"n": len(parts), "text": clip(text)},
             )
         hands: dict[Seat, frozenset[Card]] = {}
         for seat, part in zip(first.rotation(), parts, strict=True):
             cards = parse_hand(part, seat)
             if len(set(cards)) != len(cards):
-                raise InvalidBoardError(f"hand of {seat.value} lists a card twice: {part!r}", path="deal",
-                                        key="hand_card_twice", params={"seat": seat.value, "part": part})
+                raise InvalidBoardError(f"hand of {seat.value} lists a card twice: {clip(part)!r}", path="deal",
+                                        key="hand_card_twice", params={"seat": seat.value, "part": clip(part)})
             hands[seat] = frozenset(cards)
         return cls.from_hands(hands)
 

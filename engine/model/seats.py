@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from engine.errors import clip
+
 
 class Seat(StrEnum):
     """A player's seat, N/E/S/W. Rotation is clockwise: N -> E -> S -> W."""
@@ -20,7 +22,7 @@ class Seat(StrEnum):
         for seat in cls:
             if seat.value == t:
                 return seat
-        raise ValueError(f"not a seat: {text!r} (expected N, E, S or W)")
+        raise ValueError(f"not a seat: {clip(text)!r} (expected N, E, S or W)")
 
     @property
     def lho(self) -> Seat:
@@ -87,7 +89,7 @@ class Vulnerability(StrEnum):
             "all": cls.ALL, "both": cls.ALL, "b": cls.ALL,
         }
         if t not in table:
-            raise ValueError(f"not a vulnerability: {text!r} (expected None, NS, EW or All)")
+            raise ValueError(f"not a vulnerability: {clip(text)!r} (expected None, NS, EW or All)")
         return table[t]
 
     def is_vulnerable(self, side: Side) -> bool:
