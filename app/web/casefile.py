@@ -592,7 +592,7 @@ def history_lines(lang: str, case: Case, zone: str = "") -> list[dict[str, Any]]
     turns into the browser's zone), who (and the role then), what was done, in words."""
     out = []
     for e in case.history:
-        out.append({"seq": str(e.seq), "at": when(e.at, zone), "actor": actor_name(lang, e.actor),
+        out.append({"seq": str(e.seq), "kind": e.action.value, "at": when(e.at, zone), "actor": actor_name(lang, e.actor),
                     "role": gettext(lang, f"role_{e.role}") if e.role else "",
                     "action": gettext(lang, f"action_{e.action.value}"), "what": _change_text(lang, e),
                     "origin": origin_text(lang, e)})
