@@ -99,7 +99,7 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/cases/{case_id}/amend"): Rule(DIRECTOR, "amend a case"),
     ("POST", "/v1/cases/{case_id}/withdraw"): Rule(DIRECTOR, "withdraw a case"),
     ("GET", "/v1/events/{event_id}/settings"): Rule(READ, "read events"),
-    ("PUT", "/v1/events/{event_id}/settings"): Rule(DIRECTOR, "set an event's settings"),
+    ("POST", "/v1/events/{event_id}/settings"): Rule(DIRECTOR, "set an event's settings"),
     ("POST", "/v1/cases/{case_id}/rerun"): Rule(DIRECTOR, "re-run a case"),
     ("GET", "/v1/events/{event_id}/rulings.csv"): Rule(READ, "read cases"),
     ("GET", "/v1/events/{event_id}/cases.json"): Rule(READ, "read cases"),

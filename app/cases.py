@@ -175,7 +175,7 @@ class ReviewIn(RequestModel):
     reasons: str = Field(min_length=1, max_length=10_000)
     deposit: Literal["returned", "kept"] | None = Field(None, description="The appeal deposit returned or kept; "
                                                         "required only when the event takes deposits "
-                                                        "(`PUT /v1/events/{id}/settings`).")
+                                                        "(`POST /v1/events/{id}/settings`).")
     score_ns: Score | None = Field(None, description="With 'vary': the committee's score, North-South's points.")
     result: str = Field("", max_length=80)
     law: str = Field("", max_length=40)
@@ -1111,7 +1111,7 @@ def router() -> APIRouter:
         s = _repos(request)[1].settings(event_id)
         return SettingsIn(time_zone=s.time_zone, uses_deposits=s.uses_deposits, appeal_deadline=s.appeal_deadline)
 
-    @r.put("/v1/events/{event_id}/settings", response_model=SettingsIn, responses=errors,
+    @r.post("/v1/events/{event_id}/settings", response_model=SettingsIn, responses=errors,
            summary="Set an event's case-file settings")
     def put_settings(request: Request, event_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
                      body: SettingsIn) -> SettingsIn:

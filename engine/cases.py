@@ -444,19 +444,22 @@ def check_amendment(case: Case, facts: Mapping[str, str], reason: str) -> dict[s
     changed: dict[str, Json] = {}
     for name, value in facts.items():
         if name not in AMENDABLE:
-            raise CaseRuleError(f"{name!r} is not a fact of the case that can be amended", path=name)
+            raise CaseRuleError(f"{name!r} is not a fact of the case that can be amended", path=name,
+                                key="case_not_amendable", params={"name": name})
         new = value.strip()
         if len(new) > AMENDABLE[name]:
-            raise CaseRuleError(f"at most {AMENDABLE[name]} characters", path=name)
+            raise CaseRuleError(f"at most {AMENDABLE[name]} characters", path=name, key="case_fact_too_long",
+                                params={"n": AMENDABLE[name]})
         if not new and name in REQUIRED_FACTS:
-            raise CaseRuleError("this cannot be left blank", path=name)
+            raise CaseRuleError("this cannot be left blank", path=name, key="case_fact_blank")
         old = _fact(case.details, name)
         if new != old:
             changed[name] = {"old": old, "new": new}
     if not reason.strip():
-        raise CaseRuleError("give the reason for the amendment", path="reason")
+        raise CaseRuleError("give the reason for the amendment", path="reason", key="case_amend_reason")
     if not changed:
-        raise CaseRuleError("nothing is changed: the facts are as the case already has them", path="facts")
+        raise CaseRuleError("nothing is changed: the facts are as the case already has them", path="facts",
+                            key="case_amend_nothing")
     return {"reason": reason.strip(), "facts": changed}
 
 
@@ -471,7 +474,7 @@ def check_withdrawal(case: Case, reason: str) -> dict[str, Json]:
     if case.withdrawn is not None:
         raise CaseConflictError(f"case {case.id} is already withdrawn")
     if not reason.strip():
-        raise CaseRuleError("give the reason for withdrawing the case", path="reason")
+        raise CaseRuleError("give the reason for withdrawing the case", path="reason", key="case_withdraw_reason")
     return {"reason": reason.strip()}
 
 
@@ -582,7 +585,7 @@ def check_review(case: Case, review: Review, *, uses_deposits: bool = False) -> 
                             path="score_ns")
     if uses_deposits and review.deposit is None:
         raise CaseRuleError("the event takes appeal deposits: say whether the deposit is returned or kept",
-                            path="deposit")
+                            path="deposit", key="case_deposit_needed")
     return Review(review.outcome, members, review.reasons.strip(), review.deposit, score)
 
 
@@ -738,5 +741,5 @@ def check_time_zone(name: str) -> str:
         zoneinfo.ZoneInfo(name)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         raise CaseRuleError(f"{name!r} is not a time zone name (an IANA name such as Europe/Warsaw)",
-                            path="time_zone") from None
+                            path="time_zone", key="time_zone_unknown", params={"zone": name}) from None
     return name

@@ -592,7 +592,8 @@ def history_lines(lang: str, case: Case, zone: str = "") -> list[dict[str, Any]]
     turns into the browser's zone), who (and the role then), what was done, in words."""
     out = []
     for e in case.history:
-        out.append({"seq": str(e.seq), "kind": e.action.value, "at": when(e.at, zone), "actor": actor_name(lang, e.actor),
+        out.append({"seq": str(e.seq), "kind": e.action.value, "at": when(e.at, zone),
+                    "actor": actor_name(lang, e.actor),
                     "role": gettext(lang, f"role_{e.role}") if e.role else "",
                     "action": gettext(lang, f"action_{e.action.value}"), "what": _change_text(lang, e),
                     "origin": origin_text(lang, e)})
@@ -925,7 +926,8 @@ def _rule_field(path: str, review: bool) -> str:
     """The form field of a case file rule's ``path`` (``reason``, ``score_ns``, ``weighted/0/percent``...)."""
     head = path.split("/", 1)[0]
     if review:
-        return {"score_ns": "review_score_ns", "members": "members", "reasons": "reasons"}.get(head, "")
+        return {"score_ns": "review_score_ns", "members": "members", "reasons": "reasons",
+                "deposit": "deposit"}.get(head, "")
     return {"score_ns": "score_ns", "score_ew": "score_ns", "reason": "reason", "weighted": "weights",
             "artificial": "artificial"}.get(head, "")
 
