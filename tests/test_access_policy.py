@@ -33,7 +33,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 from app.access import OPEN, OPEN_MOUNTS, POLICY, is_api, routes
-from app.auth import COMMITTEE, COOKIE, DIRECTOR, READ, Access, add_user, is_local
+from app.auth import COOKIE, READ, Access, add_user, is_local
 from app.main import create_app
 from app.storage import open_repository
 from app.storage.cases import SqlUserRepository
