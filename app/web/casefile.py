@@ -1006,9 +1006,9 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
                             for e in events.recent_events(10)], "values": values, "board_fixed": bool(board_fixed),
                  "may_save": True, "signed_in": True}
 
-        def again(status: int, found: list[Problem], **extra: Any) -> HTMLResponse:
+        def again(status: int, found: list[Problem], heading: str = "errors_heading_save") -> HTMLResponse:
             return render(request, "case_new.html", lang, status, case_form=cform, errors=found,
-                          field_errors=field_errors(found), errors_heading="errors_heading_save", **extra)
+                          field_errors=field_errors(found), errors_heading=heading)
 
         try:
             body = json.loads(ruling_request)
@@ -1052,7 +1052,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
                 text = gettext(lang, "case_duplicate", board=case_board.strip(), round=case_round.strip() or "\u2014",
                                table=case_table.strip() or "\u2014", ids=", ".join(f"{c.id}" for c in same))
                 cform["duplicates"] = [c.id for c in same]
-                return again(409, [Problem("", text)], errors_heading="errors_heading_duplicate")
+                return again(409, [Problem("", text)], "errors_heading_duplicate")
         if new_event is not None:
             event_id = events.create_event(new_event).id
             values["case_event"] = str(event_id)
