@@ -148,7 +148,7 @@ def test_a_director_saves_and_decides_the_committee_varies_and_the_sheet_prints(
     page.fill("#r-law", "64C1")
     page.fill("#r-members", "A. Wilson (chair)\nB. Nowak\nC. Petrov")
     page.fill("#r-reasons", "West was misled by the revoke into the club loser at trick 5 (64C1).")
-    page.check("#r-deposit-returned")
+    assert page.locator("#r-deposit").count() == 0  # this event takes no appeal deposit (issue 25)
     page.click("#form-review button[type=submit]")
     page.wait_for_selector(".review-outcome")
     assert page.inner_text("#case-status") == "reviewed: varied"
@@ -339,7 +339,6 @@ def test_the_review_form_asks_for_what_is_missing_all_at_once(site):
     assert _errors(r.text) == ["The committee's decision: choose uphold, vary or cancel",
                                "Committee members: name the committee's members, one a line",
                                "The committee's reasons: give the committee's reasons",
-                               "Deposit: say whether the deposit is returned or kept",
                                "The committee's score (North-South's points): 'abc' is not a score in points "
                                "(e.g. +50, -420)"]
 
