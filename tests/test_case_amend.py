@@ -12,8 +12,8 @@ only: the solver is never called.
 from __future__ import annotations
 
 import csv
-import io
 import datetime as dt
+import io
 import json
 import re
 from collections.abc import Iterator
@@ -60,7 +60,8 @@ def test_amending_the_table_is_an_amended_entry_old_to_new_and_nothing_is_overwr
     assert (case["table"], case["round"], case["pairs"]["ns"]["number"]) == ("5", "30", "12")
     history = client.get(f"/v1/cases/{case_id}/history").json()
     assert [h["action"] for h in history] == ["created", "amended"]
-    assert history[1]["change"] == {"reason": "Mistyped: played at table 5.", "facts": {"table": {"old": "4", "new": "5"}}}
+    assert history[1]["change"] == {"reason": "Mistyped: played at table 5.",
+                                    "facts": {"table": {"old": "4", "new": "5"}}}
     assert history[0]["change"]["board"] == "21"  # the created entry is as it was
     assert log_rows(client, event)[0]["table"] == "5"
     # a second amendment starts from the amended facts
