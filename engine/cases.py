@@ -18,6 +18,7 @@ Scores are Law 77 points from North-South's view unless said otherwise; a weight
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
 import zoneinfo
 from collections.abc import Callable, Mapping, Sequence
@@ -727,6 +728,11 @@ class EventSettings:
     appeal_deadline: str = ""
 
 
+@functools.cache
+def _zone_names() -> frozenset[str]:
+    return frozenset(zoneinfo.available_timezones())
+
+
 def check_time_zone(name: str) -> str:
     """``name`` stripped, if it is ``""`` or an IANA time zone the system knows (``zoneinfo``),
     e.g. ``"Europe/Warsaw"``, ``"UTC"``.
@@ -738,8 +744,10 @@ def check_time_zone(name: str) -> str:
     if not name:
         return ""
     try:
+        if name not in _zone_names():  # "Europe" (a folder of the database) is no zone
+            raise zoneinfo.ZoneInfoNotFoundError(name)
         zoneinfo.ZoneInfo(name)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
         raise CaseRuleError(f"{name!r} is not a time zone name (an IANA name such as Europe/Warsaw)",
                             path="time_zone", key="time_zone_unknown", params={"zone": name}) from None
     return name

@@ -201,6 +201,8 @@ def test_times_are_shown_in_the_event_time_zone_and_stored_in_utc(client: TestCl
     created_utc = client.get(f"/v1/cases/{case_id}").json()["created"]
     error(client.post(f"/v1/events/{event}/settings", json={"time_zone": "Mars/Olympus"}), 422,
           ["body", "time_zone"], "not a time zone")
+    error(client.post(f"/v1/events/{event}/settings", json={"time_zone": "Europe"}), 422,  # a folder of the
+          ["body", "time_zone"], "not a time zone")                                     # zone database
     page = client.get(f"/cases/{case_id}?lang=en").text
     assert "data-local" in page  # no zone set: the browser's (UTC without JavaScript)
     assert client.post(f"/v1/events/{event}/settings", json={"time_zone": "Asia/Kolkata"}).status_code == 200

@@ -631,7 +631,7 @@ def when(at: dt.datetime, zone: str = "") -> Markup:
         try:
             text = f"{utc.astimezone(ZoneInfo(zone)).strftime('%Y-%m-%d %H:%M')} ({zone})"
             return Markup('<time datetime="{}">{}</time>').format(iso, text)
-        except (ValueError, KeyError):
+        except (ValueError, KeyError, OSError):
             pass
     return Markup('<time datetime="{}" data-local>{}</time>').format(iso, _when(at))
 
