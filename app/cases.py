@@ -931,7 +931,9 @@ def _ruled_again(c: ExportedCaseIn, where: str, view: ExportedEvent, solver: Dou
             validates), naming the case and the differing fields; SolverError from the solver.
     """
     try:
-        _, now, suggested, table = rule(CaseKind(c.kind), c.request, view, solver, _edition(c.laws_edition) or edition)
+        kind = CaseKind(c.kind)
+        request = stored_request(kind, c.request, c.ruling)  # as a rerun sends it (before issue 24: labelled)
+        _, now, suggested, table = rule(kind, request, view, solver, _edition(c.laws_edition) or edition)
     except RequestValidationError as exc:
         why = "; ".join(f"{'/'.join(str(x) for x in e.get('loc', ())[1:])}: {e.get('msg', '')}"
                         for e in exc.errors()[:3])
