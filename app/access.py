@@ -98,6 +98,8 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("GET", "/v1/cases/{case_id}/history"): Rule(READ, "read cases"),
     ("POST", "/v1/cases/{case_id}/rerun"): Rule(DIRECTOR, "re-run a case"),
     ("GET", "/v1/events/{event_id}/rulings.csv"): Rule(READ, "read cases"),
+    ("GET", "/v1/events/{event_id}/adjusted.csv"): Rule(READ, "read cases"),
+    ("GET", "/v1/events/{event_id}/adjusted.xml"): Rule(READ, "read cases"),
     ("GET", "/v1/events/{event_id}/cases.json"): Rule(READ, "read cases"),
     ("POST", "/v1/cases/import"): Rule(DIRECTOR, "import cases"),
     # the page: the events and their hand records, rulings

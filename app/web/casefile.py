@@ -988,7 +988,8 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         """The event's ruling log for the scorer (CSV), as ``GET /v1/events/{id}/rulings.csv``,
         for the signed-in page."""
         return for_event(request, page_lang(request, lang), event_id, lambda eid: Response(
-            ruling_log(request.app.state.cases.cases(eid)), media_type="text/csv; charset=utf-8",
+            ruling_log(request.app.state.cases.cases(eid), request.app.state.events),
+            media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="event-{eid}-rulings.csv"'}))
 
     @r.get("/events/{event_id}/cases.json", response_model=None)
