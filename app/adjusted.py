@@ -18,6 +18,8 @@ from app.scorer import ForScorerOut, WeightedEntryOut, for_case
 from engine.cases import Case, CaseRepository
 from engine.events import EventRepository
 
+EventId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The event's id.")]
+
 ADJUSTED_COLUMNS = ("case", "board", "round", "table", "ns_pair", "ew_pair", "kind", "contract", "declarer", "tricks",
                     "score_ns", "bridgemate", "usebio", "jfr", "ns_percent", "ew_percent", "components", "imported")
 """The adjusted-results CSV's columns: ``kind`` assigned | artificial | weighted; ``components``
@@ -103,7 +105,6 @@ def adjusted_usebio(cases: Sequence[Case], events: EventRepository) -> bytes:
 def router() -> APIRouter:
     """``GET /v1/events/{id}/adjusted.xml`` and ``.csv``: the event's adjusted results."""
     r = APIRouter(prefix="/v1/events", tags=["cases"])  # who may: app.access.POLICY
-    EventId = Annotated[int, Path(ge=1, le=2**31 - 1)]
 
     def repos(request: Request) -> tuple[EventRepository, CaseRepository]:
         events: EventRepository = request.app.state.events
