@@ -92,6 +92,7 @@ def test_the_rule_link_prefills_the_form_and_the_ruling_is_matchpointed_against_
     # matchpoints, 100% to North-South and 0% to East-West
     assert 'value="-400 -100 -100 -100 -50"' in page or 'value="-400 -50 -100 -100 -100"' in page
     assert "100.00%" in page and "0.00%" in page
+    assert "Enter as the table result: 4H by South, 10 tricks, North-South +420." in page
 
 
 def test_the_rule_link_naming_no_line_says_so(client: TestClient) -> None:

@@ -7,6 +7,7 @@ Law 78A on board 1 of Compscore3's USEBIO file (mp_pairs_howell.xml: North-South
 from __future__ import annotations
 
 import csv
+import html
 import io
 from collections.abc import Iterator
 from fractions import Fraction
@@ -140,3 +141,8 @@ def test_a_decided_case_for_the_scorer_and_the_events_adjusted_results(client: T
         "weighted: NS 95.00%, EW 5.00% (1/2 4H S = +420 10 MP; 1/2 4H S -1 -50 9 MP)",
         "artificial: Bridgemate 60%-40%, USEBIO A6040, JFR ARB 60/40", "enter 4H S 10 tricks (NS +420)"}
     assert client.get("/v1/events/999999/adjusted.csv").status_code == 404
+    page = html.unescape(client.get(f"/cases/{weighted}").text)
+    assert "type North-South 95.00% and East-West 5.00% on this board" in page
+    assert "1/2 × 4H S = (NS +420): 10 MP for North-South against the field" in page
+    page = html.unescape(client.get(f"/cases/{art}?lang=pl").text)
+    assert 'uwaga Bridgemate "60%-40%", zapis USEBIO A6040, kontrakt w JFR Pary ARB' in page

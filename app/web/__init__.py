@@ -34,6 +34,7 @@ from app.i18n import fallback, gettext, languages, step_text
 from app.limits import BODY_BYTES, UPLOAD_BODY_BYTES, UPLOAD_BYTES, read_upload
 from app.rulings import prefill_from_traveller, rule_revoke
 from app.schemas import RevokeRulingRequest, counted
+from app.scorer import for_revoke
 from app.scores import ScoringIn, score_against, scores_block
 from app.web import views
 from app.web.casefile import back_to, case_form, install_case_pages, refusal_text, result_label, revoke_case_form, who
@@ -322,6 +323,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
         context = _ruling_context(advice, lang, solver, offender_card, form, weights)
         context |= _sheet_context(request.app.state.events, form, sheet, context["label"], lang)
         context["case_form"] = revoke_case_form(request, form, body, context["sheet"])
+        context["scorer"] = _scorer_block(advice, context["scored"], form)
         return render(request, "ruling.html", lang, form=form, hidden=hidden, laws_edition=advice.edition.code.value,
                       **context)
 
@@ -632,6 +634,22 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         "scored": enter,
         "weights_error": weights_error, "profiles": list(PROFILES),
     }
+
+
+def _scorer_block(advice: RevokeAdvice, scored: dict[str, Any] | None, form: Mapping[str, str]) -> Any:
+    """The ruling sheet's "for the scorer" block (:func:`app.scorer.for_revoke`): the result to
+    enter, and the weighted score against the page's field (``form["field"]``, matchpoints) when
+    the page shows one (the director's weights are those of the box above it)."""
+    field = None
+    if form.get("scoring") == "matchpoints":
+        try:
+            field = [int(x) for x in form.get("field", "").replace(",", " ").split()]
+        except ValueError:
+            field = None
+    block = for_revoke(advice, field)
+    if block is not None and block.weighted is not None and not (scored and scored.get("several")):
+        block = block.model_copy(update={"weighted": None})  # not the ruling (64C does not apply)
+    return block
 
 
 def _result_or_none(contract: Contract, tricks: int | None) -> str | None:

@@ -43,6 +43,7 @@ from app.cases import (
     ruling_log,
 )
 from app.i18n import fallback, gettext
+from app.scorer import for_case
 from app.web import views
 from app.web.lang import page_lang
 from app.web.problems import Problem, field_errors
@@ -1011,6 +1012,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
 
     def show(request: Request, case: Case, lang: str, status: int = 200, **extra: Any) -> HTMLResponse:
         context = case_context(request, case, lang)
+        context["scorer"] = for_case(case, request.app.state.events)
         return render(request, "case.html", lang, status, **{**context, **extra})
 
     def append(request: Request, case: Case, lang: str, write: Callable[[], object] | None,
