@@ -77,7 +77,8 @@ def test_the_rule_link_prefills_the_form_and_the_ruling_is_matchpointed_against_
     # the line of pairs 5 v 2: 4H by South, 8 tricks (two down), lead the club ace
     assert 'name="contract" value="4H"' in page and '<option value="S" selected' in page
     assert re.search(r'name="table_result"[^>]*value="8"', page, re.S)
-    assert re.search(r'<textarea id="play" name="play"[^>]*>CA</textarea>', page)
+    # the lead is the play box's hint: a record stopping inside trick 1 is refused with a table result
+    assert re.search(r'<textarea id="play" name="play"[^>]*placeholder="CA …"[^>]*></textarea>', page)
     assert 'name="ns_pair" value="5"' in page and 'name="ew_pair" value="2"' in page
     assert "pairs 5 v 2, 4H S -2, opening lead CA" in page
     # the director rules the revoke (facts only: East revoked at trick 5, won it, and East-West

@@ -60,8 +60,9 @@ def traveller_prefill(repo: EventRepository, event: int, board: str, table: str,
     """The ruling form's fields from the traveller line a "Rule" link names (``table`` and/or
     the pair numbers ``ns``/``ew``, as query text): ``(form, line)`` with ``form`` holding
     ``table``, ``ns_pair``, ``ew_pair`` (sent on with the ruling), ``contract``, ``declarer``,
-    ``table_result`` (the declarer's side's tricks) and ``play`` (the opening lead, the first
-    card of the record), and ``line`` what the page says of it (pairs, result, lead); ``({}, None)``
+    ``table_result`` (the declarer's side's tricks) and ``lead`` (the opening lead: the play
+    box's hint, not entered into the play, since a record stopping inside trick 1 is refused with
+    a table result), and ``line`` what the page says of it (pairs, result, lead); ``({}, None)``
     when nothing names a line.
 
     Raises:
@@ -81,7 +82,7 @@ def traveller_prefill(repo: EventRepository, event: int, board: str, table: str,
             "ns_pair": ln.ns_pair if pairs else "", "ew_pair": ln.ew_pair if pairs else "",
             "contract": ln.contract or "", "declarer": ln.declarer.value if ln.declarer else "",
             "table_result": str(ln.tricks) if ln.tricks is not None else "",
-            "play": str(ln.lead) if ln.lead else ""}
+            "lead": str(ln.lead) if ln.lead else ""}
     line = {"table": str(ln.table) if ln.table is not None else "", "ns": ln.ns_pair, "ew": ln.ew_pair,
             "result": ln.result, "lead": str(ln.lead) if ln.lead else "", "program": named.traveller.program}
     return form, line
