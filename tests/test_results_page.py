@@ -48,15 +48,15 @@ def test_the_traveller_page_shows_every_line_and_both_matchpoints(client: TestCl
     page = html.unescape(r.text)
     assert page.count("<tr data-table=") == 6
     # board 1, first line: pairs 3 v 11, 5C by West, lead H2, 11 tricks, NS -400; the program's
-    # NS_MATCH_POINTS 0, EW 10. By hand (78A, 2 per score beaten): -400 beats none of the other
+    # NS_MATCH_POINTS 0, EW 10 (USEBIO gives no table numbers: no table column). By hand (78A, 2 per score beaten): -400 beats none of the other
     # five (-100, -50, -100, -100, -100): NS 0, EW 10 - 0 = 10
     cells = _cells(page, 'data-table="" data-ns="3" data-ew="11"')
-    assert cells[3:8] == [["5C"], ["West"], ["H2"], ["5C", "W", "="], ["-400"]]
-    assert cells[8] == ["0", "/", "10"] and cells[9] == ["0", "/", "10"]
+    assert cells[2:7] == [["5C"], ["West"], ["H2"], ["5C", "W", "="], ["-400"]]
+    assert cells[7] == ["0", "/", "10"] and cells[8] == ["0", "/", "10"]
     # pairs 5 v 2: 4H by South, two down, -100; by hand -100 beats -400 (2) and ties three -100s
     # (3 x 1): 5 NS, 5 EW
     cells = _cells(page, 'data-table="" data-ns="5" data-ew="2"')
-    assert cells[6] == ["4H", "S", "-2"] and cells[9] == ["5", "/", "5"]
+    assert cells[5] == ["4H", "S", "-2"] and cells[8] == ["5", "/", "5"]
     assert f"/events/{event_id}/boards/1/play?ns=5&amp;ew=2" in r.text
     assert client.get(f"/events/{event_id}/boards/1/traveller?lang=pl").text.count("Orzeknij") >= 6
 

@@ -109,7 +109,8 @@ def install_traveller_pages(r: APIRouter, render: Render, lang_of: Callable[[Req
         record = repo.board(event_id, board)
         return render(request, "traveller.html", lang, event=event, board=board_key(board), record=record,
                       traveller=found, rows=traveller_rows(found.lines, found.mp_units),
-                      sections=len({ln.section for ln in found.lines}) > 1)
+                      sections=len({ln.section for ln in found.lines}) > 1,
+                      tables=any(ln.table is not None for ln in found.lines))
 
 
 __all__ = ["install_traveller_pages", "traveller_prefill", "traveller_rows"]
