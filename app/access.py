@@ -102,6 +102,8 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/events/{event_id}/settings"): Rule(DIRECTOR, "set an event's settings"),
     ("POST", "/v1/cases/{case_id}/rerun"): Rule(DIRECTOR, "re-run a case"),
     ("GET", "/v1/events/{event_id}/rulings.csv"): Rule(READ, "read cases"),
+    ("GET", "/v1/events/{event_id}/adjusted.csv"): Rule(READ, "read cases"),
+    ("GET", "/v1/events/{event_id}/adjusted.xml"): Rule(READ, "read cases"),
     ("GET", "/v1/events/{event_id}/cases.json"): Rule(READ, "read cases"),
     ("POST", "/v1/cases/import"): Rule(DIRECTOR, "import cases"),
     # the page: the events and their hand records, rulings
@@ -109,6 +111,7 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/upload"): Rule(DIRECTOR, "doing_upload"),
     ("GET", "/events/{event_id}"): Rule(READ, "doing_events"),
     ("GET", "/events/{event_id}/boards/{board}/play"): Rule(READ, "doing_events"),
+    ("GET", "/events/{event_id}/boards/{board}/traveller"): Rule(READ, "doing_events"),
     ("POST", "/ruling"): Rule(READ, "doing_rule"),
     ("POST", "/incorrect-cards"): Rule(READ, "doing_rule"),
     # the page: screenings of uploaded files

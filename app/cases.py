@@ -27,6 +27,7 @@ from app.common import ErrorResponse, RequestModel
 from app.limits import UPLOAD_BODY_BYTES
 from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse
+from app.scorer import ForScorerOut, for_case, scorer_text
 from app.storage.cases import SqlCaseRepository
 from engine import __version__ as engine_version
 from engine.cases import (
@@ -358,6 +359,11 @@ class CaseOut(CaseSummaryOut):
     table_ns: int | None = Field(description="The table result's points, North-South's view.")
     decision: DecisionOut | None
     reviews: list[ReviewOut]
+    for_scorer: ForScorerOut | None = Field(default=None, description="The score that stands as the scorer enters it: "
+                                            "assigned (contract, declarer, tricks, points), artificial (Bridgemate "
+                                            "remark, USEBIO code, JFR entry) or weighted (each result's weight and "
+                                            "matchpoints against the traveller's field, each side's percentage); "
+                                            "null while nothing is decided.")
 
     @classmethod
     def of(cls, c: Case) -> CaseOut:
@@ -641,9 +647,10 @@ CSV_COLUMNS = ("case", "board", "round", "table", "ns_pair", "ns_names", "ew_pai
                "ruled_at", "kind", "suggested_score_ns", "decision_result", "decision_law", "decision_score_ns",
                "decision_score_ew", "decision_artificial", "reason", "review", "review_score_ns", "deposit",
                "final_result", "final_law", "final_score_ns", "final_score_ew", "status", "engine_version",
-               "laws_edition", "imported")
+               "laws_edition", "imported", "for_scorer")
 """The ruling log's columns; scores are Law 77 points, North-South's view (``score_ew``: East-West's
-own, only when split); ``imported``: who imported the case and when, empty for a case made here."""
+own, only when split); ``imported``: who imported the case and when, empty for a case made here;
+``for_scorer``: the score that stands as the scorer enters it (:func:`app.scorer.scorer_text`)."""
 
 
 def _num(value: float | None) -> str:
@@ -692,14 +699,16 @@ def imported_note(c: Case) -> str:
     return f"imported by {mark.actor} at {mark.at.isoformat(timespec='seconds')}" if mark is not None else ""
 
 
-def ruling_log(cases: Sequence[Case]) -> str:
+def ruling_log(cases: Sequence[Case], events: EventRepository | None = None) -> str:
     """The event's ruling log for the scorer, CSV (RFC 4180, comma, header row), a line per case
     by board, round and table: the suggestion, the director's decision, the committee's review
     and the score that stands (:data:`CSV_COLUMNS`), and whether the case was imported.
 
     Every text cell goes through :func:`cell` (a director, a reason or a pair named
     ``=HYPERLINK(...)`` is written ``'=HYPERLINK(...)``); the figures (case id, scores) are
-    written as numbers from the stored numbers, so a score of -100 stays -100."""
+    written as numbers from the stored numbers, so a score of -100 stays -100. With ``events``,
+    the ``for_scorer`` column is filled (a weighted score's matchpoints against the stored
+    traveller)."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(CSV_COLUMNS)
@@ -719,7 +728,7 @@ def ruling_log(cases: Sequence[Case]) -> str:
             review.deposit.value if review and review.deposit else "", final.result if final else "",
             final.law if final else "", _figure(final.score_ns) if final else "",
             _figure(final.score_ew) if final else "", c.status, c.data.engine_version, c.data.laws_edition,
-            imported_note(c)]
+            imported_note(c), scorer_text(for_case(c, events)) if events is not None else ""]
         w.writerow([cell(x) for x in row])
     return out.getvalue()
 
@@ -1019,6 +1028,12 @@ def _repos(request: Request) -> tuple[EventRepository, SqlCaseRepository]:
     return request.app.state.events, request.app.state.cases
 
 
+def _with_scorer(request: Request, out: CaseOut, c: Case) -> CaseOut:
+    """``out`` with its "for the scorer" block (:func:`app.scorer.for_case`, the field from the
+    event's stored traveller)."""
+    return out.model_copy(update={"for_scorer": for_case(c, request.app.state.events)})
+
+
 def router() -> APIRouter:
     """The ``/v1/cases`` routes and the event's ruling log and export. Plain ``def`` handlers:
     the solver and the database block, so FastAPI runs them in its thread pool."""
@@ -1070,7 +1085,8 @@ def router() -> APIRouter:
     def get_case(case_id: CaseId, request: Request) -> CaseOut:
         """The case: its facts, the request and the ruling as stored, the engine and Laws
         versions, the director's decision and the committee's reviews."""
-        return CaseOut.of(_repos(request)[1].get_case(case_id))
+        return _with_scorer(request, CaseOut.of(_repos(request)[1].get_case(case_id)),
+                            _repos(request)[1].get_case(case_id))
 
     @r.post("/v1/cases/{case_id}/decision", response_model=CaseOut, responses={**errors, **conflict},
             summary="Record the director's decision")
@@ -1080,7 +1096,8 @@ def router() -> APIRouter:
         or split), its `result` and `law`; `reason` is required when it differs from the
         suggestion. A later decision replaces it in the case, never in the history; 409 once the
         committee has reviewed the case."""
-        return CaseOut.of(record_decision(_repos(request)[1], case_id, body, actor))
+        c = record_decision(_repos(request)[1], case_id, body, actor)
+        return _with_scorer(request, CaseOut.of(c), c)
 
     @r.post("/v1/cases/{case_id}/reviews", response_model=CaseOut, responses={**errors, **conflict},
             summary="Add the appeals committee's review")
@@ -1089,7 +1106,8 @@ def router() -> APIRouter:
         """Uphold, vary (with the committee's score) or cancel the director's ruling; the members,
         the reasons, the deposit returned or kept. Added, never written over; 409 before the
         director's decision."""
-        return CaseOut.of(add_review(_repos(request)[1], case_id, body, actor))
+        c = add_review(_repos(request)[1], case_id, body, actor)
+        return _with_scorer(request, CaseOut.of(c), c)
 
     @r.post("/v1/cases/{case_id}/amend", response_model=CaseOut, responses={**errors, **conflict},
             summary="Amend a case's facts")
@@ -1144,7 +1162,8 @@ def router() -> APIRouter:
                     event_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> Response:
         """A line per case by board, round and table: the suggestion, the decision, the review and
         the score that stands (points North-South)."""
-        text = ruling_log(_repos(request)[1].cases(event_id))
+        events, cases = _repos(request)
+        text = ruling_log(cases.cases(event_id), events)
         return Response(text, media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="event-{event_id}-rulings.csv"'})
 

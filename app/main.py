@@ -16,6 +16,7 @@ import anyio
 from fastapi import Depends, FastAPI, File, HTTPException, Query, Request, UploadFile
 
 from app import access, auth, rulings
+from app.adjusted import router as adjusted_router
 from app.api_docs import install_api_docs
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
 from app.cases import router as cases_router
@@ -127,6 +128,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
     app.include_router(scores_router(), dependencies=lang)
     app.include_router(events_router(), dependencies=lang)
     app.include_router(cases_router(), dependencies=lang)
+    app.include_router(adjusted_router(), dependencies=lang)
     app.include_router(screenings_router(), dependencies=lang)
     install_web(app)
 

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, m
 from app import i18n
 from app.claim_schemas import ClaimIn
 from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode, explanation, relocated
+from app.scorer import ForScorerOut, for_revoke
 from app.scores import ScoresOut, ScoringIn, scores_block
 from app.travellers import PairsIn
 from engine import __version__ as engine_version
@@ -489,6 +490,11 @@ class RevokeRulingResponse(BaseModel):
     from_traveller: FromTravellerOut | None = Field(default=None, description="When the request named a table of "
                                                     "a stored traveller (`table` or `pairs`): that line, and what "
                                                     "the ruling took from it.")
+    for_scorer: ForScorerOut | None = Field(default=None, description="What the scorer enters in the scoring "
+                                            "program: the suggested result as an assigned score (contract, declarer, "
+                                            "tricks, points) and, when 64C applies with several plausible results, "
+                                            "those results weighted evenly with their matchpoints against the field "
+                                            "(`scoring.field` or the traveller); null while play is not over.")
     explanation: list[str] = Field(description="Plain-English steps, each naming its law.")
     steps: list[StepOut]
     laws_edition: str = Field("2017", description="The Laws edition the ruling applied: the request's "
@@ -548,6 +554,7 @@ class RevokeRulingResponse(BaseModel):
                                 suggested=a.score_ns_suggested, plausible=a.plausible_results(), scoring=scoring,
                                 non_offending=first.offending_side.other if first else None,
                                 suggested_result=a.suggested_result),
+            for_scorer=for_revoke(a, scoring.field if scoring is not None else None),
             explanation=explanation(a.steps),
             steps=[StepOut.of(s) for s in a.steps],
             laws_edition=a.edition.code.value,

@@ -32,8 +32,9 @@ from app.card_schemas import IncorrectCardsRequest, score_law, table_result
 from app.common import clean_text
 from app.i18n import fallback, gettext, languages, step_text
 from app.limits import BODY_BYTES, UPLOAD_BODY_BYTES, UPLOAD_BYTES, read_upload
-from app.rulings import rule_revoke
+from app.rulings import prefill_from_traveller, rule_revoke
 from app.schemas import RevokeRulingRequest, counted
+from app.scorer import for_revoke
 from app.scores import ScoringIn, score_against, scores_block
 from app.web import views
 from app.web.casefile import (
@@ -49,6 +50,7 @@ from app.web.casefile import (
 from app.web.lang import page_lang, remember
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.screening import install_screening_pages, is_big, start_page_job
+from app.web.traveller import install_traveller_pages, traveller_prefill
 from app.web.words import board_label, date_text, evidence_text, reason
 from engine import __version__ as engine_version
 from engine.advisor import RevokeAdvice
@@ -183,10 +185,17 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
                       event_id=event_id, event_name=event.details.name, boards=_board_rows(repo, event_id))
 
     @r.get("/events/{event_id}/boards/{board}/play", response_class=HTMLResponse)
-    def play_page(request: Request, event_id: int, board: str, lang: str | None = None) -> HTMLResponse:
+    def play_page(request: Request, event_id: int, board: str, lang: str | None = None, table: str = "",
+                  ns: str = "", ew: str = "") -> HTMLResponse:
+        """The play-entry page of a stored board; with ``table`` and/or the pairs ``ns``/``ew`` (the
+        traveller's "Rule" link), the form prefilled from that traveller line."""
         lang = page_lang(request, lang)
         form = {"event": str(event_id), "board": board}
-        return _play_page(request, lang, form, [], 200)
+        try:
+            filled, _ = traveller_prefill(request.app.state.events, event_id, board, table[:10], ns, ew)
+        except InvalidBoardError as exc:
+            return _play_page(request, lang, form, [problem(lang, exc.path, reason(lang, exc))], 200)
+        return _play_page(request, lang, form | filled, [], 200)
 
     def _play_page(request: Request, lang: str, form: Mapping[str, str], problems: list[Problem],
                    status: int) -> HTMLResponse:
@@ -207,7 +216,15 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
         seats = {s.value: [[(str(c), views.card_label(c)) for c in sorted(
             (c for c in record.deal.hand(s) if c.suit is suit), reverse=True)] for suit in SUIT_ORDER]
             for s in SEATS}
+        line = None
+        if form.get("table") or form.get("ns_pair"):
+            try:
+                _, line = traveller_prefill(repo, event.id, record.board, form.get("table", ""),
+                                            form.get("ns_pair", ""), form.get("ew_pair", ""))
+            except InvalidBoardError:
+                line = None
         return render(request, "play.html", lang, status, form={"noticed": "after_play", **form}, errors=problems,
+                      traveller_line=line,
                       field_errors=field_errors(problems), event=event, record=record,
                       vul_key=dict(VULS)[record.vulnerability.value], diagram=views.hands(record.deal),
                       seats=seats, suits=[(s.value, views.SYMBOL[s], s in views.RED) for s in SUIT_ORDER])
@@ -222,7 +239,8 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
                claim_declarer_tricks: Text = "", offender_card: Text = "", scoring: Text = "", field: Text = "",
                other_room_ns: Text = "", profile: Text = "wbf", weight_0: Text = "", weight_1: Text = "",
                weight_2: Text = "", weight_3: Text = "", weight_4: Text = "",
-               losses_induced: Text = "", rest_valued_double_dummy: Text = "",
+               losses_induced: Text = "", rest_valued_double_dummy: Text = "", table: Text = "",
+               ns_pair: Text = "", ew_pair: Text = "",
                sheet: Annotated[dict[str, str], Depends(_sheet_posted)] = {}) -> HTMLResponse:  # noqa: B006
         lang = page_lang(request, lang_pick or lang, picked=bool(lang_pick))
         # a figure typed on the page replaces the assumption (the box may still be ticked from the last ruling)
@@ -236,7 +254,8 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
                 "rf_likely": rf_likely, "rf_likely_reason": rf_likely_reason,
                 "noticed": noticed if noticed in NOTICED else "after_play",
                 "claim_declarer_tricks": claim_declarer_tricks, "scoring": scoring, "field": field,
-                "other_room_ns": other_room_ns, "profile": profile}
+                "other_room_ns": other_room_ns, "profile": profile,
+                "table": table.strip(), "ns_pair": ns_pair.strip(), "ew_pair": ew_pair.strip()}
         problems: list[Problem] = []
 
         def refuse(found: list[Problem]) -> HTMLResponse:
@@ -265,6 +284,10 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
         elif source == "event":
             body |= {"event": _whole(event), "board": board.strip(), "contract": contract.strip() or None,
                      "declarer": declarer or None}
+            if form["table"]:  # the traveller's line: the field comes from the rest of the traveller
+                body["table"] = _whole(form["table"])
+            if form["ns_pair"] and form["ew_pair"]:
+                body["pairs"] = {"ns": form["ns_pair"][:20], "ew": form["ew_pair"][:20]}
             tricks, bad = play_text_problems(play)
             problems += [problem(lang, p.path, reason(lang, p)) for p in bad]
             if tricks:
@@ -302,12 +325,15 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
             advice = rule_revoke(req, request.app.state.events, solver)
         except InvalidBoardError as exc:
             return refuse([problem(lang, exc.path, reason(lang, exc))])
+        if source == "event" and (req.table is not None or req.pairs is not None) and not form["scoring"]:
+            _field_from_traveller(request.app.state.events, req, form)
         hidden = {k: form[k] for k in _HIDDEN[source if source in _HIDDEN else "pbn"]}
         weights = [weight_0, weight_1, weight_2, weight_3, weight_4]
         context = _ruling_context(advice, lang, solver, offender_card, form, weights)
         context |= _sheet_context(request.app.state.events, form, sheet, context["label"], lang)
         context["case_form"] = revoke_case_form(request, form, body, context["sheet"])
         context["appeal_deadline"] = sheet_deadline(request, form)
+        context["scorer"] = _scorer_block(advice, context["scored"], form)
         return render(request, "ruling.html", lang, form=form, hidden=hidden, laws_edition=advice.edition.code.value,
                       **context)
 
@@ -407,6 +433,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
 
     install_case_pages(r, render)
     install_screening_pages(r, render, _board_rows)
+    install_traveller_pages(r, render, page_lang)
     return r, unreadable, refused
 
 
@@ -522,10 +549,21 @@ _HIDDEN = {
     "pbn": ("source", "pbn", "board", "room"),
     "upload": ("source", "upload", "board", "room"),
     "parts": ("source", "deal", "contract", "declarer", "vulnerable", "play"),
-    "event": ("source", "event", "board", "contract", "declarer", "play", "rf_trick",
+    "event": ("source", "event", "board", "table", "ns_pair", "ew_pair", "contract", "declarer", "play", "rf_trick",
               "rf_offender", "rf_won_by", "rf_after", "rf_card", "rf_suit_led", "rf_likely", "rf_likely_reason"),
 }
 """The form fields the ruling view's assumptions form sends back, by source, to re-rule the same board."""
+
+
+def _field_from_traveller(repo: EventRepository, req: RevokeRulingRequest, form: dict[str, str]) -> None:
+    """Fill the page's scoring form (``form``: ``scoring``, ``field``, ``profile``) from the
+    traveller line the ruling names, as the API's ``from_traveller`` does: the other North-South
+    scores of its section as the field, the event's profile; left alone for an IMP traveller
+    (:func:`app.rulings.prefill_from_traveller` gives no field then)."""
+    _, got = prefill_from_traveller(req, repo)
+    if got is not None and "scoring" in got.filled and got.field:
+        form["scoring"], form["field"] = "matchpoints", " ".join(str(x) for x in got.field)
+        form["profile"] = repo.get_event(got.event).details.scoring_profile
 
 
 def _validation_messages(exc: ValidationError, lang: str) -> list[str]:
@@ -606,6 +644,22 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         "scored": enter,
         "weights_error": weights_error, "profiles": list(PROFILES),
     }
+
+
+def _scorer_block(advice: RevokeAdvice, scored: dict[str, Any] | None, form: Mapping[str, str]) -> Any:
+    """The ruling sheet's "for the scorer" block (:func:`app.scorer.for_revoke`): the result to
+    enter, and the weighted score against the page's field (``form["field"]``, matchpoints) when
+    the page shows one (the director's weights are those of the box above it)."""
+    field = None
+    if form.get("scoring") == "matchpoints":
+        try:
+            field = [int(x) for x in form.get("field", "").replace(",", " ").split()]
+        except ValueError:
+            field = None
+    block = for_revoke(advice, field)
+    if block is not None and block.weighted is not None and not (scored and scored.get("several")):
+        block = block.model_copy(update={"weighted": None})  # not the ruling (64C does not apply)
+    return block
 
 
 def _result_or_none(contract: Contract, tricks: int | None) -> str | None:

@@ -52,6 +52,7 @@ from app.cases import (
     withdraw_case,
 )
 from app.i18n import fallback, gettext
+from app.scorer import for_case
 from app.web import views
 from app.web.lang import page_lang
 from app.web.problems import Problem, field_errors
@@ -1101,7 +1102,8 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         """The event's ruling log for the scorer (CSV), as ``GET /v1/events/{id}/rulings.csv``,
         for the signed-in page."""
         return for_event(request, page_lang(request, lang), event_id, lambda eid: Response(
-            ruling_log(request.app.state.cases.cases(eid)), media_type="text/csv; charset=utf-8",
+            ruling_log(request.app.state.cases.cases(eid), request.app.state.events),
+            media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="event-{eid}-rulings.csv"'}))
 
     @r.get("/events/{event_id}/cases.json", response_model=None)
@@ -1123,6 +1125,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
 
     def show(request: Request, case: Case, lang: str, status: int = 200, **extra: Any) -> HTMLResponse:
         context = case_context(request, case, lang)
+        context["scorer"] = for_case(case, request.app.state.events)
         return render(request, "case.html", lang, status, **{**context, **extra})
 
     def append(request: Request, case: Case, lang: str, write: Callable[[], object] | None,

@@ -1,0 +1,116 @@
+"""The board's traveller on the page: ``/events/{id}/boards/{board}/traveller`` shows every
+table's line of the stored traveller (``POST /v1/events/{id}/results``) with the program's own
+matchpoints and the advisor's (Law 78A, :func:`engine.results.traveller_matchpoints`), and a
+"Rule" link per table that opens the ruling form prefilled from the line
+(:func:`traveller_prefill`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from app.i18n import gettext
+from app.travellers import PairsIn, stored_traveller, table_on_traveller
+from app.web.problems import Problem
+from app.web.words import reason
+from engine.errors import InvalidBoardError
+from engine.events import EventRepository, NotStoredError
+from engine.handrecords import board_key
+from engine.results import TravellerLine, traveller_matchpoints, travellers
+
+Render = Callable[..., HTMLResponse]
+
+
+def _mp(value: float | None) -> str:
+    """Matchpoints as shown: ``"6"``, ``"2.5"``, ``""`` for none."""
+    return "" if value is None else f"{value:g}"
+
+
+def traveller_rows(lines: tuple[TravellerLine, ...], units: float) -> list[dict[str, Any]]:
+    """Each line of a traveller for the page, file order, with the advisor's North-South and
+    East-West matchpoints computed by Law 78A against the other lines of its section
+    (:func:`engine.results.traveller_matchpoints`, in the program's units ``units`` per score
+    beaten, 2 when the file gives none) beside the program's own."""
+    per = int(units) if units and units == int(units) else 2
+    computed: dict[int, float | None] = {}
+    for group in travellers(lines).values():
+        top = per * (len(group) - 1)
+        for ln, mp in zip(group, traveller_matchpoints(group, per), strict=True):
+            computed[id(ln)] = mp
+            computed[-id(ln)] = None if mp is None else top - mp
+    rows = []
+    for ln in lines:
+        link = {"table": str(ln.table)} if ln.table is not None else {}
+        if ln.ns_pair and ln.ew_pair:
+            link |= {"ns": ln.ns_pair, "ew": ln.ew_pair}
+        rows.append({"line": ln, "lead": str(ln.lead) if ln.lead else "",
+                     "declarer": ln.declarer.value if ln.declarer else "",
+                     "ns_mp": _mp(ln.ns_mp), "ew_mp": _mp(ln.ew_mp),
+                     "our_ns_mp": _mp(computed[id(ln)]), "our_ew_mp": _mp(computed[-id(ln)]),
+                     "rule": urlencode(link) if ln.contract and ln.declarer is not None and link else ""})
+    return rows
+
+
+def traveller_prefill(repo: EventRepository, event: int, board: str, table: str, ns: str, ew: str
+                      ) -> tuple[dict[str, str], dict[str, str] | None]:
+    """The ruling form's fields from the traveller line a "Rule" link names (``table`` and/or
+    the pair numbers ``ns``/``ew``, as query text): ``(form, line)`` with ``form`` holding
+    ``table``, ``ns_pair``, ``ew_pair`` (sent on with the ruling), ``contract``, ``declarer``,
+    ``table_result`` (the declarer's side's tricks) and ``lead`` (the opening lead: the play
+    box's hint, not entered into the play, since a record stopping inside trick 1 is refused with
+    a table result), and ``line`` what the page says of it (pairs, result, lead); ``({}, None)``
+    when nothing names a line.
+
+    Raises:
+        InvalidBoardError: as :func:`app.travellers.table_on_traveller` (no such line, several,
+            no traveller); path ``table``: a table that is not a whole number.
+    """
+    table, ns, ew = table.strip(), ns.strip(), ew.strip()
+    if not table and not (ns and ew):
+        return {}, None
+    if table and not (table.isdigit() and len(table) <= 3):
+        raise InvalidBoardError(f"table {table!r} is not a table number", path="table", key="traveller_no_line",
+                                params={"board": board_key(board), "which": table[:20]})
+    pairs = PairsIn(ns=ns[:20], ew=ew[:20]) if ns and ew else None
+    named = table_on_traveller(repo, event, board, int(table) if table else None, pairs)
+    ln = named.line
+    form = {"table": str(ln.table) if ln.table is not None and table else "",
+            "ns_pair": ln.ns_pair if pairs else "", "ew_pair": ln.ew_pair if pairs else "",
+            "contract": ln.contract or "", "declarer": ln.declarer.value if ln.declarer else "",
+            "table_result": str(ln.tricks) if ln.tricks is not None else "",
+            "lead": str(ln.lead) if ln.lead else ""}
+    line = {"table": str(ln.table) if ln.table is not None else "", "ns": ln.ns_pair, "ew": ln.ew_pair,
+            "result": ln.result, "lead": str(ln.lead) if ln.lead else "", "program": named.traveller.program}
+    return form, line
+
+
+def install_traveller_pages(r: APIRouter, render: Render, lang_of: Callable[[Request, str | None], str]) -> None:
+    """Add ``GET /events/{event_id}/boards/{board}/traveller`` to the page's router ``r``."""
+
+    @r.get("/events/{event_id}/boards/{board}/traveller", response_class=HTMLResponse)
+    def traveller_page(request: Request, event_id: int, board: str, lang: str | None = None) -> HTMLResponse:
+        """Every table's line of the board, the program's matchpoints and the advisor's, a
+        "Rule" link per table with a contract; the index with the reason (404) when the
+        event, the board or its traveller is not stored."""
+        lang = lang_of(request, lang)
+        repo: EventRepository = request.app.state.events
+        try:
+            event = repo.get_event(event_id)
+            found = stored_traveller(repo, event_id, board)
+        except NotStoredError:
+            return render(request, "index.html", lang, 404,
+                          errors=[Problem("", gettext(lang, "no_event", event=event_id))])
+        except InvalidBoardError as exc:
+            return render(request, "index.html", lang, 404, errors=[Problem("", reason(lang, exc))])
+        record = repo.board(event_id, board)
+        return render(request, "traveller.html", lang, event=event, board=board_key(board), record=record,
+                      traveller=found, rows=traveller_rows(found.lines, found.mp_units),
+                      sections=len({ln.section for ln in found.lines}) > 1,
+                      tables=any(ln.table is not None for ln in found.lines))
+
+
+__all__ = ["install_traveller_pages", "traveller_prefill", "traveller_rows"]
