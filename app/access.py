@@ -107,6 +107,8 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("GET", "/events/{event_id}/boards/{board}/play"): Rule(READ, "doing_events"),
     ("POST", "/ruling"): Rule(READ, "doing_rule"),
     ("POST", "/incorrect-cards"): Rule(READ, "doing_rule"),
+    ("GET", "/claim"): Rule(READ, "doing_rule"),
+    ("POST", "/claim"): Rule(READ, "doing_rule"),
     # the page: screenings of uploaded files
     ("GET", "/screenings/{job_id}"): Rule(READ, "doing_events"),
     ("GET", "/screenings/{job_id}/progress"): Rule(READ, "doing_events"),

@@ -37,6 +37,7 @@ from app.schemas import RevokeRulingRequest, counted
 from app.scores import ScoringIn, score_against, scores_block
 from app.web import views
 from app.web.casefile import back_to, case_form, install_case_pages, refusal_text, result_label, revoke_case_form, who
+from app.web.claim import install_claim_pages
 from app.web.lang import page_lang, remember
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.screening import install_screening_pages, is_big, start_page_job
@@ -396,6 +397,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
                       events=events)
 
     install_case_pages(r, render)
+    install_claim_pages(r, render)
     install_screening_pages(r, render, _board_rows)
     return r, unreadable, refused
 
