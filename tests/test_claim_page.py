@@ -20,6 +20,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -211,3 +212,43 @@ def test_in_a_browser_a_statement_button_fills_the_statement_and_a_switch_re_rul
     assert not page.locator("#form-claim").is_visible() and page.locator(".sheet-head").is_visible()
     ctx.close()
     assert problems.found == [], problems.found
+
+
+def finished(client: TestClient, url: str) -> dict[str, Any]:
+    for _ in range(600):  # the job runs in a background thread: poll as a client would
+        out: dict[str, Any] = client.get(url).json()
+        if out["state"] not in ("queued", "running"):
+            return out
+        time.sleep(0.05)
+    raise AssertionError(f"{url} did not finish")
+
+
+def test_a_claim_as_a_job_answers_202_then_the_synchronous_ruling(client: TestClient) -> None:
+    body = {"position": {"hands": {"N": ".AKQ..", "E": "...432", "S": "754...", "W": "6.65.."}, "trump": "NT",
+                         "leader": "S"}, "claim": {"by": "S", "tricks": 3}}
+    now = client.post("/v1/rulings/claim", json=body)
+    assert now.status_code == 200 and now.json()["awarded"] == 2
+    r = client.post("/v1/rulings/claim?job=true", json=body)
+    assert r.status_code == 202, r.text[:500]
+    assert r.headers["location"] == f"/v1/rulings/claim/jobs/{r.json()['job']}"
+    out = finished(client, r.headers["location"])
+    assert out["state"] == "done"
+    # two searches: the worst line's, then the one with the doubtful category (careless order) ruled out
+    assert out["progress"] == {"done": 2, "total": 2}
+    sync, job = now.json(), out["ruling"]
+    assert {k: v for k, v in job.items() if k != "search"} == {k: v for k, v in sync.items() if k != "search"}
+    assert client.get("/v1/screenings/jobs/" + out["job"]).status_code == 404  # not a screening
+    assert client.get("/v1/rulings/claim/jobs/nope").status_code == 404
+    bad = client.post("/v1/rulings/claim?job=true", json=body | {"claim": {"by": "S", "tricks": 4}})
+    assert bad.status_code == 422  # checked before any job is made
+
+
+def test_on_the_page_a_big_claim_shows_a_progress_page_then_the_ruling(client: TestClient) -> None:
+    client.app.state.claim_job_cards = 2  # type: ignore[attr-defined]  # T02's three cards a hand: a job
+    r = client.post("/claim", data=FORM | T02, headers=ORIGIN, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/claim/jobs/")
+    job_page = r.headers["location"].split("?")[0]
+    assert finished(client, job_page + "/progress") == {"state": "done", "done": 2, "total": 2}
+    page = client.get(r.headers["location"])
+    assert text_of(page.text, "claim-awarded") == "The claiming side gets 2 of the 3 tricks still to play"
+    assert client.get("/claim/jobs/nope?lang=pl").status_code == 404

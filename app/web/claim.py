@@ -12,20 +12,25 @@ structured fields (static/app.js); without JavaScript the director types them.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
 
+from app.claim_jobs import claim_job, needs_job, start_claim_job
 from app.claim_schemas import ClaimRulingRequest, ClaimRulingResponse, rule_claim
-from app.i18n import gettext, step_text
+from app.i18n import fallback, gettext, step_text
+from app.jobs import FINISHED, Job, JobState
 from app.web import views
 from app.web.casefile import case_form
 from app.web.lang import page_lang
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.words import reason
 from engine.cases import CaseKind
+from engine.claims import ClaimRuling
 from engine.errors import InvalidBoardError
 from engine.events import NotStoredError
 from engine.model.seats import SEATS
@@ -135,7 +140,7 @@ def install_claim_pages(r: APIRouter, render: Render) -> None:
         return render(request, "claim.html", lang, cl=form, not_normal=[], diagram=diagram, centre=centre)
 
     @r.post("/claim", response_class=HTMLResponse)
-    async def claim_ruling(request: Request) -> HTMLResponse:
+    async def claim_ruling(request: Request) -> Response:
         data = await request.form()
         form = {k: str(data.get(k) or "") for k in FORM_FIELDS}
         lang = page_lang(request, str(data.get("lang_pick") or data.get("lang") or ""),
@@ -147,11 +152,13 @@ def install_claim_pages(r: APIRouter, render: Render) -> None:
         body = claim_body(form, not_normal)
         return await _rule(request, render, lang, form, not_normal, body)
 
+    install_claim_job_pages(r, render)
+
 
 async def _rule(request: Request, render: Render, lang: str, form: dict[str, str], not_normal: list[str],
-                body: dict[str, Any]) -> HTMLResponse:
-    from starlette.concurrency import run_in_threadpool
-
+                body: dict[str, Any]) -> Response:
+    """Rule on the claim the page posted: the ruling, the form back with the problems (422), or, for a
+    big position (:func:`app.claim_jobs.needs_job`), a job and a redirect to its progress page (303)."""
     diagram, centre = None, ""
     if form.get("event"):
         record = _record(request, form["event"], form.get("board", ""))
@@ -169,18 +176,66 @@ async def _rule(request: Request, render: Render, lang: str, form: dict[str, str
     except InvalidBoardError as exc:
         return refuse([problem(lang, exc.path, reason(lang, exc))])
     try:
-        ruling = await run_in_threadpool(rule_claim, req, request.app.state.events, request.app.state.solver)
+        setting = await run_in_threadpool(req.to_setting, request.app.state.events)
+        if needs_job(request, setting, None):
+            job = start_claim_job(request, req, setting, {"page": {"form": form, "not_normal": not_normal,
+                                                                   "body": body}})
+            return RedirectResponse(f"/claim/jobs/{job.id}?lang={lang}", status_code=303)
+        ruling = await run_in_threadpool(partial(rule_claim, setting=setting), req, request.app.state.events,
+                                         request.app.state.solver)
     except InvalidBoardError as exc:
         return refuse([problem(lang, exc.path, reason(lang, exc))])
+    return _answer(request, render, lang, form, not_normal, body, req, ruling)
+
+
+def _answer(request: Request, render: Render, lang: str, form: Mapping[str, str], not_normal: list[str],
+            body: dict[str, Any], req: ClaimRulingRequest, ruling: ClaimRuling) -> HTMLResponse:
+    """The claim page with the ruling and its "Save as a case" form."""
     out = ClaimRulingResponse.from_ruling(ruling, req)
+    event = body.get("event")
     return render(request, "claim.html", lang, cl=form, not_normal=not_normal,
                   **claim_context(out, ruling, lang), case_form=case_form(
                       request, CaseKind.CLAIM, {k: v for k, v in body.items() if k not in ("event", "board")},
-                      event_id=body.get("event") if isinstance(body.get("event"), int) else None,
-                      board=str(body.get("board") or ""), board_fixed=isinstance(body.get("event"), int)))
+                      event_id=event if isinstance(event, int) else None,
+                      board=str(body.get("board") or ""), board_fixed=isinstance(event, int)))
 
 
-def claim_context(out: ClaimRulingResponse, ruling: Any, lang: str) -> dict[str, Any]:
+def install_claim_job_pages(r: APIRouter, render: Render) -> None:
+    """Add ``/claim/jobs/{job}`` (a progress bar while a big claim is searched, then its ruling) and
+    its ``/progress`` JSON (for app.js, as the screening page's) to the page's router."""
+
+    def find(request: Request, job_id: str) -> Job | None:
+        try:
+            job = claim_job(request, job_id)
+        except NotStoredError:
+            return None
+        return job if "page" in job.meta else None  # the API's claim jobs are not shown on the page
+
+    @r.get("/claim/jobs/{job_id}", response_class=HTMLResponse)
+    def claim_job_page(request: Request, job_id: str, lang: str | None = None) -> HTMLResponse:
+        lang = page_lang(request, lang)
+        job = find(request, job_id)
+        if job is None:
+            return render(request, "claim.html", lang, 404, cl={}, not_normal=[],
+                          errors=[Problem("", gettext(lang, "claim_no_job"))])
+        page = job.meta["page"]
+        if job.state is JobState.DONE and isinstance(job.result, ClaimRuling):
+            return _answer(request, render, lang, page["form"], page["not_normal"], page["body"], job.meta["body"],
+                           job.result)
+        return render(request, "claim_job.html", lang, job=job, running=job.state not in FINISHED,
+                      state=job.state.value, why=fallback(lang, job.error or ""), lang_path=f"/claim/jobs/{job.id}")
+
+    @r.get("/claim/jobs/{job_id}/progress")
+    def claim_job_progress(request: Request, job_id: str) -> JSONResponse:
+        """``{"state", "done", "total"}`` of the page's claim job, 404 when unknown."""
+        job = find(request, job_id)
+        if job is None:
+            return JSONResponse({"state": "unknown"}, status_code=404)
+        return JSONResponse({"state": job.state.value, "done": job.done, "total": job.total},
+                            headers={"Cache-Control": "no-store"})
+
+
+def claim_context(out: ClaimRulingResponse, ruling: ClaimRuling, lang: str) -> dict[str, Any]:
     """What ``claim.html`` shows of a ruling: the position at the claim (a diagram), the answer,
     the worst line by trick beside the stated line, the doubtful points and the steps in ``lang``."""
     setting = ruling.setting
