@@ -97,6 +97,10 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/cases/{case_id}/decision"): Rule(DIRECTOR, "record a decision"),
     ("POST", "/v1/cases/{case_id}/reviews"): Rule(COMMITTEE, "add a review"),
     ("GET", "/v1/cases/{case_id}/history"): Rule(READ, "read cases"),
+    ("POST", "/v1/cases/{case_id}/amend"): Rule(DIRECTOR, "amend a case"),
+    ("POST", "/v1/cases/{case_id}/withdraw"): Rule(DIRECTOR, "withdraw a case"),
+    ("GET", "/v1/events/{event_id}/settings"): Rule(READ, "read events"),
+    ("POST", "/v1/events/{event_id}/settings"): Rule(DIRECTOR, "set an event's settings"),
     ("POST", "/v1/cases/{case_id}/rerun"): Rule(DIRECTOR, "re-run a case"),
     ("GET", "/v1/events/{event_id}/rulings.csv"): Rule(READ, "read cases"),
     ("GET", "/v1/events/{event_id}/cases.json"): Rule(READ, "read cases"),
@@ -125,6 +129,10 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/cases/{case_id}/decision"): Rule(DIRECTOR, "doing_decide"),
     ("POST", "/cases/{case_id}/reviews"): Rule(COMMITTEE, "doing_review"),
     ("POST", "/cases/{case_id}/rerun"): Rule(DIRECTOR, "doing_rerun"),
+    ("POST", "/cases/{case_id}/amend"): Rule(DIRECTOR, "doing_amend"),
+    ("POST", "/cases/{case_id}/withdraw"): Rule(DIRECTOR, "doing_withdraw"),
+    ("POST", "/events/{event_id}/settings"): Rule(DIRECTOR, "doing_settings"),
+    ("GET", "/cases"): Rule(DIRECTOR | COMMITTEE, "doing_all_cases"),
 }
 """Every route's rule, by (method, path template). A route missing here is refused (403)."""
 

@@ -39,6 +39,7 @@ from engine.cases import (
     CaseRuleError,
     Deposit,
     EnteredScore,
+    EventSettings,
     HistoryEntry,
     NewCase,
     Origin,
@@ -46,9 +47,12 @@ from engine.cases import (
     Review,
     ReviewOutcome,
     WeightedPart,
+    check_amendment,
     check_decision,
     check_imported_times,
     check_review,
+    check_time_zone,
+    check_withdrawal,
     differences,
     fold,
 )
@@ -172,7 +176,9 @@ class ReviewIn(RequestModel):
     outcome: Literal["uphold", "vary", "cancel"]
     members: list[Annotated[str, Field(min_length=1, max_length=120)]] = Field(min_length=1, max_length=9)
     reasons: str = Field(min_length=1, max_length=10_000)
-    deposit: Literal["returned", "kept"]
+    deposit: Literal["returned", "kept"] | None = Field(None, description="The appeal deposit returned or kept; "
+                                                        "required only when the event takes deposits "
+                                                        "(`POST /v1/events/{id}/settings`).")
     score_ns: Score | None = Field(None, description="With 'vary': the committee's score, North-South's points.")
     result: str = Field("", max_length=80)
     law: str = Field("", max_length=40)
@@ -185,7 +191,48 @@ class ReviewIn(RequestModel):
         given = self.score_ns is not None or self.artificial is not None or bool(self.weighted)
         score = ScoreIn(score_ns=self.score_ns, result=self.result, law=self.law, score_ew=self.score_ew,
                         weighted=self.weighted, artificial=self.artificial).to_score() if given else None
-        return Review(ReviewOutcome(self.outcome), tuple(self.members), self.reasons, Deposit(self.deposit), score)
+        return Review(ReviewOutcome(self.outcome), tuple(self.members), self.reasons,
+                      Deposit(self.deposit) if self.deposit is not None else None, score)
+
+
+class AmendIn(RequestModel):
+    """A director's amendment of a case's facts: only the facts given change (an "amended"
+    history entry says old -> new; nothing is written over)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"table": "5", "reason": "The table number was mistyped: the board was played at table 5."}]})
+    round: str | None = Field(None, max_length=20)
+    table: str | None = Field(None, max_length=20)
+    ns_number: str | None = Field(None, max_length=20)
+    ns_names: str | None = Field(None, max_length=200)
+    ew_number: str | None = Field(None, max_length=20)
+    ew_names: str | None = Field(None, max_length=200)
+    director: str | None = Field(None, max_length=120)
+    reason: str = Field(min_length=1, max_length=5000, description="Why the facts are amended.")
+
+    def facts(self) -> dict[str, str]:
+        """The facts given, by name (:data:`engine.cases.AMENDABLE`)."""
+        return {k: v for k, v in self.model_dump(exclude={"reason"}).items() if v is not None}
+
+
+class WithdrawIn(RequestModel):
+    """A director withdraws a case saved by mistake (it stays in the history and the ruling log)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"reason": "Saved twice: the ruling is case 12."}]})
+    reason: str = Field(min_length=1, max_length=5000)
+
+
+class SettingsIn(RequestModel):
+    """An event's case-file settings (:class:`engine.cases.EventSettings`)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"time_zone": "Europe/Warsaw", "uses_deposits": False, "appeal_deadline": "30 minutes after the session"}]})
+    time_zone: str = Field("", max_length=64, description="IANA time zone the event's times are shown in, e.g. "
+                           "'Europe/Warsaw' ('' : the browser's, on the page). Times are stored in UTC.")
+    uses_deposits: bool = Field(False, description="The event takes an appeal deposit.")
+    appeal_deadline: str = Field("", max_length=120, description="When appeals close, as announced, e.g. "
+                                 "'30 minutes after the session'.")
 
 
 class ScoreOut(BaseModel):
@@ -237,7 +284,7 @@ class ReviewOut(BaseModel):
     outcome: str
     members: list[str]
     reasons: str
-    deposit: str
+    deposit: str | None = Field(description="returned | kept; null: no deposit.")
     score: ScoreOut | None
     recorded: RecordedOut
 
@@ -253,7 +300,7 @@ class HistoryEntryOut(BaseModel):
     actor: str = Field(description="The token holder who made it ('open mode ...' without tokens); for an "
                        "imported entry, the importer.")
     role: str | None
-    action: str = Field(description="created | decision | review | rerun | imported")
+    action: str = Field(description="created | decision | review | rerun | imported | amended | withdrawn")
     change: dict[str, Any]
     imported: bool = Field(False, description="Brought by an import: the original_* fields are the export's word.")
     original_actor: str | None = Field(None, description="Imported: who the export says made the change.")
@@ -282,7 +329,8 @@ class CaseSummaryOut(BaseModel):
     kind: str
     created: dt.datetime
     created_by: str
-    status: str = Field(description="awaiting decision | decided | reviewed: uphold/vary/cancel")
+    status: str = Field(description="awaiting decision | decided | reviewed: uphold/vary/cancel | withdrawn")
+    withdrawn: str | None = Field(None, description="Why the case was withdrawn (null: it was not).")
     suggested_ns: int | None = Field(description="The advisor's suggested score, North-South's points.")
     final: ScoreOut | None = Field(description="The score that stands: the committee's, else the director's.")
 
@@ -294,7 +342,8 @@ class CaseSummaryOut(BaseModel):
                 "pairs": {"ns": {"number": d.ns.number, "names": d.ns.names},
                           "ew": {"number": d.ew.number, "names": d.ew.names}},
                 "director": d.director, "kind": c.data.kind.value, "created": c.created, "created_by": c.created_by,
-                "status": c.status, "suggested_ns": c.data.suggested_ns, "final": ScoreOut.of(c.final_score())}
+                "status": c.status, "withdrawn": c.withdrawn, "suggested_ns": c.data.suggested_ns,
+                "final": ScoreOut.of(c.final_score())}
 
     @classmethod
     def of(cls, c: Case) -> CaseSummaryOut:
@@ -327,7 +376,8 @@ class CaseOut(CaseSummaryOut):
                    engine_version=c.data.engine_version, laws_edition=c.data.laws_edition,
                    table_ns=c.data.table_ns, decision=decision,
                    reviews=[ReviewOut(outcome=r.outcome.value, members=list(r.members), reasons=r.reasons,
-                                      deposit=r.deposit.value, score=ScoreOut.of(r.score), recorded=recorded[seq])
+                                      deposit=r.deposit.value if r.deposit else None, score=ScoreOut.of(r.score),
+                                      recorded=recorded[seq])
                             for r, seq in zip(c.reviews, reviews, strict=True)])
 
 
@@ -493,7 +543,58 @@ def add_review(cases: SqlCaseRepository, case_id: int, body: ReviewIn, actor: Ac
         UnknownCaseError; CaseRuleError (422); CaseConflictError (409: no decision yet).
     """
     review = body.to_review()
-    return cases.append(case_id, Action.REVIEW, actor, lambda c: check_review(c, review).to_json())
+    deposits = cases.settings(cases.get_case(case_id).details.event_id).uses_deposits
+    return cases.append(case_id, Action.REVIEW, actor,
+                        lambda c: check_review(c, review, uses_deposits=deposits).to_json())
+
+
+def amend_case(cases: SqlCaseRepository, case_id: int, body: AmendIn, actor: Actor) -> Case:
+    """Append an ``amended`` entry (:func:`engine.cases.check_amendment`): the facts given, old -> new.
+
+    Raises:
+        UnknownCaseError; CaseRuleError (422: no reason, nothing changed, a fact blank or too
+        long); CaseConflictError (409: the case was withdrawn).
+    """
+    facts, why = body.facts(), body.reason
+    return cases.append(case_id, Action.AMENDED, actor, lambda c: check_amendment(c, facts, why))
+
+
+def withdraw_case(cases: SqlCaseRepository, case_id: int, body: WithdrawIn, actor: Actor) -> Case:
+    """Append a ``withdrawn`` entry (:func:`engine.cases.check_withdrawal`).
+
+    Raises:
+        UnknownCaseError; CaseRuleError (422: no reason); CaseConflictError (409: already withdrawn).
+    """
+    why = body.reason
+    return cases.append(case_id, Action.WITHDRAWN, actor, lambda c: check_withdrawal(c, why))
+
+
+def set_settings(cases: SqlCaseRepository, event_id: int, body: SettingsIn) -> EventSettings:
+    """Keep an event's case-file settings, its time zone checked (:func:`engine.cases.check_time_zone`).
+
+    Raises:
+        CaseRuleError: path ``time_zone``; UnknownEventError.
+    """
+    return cases.set_settings(event_id, EventSettings(check_time_zone(body.time_zone), body.uses_deposits,
+                                                      body.appeal_deadline.strip()))
+
+
+def filter_cases(cases: Sequence[Case], *, status: str | None = None, director: str | None = None,
+                 since: dt.date | None = None, until: dt.date | None = None) -> list[Case]:
+    """The cases of ``cases`` whose status starts with ``status`` (``"decided"``, ``"reviewed"``,
+    ``"withdrawn"``, ``"awaiting decision"``), whose director contains ``director`` (any case),
+    created on or after ``since`` and on or before ``until`` (UTC days)."""
+    out = []
+    for c in cases:
+        if status and not c.status.startswith(status):
+            continue
+        if director and director.casefold() not in c.details.director.casefold():
+            continue
+        day = c.created.astimezone(dt.UTC).date()
+        if (since and day < since) or (until and day > until):
+            continue
+        out.append(c)
+    return out
 
 
 MAX_DIFFERENCES = 200
@@ -628,7 +729,7 @@ def ruling_log(cases: Sequence[Case]) -> str:
             _artificial(dec.score if dec else None), dec.reason if dec else "",
             review.outcome.value if review else "",
             _figure(review.score.score_ns) if review and review.score else "",
-            review.deposit.value if review else "", final.result if final else "",
+            review.deposit.value if review and review.deposit else "", final.result if final else "",
             final.law if final else "", _figure(final.score_ns) if final else "",
             _figure(final.score_ew) if final else "", c.status, c.data.engine_version, c.data.laws_edition,
             imported_note(c)]
@@ -665,7 +766,7 @@ class ExportedEntryIn(BaseModel):
     at: dt.datetime
     actor: str = Field(min_length=1, max_length=120)
     role: Literal["director", "committee", "viewer"] | None = None
-    action: Literal["created", "decision", "review", "rerun", "imported"]
+    action: Literal["created", "decision", "review", "rerun", "imported", "amended", "withdrawn"]
     change: dict[str, Any]
     original_actor: str | None = Field(None, min_length=1, max_length=120)
     original_role: Literal["director", "committee", "viewer"] | None = None
@@ -843,7 +944,9 @@ def _ruled_again(c: ExportedCaseIn, where: str, view: ExportedEvent, solver: Dou
             validates), naming the case and the differing fields; SolverError from the solver.
     """
     try:
-        _, now, suggested, table = rule(CaseKind(c.kind), c.request, view, solver, _edition(c.laws_edition) or edition)
+        kind = CaseKind(c.kind)
+        request = stored_request(kind, c.request, c.ruling)  # as a rerun sends it (before issue 24: labelled)
+        _, now, suggested, table = rule(kind, request, view, solver, _edition(c.laws_edition) or edition)
     except RequestValidationError as exc:
         why = "; ".join(f"{'/'.join(str(x) for x in e.get('loc', ())[1:])}: {e.get('msg', '')}"
                         for e in exc.errors()[:3])
@@ -964,10 +1067,17 @@ def router() -> APIRouter:
     @r.get("/v1/cases", response_model=list[CaseSummaryOut], responses=errors, summary="The cases of an event")
     def list_cases(request: Request,
                    event: Annotated[int | None, Query(ge=1, le=2**31 - 1)] = None,
-                   board: Annotated[str | None, Query(max_length=20)] = None) -> list[CaseSummaryOut]:
+                   board: Annotated[str | None, Query(max_length=20)] = None,
+                   status: Annotated[Literal["awaiting decision", "decided", "reviewed", "withdrawn"] | None,
+                                     Query()] = None,
+                   director: Annotated[str | None, Query(max_length=120)] = None,
+                   since: dt.date | None = None, until: dt.date | None = None) -> list[CaseSummaryOut]:
         """The cases of `event` (and `board`), oldest first: board, round, table, pairs, status and
-        the score that stands. Without `event`, every case."""
-        return [CaseSummaryOut.of(c) for c in _repos(request)[1].cases(event, board)]
+        the score that stands. Without `event`, every case; `status`, `director` (part of the
+        name), `since` and `until` (days the case was saved, UTC) narrow the list."""
+        found = filter_cases(_repos(request)[1].cases(event, board), status=status, director=director,
+                             since=since, until=until)
+        return [CaseSummaryOut.of(c) for c in found]
 
     @r.get("/v1/cases/{case_id}", response_model=CaseOut, responses=errors, summary="A case")
     def get_case(case_id: CaseId, request: Request) -> CaseOut:
@@ -993,6 +1103,37 @@ def router() -> APIRouter:
         the reasons, the deposit returned or kept. Added, never written over; 409 before the
         director's decision."""
         return CaseOut.of(add_review(_repos(request)[1], case_id, body, actor))
+
+    @r.post("/v1/cases/{case_id}/amend", response_model=CaseOut, responses={**errors, **conflict},
+            summary="Amend a case's facts")
+    def amend(case_id: CaseId, body: AmendIn, request: Request, actor: Acting) -> CaseOut:
+        """Correct the round, the table, the pairs, their names or the director, with a reason:
+        an "amended" entry says old -> new for each fact that changes (nothing is written over);
+        the case then shows the amended facts. 409 once the case was withdrawn."""
+        return CaseOut.of(amend_case(_repos(request)[1], case_id, body, actor))
+
+    @r.post("/v1/cases/{case_id}/withdraw", response_model=CaseOut, responses={**errors, **conflict},
+            summary="Withdraw a case saved by mistake")
+    def withdraw(case_id: CaseId, body: WithdrawIn, request: Request, actor: Acting) -> CaseOut:
+        """A "withdrawn" entry with the reason: the case stays in the store, its history and the
+        ruling log (status "withdrawn"); nothing more is recorded on it. 409 when already withdrawn."""
+        return CaseOut.of(withdraw_case(_repos(request)[1], case_id, body, actor))
+
+    @r.get("/v1/events/{event_id}/settings", response_model=SettingsIn, responses=errors,
+           summary="An event's case-file settings")
+    def get_settings(request: Request, event_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> SettingsIn:
+        """Its time zone, whether it takes appeal deposits, its appeal deadline."""
+        s = _repos(request)[1].settings(event_id)
+        return SettingsIn(time_zone=s.time_zone, uses_deposits=s.uses_deposits, appeal_deadline=s.appeal_deadline)
+
+    @r.post("/v1/events/{event_id}/settings", response_model=SettingsIn, responses=errors,
+           summary="Set an event's case-file settings")
+    def put_settings(request: Request, event_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
+                     body: SettingsIn) -> SettingsIn:
+        """The time zone (an IANA name such as 'Europe/Warsaw', checked), whether the event takes
+        appeal deposits, and its appeal deadline; they replace the earlier ones."""
+        s = set_settings(_repos(request)[1], event_id, body)
+        return SettingsIn(time_zone=s.time_zone, uses_deposits=s.uses_deposits, appeal_deadline=s.appeal_deadline)
 
     @r.get("/v1/cases/{case_id}/history", response_model=list[HistoryEntryOut], responses=errors,
            summary="Every change of a case")

@@ -18,7 +18,9 @@ Scores are Law 77 points from North-South's view unless said otherwise; a weight
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
+import zoneinfo
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -75,6 +77,8 @@ class Action(StrEnum):
     REVIEW = "review"
     RERUN = "rerun"
     IMPORTED = "imported"
+    AMENDED = "amended"
+    WITHDRAWN = "withdrawn"
 
 
 class CaseRuleError(InvalidBoardError):
@@ -207,20 +211,22 @@ class Review:
         outcome: uphold, vary (``score`` is the committee's) or cancel (the table result stands).
         members: the committee's members, chairman first.
         reasons: the committee's reasons, as it writes them.
-        deposit: the appeal deposit returned or kept.
+        deposit: the appeal deposit returned or kept; ``None`` when there was none (many events
+            take no deposit: :attr:`EventSettings.uses_deposits`).
         score: the committee's score when it varies the ruling, else ``None``.
     """
 
     outcome: ReviewOutcome
     members: tuple[str, ...]
     reasons: str
-    deposit: Deposit
+    deposit: Deposit | None
     score: EnteredScore | None = None
 
     def to_json(self) -> dict[str, Json]:
         """The review as the history entry's ``change``."""
         return {"outcome": self.outcome.value, "members": list(self.members), "reasons": self.reasons,
-                "deposit": self.deposit.value, "score": self.score.to_json() if self.score else None}
+                "deposit": self.deposit.value if self.deposit is not None else None,
+                "score": self.score.to_json() if self.score else None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +335,9 @@ class Case:
         history: every change, oldest first (``created`` first).
         decision: the director's latest decision, or ``None``.
         reviews: the committee's reviews, oldest first.
+        amended: the facts as the latest ``amended`` entry left them (``None``: as created).
+        withdrawn: the reason of the ``withdrawn`` entry, once the case was withdrawn as a
+            mistake (it stays in the store, its history and the ruling log), else ``None``.
     """
 
     id: int
@@ -338,15 +347,21 @@ class Case:
     history: tuple[HistoryEntry, ...] = ()
     decision: Decision | None = None
     reviews: tuple[Review, ...] = ()
+    amended: CaseDetails | None = None
+    withdrawn: str | None = None
 
     @property
     def details(self) -> CaseDetails:
-        """Board, round, table, pairs, director, event."""
-        return self.data.details
+        """Board, round, table, pairs, director, event: as amended (the latest ``amended``
+        entry), else as created (:attr:`data`)."""
+        return self.amended if self.amended is not None else self.data.details
 
     @property
     def status(self) -> str:
-        """``"awaiting decision"``, ``"decided"``, or ``"reviewed: <outcome>"`` (the latest review)."""
+        """``"awaiting decision"``, ``"decided"``, ``"reviewed: <outcome>"`` (the latest review),
+        or ``"withdrawn"`` (a case withdrawn as a mistake, whatever it held)."""
+        if self.withdrawn is not None:
+            return "withdrawn"
         if self.reviews:
             return f"reviewed: {self.reviews[-1].outcome.value}"
         return "decided" if self.decision is not None else "awaiting decision"
@@ -366,11 +381,20 @@ class Case:
 
 
 def fold(case: Case, entries: Sequence[HistoryEntry]) -> Case:
-    """The case with its history: the latest decision and every review, from ``entries``
-    (oldest first; entries the store checked with :func:`check_decision` / :func:`check_review`)."""
+    """The case with its history: the latest decision, every review, the facts as amended and
+    whether it was withdrawn, from ``entries`` (oldest first; entries the store checked with
+    :func:`check_decision` / :func:`check_review` / :func:`check_amendment` / :func:`check_withdrawal`)."""
     decision: Decision | None = None
     reviews: list[Review] = []
+    details = case.data.details
+    amended = False
+    withdrawn: str | None = None
     for e in entries:
+        if e.action is Action.AMENDED:
+            details = amend_details(details, e.change.get("facts") or {})
+            amended = True
+        elif e.action is Action.WITHDRAWN:
+            withdrawn = str(e.change.get("reason", ""))
         if e.action is Action.DECISION:
             c = e.change
             decision = Decision(EnteredScore.from_json(c), c.get("reason", ""), bool(c.get("differs_from_suggestion")))
@@ -378,8 +402,83 @@ def fold(case: Case, entries: Sequence[HistoryEntry]) -> Case:
             c = e.change
             score = EnteredScore.from_json(c["score"]) if c.get("score") else None
             reviews.append(Review(ReviewOutcome(c["outcome"]), tuple(c.get("members", ())), c.get("reasons", ""),
-                                  Deposit(c["deposit"]), score))
-    return Case(case.id, case.created, case.created_by, case.data, tuple(entries), decision, tuple(reviews))
+                                  Deposit(c["deposit"]) if c.get("deposit") else None, score))
+    return Case(case.id, case.created, case.created_by, case.data, tuple(entries), decision, tuple(reviews),
+                details if amended else None, withdrawn)
+
+
+AMENDABLE = {"round": 20, "table": 20, "ns_number": 20, "ns_names": 200, "ew_number": 20, "ew_names": 200,
+             "director": 120}
+"""The facts of a case a director may amend (:func:`check_amendment`), with their longest length
+in characters; the event, the board and the ruling are never amended (a wrong board is a new
+case, the mistaken one withdrawn)."""
+
+REQUIRED_FACTS = frozenset({"ns_number", "ew_number", "director"})
+"""Amendable facts that may not be blank."""
+
+
+def _fact(d: CaseDetails, name: str) -> str:
+    return {"round": d.round, "table": d.table, "ns_number": d.ns.number, "ns_names": d.ns.names,
+            "ew_number": d.ew.number, "ew_names": d.ew.names, "director": d.director}[name]
+
+
+def amend_details(d: CaseDetails, facts: Mapping[str, Json]) -> CaseDetails:
+    """``d`` with the facts of an ``amended`` entry's ``facts`` (``{name: {"old": .., "new": ..}}``)
+    applied; names not in :data:`AMENDABLE` are ignored."""
+    new = {k: str(v.get("new", "")) for k, v in facts.items() if k in AMENDABLE and isinstance(v, Mapping)}
+    value = {name: new.get(name, _fact(d, name)) for name in AMENDABLE}
+    return CaseDetails(event_id=d.event_id, board=d.board, round=value["round"], table=value["table"],
+                       ns=Pair(value["ns_number"], value["ns_names"]), ew=Pair(value["ew_number"], value["ew_names"]),
+                       director=value["director"])
+
+
+def check_amendment(case: Case, facts: Mapping[str, str], reason: str) -> dict[str, Json]:
+    """The change of an ``amended`` entry: the director corrects the case's facts (round, table,
+    pairs, names, director: :data:`AMENDABLE`) with a reason; nothing is written over, the entry
+    says ``{"reason": .., "facts": {name: {"old": .., "new": ..}}}`` for each fact that changes.
+
+    Raises:
+        CaseRuleError: path ``reason`` (none given), the fact's name (too long, or a required
+            fact left blank), or ``facts`` (nothing changes).
+        CaseConflictError: the case was withdrawn.
+    """
+    if case.withdrawn is not None:
+        raise CaseConflictError(f"case {case.id} was withdrawn: its facts can no longer be amended")
+    changed: dict[str, Json] = {}
+    for name, value in facts.items():
+        if name not in AMENDABLE:
+            raise CaseRuleError(f"{name!r} is not a fact of the case that can be amended", path=name,
+                                key="case_not_amendable", params={"name": name})
+        new = value.strip()
+        if len(new) > AMENDABLE[name]:
+            raise CaseRuleError(f"at most {AMENDABLE[name]} characters", path=name, key="case_fact_too_long",
+                                params={"n": AMENDABLE[name]})
+        if not new and name in REQUIRED_FACTS:
+            raise CaseRuleError("this cannot be left blank", path=name, key="case_fact_blank")
+        old = _fact(case.details, name)
+        if new != old:
+            changed[name] = {"old": old, "new": new}
+    if not reason.strip():
+        raise CaseRuleError("give the reason for the amendment", path="reason", key="case_amend_reason")
+    if not changed:
+        raise CaseRuleError("nothing is changed: the facts are as the case already has them", path="facts",
+                            key="case_amend_nothing")
+    return {"reason": reason.strip(), "facts": changed}
+
+
+def check_withdrawal(case: Case, reason: str) -> dict[str, Json]:
+    """The change of a ``withdrawn`` entry: a case saved by mistake is withdrawn with a reason; it
+    stays in the store, in its history and in the ruling log (status ``withdrawn``).
+
+    Raises:
+        CaseRuleError: path ``reason``: none given.
+        CaseConflictError: the case is already withdrawn.
+    """
+    if case.withdrawn is not None:
+        raise CaseConflictError(f"case {case.id} is already withdrawn")
+    if not reason.strip():
+        raise CaseRuleError("give the reason for withdrawing the case", path="reason", key="case_withdraw_reason")
+    return {"reason": reason.strip()}
 
 
 def check_score(score: EnteredScore, path: str = "") -> EnteredScore:
@@ -434,8 +533,10 @@ def check_decision(case: Case, score: EnteredScore, reason: str) -> Decision:
 
     Raises:
         CaseRuleError: path ``reason`` (missing though the score differs) or a score field.
-        CaseConflictError: the committee has already reviewed the case (its decision stands).
+        CaseConflictError: the committee has already reviewed the case (its decision stands), or
+            the case was withdrawn.
     """
+    _not_withdrawn(case)
     if case.reviews:
         raise CaseConflictError(f"case {case.id} has been reviewed by the appeals committee "
                                 f"({case.reviews[-1].outcome.value}): the director's decision can no longer change")
@@ -452,14 +553,24 @@ def check_decision(case: Case, score: EnteredScore, reason: str) -> Decision:
     return Decision(score, reason.strip(), differs)
 
 
-def check_review(case: Case, review: Review) -> Review:
-    """A committee review of ``case``, if the case file's rules allow it.
+def _not_withdrawn(case: Case) -> None:
+    if case.withdrawn is not None:
+        raise CaseConflictError(f"case {case.id} was withdrawn: nothing more is recorded on it")
+
+
+def check_review(case: Case, review: Review, *, uses_deposits: bool = False) -> Review:
+    """A committee review of ``case``, if the case file's rules allow it. The deposit is asked
+    only when the event takes deposits (``uses_deposits``, :attr:`EventSettings.uses_deposits`);
+    otherwise it may be left out (``None``).
 
     Raises:
         CaseRuleError: no members, no reasons, a varied ruling without its score (path
-            ``score_ns``), or a score given with uphold or cancel.
-        CaseConflictError: the director has not yet recorded a decision (nothing to review).
+            ``score_ns``), a score given with uphold or cancel, or no deposit though the event
+            takes deposits (path ``deposit``).
+        CaseConflictError: the director has not yet recorded a decision (nothing to review), or
+            the case was withdrawn.
     """
+    _not_withdrawn(case)
     if case.decision is None:
         raise CaseConflictError(f"case {case.id} has no decision of the director yet: there is nothing to review")
     members = tuple(m.strip() for m in review.members if m.strip())
@@ -475,6 +586,9 @@ def check_review(case: Case, review: Review) -> Review:
     elif score is not None:
         raise CaseRuleError(f"a score goes with 'vary' only: to {review.outcome.value} the ruling, give none",
                             path="score_ns")
+    if uses_deposits and review.deposit is None:
+        raise CaseRuleError("the event takes appeal deposits: say whether the deposit is returned or kept",
+                            path="deposit", key="case_deposit_needed")
     return Review(review.outcome, members, review.reasons.strip(), review.deposit, score)
 
 
@@ -598,3 +712,46 @@ class User:
     key: str
     active: bool
     created: dt.datetime
+
+
+@dataclass(frozen=True, slots=True)
+class EventSettings:
+    """An event's settings for its case file (issue 25).
+
+    Attributes:
+        time_zone: the IANA name of the zone its times are shown in, e.g. ``"Europe/Warsaw"``
+            (``""``: not set; the page shows the browser's zone); times are stored in UTC.
+        uses_deposits: the event takes an appeal deposit (then the committee says whether it is
+            returned or kept; otherwise the deposit is not asked).
+        appeal_deadline: when appeals close, as the event announces it, e.g. ``"30 minutes after
+            the end of the session"`` or ``"22:30"`` (printed on the sheets; ``""``: not set).
+    """
+
+    time_zone: str = ""
+    uses_deposits: bool = False
+    appeal_deadline: str = ""
+
+
+@functools.cache
+def _zone_names() -> frozenset[str]:
+    return frozenset(zoneinfo.available_timezones())
+
+
+def check_time_zone(name: str) -> str:
+    """``name`` stripped, if it is ``""`` or an IANA time zone the system knows (``zoneinfo``),
+    e.g. ``"Europe/Warsaw"``, ``"UTC"``.
+
+    Raises:
+        CaseRuleError: path ``time_zone``: not a time zone name.
+    """
+    name = name.strip()
+    if not name:
+        return ""
+    try:
+        if name not in _zone_names():  # "Europe" (a folder of the database) is no zone
+            raise zoneinfo.ZoneInfoNotFoundError(name)
+        zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
+        raise CaseRuleError(f"{name!r} is not a time zone name (an IANA name such as Europe/Warsaw)",
+                            path="time_zone", key="time_zone_unknown", params={"zone": name}) from None
+    return name

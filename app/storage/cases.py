@@ -17,13 +17,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.storage import write_sessions
-from app.storage.models import CaseRow, EventRow, HistoryRow, UserRow
+from app.storage.models import CaseRow, EventRow, EventSettingsRow, HistoryRow, UserRow
 from engine.cases import (
     Action,
     Actor,
     Case,
     CaseDetails,
     CaseKind,
+    EventSettings,
     HistoryEntry,
     NewCase,
     Origin,
@@ -150,6 +151,39 @@ class SqlCaseRepository:
                                    .order_by(HistoryRow.case_id, HistoryRow.seq)):
                     history[h.case_id].append(_entry(h))
             return [fold(_case(r), history[r.id]) for r in rows]
+
+    def settings(self, event_id: int) -> EventSettings:
+        """The case-file settings of ``event_id`` (the defaults when none were set).
+
+        Raises:
+            UnknownEventError: path ``event``: ``event_id`` is not stored.
+        """
+        with self._reads() as s:
+            if s.get(EventRow, event_id) is None:
+                raise UnknownEventError(event_id, path="event")
+            row = s.get(EventSettingsRow, event_id)
+            if row is None:
+                return EventSettings()
+            return EventSettings(row.time_zone, row.uses_deposits, row.appeal_deadline)
+
+    def set_settings(self, event_id: int, settings: EventSettings) -> EventSettings:
+        """Keep ``settings`` as the event's (checked by the caller:
+        :func:`engine.cases.check_time_zone`), replacing any earlier ones; one transaction.
+
+        Raises:
+            UnknownEventError: path ``event``: ``event_id`` is not stored.
+        """
+        with self._writes.begin() as s:
+            if s.get(EventRow, event_id) is None:
+                raise UnknownEventError(event_id, path="event")
+            row = s.get(EventSettingsRow, event_id)
+            if row is None:
+                s.add(EventSettingsRow(event_id=event_id, time_zone=settings.time_zone,
+                                       uses_deposits=settings.uses_deposits, appeal_deadline=settings.appeal_deadline))
+            else:
+                row.time_zone, row.uses_deposits = settings.time_zone, settings.uses_deposits
+                row.appeal_deadline = settings.appeal_deadline
+        return settings
 
     @staticmethod
     def _entries(s: Session, case_id: int) -> list[HistoryEntry]:

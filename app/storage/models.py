@@ -161,3 +161,16 @@ class TravellerLineRow(Base):
     ew_imps: Mapped[float | None] = mapped_column(Float, nullable=True)
 
     __table_args__ = (Index("ix_traveller_lines_event_board", "event_id", "board"),)
+
+
+class EventSettingsRow(Base):
+    """An event's case-file settings (:class:`engine.cases.EventSettings`): table
+    ``event_settings``, one row per event that has any (none: the defaults). Settings, not the
+    case file: a row may be updated."""
+
+    __tablename__ = "event_settings"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), primary_key=True)
+    time_zone: Mapped[str] = mapped_column(String(64))
+    uses_deposits: Mapped[bool] = mapped_column(Boolean)
+    appeal_deadline: Mapped[str] = mapped_column(String(120))

@@ -36,7 +36,16 @@ from app.rulings import rule_revoke
 from app.schemas import RevokeRulingRequest, counted
 from app.scores import ScoringIn, score_against, scores_block
 from app.web import views
-from app.web.casefile import back_to, case_form, install_case_pages, refusal_text, result_label, revoke_case_form, who
+from app.web.casefile import (
+    back_to,
+    case_form,
+    install_case_pages,
+    refusal_text,
+    result_label,
+    revoke_case_form,
+    sheet_deadline,  # issue 25: the event's appeal deadline on the sheet
+    who,
+)
 from app.web.claim import install_claim_pages
 from app.web.lang import page_lang, remember
 from app.web.problems import Problem, field_errors, problem, validation_problems
@@ -299,6 +308,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
         context = _ruling_context(advice, lang, solver, offender_card, form, weights)
         context |= _sheet_context(request.app.state.events, form, sheet, context["label"], lang)
         context["case_form"] = revoke_case_form(request, form, body, context["sheet"])
+        context["appeal_deadline"] = sheet_deadline(request, form)
         return render(request, "ruling.html", lang, form=form, hidden=hidden, laws_edition=advice.edition.code.value,
                       **context)
 
@@ -418,7 +428,7 @@ def _whole(text: str) -> int | str:
     return int(text) if re.fullmatch(r"[+-]?\d{1,9}", text) else text
 
 
-SHEET_FIELDS = ("event", "date", "table", "round", "director")
+SHEET_FIELDS = ("event", "date", "table", "round", "director", "ns", "ew")
 """The ruling sheet's fields the director fills in (posted as ``sheet_<name>``)."""
 
 

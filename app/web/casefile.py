@@ -20,27 +20,36 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
+from zoneinfo import ZoneInfo
 
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from markupsafe import Markup, escape
 from pydantic import ValidationError
 
 from app import auth
 from app.access import Acting, PageRefused
 from app.cases import (
+    AmendIn,
     DecisionIn,
     RerunOut,
     ReviewIn,
+    SettingsIn,
+    WithdrawIn,
     add_review,
+    amend_case,
     case_order,
     export_cases,
+    filter_cases,
     open_case,
     parse_case,
     record_decision,
     rerun,
     ruling_log,
+    set_settings,
+    withdraw_case,
 )
 from app.i18n import fallback, gettext
 from app.web import views
@@ -49,14 +58,17 @@ from app.web.problems import Problem, field_errors
 from app.web.words import board_label, evidence_text, pydantic_text, reason, stored_step
 from engine.boards import board_from_game, pick_game
 from engine.cases import (
+    AMENDABLE,
     OPEN_MODE,
     Action,
     Actor,
     Case,
     CaseConflictError,
+    CaseDetails,
     CaseKind,
     CaseRuleError,
     EnteredScore,
+    EventSettings,
     HistoryEntry,
     Role,
     WeightedPart,
@@ -166,7 +178,7 @@ def back_to(request: Request) -> str:
         query = request.url.query
         return _safe_next(f"{path}?{query}" if query else path)
     head, _, last = path.rpartition("/")
-    return _safe_next(head) if last in ("decision", "reviews", "rerun", "cancel") else "/"
+    return _safe_next(head) if last in ("decision", "reviews", "rerun", "cancel", "amend", "withdraw") else "/"
 
 
 def _id(text: str) -> int | None:
@@ -651,11 +663,13 @@ def _dash(value: Any) -> str:
     return "\u2014" if value is None else str(value)
 
 
-def history_lines(lang: str, case: Case) -> list[dict[str, str]]:
-    """The history, oldest first: when, who (and the role then), what was done, in words."""
+def history_lines(lang: str, case: Case, zone: str = "") -> list[dict[str, Any]]:
+    """The history, oldest first: when (in the event's time ``zone``, else UTC, which the page
+    turns into the browser's zone), who (and the role then), what was done, in words."""
     out = []
     for e in case.history:
-        out.append({"seq": str(e.seq), "at": _when(e.at), "actor": actor_name(lang, e.actor),
+        out.append({"seq": str(e.seq), "kind": e.action.value, "at": when(e.at, zone),
+                    "actor": actor_name(lang, e.actor),
                     "role": gettext(lang, f"role_{e.role}") if e.role else "",
                     "action": gettext(lang, f"action_{e.action.value}"), "what": _change_text(lang, e),
                     "origin": origin_text(lang, e)})
@@ -682,6 +696,32 @@ def _when(at: dt.datetime) -> str:
     return at.astimezone(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
+def when(at: dt.datetime, zone: str = "") -> Markup:
+    """A stored time (UTC) as the page shows it: in the event's time ``zone`` (an IANA name,
+    :attr:`engine.cases.EventSettings.time_zone`), ``"2026-11-25 15:05 (Europe/Warsaw)"``; with
+    no zone, in UTC marked ``data-local`` so that the page's script shows it in the browser's
+    zone (without JavaScript it stays UTC). A ``<time>`` element carrying the ISO 8601 UTC time."""
+    utc = at.astimezone(dt.UTC)
+    iso = utc.isoformat(timespec="seconds")
+    if zone:
+        try:
+            text = f"{utc.astimezone(ZoneInfo(zone)).strftime('%Y-%m-%d %H:%M')} ({zone})"
+            return Markup('<time datetime="{}">{}</time>').format(iso, text)
+        except (ValueError, KeyError, OSError):
+            pass
+    return Markup('<time datetime="{}" data-local>{}</time>').format(iso, _when(at))
+
+
+def t_html(lang: str, key: str, **params: object) -> Markup:
+    """``gettext(lang, key, **params)`` as markup: the sentence escaped, a :class:`Markup`
+    parameter (a :func:`when` time) kept as it is."""
+    marks = {k: f"\x00{k}\x00" for k in params}
+    out = escape(gettext(lang, key, **marks))
+    for k, v in params.items():
+        out = Markup(out.replace(marks[k], v if isinstance(v, Markup) else escape(str(v))))
+    return out
+
+
 def _change_text(lang: str, e: HistoryEntry) -> str:
     c = e.change
     if e.action is Action.CREATED:
@@ -692,13 +732,20 @@ def _change_text(lang: str, e: HistoryEntry) -> str:
     if e.action is Action.REVIEW:
         score = score_text(lang, EnteredScore.from_json(c["score"])) if c.get("score") else ""
         outcome = gettext(lang, f"outcome_{c.get('outcome')}")
-        deposit = gettext(lang, f"deposit_{c.get('deposit')}")
-        return f"{outcome}{': ' + score if score else ''}; {deposit}"
+        deposit = gettext(lang, f"deposit_{c.get('deposit')}") if c.get("deposit") else ""
+        return f"{outcome}{': ' + score if score else ''}{'; ' + deposit if deposit else ''}"
     if e.action is Action.RERUN:
         if c.get("same"):
             return gettext(lang, "history_rerun_same", engine=c.get("engine_version_now", ""))
         return gettext(lang, "history_rerun_differs", engine=c.get("engine_version_now", ""),
                        n=len(c.get("differences", [])))
+    if e.action is Action.AMENDED:
+        facts = c.get("facts") or {}
+        changes = "; ".join(f"{gettext(lang, f'fact_{k}')}: {v.get('old') or chr(8212)} \u2192 "
+                            f"{v.get('new') or chr(8212)}" for k, v in facts.items() if isinstance(v, Mapping))
+        return f"{changes}. {gettext(lang, 'case_reason')}: {c.get('reason', '')}"
+    if e.action is Action.WITHDRAWN:
+        return f"{gettext(lang, 'case_reason')}: {c.get('reason', '')}"
     return gettext(lang, "history_imported", n=c.get("entries", ""))
 
 
@@ -714,6 +761,32 @@ def rerun_view(out: RerunOut) -> dict[str, Any]:
                             for d in out.differences[:100]], "more": max(0, len(out.differences) - 100)}
 
 
+def _fact_value(d: CaseDetails, name: str) -> str:
+    return {"round": d.round, "table": d.table, "ns_number": d.ns.number, "ns_names": d.ns.names,
+            "ew_number": d.ew.number, "ew_names": d.ew.names, "director": d.director}[name]
+
+
+def event_settings(request: Request, event_id: int) -> EventSettings:
+    """The case-file settings of ``event_id`` (the defaults for an event not stored)."""
+    try:
+        settings: EventSettings = request.app.state.cases.settings(event_id)
+        return settings
+    except NotStoredError:
+        return EventSettings()
+
+
+def sheet_deadline(request: Request, form: Mapping[str, str]) -> str:
+    """The appeal deadline of the event a ruling view's board comes from (a stored event's
+    board, or an uploaded file's event), for the ruling sheet; ``""`` when none is set."""
+    event_id: int | None = None
+    if form.get("source") == "event":
+        event_id = _id(form.get("event", ""))
+    elif form.get("source") == "upload" and _id(form.get("upload", "")):
+        stored = request.app.state.events.get_file(_id(form.get("upload", "")) or 0)
+        event_id = stored[0] if stored is not None else None
+    return event_settings(request, event_id).appeal_deadline if event_id is not None else ""
+
+
 def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
     """Everything case.html shows of ``case`` (the forms' defaults come from its suggestion)."""
     events: EventRepository = request.app.state.events
@@ -722,6 +795,8 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
     except NotStoredError:
         event = None
     r, d = case.data.ruling, case.details
+    settings = event_settings(request, d.event_id)
+    zone = settings.time_zone
     sug = suggestion(case)
     deal, label, contract, declarer = None, "", "", None
     if case.data.kind is CaseKind.REVOKE:
@@ -753,7 +828,8 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
         "suggestion": sug, "suggested_text": score_text(lang, EnteredScore(
             float(sug.score_ns) if sug.score_ns is not None else None, sug.result, sug.law,
             artificial=sug.artificial, weighted=sug.weighted)),
-        "table_text": points(case.data.table_ns), "created_at": _when(case.created),
+        "table_text": points(case.data.table_ns), "created_at": when(case.created, zone),
+        "settings": settings, "local_times": not zone, "th": lambda key, **p: t_html(lang, key, **p),
         "table_label": result_label(stored_counted(r)) if case.data.kind is CaseKind.REVOKE else "table_result",
         "provisional": bool((r.get("suggested") or {}).get("provisional")) if case.data.kind is CaseKind.REVOKE
         else False,
@@ -761,15 +837,18 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
         "facts": request_facts(lang, case), "evidence": evidence(lang, case),
         "steps": [{"law": s.get("law", ""), "text": stored_step(lang, s)} for s in r.get("steps", [])],
         "decision": case.decision, "decision_text": score_text(lang, case.decision.score) if case.decision else "",
-        "decision_by": (actor_name(lang, decision_at.actor), _when(decision_at.at), origin_text(lang, decision_at))
+        "decision_by": (actor_name(lang, decision_at.actor), when(decision_at.at, zone), origin_text(lang, decision_at))
         if decision_at else None,
         "reviews": [{"outcome": gettext(lang, f"outcome_{rv.outcome.value}"), "members": ", ".join(rv.members),
-                     "reasons": rv.reasons, "deposit": gettext(lang, f"deposit_{rv.deposit.value}"),
+                     "reasons": rv.reasons,
+                     "deposit": gettext(lang, f"deposit_{rv.deposit.value}") if rv.deposit else "",
                      "score": score_text(lang, rv.score) if rv.score else "",
-                     "by": actor_name(lang, recorded[e.seq].actor), "at": _when(e.at),
+                     "by": actor_name(lang, recorded[e.seq].actor), "at": when(e.at, zone),
                      "origin": origin_text(lang, e)}
                     for rv, e in zip(case.reviews, reviews, strict=True)],
-        "history": history_lines(lang, case), "plausible": plausible,
+        "history": history_lines(lang, case, zone), "plausible": plausible,
+        "aform": {k: _fact_value(d, k) for k in AMENDABLE} | {"reason": ""}, "wform": {"reason": ""},
+        "withdrawn": case.withdrawn,
         "pairs": {"ns": d.ns, "ew": d.ew},
         "may_decide": viewer.can(auth.DIRECTOR), "may_review": viewer.can(auth.COMMITTEE),
         "dform": {"score_ns": points(sug.score_ns) if sug.score_ns is not None else "", "result": sug.result,
@@ -871,8 +950,12 @@ def decision_body(lang: str, form: Mapping[str, str], plausible: Sequence[Mappin
     return body, []
 
 
-def review_body(lang: str, form: Mapping[str, str]) -> tuple[ReviewIn | None, list[Problem]]:
-    """The review form as the API's :class:`ReviewIn` (members one per line), or the problems."""
+def review_body(lang: str, form: Mapping[str, str], uses_deposits: bool = False,
+                ) -> tuple[ReviewIn | None, list[Problem]]:
+    """The review form as the API's :class:`ReviewIn` (members one per line), or every problem
+    with it at once (each with its field): the outcome, the members, the reasons, the
+    committee's score (needed to vary, not given otherwise) and, only when the event takes
+    deposits (``uses_deposits``), the deposit."""
     problems: list[Problem] = []
     outcome, deposit = form.get("outcome", ""), form.get("deposit", "")
     members = [m.strip() for m in form.get("members", "").splitlines() if m.strip()]
@@ -883,17 +966,24 @@ def review_body(lang: str, form: Mapping[str, str]) -> tuple[ReviewIn | None, li
     if not form.get("reasons", "").strip():
         problems.append(say(lang, "reasons", gettext(lang, "need_reasons")))
     if deposit not in ("returned", "kept"):
-        problems.append(say(lang, "deposit", gettext(lang, "need_deposit")))
+        if uses_deposits:
+            problems.append(say(lang, "deposit", gettext(lang, "need_deposit")))
+        deposit = ""
     try:
         score = read_points(form.get("review_score_ns", ""))
     except ValueError:
         score = None
         problems.append(say(lang, "review_score_ns", gettext(lang, "not_points", text=form["review_score_ns"])))
+    else:
+        if outcome == "vary" and score is None:
+            problems.append(say(lang, "review_score_ns", gettext(lang, "need_review_score")))
+        elif outcome in ("uphold", "cancel") and score is not None:
+            problems.append(say(lang, "review_score_ns", gettext(lang, "no_review_score")))
     if problems:
         return None, problems
     try:
         body = ReviewIn.model_validate({"outcome": outcome, "members": members, "reasons": form["reasons"],
-                                        "deposit": deposit, "score_ns": score,
+                                        "deposit": deposit or None, "score_ns": score,
                                         "result": form.get("review_result", "").strip(),
                                         "law": form.get("review_law", "").strip()})
     except ValidationError as exc:
@@ -916,9 +1006,19 @@ def _rule_field(path: str, review: bool) -> str:
     """The form field of a case file rule's ``path`` (``reason``, ``score_ns``, ``weighted/0/percent``...)."""
     head = path.split("/", 1)[0]
     if review:
-        return {"score_ns": "review_score_ns", "members": "members", "reasons": "reasons"}.get(head, "")
+        return {"score_ns": "review_score_ns", "members": "members", "reasons": "reasons",
+                "deposit": "deposit"}.get(head, "")
     return {"score_ns": "score_ns", "score_ew": "score_ns", "reason": "reason", "weighted": "weights",
             "artificial": "artificial"}.get(head, "")
+
+
+def case_row(lang: str, c: Case) -> dict[str, Any]:
+    """A line of a case list: board, round, table, pairs, director, status, the scores."""
+    return {"id": c.id, "board": c.details.board, "round": c.details.round, "table": c.details.table,
+            "ns": c.details.ns, "ew": c.details.ew, "director": c.details.director,
+            "kind": gettext(lang, f"kind_{c.data.kind.value}"), "status": status_text(lang, c),
+            "status_key": c.status.split(":")[0].replace(" ", "-"),
+            "suggested": points(c.data.suggested_ns), "final": score_text(lang, c.final_score())}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -971,7 +1071,8 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
                   case_event: Text = "", new_event_name: Text = "", new_event_date: Text = "",
                   case_board: Text = "", case_round: Text = "", case_table: Text = "",
                   ns_number: Text = "", ns_names: Text = "", ew_number: Text = "", ew_names: Text = "",
-                  case_director: Text = "", board_fixed: Text = "", *, actor: Acting) -> Response:
+                  case_director: Text = "", board_fixed: Text = "", confirm_duplicate: Text = "", *,
+                  actor: Acting) -> Response:
         """Rule on the posted request again and keep it as a case (``app.cases.open_case``);
         303 to the case page. The form comes back with the problems next to their fields."""
         lang = page_lang(request, lang)
@@ -986,9 +1087,9 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
                             for e in events.recent_events(10)], "values": values, "board_fixed": bool(board_fixed),
                  "may_save": True, "signed_in": True}
 
-        def again(status: int, found: list[Problem]) -> HTMLResponse:
+        def again(status: int, found: list[Problem], heading: str = "errors_heading_save") -> HTMLResponse:
             return render(request, "case_new.html", lang, status, case_form=cform, errors=found,
-                          field_errors=field_errors(found))
+                          field_errors=field_errors(found), errors_heading=heading)
 
         try:
             body = json.loads(ruling_request)
@@ -1021,6 +1122,18 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
             problems += _case_problems(lang, exc)
         if problems:
             return again(422, problems)
+        if event_id is not None and confirm_duplicate != "1":
+            try:
+                same = [c for c in request.app.state.cases.cases(event_id, case_board)
+                        if c.withdrawn is None and c.details.round == case_round.strip()
+                        and c.details.table == case_table.strip()]
+            except NotStoredError:
+                same = []
+            if same:
+                text = gettext(lang, "case_duplicate", board=case_board.strip(), round=case_round.strip() or "\u2014",
+                               table=case_table.strip() or "\u2014", ids=", ".join(f"{c.id}" for c in same))
+                cform["duplicates"] = [c.id for c in same]
+                return again(409, [Problem("", text)], "errors_heading_duplicate")
         if new_event is not None:
             event_id = events.create_event(new_event).id
             values["case_event"] = str(event_id)
@@ -1051,18 +1164,18 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         """The event's cases: board, round, table, pairs, director, status, the suggested score
         and the score that stands; the ruling log (CSV) and the export (JSON)."""
         lang = page_lang(request, lang)
+        return for_event(request, lang, event_id, lambda eid: listing(request, lang, eid))
 
-        def listing(eid: int) -> Response:
-            event = request.app.state.events.get_event(eid)
-            rows = [{"id": c.id, "board": c.details.board, "round": c.details.round, "table": c.details.table,
-                     "ns": c.details.ns, "ew": c.details.ew, "director": c.details.director,
-                     "kind": gettext(lang, f"kind_{c.data.kind.value}"), "status": status_text(lang, c),
-                     "status_key": c.status.split(":")[0].replace(" ", "-"),
-                     "suggested": points(c.data.suggested_ns), "final": score_text(lang, c.final_score())}
-                    for c in sorted(request.app.state.cases.cases(eid), key=case_order)]
-            return render(request, "cases.html", lang, event=event, rows=rows, lang_path=f"/events/{eid}/cases")
-
-        return for_event(request, lang, event_id, listing)
+    def listing(request: Request, lang: str, eid: int, status: int = 200, **extra: Any) -> HTMLResponse:
+        """The event's case list (cases.html) with its settings form."""
+        event = request.app.state.events.get_event(eid)
+        rows = [case_row(lang, c) for c in sorted(request.app.state.cases.cases(eid), key=case_order)]
+        settings = event_settings(request, eid)
+        sform = {"time_zone": settings.time_zone, "uses_deposits": "1" if settings.uses_deposits else "",
+                 "appeal_deadline": settings.appeal_deadline}
+        return render(request, "cases.html", lang, status, **{"event": event, "rows": rows, "sform": sform,
+                                                               "lang_path": f"/events/{eid}/cases",
+                                                               "may_set": who(request).can(auth.DIRECTOR), **extra})
 
     @r.get("/events/{event_id}/rulings.csv", response_model=None)
     def rulings_csv(request: Request, event_id: str, lang: str | None = None) -> Response:
@@ -1103,11 +1216,14 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
                 write()
                 return RedirectResponse(f"/cases/{case.id}?lang={lang}#{anchor}", status_code=303)
             except CaseRuleError as exc:
-                problems = [say(lang, _rule_field(exc.path, review=anchor == "reviews"), reason(lang, exc))]
+                field = _rule_field(exc.path, review=anchor == "reviews") if anchor in ("decision", "reviews") \
+                    else {"reason": f"{anchor}_reason"}.get(exc.path, exc.path if exc.path in AMENDABLE else "")
+                problems = [say(lang, field, reason(lang, exc))]
             except CaseConflictError as exc:
                 text = reason(lang, exc)
                 problems, status = [Problem("", text[:1].upper() + text[1:])], 409
-        return show(request, case, lang, status, errors=problems, field_errors=field_errors(problems), **shown)
+        return show(request, case, lang, status, errors=problems, field_errors=field_errors(problems),
+                    errors_heading=f"errors_heading_{anchor}", **shown)
 
     @r.get("/cases/{case_id}", response_class=HTMLResponse)
     def case_page(request: Request, case_id: str, lang: str | None = None) -> HTMLResponse:
@@ -1140,11 +1256,110 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         case = load(request, lang, case_id)
         if isinstance(case, HTMLResponse):
             return case
-        body, problems = review_body(lang, form)
+        body, problems = review_body(lang, form, event_settings(request, case.details.event_id).uses_deposits)
         rform = {k: form.get(k, "") for k in ("outcome", "members", "reasons", "deposit", "review_score_ns",
                                               "review_result", "review_law")}
         write = (lambda: add_review(request.app.state.cases, case.id, body, actor)) if body else None
         return append(request, case, lang, write, problems, "reviews", rform=rform)
+
+    @r.post("/cases/{case_id}/amend", response_class=HTMLResponse, response_model=None)
+    def amend(request: Request, case_id: str, form: Posted, actor: Acting) -> Response:
+        """Amend the case's facts with a reason (``app.cases.amend_case``): an "amended" entry
+        says old -> new; 303 to the case."""
+        lang = page_lang(request, form.get("lang"))
+        case = load(request, lang, case_id)
+        if isinstance(case, HTMLResponse):
+            return case
+        aform = {k: form.get(k, "") for k in (*AMENDABLE, "reason")}
+        problems: list[Problem] = []
+        body = None
+        try:
+            body = AmendIn.model_validate({**{k: form[k] for k in AMENDABLE if k in form},
+                                           "reason": form.get("reason", "")})
+        except ValidationError as exc:
+            problems = _model_problems(lang, exc, {**{k: k for k in AMENDABLE}, "reason": "amend_reason"})
+        write = (lambda: amend_case(request.app.state.cases, case.id, body, actor)) if body else None
+        return append(request, case, lang, write, problems, "amend", aform=aform)
+
+    @r.post("/cases/{case_id}/withdraw", response_class=HTMLResponse, response_model=None)
+    def withdraw(request: Request, case_id: str, form: Posted, actor: Acting) -> Response:
+        """Withdraw a case saved by mistake, with a reason (``app.cases.withdraw_case``): it stays
+        in the history and the ruling log; 303 to the case."""
+        lang = page_lang(request, form.get("lang"))
+        case = load(request, lang, case_id)
+        if isinstance(case, HTMLResponse):
+            return case
+        problems: list[Problem] = []
+        body = None
+        try:
+            body = WithdrawIn.model_validate({"reason": form.get("reason", "")})
+        except ValidationError as exc:
+            problems = _model_problems(lang, exc, {"reason": "withdraw_reason"})
+        write = (lambda: withdraw_case(request.app.state.cases, case.id, body, actor)) if body else None
+        return append(request, case, lang, write, problems, "withdraw", wform={"reason": form.get("reason", "")})
+
+    @r.post("/events/{event_id}/settings", response_class=HTMLResponse, response_model=None)
+    def settings_(request: Request, event_id: str, form: Posted) -> Response:
+        """Keep the event's case-file settings (time zone, deposits, appeal deadline); 303 to
+        the event's cases, or the list with the problem next to its field."""
+        lang = page_lang(request, form.get("lang"))
+
+        def keep(eid: int) -> Response:
+            try:
+                body = SettingsIn.model_validate({"time_zone": form.get("time_zone", ""),
+                                                  "uses_deposits": form.get("uses_deposits") == "1",
+                                                  "appeal_deadline": form.get("appeal_deadline", "")})
+                set_settings(request.app.state.cases, eid, body)
+            except ValidationError as exc:
+                found = _model_problems(lang, exc, {"time_zone": "time_zone", "appeal_deadline": "appeal_deadline"})
+            except CaseRuleError:
+                found = [say(lang, "time_zone", gettext(lang, "bad_time_zone", zone=form.get("time_zone", "")))]
+            else:
+                return RedirectResponse(f"/events/{eid}/cases?lang={lang}#settings", status_code=303)
+            return listing(request, lang, eid, 422, errors=found, field_errors=field_errors(found),
+                           errors_heading="errors_heading_settings", sform=form)
+
+        return for_event(request, lang, event_id, keep)
+
+    @r.get("/cases", response_class=HTMLResponse)
+    def all_cases(request: Request, lang: str | None = None, event: str = "", since: str = "", until: str = "",
+                  status: str = "", director: str = "") -> HTMLResponse:
+        """Every case across events, for the chief director and the appeals committee: filter by
+        event, the day saved (from, to), status and director (part of the name)."""
+        lang = page_lang(request, lang)
+        events: EventRepository = request.app.state.events
+        problems: list[Problem] = []
+
+        def day(field: str, text: str) -> dt.date | None:
+            try:
+                return dt.date.fromisoformat(text.strip()) if text.strip() else None
+            except ValueError:
+                problems.append(say(lang, field, gettext(lang, "need_event_date", text=text)))
+                return None
+
+        first, last = day("since", since), day("until", until)
+        eid = _id(event)
+        state = status if status in ("awaiting decision", "decided", "reviewed", "withdrawn") else ""
+        try:
+            found = request.app.state.cases.cases(eid) if eid else request.app.state.cases.cases()
+        except NotStoredError:
+            found = []
+        found = filter_cases(found, status=state or None, director=director.strip() or None, since=first, until=last)
+        names: dict[int, str] = {}
+        for c in found:
+            if c.details.event_id not in names:
+                try:
+                    names[c.details.event_id] = events.get_event(c.details.event_id).details.name
+                except NotStoredError:
+                    names[c.details.event_id] = str(c.details.event_id)
+        rows = [dict(case_row(lang, c), event=names[c.details.event_id], event_id=c.details.event_id,
+                     saved=when(c.created, event_settings(request, c.details.event_id).time_zone))
+                for c in sorted(found, key=lambda c: (c.created, c.id), reverse=True)]
+        query = {"event": event, "since": since, "until": until, "status": state, "director": director}
+        return render(request, "all_cases.html", lang, 422 if problems else 200, rows=rows, filters=query,
+                      events=events.recent_events(50), errors=problems, field_errors=field_errors(problems),
+                      errors_heading="errors_heading_filter",
+                      lang_path="/cases", lang_query=urlencode({k: v for k, v in query.items() if v}))
 
     @r.post("/cases/{case_id}/rerun", response_class=HTMLResponse)
     def rerun_case(request: Request, case_id: str, actor: Acting, lang: Text = "") -> HTMLResponse:

@@ -6,6 +6,21 @@ document.addEventListener("click", function (event) {
   if (button) { window.print(); }
 });
 
+// Times of an event without a time zone of its own: shown in the browser's zone (issue 25);
+// the page says UTC without JavaScript.
+(function () {
+  var times = document.querySelectorAll("time[data-local]");
+  if (!times.length || !window.Intl) { return; }
+  var zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+  var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+  Array.prototype.forEach.call(times, function (el) {
+    var d = new Date(el.getAttribute("datetime"));
+    if (isNaN(d.getTime())) { return; }
+    el.textContent = d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate()) + " " +
+      pad(d.getHours()) + ":" + pad(d.getMinutes()) + (zone ? " (" + zone + ")" : "");
+  });
+})();
+
 // "Save as a case": the new event's name and date only while "a new event" is chosen.
 (function () {
   var select = document.getElementById("case-event");
