@@ -73,6 +73,7 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/rulings/revoke"): Rule(READ, "ask for a ruling"),
     ("POST", "/v1/rulings/incorrect-cards"): Rule(READ, "ask for a ruling"),
     ("POST", "/v1/rulings/claim"): Rule(READ, "ask for a ruling"),
+    ("GET", "/v1/rulings/claim/jobs/{job_id}"): Rule(READ, "ask for a ruling"),
     ("POST", "/v1/scores/weighted"): Rule(READ, "compute scores"),
     ("POST", "/v1/scores/artificial"): Rule(READ, "compute scores"),
     ("POST", "/v1/scores/matchpoints"): Rule(READ, "compute scores"),
@@ -114,6 +115,10 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("GET", "/events/{event_id}/boards/{board}/traveller"): Rule(READ, "doing_events"),
     ("POST", "/ruling"): Rule(READ, "doing_rule"),
     ("POST", "/incorrect-cards"): Rule(READ, "doing_rule"),
+    ("GET", "/claim"): Rule(READ, "doing_rule"),
+    ("POST", "/claim"): Rule(READ, "doing_rule"),
+    ("GET", "/claim/jobs/{job_id}"): Rule(READ, "doing_rule"),
+    ("GET", "/claim/jobs/{job_id}/progress"): Rule(READ, "doing_rule"),
     # the page: screenings of uploaded files
     ("GET", "/screenings/{job_id}"): Rule(READ, "doing_events"),
     ("GET", "/screenings/{job_id}/progress"): Rule(READ, "doing_events"),

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from app import i18n
 from app.access import Acting
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
+from app.claim_schemas import ClaimRulingRequest, ClaimRulingResponse, rule_claim
 from app.common import ErrorResponse, RequestModel
 from app.limits import UPLOAD_BODY_BYTES
 from app.rulings import rule_revoke
@@ -100,9 +101,11 @@ class CaseFieldsIn(RequestModel):
     """The case's own fields, beside the ruling request in the same body."""
 
     model_config = ConfigDict(extra="ignore")
-    kind: Literal["revoke", "incorrect_cards"] = Field("revoke", description="The ruling: a revoke (the body of "
-                                                       "`POST /v1/rulings/revoke`) or an incorrect number of "
-                                                       "cards (the body of `POST /v1/rulings/incorrect-cards`).")
+    kind: Literal["revoke", "incorrect_cards", "claim"] = Field(
+        "revoke", description="The ruling: a revoke (the body of `POST /v1/rulings/revoke`), an incorrect number of "
+                              "cards (the body of `POST /v1/rulings/incorrect-cards`) or a claim (the body of "
+                              "`POST /v1/rulings/claim`; without `deal` or `position`: the event's hand record of "
+                              "`board`).")
     event: int = Field(ge=1, le=2**31 - 1, strict=True, description="The event the case belongs to "
                        "(`POST /v1/events`).")
     board: str = Field(min_length=1, max_length=20, description="The board number, e.g. '21'.")
@@ -433,7 +436,10 @@ def parse_case(data: Mapping[str, Any]) -> tuple[CaseFieldsIn, dict[str, Any]]:
     except ValidationError as exc:
         raise _invalid(exc.errors(include_url=False, include_input=False)) from None
     rest = {k: v for k, v in data.items() if k not in CASE_FIELDS}
-    if fields.kind == "revoke":
+    if fields.kind == "claim":
+        if "position" not in rest and "deal" not in rest:
+            rest |= {"event": fields.event, "board": fields.board}  # the event's hand record
+    elif fields.kind == "revoke":
         if "pbn" in rest:
             rest["board"] = fields.board  # picks the game of the PBN text; the event only owns the case
         elif "deal" not in rest:
@@ -471,6 +477,13 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
             with i18n.use(i18n.DEFAULT):
                 out = RevokeRulingResponse.from_advice(advice, revoke.scoring)
             return given, out.model_dump(mode="json"), out.scores.suggested, out.score_ns.table
+        if kind is CaseKind.CLAIM:
+            claim = ClaimRulingRequest.model_validate(request)
+            ruled = rule_claim(claim, events, solver)
+            with i18n.use(i18n.DEFAULT):
+                co = ClaimRulingResponse.from_ruling(ruled, claim)
+            return claim.model_dump(mode="json", exclude_unset=True, by_alias=True), co.model_dump(mode="json"), \
+                co.score_ns, None
         cards = IncorrectCardsRequest.model_validate(request)
         advised = advise_incorrect_cards(cards.to_case(), solver=solver, profile=cards.profile())
         with i18n.use(i18n.DEFAULT):
@@ -790,7 +803,7 @@ class ExportedCaseIn(BaseModel):
     table: str = Field("", max_length=20)
     pairs: PairsIn
     director: str = Field(min_length=1, max_length=120)
-    kind: Literal["revoke", "incorrect_cards"]
+    kind: Literal["revoke", "incorrect_cards", "claim"]
     created: dt.datetime
     request: dict[str, Any]
     ruling: dict[str, Any]

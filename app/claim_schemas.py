@@ -272,15 +272,16 @@ class ClaimRulingRequest(RequestModel):
         return ClaimSetting.of_board(board_for(parts, repo))
 
 
-def rule_claim(body: ClaimRulingRequest, repo: EventRepository, solver: DoubleDummySolver) -> ClaimRuling:
+def rule_claim(body: ClaimRulingRequest, repo: EventRepository, solver: DoubleDummySolver, *,
+               setting: ClaimSetting | None = None) -> ClaimRuling:
     """Adjudicate the claim ``body`` describes (Laws 68-71). Blocks on the solver: call it from a
-    worker thread.
+    worker thread. ``setting``: the position ``body.to_setting(repo)`` gave, when already read.
 
     Raises:
         InvalidBoardError: bad or contradictory input, ``path`` naming the field (never sent to DDS).
         SolverError: the solver failed or is busy.
     """
-    setting = body.to_setting(repo)
+    setting = setting or body.to_setting(repo)
     return adjudicate_claim(setting, body.claim.to_claim(), solver,
                             node_budget=body.node_budget or DEFAULT_NODE_BUDGET,
                             time_limit=body.time_limit or DEFAULT_TIME_LIMIT)

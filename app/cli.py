@@ -1,5 +1,6 @@
 """Command line: ``advisor revoke FILE.pbn --board 21 [--room Closed] [--json]``,
-``advisor incorrect-cards CASE.json [--json]``, ``advisor scores KIND BODY.json`` and
+``advisor incorrect-cards CASE.json [--json]``, ``advisor claim [FILE --board B | --position P.json |
+--request R.json] --by S --tricks N [statement and findings options] [--json]``, ``advisor scores KIND BODY.json`` and
 ``advisor screen PATH [--json FILE|-] [--csv FILE] [--no-progress]``, ``advisor users add NAME --role
 ROLE`` (and ``list``, ``revoke NAME``) and ``advisor serve [--host H] [--port P]``.
 
@@ -22,7 +23,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
@@ -38,6 +39,9 @@ from engine.pbn import PbnGame, games_for_board
 from engine.records import claim_tricks, load_games
 from engine.scoring.adjusted import ARTIFICIAL
 from engine.screening import ROW_FIELDS, ScreeningReport
+
+if TYPE_CHECKING:
+    from engine.events import EventRepository
 
 
 def _t(key: str, **params: object) -> str:
@@ -84,6 +88,35 @@ def _parser() -> argparse.ArgumentParser:
                    "losses were induced by the revoke (64C1 then uses double-dummy play from before the revoke)")
     r.add_argument("--noticed", choices=[n.value for n in Noticed], default=Noticed.AFTER_PLAY.value,
                    help="when attention was first drawn to the revoke (default: after_play)")
+    cl = command("claim", help="rule on a claim or concession (Laws 68-71)")
+    cl.add_argument("file", nargs="?", help="a PBN or LIN file whose play record stops at the claim (with --board)")
+    cl.add_argument("--board", help="board number in FILE")
+    cl.add_argument("--room", help="room (Open/Closed) when the file has the board more than once")
+    cl.add_argument("--request", metavar="JSON", help="the body of POST /v1/rulings/claim ('-' for standard input); "
+                    "the options below override its claim")
+    cl.add_argument("--position", metavar="JSON", help="the position at the claim alone (the API's `position`)")
+    cl.add_argument("--by", choices=list("NESW"), help="who claimed (a concession: who conceded)")
+    cl.add_argument("--tricks", type=int, help="tricks claimed (a concession: kept) among those still to play")
+    cl.add_argument("--kind", choices=["contested", "agreed_then_disputed", "concession"])
+    cl.add_argument("--statement", metavar="JSON", help="the structured statement as a JSON file or text "
+                    "(the API's claim.statement)")
+    cl.add_argument("--said", metavar="TEXT", help="the words said (kept, never parsed)")
+    cl.add_argument("--order", metavar="ITEMS", help="stated leads in order, e.g. 'suit:H DA DK'")
+    cl.add_argument("--trumps", choices=["not_mentioned", "mentioned", "draws_first"])
+    cl.add_argument("--finesse", action="append", metavar="CARD[:SEAT]", help="a stated finesse, e.g. SQ:W")
+    cl.add_argument("--ruff", action="append", metavar="SUIT:SEAT", help="a stated ruff, e.g. C:N")
+    cl.add_argument("--concede", action="append", metavar="SUIT[:N]", help="tricks given up, e.g. S:1")
+    cl.add_argument("--findings", metavar="JSON", help="the director's findings as a JSON file or text "
+                    "(the API's claim.findings)")
+    cl.add_argument("--unaware", choices=["likely", "unlikely", "unknown"], help="70C2: claimer unaware of a trump")
+    cl.add_argument("--class", dest="player_class", choices=["novice", "club", "county", "expert"])
+    cl.add_argument("--suit-order", choices=["none", "top_down"], help="the regulating authority's 70E2 rule")
+    cl.add_argument("--played-after", metavar="CARDS", help="cards played after the claim (70D3), e.g. 'DA D3'")
+    cl.add_argument("--not-normal", action="append", metavar="CATEGORY",
+                    choices=["careless_order", "careless_block", "careless_ruff", "unaware_trump"],
+                    help="a careless category ruled not normal for this player (a doubtful point switched off)")
+    cl.add_argument("--json", action="store_true", help="print the API's JSON instead of the text ruling")
+
     ic = command("incorrect-cards", help="rule on an incorrect number of cards, a surplus or a missing card "
                         "(Laws 13, 14)", description="Rule on a Law 13 / 14 case. CASE.json is the body of POST "
                         "/v1/rulings/incorrect-cards: the hands as found, the hand record if known, the contract, "
@@ -214,6 +247,139 @@ def _incorrect_cards(args: argparse.Namespace) -> int:
         return 2
     return _print(args.json, lambda: IncorrectCardsResponse.from_advice(advice, body.scoring),
                   lambda: render_incorrect_cards(advice))
+
+
+def _json_arg(value: str) -> Any:
+    """A JSON option: the text itself when it starts with ``{``, else the file it names ('-': stdin)."""
+    text = value if value.lstrip().startswith("{") else \
+        (sys.stdin.read() if value == "-" else Path(value).read_text(encoding="utf-8"))
+    return json.loads(text)
+
+
+def claim_request(args: argparse.Namespace) -> dict[str, Any]:
+    """The body of ``POST /v1/rulings/claim`` from the command line: ``--request``, ``--position``
+    or FILE + ``--board`` (a PBN or LIN game whose play stops at the claim), then the claim's
+    options over it.
+
+    Raises:
+        InvalidBoardError: no board or position given; a board the file does not hold.
+        OSError / ValueError: a file that cannot be read, JSON that is not JSON.
+    """
+    body: dict[str, Any] = _json_arg(args.request) if args.request else {}
+    if not isinstance(body, dict):
+        raise InvalidBoardError("the request is a JSON object", path="request", key="cli_claim_source")
+    if args.position:
+        body = {**{k: v for k, v in body.items() if k == "claim"}, "position": _json_arg(args.position)}
+    elif args.file:
+        if not args.board:
+            raise InvalidBoardError("give --board with the file", path="board", key="cli_claim_board")
+        games = games_for_board(load_games(args.file), args.board, args.room)
+        games = [g for g in games if g.play_section is not None] or games
+        if not games:
+            raise InvalidBoardError(f"no board {args.board} in {args.file}", path="board", key="cli_no_board",
+                                    params={"board": args.board, "room": args.room or "", "file": args.file})
+        board = board_from_game(_choose(games, args.board), source=args.file.rsplit("/", 1)[-1])
+        body = {**{k: v for k, v in body.items() if k == "claim"}, "deal": board.deal.to_pbn(),
+                "contract": str(board.contract), "declarer": board.contract.declarer.value,
+                "vulnerable": board.vulnerability.value, "play": [str(c) for c in board.play]}
+    elif "position" not in body and "deal" not in body and "event" not in body:
+        raise InvalidBoardError("give a PBN or LIN file with --board, --position or --request", path="file",
+                                key="cli_claim_source")
+    claim = dict(body.get("claim") or {})
+    for key, value in (("by", args.by), ("tricks", args.tricks), ("kind", args.kind)):
+        if value is not None:
+            claim[key] = value
+    statement = dict(claim.get("statement") or {})
+    if args.statement:
+        statement |= _json_arg(args.statement)
+    for key, value in (("text", args.said), ("trumps", args.trumps)):
+        if value is not None:
+            statement[key] = value
+    if args.order:
+        statement["order"] = args.order.replace(",", " ").split()
+    if args.finesse:
+        statement["finesses"] = [{"card": c, **({"against": a.upper()} if a else {})}
+                                 for c, _, a in (f.partition(":") for f in args.finesse)]
+    if args.ruff:
+        statement["ruffs"] = [{"suit": su.upper(), "in": se.upper()} for su, _, se in (r.partition(":")
+                                                                                        for r in args.ruff)]
+    if args.concede:
+        statement["concede"] = [{"suit": su.upper(), "count": int(n) if n.isdigit() else 1}
+                                for su, _, n in (c.partition(":") for c in args.concede)]
+    findings = dict(claim.get("findings") or {})
+    if args.findings:
+        findings |= _json_arg(args.findings)
+    for key, value in (("unaware_of_trump", args.unaware), ("class_of_player", args.player_class),
+                       ("suit_order_regulation", args.suit_order)):
+        if value is not None:
+            findings[key] = value
+    if args.played_after:
+        findings["played_after_claim"] = args.played_after.replace(",", " ").split()
+    if args.not_normal:
+        findings["normal"] = {**(findings.get("normal") or {}), **dict.fromkeys(args.not_normal, False)}
+    if statement:
+        claim["statement"] = statement
+    if findings:
+        claim["findings"] = findings
+    body["claim"] = claim
+    return body
+
+
+def render_claim(out: Any) -> str:
+    """A claim ruling (:class:`app.claim_schemas.ClaimRulingResponse`) as text for a TD: the
+    answer, each law step, the worst normal line by trick, the doubtful points."""
+    lines = []
+    if out.awarded is not None:
+        lines.append(_t("claim_awarded", n=out.awarded, left=out.tricks_left))
+    else:
+        lines.append(_t("claim_range", lo=out.awarded_range["at_least"], hi=out.awarded_range["at_most"],
+                        left=out.tricks_left))
+    lines.append(_t("claim_dd", n=out.double_dummy))
+    lines.append("")
+    lines += [f"  [{s.law}] {s.text}" for s in out.steps]
+    lines.append("")
+    lines.append(_t("claim_worst_line"))
+    tricks: dict[int, list[str]] = {}
+    for lp in out.worst_line:
+        tricks.setdefault(lp.trick, []).append(f"{lp.seat} {lp.card}" + ("*" if lp.doubtful else ""))
+    lines += [f"  {n:>2}: " + ", ".join(cards) for n, cards in tricks.items()]
+    for d in out.doubtful_points:
+        lines.append(_t("claim_point", trick=d.trick, seat=d.seat, card=d.card, category=d.category, law=d.law,
+                        n=d.if_not_normal if d.if_not_normal is not None else "?"))
+    if out.result is not None and out.score_ns is not None:
+        lines.append("")
+        lines.append(_t("claim_result", result=out.result, score=f"{out.score_ns:+d}"))
+    return "\n".join(lines)
+
+
+def _claim(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from app.claim_schemas import ClaimRulingRequest, ClaimRulingResponse, rule_claim
+    from engine.dd import default_solver
+
+    source = args.request or args.position or args.file or "claim"
+    try:
+        req = ClaimRulingRequest.model_validate(claim_request(args))
+        ruling = rule_claim(req, cast("EventRepository", _NoEvents()), default_solver())
+    except (ValidationError, InvalidBoardError) as exc:
+        return _bad_input(source, exc)
+    except (AdvisorError, OSError, ValueError) as exc:
+        print(_t("cannot_rule", reason=_reason(exc)), file=sys.stderr)
+        return 2
+    out = ClaimRulingResponse.from_ruling(ruling, req)
+    return _print(args.json, lambda: out, lambda: render_claim(out))
+
+
+class _NoEvents:
+    """The command line keeps no events: a request naming one is refused."""
+
+    def get_event(self, event_id: int) -> Any:
+        raise InvalidBoardError(f"there is no event {event_id} on the command line: give the deal or the position",
+                                path="event", key="cli_claim_no_event", params={"event": event_id})
+
+    def board(self, event_id: int, board: str) -> Any:
+        return self.get_event(event_id)
 
 
 def _reason(exc: BaseException) -> str:
@@ -517,6 +683,8 @@ def _command(args: argparse.Namespace) -> int:
         return _incorrect_cards(args)
     if args.command == "scores":
         return _scores(args)
+    if args.command == "claim":
+        return _claim(args)
     try:
         games = games_for_board(load_games(args.file), args.board, args.room)
         games = [g for g in games if g.play_section is not None] or games

@@ -14,8 +14,9 @@ from typing import Annotated, Any
 
 import anyio
 from fastapi import Depends, FastAPI, File, HTTPException, Query, Request, UploadFile
+from fastapi.responses import JSONResponse
 
-from app import access, auth, rulings
+from app import access, auth, claim_jobs, rulings
 from app.adjusted import router as adjusted_router
 from app.api_docs import install_api_docs
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
@@ -75,6 +76,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         own = None
         app.state.sync_screening_games = env_int("ADVISOR_SYNC_SCREENING_GAMES", SYNC_GAMES)
         app.state.jobs = job_manager_from_env()
+        app.state.claim_job_cards = claim_jobs.job_cards()
         shutdown_seconds = env_float("ADVISOR_SHUTDOWN_SECONDS", 5.0)
         if solver is None:  # worker processes, one per usable CPU (ADVISOR_DD_WORKERS overrides)
             workers = int(os.environ.get("ADVISOR_DD_WORKERS", "0")) or None
@@ -130,6 +132,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
     app.include_router(cases_router(), dependencies=lang)
     app.include_router(adjusted_router(), dependencies=lang)
     app.include_router(screenings_router(), dependencies=lang)
+    app.include_router(claim_jobs.router(), dependencies=lang)
     install_web(app)
 
     @app.get("/healthz", summary="Liveness check, with the solver's cache and worker figures and the screenings")
@@ -195,21 +198,36 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         "/v1/rulings/claim", dependencies=lang,
         response_model=ClaimRulingResponse,
         responses={**unauthorised,
+                   202: {"model": claim_jobs.ClaimJobResponse, "description": "A big position (or job=true): the "
+                                                                               "job, to poll."},
                    422: {"model": ErrorResponse, "description": "Bad or contradictory input: the field and the "
                                                                 "reason."},
                    503: {"model": ErrorResponse, "description": "The solver is busy; retry later."}},
         summary="Rule on a claim or concession (Laws 68-71)",
     )
-    def rule_claim_route(body: ClaimRulingRequest, request: Request) -> ClaimRulingResponse:
+    def rule_claim_route(
+        body: ClaimRulingRequest, request: Request,
+        job: Annotated[bool | None, Query(description="true: always answer 202 with a job; false: never; default: a "
+                                          "job when a hand holds more than 8 cards at the claim "
+                                          "(`ADVISOR_CLAIM_JOB_CARDS`).")] = None,
+    ) -> Any:
         """Adjudicate a disputed claim (70), a withdrawn agreement (69B) or a concession (71): the
         fewest tricks the claiming side takes when the opponents may play any card and its own side
         only normal plays (the statement, 70C trumps, 70D1, 70E1 finesses, 70E2 suit order, the class
         of player), with the worst line trick by trick, every doubtful point with its figure, the
         double-dummy value for reference, and the score when the whole board is known. A search that
         reaches its node budget answers with an interval for the director.
+
+        A claim with more than 8 cards in a hand (or `job=true`) is answered 202 at once with a job
+        (`Location: /v1/rulings/claim/jobs/{job}`): poll it for the progress and the ruling.
         """
         # A plain `def`: FastAPI runs it in its thread pool; DDS is reached only through the runner.
-        ruling = rule_claim(body, request.app.state.events, request.app.state.solver)
+        setting = body.to_setting(request.app.state.events)
+        if claim_jobs.needs_job(request, setting, job):
+            started = claim_jobs.start_claim_job(request, body, setting)
+            out = claim_jobs.ClaimJobResponse.from_job(started).model_dump(mode="json")
+            return JSONResponse(status_code=202, content=out, headers={"Location": claim_jobs.job_location(started)})
+        ruling = rule_claim(body, request.app.state.events, request.app.state.solver, setting=setting)
         return ClaimRulingResponse.from_ruling(ruling, body)
 
     @app.post(

@@ -22,6 +22,7 @@ from app.jobs import Job, JobManager
 from app.schemas import ScreeningResponse
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
+from engine.events import NotStoredError
 from engine.pbn import PbnGame
 from engine.screening import ScreeningReport, screen_games
 
@@ -148,6 +149,18 @@ def screen_upload(request: Request, name: str, games: Sequence[PbnGame], job: bo
     return ScreeningResponse.from_report(report)
 
 
+def screening_job(request: Request, job_id: str) -> Job:
+    """The screening job ``job_id`` (a claim ruling's job is not one: :mod:`app.claim_jobs`).
+
+    Raises:
+        NotStoredError: no such screening job.
+    """
+    job: Job = request.app.state.jobs.get(job_id)
+    if job.meta.get("kind") == "claim":
+        raise NotStoredError(f"there is no screening job {job_id[:40]!r}", path="job_id")
+    return job
+
+
 def router() -> APIRouter:
     """``GET`` and ``DELETE /v1/screenings/jobs/{job_id}``."""
     r = APIRouter()  # who may: app.access.POLICY (cancelling: a director or the job's owner)
@@ -162,13 +175,13 @@ def router() -> APIRouter:
         and, once done, the report (the same as a synchronous screening of the file). Poll it every
         second or two; a finished job is kept for an hour."""
         # A plain `def`: serialising a big report must not hold up the event loop (and /healthz).
-        return ScreeningJobResponse.from_job(request.app.state.jobs.get(job_id))
+        return ScreeningJobResponse.from_job(screening_job(request, job_id))
 
     @r.delete("/v1/screenings/jobs/{job_id}", response_model=ScreeningJobResponse,
               responses=missing, summary="Cancel a screening job")
     def cancel_job(job_id: str, request: Request) -> ScreeningJobResponse:
         """Cancel the job: a queued one at once, a running one after the game it is on (`cancelling`
         until then). A finished job is left as it is."""
-        return ScreeningJobResponse.from_job(request.app.state.jobs.cancel(job_id))
+        return ScreeningJobResponse.from_job(request.app.state.jobs.cancel(screening_job(request, job_id).id))
 
     return r

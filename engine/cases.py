@@ -46,10 +46,12 @@ class Role(StrEnum):
 
 
 class CaseKind(StrEnum):
-    """Which ruling the case holds: a revoke (Laws 61-64) or an incorrect number of cards (13, 14)."""
+    """Which ruling the case holds: a revoke (Laws 61-64), an incorrect number of cards (13, 14) or
+    a claim or concession (68-71)."""
 
     REVOKE = "revoke"
     INCORRECT_CARDS = "incorrect_cards"
+    CLAIM = "claim"
 
 
 class ReviewOutcome(StrEnum):
@@ -590,8 +592,10 @@ def check_review(case: Case, review: Review, *, uses_deposits: bool = False) -> 
     return Review(review.outcome, members, review.reasons.strip(), review.deposit, score)
 
 
-IGNORED_IN_RERUN = frozenset({"engine_version"})
-"""Fields of a ruling that a rerun reports apart from the differences (they are expected to change)."""
+IGNORED_IN_RERUN = frozenset({"engine_version", "search"})
+"""Fields of a ruling that a rerun reports apart from the differences (they are expected to change):
+the engine's version, and a claim ruling's ``search`` (its nodes and milliseconds; whether it was
+complete shows in ``awarded`` and ``needs_director``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ worst line, and the 69B2 comparison.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from engine.dd.protocol import DoubleDummySolver
@@ -501,7 +501,8 @@ def validate_claim(setting: ClaimSetting, claim: Claim) -> None:
 
 
 def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySolver, *,
-                     node_budget: int = DEFAULT_NODE_BUDGET, time_limit: float = DEFAULT_TIME_LIMIT) -> ClaimRuling:
+                     node_budget: int = DEFAULT_NODE_BUDGET, time_limit: float = DEFAULT_TIME_LIMIT,
+                     progress: Callable[[int, int], None] | None = None) -> ClaimRuling:
     """Rule on a claim (70), a withdrawn agreement (69B) or a concession (71) at ``setting``.
 
     The restricted side's fewest tricks on a normal line (:func:`search`), the double-dummy value
@@ -509,7 +510,9 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
     decision the law gives; the score (Law 77) when the tricks already won and the contract are
     known. Trick counts are among the tricks still to play at the claim, for the claiming side.
     ``node_budget`` bounds each search, ``time_limit`` (seconds) all of them together: past
-    either, the answer is an interval and the figures not reached are ``None``.
+    either, the answer is an interval and the figures not reached are ``None``. ``progress(done,
+    total)`` is told the searches done of those known to be needed (the worst line's, then one per
+    careless category on it), after each.
 
     Raises:
         InvalidBoardError: as :func:`validate_claim` and :func:`search` (before any solving).
@@ -522,12 +525,16 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
     rside = rseats[0].side
     cside = claim.by.side
     deadline = time.monotonic() + time_limit
+    tell = progress or (lambda done, total: None)
+    tell(0, 1)
     root = solver.solve_positions([pos])[pos]
     result = search(setting, claim, node_budget=node_budget, deadline=deadline, dd_root=root)
     dd_r = _side_tricks(rside, root.best_ns(), left)
     dd_claimer = dd_r if rside is cside else left - dd_r
     line = _value_line(solver, pos, result.line, rside)
     result = replace(result, line=line)
+    total = 1 + len({lp.category for lp in line if lp.category in CARELESS and not lp.evidence})
+    tell(1, total)
     points = []
     seen: dict[Category, int | None] = {}
     for lp in line:
@@ -537,6 +544,7 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
                 again = search(setting, claim, node_budget=node_budget, switches=((cat, False),),
                                deadline=deadline, dd_root=root)
                 seen[cat] = again.at_most if again.complete else None
+                tell(1 + len(seen), total)
             figure = seen[cat]
             if figure is not None and rside is not cside:
                 figure = left - figure

@@ -47,6 +47,7 @@ from app.web.casefile import (
     sheet_deadline,  # issue 25: the event's appeal deadline on the sheet
     who,
 )
+from app.web.claim import install_claim_pages
 from app.web.lang import page_lang, remember
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.screening import install_screening_pages, is_big, start_page_job
@@ -432,6 +433,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
                       events=events)
 
     install_case_pages(r, render)
+    install_claim_pages(r, render)
     install_screening_pages(r, render, _board_rows)
     install_traveller_pages(r, render, page_lang)
     return r, unreadable, refused

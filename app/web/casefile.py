@@ -390,6 +390,9 @@ def suggestion(case: Case) -> Suggestion:
     if case.data.kind is CaseKind.REVOKE:
         s = r.get("suggested") or {}
         return Suggestion(str(s.get("result", "")), case.data.suggested_ns, str(s.get("law", "")))
+    if case.data.kind is CaseKind.CLAIM:  # the law of the decision: the last step before the score (77)
+        laws = [str(st.get("law", "")) for st in r.get("steps", []) if st.get("law") != "77"]
+        return Suggestion(str(r.get("result") or ""), case.data.suggested_ns, laws[-1] if laws else "70A")
     law = str(r.get("score_law") or "")
     if r.get("adjusted_score_optional"):
         return Suggestion(_table_result(r), case.data.suggested_ns, law)
@@ -496,6 +499,8 @@ def request_facts(lang: str, case: Case) -> list[tuple[str, str]]:
         out.append((t("noticed_label"), t(f"noticed_{noticed}")))
         if q.get("losses_induced_by_revoke"):
             out.append((t("law64c"), t("induced_label")))
+    elif case.data.kind is CaseKind.CLAIM:
+        out += claim_facts(lang, q)
     else:
         hands = q.get("hands") or {}
         for s in ("N", "E", "S", "W"):
@@ -519,6 +524,75 @@ def request_facts(lang: str, case: Case) -> list[tuple[str, str]]:
     return out
 
 
+def claim_facts(lang: str, q: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """A claim request (``POST /v1/rulings/claim``) in words: the board or the position at the
+    claim, the claim, the statement as coded and the director's findings."""
+    t = _t(lang)
+    out: list[tuple[str, str]] = []
+    pos = q.get("position")
+    if isinstance(pos, Mapping):
+        for s in ("N", "E", "S", "W"):
+            out.append((_seat(lang, s), str((pos.get("hands") or {}).get(s, ""))))
+        out.append((t("claim_trump_label"), t(f"suit_{pos.get('trump', 'NT')}")))
+        out.append((t("claim_leader_label"), _seat(lang, pos.get("leader"))))
+        if pos.get("trick"):
+            out.append((t("claim_trick_label"), " ".join(str(c) for c in pos["trick"])))
+        if pos.get("contract"):
+            out.append((t("col_contract"), f"{pos['contract']} {t('by')} {_seat(lang, pos.get('declarer'))}"))
+    else:
+        if q.get("deal"):
+            out.append((t("deal_label"), str(q["deal"])))
+        out.append((t("col_contract"), f"{q.get('contract', '')} {t('by')} {_seat(lang, q.get('declarer'))}"))
+        for i, trick in enumerate(_tricks(q.get("play")), start=1):
+            out.append((f"{t('trick')} {i}", trick))
+    c = q.get("claim") or {}
+    out.append((t("claim_kind_label"), t(f"claim_kind_{c.get('kind', 'contested')}")))
+    out.append((t("claim_by_label"), f"{_seat(lang, c.get('by'))}: {c.get('tricks', '')}"))
+    st = c.get("statement") or {}
+    if st.get("text"):
+        out.append((t("claim_said_label"), str(st["text"])))
+    if st.get("order"):
+        out.append((t("claim_order_field"), " ".join(str(x) for x in st["order"])))
+    out.append((t("claim_trumps_field"), t(f"claim_trumps_{st.get('trumps', 'not_mentioned')}")))
+    for key, label in (("finesses", "claim_finesses_field"), ("ruffs", "claim_ruffs_field"),
+                       ("concede", "claim_concede_field")):
+        if st.get(key):
+            out.append((t(label), json.dumps(st[key], ensure_ascii=False)))
+    f = c.get("findings") or {}
+    out.append((t("claim_unaware_label"), t(f"claim_unaware_{f.get('unaware_of_trump', 'unknown')}")))
+    out.append((t("claim_class_label"), t(f"claim_class_{f.get('class_of_player', 'club')}")))
+    out.append((t("claim_order_label"), t(f"claim_order_{f.get('suit_order_regulation', 'none')}")))
+    if f.get("played_after_claim"):
+        out.append((t("claim_after_label"), " ".join(str(x) for x in f["played_after_claim"])))
+    for cat, normal in (f.get("normal") or {}).items():
+        if not normal:
+            out.append((t("claim_doubtful"), t("claim_ruled_off", category=t(f"claim_cat_{cat}"))))
+    return out
+
+
+def claim_evidence(lang: str, r: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What a stored claim ruling rests on: the award, the double-dummy value, the worst normal
+    line by trick and each doubtful point with its figure."""
+    t = _t(lang)
+    rng = r.get("awarded_range") or {}
+    award = t("claim_awarded", n=r["awarded"], left=r.get("tricks_left")) if r.get("awarded") is not None else \
+        t("claim_range", lo=rng.get("at_least"), hi=rng.get("at_most"), left=r.get("tricks_left"))
+    out = [(t("claim_answer"), award), (t("claim_dd_label"), str(r.get("double_dummy")))]
+    tricks: dict[Any, list[str]] = {}
+    for lp in r.get("worst_line") or []:
+        tricks.setdefault(lp.get("trick"), []).append(f"{lp.get('seat')} {lp.get('card')}"
+                                                      + ("*" if lp.get("doubtful") else ""))
+    for n, cards in tricks.items():
+        out.append((f"{t('claim_worst_line')}: {t('trick')} {n}", ", ".join(cards)))
+    for d in r.get("doubtful_points") or []:
+        text = t("claim_point", trick=d.get("trick"), seat=_seat(lang, d.get("seat")), card=d.get("card"),
+                 category=t(f"claim_cat_{d.get('category')}"), law=d.get("law"))
+        more = t("claim_point_if", n=d["if_not_normal"]) if d.get("if_not_normal") is not None else \
+            t("claim_point_open")
+        out.append((t("claim_doubtful"), f"{text} {more}"))
+    return out
+
+
 def _t(lang: str) -> Callable[..., str]:
     def t(key: str, **params: object) -> str:
         return gettext(lang, key, **params)
@@ -538,6 +612,8 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
     r = case.data.ruling
     t = _t(lang)
     out: list[tuple[str, str]] = []
+    if case.data.kind is CaseKind.CLAIM:
+        return claim_evidence(lang, r)
     if case.data.kind is CaseKind.REVOKE:
         for v in r.get("revokes", []):
             law = v.get("correction") or v.get("law") or v.get("establishment_law") or ""
@@ -729,6 +805,10 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
         label, contract, declarer = board_label(lang, str(b.get("label", ""))), \
             f"{b.get('contract', '')} {b.get('declarer', '')}", b.get("declarer")
         deal = b.get("deal")
+    elif case.data.kind is CaseKind.CLAIM:
+        label = gettext(lang, "claim_board", board=d.board)
+        contract = str(case.data.request.get("contract") or (case.data.request.get("position") or {}).get("contract")
+                       or "")
     else:  # the hands as found are among the request's facts; a diagram of 13-card hands would not be them
         label = str(r.get("board") or "")
         contract = str(case.data.request.get("contract") or "")
@@ -1002,7 +1082,8 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
                   "ns_number": ns_number, "ns_names": ns_names, "ew_number": ew_number, "ew_names": ew_names,
                   "case_director": case_director}
         events: EventRepository = request.app.state.events
-        cform = {"kind": kind if kind in ("revoke", "incorrect_cards") else "revoke", "ruling_request": ruling_request,
+        cform = {"kind": kind if kind in ("revoke", "incorrect_cards", "claim") else "revoke",
+                 "ruling_request": ruling_request,
                  "events": [{"id": e.id, "name": e.details.name, "date": e.details.date.isoformat()}
                             for e in events.recent_events(10)], "values": values, "board_fixed": bool(board_fixed),
                  "may_save": True, "signed_in": True}

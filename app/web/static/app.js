@@ -295,3 +295,52 @@ document.addEventListener("click", function (event) {
   }
   window.setTimeout(poll, 1000);
 })();
+
+// The claim page: the statement's phrase buttons fill the structured fields the form submits
+// ("draw trumps", "cash suit X", "finesse X through Y", "cross-ruff", "give up a trick in X",
+// "no statement"); the director can also type the fields.
+(function () {
+  "use strict";
+  var box = document.getElementById("phrases");
+  if (!box) { return; }
+  function field(id) { return document.getElementById(id); }
+  function add(id, word) {
+    var f = field(id);
+    f.value = (f.value.trim() ? f.value.trim() + " " : "") + word;
+  }
+  box.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-phrase]");
+    if (!button) { return; }
+    var suit = field("ph-suit").value;
+    var seat = field("ph-seat").value;
+    var card = field("ph-card").value.trim().toUpperCase().replace("10", "T");
+    var phrase = button.getAttribute("data-phrase");
+    if (phrase === "draw_trumps") {
+      field("cl-st-trumps").value = "draws_first";
+    } else if (phrase === "cash") {
+      add("cl-st-order", "suit:" + suit);
+    } else if (phrase === "finesse") {
+      if (!/^[SHDC][2-9TJQKA]$/.test(card)) { field("ph-card").focus(); return; }
+      add("cl-st-finesses", card + ":" + seat);
+    } else if (phrase === "crossruff") {
+      add("cl-st-ruffs", suit + ":" + seat);
+      if (field("cl-st-trumps").value === "not_mentioned") { field("cl-st-trumps").value = "mentioned"; }
+    } else if (phrase === "give_up") {
+      var f = field("cl-st-concede");
+      var words = f.value.trim() ? f.value.trim().split(/\s+/) : [];
+      var done = false;
+      words = words.map(function (w) {
+        var m = /^([SHDC]):?(\d*)$/i.exec(w);
+        if (m && m[1].toUpperCase() === suit && !done) { done = true; return suit + ":" + ((parseInt(m[2] || "1", 10)) + 1); }
+        return w;
+      });
+      if (!done) { words.push(suit + ":1"); }
+      f.value = words.join(" ");
+    } else if (phrase === "none") {
+      ["cl-st-order", "cl-st-finesses", "cl-st-ruffs", "cl-st-concede", "cl-st-unblock"].forEach(function (id) {
+        field(id).value = "";
+      });
+      field("cl-st-trumps").value = "not_mentioned";
+    }
+  });
+})();

@@ -1,0 +1,273 @@
+"""The claim page (Laws 68-71): ``GET /claim`` (the form; with ``event`` and ``board`` the stored
+hand record fills it) and ``POST /claim`` (the ruling: the position at the claim drawn, the worst
+normal line trick by trick beside the stated line, the double-dummy value, every doubtful point
+with its switch, the steps by law, a print sheet and "Save as a case").
+
+The form is read into the body of ``POST /v1/rulings/claim`` (:class:`app.claim_schemas.ClaimRulingRequest`)
+by :func:`claim_body`, so that the page, the API, the CLI and the case file rule on the same
+request. The statement's phrase buttons ("draw trumps", "cash suit X", ...) only fill the
+structured fields (static/app.js); without JavaScript the director types them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
+
+from app.claim_jobs import claim_job, needs_job, start_claim_job
+from app.claim_schemas import ClaimRulingRequest, ClaimRulingResponse, rule_claim
+from app.i18n import fallback, gettext, step_text
+from app.jobs import FINISHED, Job, JobState
+from app.web import views
+from app.web.casefile import case_form
+from app.web.lang import page_lang
+from app.web.problems import Problem, field_errors, problem, validation_problems
+from app.web.words import reason
+from engine.cases import CaseKind
+from engine.claims import ClaimRuling
+from engine.errors import InvalidBoardError
+from engine.events import NotStoredError
+from engine.model.seats import SEATS
+
+Text = Annotated[str, Form()]
+Render = Callable[..., HTMLResponse]
+
+CARELESS_CODES = ("careless_order", "careless_block", "careless_ruff", "unaware_trump")
+"""The careless categories the director may rule not normal (``findings.normal``)."""
+
+FORM_FIELDS = ("source", "event", "board", "deal", "contract", "declarer", "vulnerable", "play",
+               "hand_N", "hand_E", "hand_S", "hand_W", "trump", "leader", "trick", "pos_declarer", "pos_contract",
+               "won_ns", "won_ew", "shown_out", "by", "tricks", "kind", "st_text", "st_order", "st_trumps",
+               "st_finesses", "st_ruffs", "st_concede", "st_unblock", "unaware", "player_class", "suit_order",
+               "played_after")
+"""The page form's fields (all text); ``not_normal`` (the categories ruled not normal) is a list."""
+
+
+def _words(text: str) -> list[str]:
+    return text.replace(",", " ").split()
+
+
+def _int(text: str) -> int | str:
+    t = text.strip()
+    return int(t) if t.isdigit() and len(t) <= 3 else t
+
+
+def claim_body(form: Mapping[str, str], not_normal: list[str]) -> dict[str, Any]:
+    """The body of ``POST /v1/rulings/claim`` from the page's form fields (:data:`FORM_FIELDS`).
+
+    ``source`` ``position``: the four hands, ``trump``, ``leader``, the trick in progress, and the
+    contract/declarer/tricks won when given; else the board: ``event`` + ``board`` (the stored
+    hand record) or ``deal``, with contract, declarer, vulnerability and the play typed. The
+    statement's list fields are words: ``st_order`` ``"suit:H DA"``, ``st_finesses`` ``"SQ:W"``
+    (the card, and the opponent it must beat), ``st_ruffs`` ``"C:N"`` (clubs ruffed by North),
+    ``st_concede`` ``"S:1"``, ``st_unblock`` cards. A malformed entry goes to the request as it
+    is, so the request's own validation names the field. ``not_normal``: careless categories the
+    director rules not normal (``findings.normal``)."""
+    f = {k: form.get(k, "") for k in FORM_FIELDS}
+    body: dict[str, Any] = {"vulnerable": f["vulnerable"] or "None"}
+    if f["source"] == "position":
+        pos: dict[str, Any] = {"hands": {s: f[f"hand_{s}"].strip() for s in "NESW"}, "trump": f["trump"] or "NT",
+                               "leader": f["leader"] or "N", "trick": _words(f["trick"])}
+        if f["pos_contract"].strip():
+            pos["contract"] = f["pos_contract"].strip()
+        if f["pos_declarer"]:
+            pos["declarer"] = f["pos_declarer"]
+        if f["won_ns"].strip() or f["won_ew"].strip():
+            pos["tricks_won"] = {"NS": _int(f["won_ns"] or "0"), "EW": _int(f["won_ew"] or "0")}
+        if f["shown_out"].strip():
+            pos["shown_out"] = [w.upper() for w in _words(f["shown_out"])]
+        body["position"] = pos
+    else:
+        if f["event"].strip():
+            body |= {"event": _int(f["event"]), "board": f["board"].strip()}
+            body.pop("vulnerable")  # the stored board's
+        else:
+            body["deal"] = f["deal"].strip()
+        body |= {"contract": f["contract"].strip() or None, "declarer": f["declarer"] or None,
+                 "play": _words(f["play"])}
+    finesses = []
+    for w in _words(f["st_finesses"]):
+        c, _, against = w.partition(":")
+        finesses.append({"card": c, **({"against": against.upper()} if against else {})})
+    ruffs = []
+    for w in _words(f["st_ruffs"]):
+        s, _, seat = w.partition(":")
+        ruffs.append({"suit": s.upper(), "in": seat.upper()})
+    concede = []
+    for w in _words(f["st_concede"]):
+        s, _, n = w.partition(":")
+        concede.append({"suit": s.upper(), "count": _int(n or "1")})
+    statement: dict[str, Any] = {"text": f["st_text"].strip(), "order": _words(f["st_order"]),
+                                 "trumps": f["st_trumps"] or "not_mentioned", "finesses": finesses, "ruffs": ruffs,
+                                 "concede": concede, "unblock": _words(f["st_unblock"])}
+    findings: dict[str, Any] = {"unaware_of_trump": f["unaware"] or "unknown",
+                                "class_of_player": f["player_class"] or "club",
+                                "suit_order_regulation": f["suit_order"] or "none",
+                                "played_after_claim": _words(f["played_after"])}
+    normal = {c: False for c in not_normal if c in CARELESS_CODES}
+    if normal:
+        findings["normal"] = normal
+    body["claim"] = {"by": f["by"] or "S", "tricks": _int(f["tricks"] or "0"), "kind": f["kind"] or "contested",
+                     "statement": statement, "findings": findings}
+    return body
+
+
+def install_claim_pages(r: APIRouter, render: Render) -> None:
+    """Add ``GET /claim`` and ``POST /claim`` to the page's router (``render``: the page's
+    template renderer)."""
+
+    @r.get("/claim", response_class=HTMLResponse)
+    def claim_form(request: Request, lang: str | None = None, event: str = "", board: str = "") -> HTMLResponse:
+        lang = page_lang(request, lang)
+        form = {"source": "board", "vulnerable": "None", "by": "S", "kind": "contested", "trump": "NT",
+                "leader": "S", "st_trumps": "not_mentioned", "unaware": "unknown", "player_class": "club",
+                "suit_order": "none"}
+        diagram, centre = None, ""
+        if event or board:
+            record = _record(request, event, board)
+            if record is None:
+                return render(request, "claim.html", lang, 404, cl=form, not_normal=[],
+                              errors=[Problem("", gettext(lang, "board_not_in_event", board=board, event=event))])
+            form |= {"event": event, "board": board, "vulnerable": record.vulnerability.value}
+            diagram = views.hands(record.deal)
+            centre = gettext(lang, "claim_board", board=record.board)
+        return render(request, "claim.html", lang, cl=form, not_normal=[], diagram=diagram, centre=centre)
+
+    @r.post("/claim", response_class=HTMLResponse)
+    async def claim_ruling(request: Request) -> Response:
+        data = await request.form()
+        form = {k: str(data.get(k) or "") for k in FORM_FIELDS}
+        lang = page_lang(request, str(data.get("lang_pick") or data.get("lang") or ""),
+                         picked=bool(data.get("lang_pick")))
+        not_normal = [str(v) for v in data.getlist("not_normal") if str(v) in CARELESS_CODES]
+        toggle = str(data.get("toggle") or "")
+        if toggle in CARELESS_CODES:  # a doubtful point's switch: rule it the other way and re-rule
+            not_normal = [c for c in not_normal if c != toggle] if toggle in not_normal else [*not_normal, toggle]
+        body = claim_body(form, not_normal)
+        return await _rule(request, render, lang, form, not_normal, body)
+
+    install_claim_job_pages(r, render)
+
+
+async def _rule(request: Request, render: Render, lang: str, form: dict[str, str], not_normal: list[str],
+                body: dict[str, Any]) -> Response:
+    """Rule on the claim the page posted: the ruling, the form back with the problems (422), or, for a
+    big position (:func:`app.claim_jobs.needs_job`), a job and a redirect to its progress page (303)."""
+    diagram, centre = None, ""
+    if form.get("event"):
+        record = _record(request, form["event"], form.get("board", ""))
+        if record is not None:
+            diagram, centre = views.hands(record.deal), gettext(lang, "claim_board", board=record.board)
+
+    def refuse(found: list[Problem]) -> HTMLResponse:
+        return render(request, "claim.html", lang, 422, cl=form, not_normal=not_normal, errors=found,
+                      field_errors=field_errors(found), diagram=diagram, centre=centre)
+
+    try:
+        req = ClaimRulingRequest.model_validate(body)
+    except ValidationError as exc:
+        return refuse(validation_problems(lang, exc))
+    except InvalidBoardError as exc:
+        return refuse([problem(lang, exc.path, reason(lang, exc))])
+    try:
+        setting = await run_in_threadpool(req.to_setting, request.app.state.events)
+        if needs_job(request, setting, None):
+            job = start_claim_job(request, req, setting, {"page": {"form": form, "not_normal": not_normal,
+                                                                   "body": body}})
+            return RedirectResponse(f"/claim/jobs/{job.id}?lang={lang}", status_code=303)
+        ruling = await run_in_threadpool(partial(rule_claim, setting=setting), req, request.app.state.events,
+                                         request.app.state.solver)
+    except InvalidBoardError as exc:
+        return refuse([problem(lang, exc.path, reason(lang, exc))])
+    return _answer(request, render, lang, form, not_normal, body, req, ruling)
+
+
+def _answer(request: Request, render: Render, lang: str, form: Mapping[str, str], not_normal: list[str],
+            body: dict[str, Any], req: ClaimRulingRequest, ruling: ClaimRuling) -> HTMLResponse:
+    """The claim page with the ruling and its "Save as a case" form."""
+    out = ClaimRulingResponse.from_ruling(ruling, req)
+    event = body.get("event")
+    return render(request, "claim.html", lang, cl=form, not_normal=not_normal,
+                  **claim_context(out, ruling, lang), case_form=case_form(
+                      request, CaseKind.CLAIM, {k: v for k, v in body.items() if k not in ("event", "board")},
+                      event_id=event if isinstance(event, int) else None,
+                      board=str(body.get("board") or ""), board_fixed=isinstance(event, int)))
+
+
+def install_claim_job_pages(r: APIRouter, render: Render) -> None:
+    """Add ``/claim/jobs/{job}`` (a progress bar while a big claim is searched, then its ruling) and
+    its ``/progress`` JSON (for app.js, as the screening page's) to the page's router."""
+
+    def find(request: Request, job_id: str) -> Job | None:
+        try:
+            job = claim_job(request, job_id)
+        except NotStoredError:
+            return None
+        return job if "page" in job.meta else None  # the API's claim jobs are not shown on the page
+
+    @r.get("/claim/jobs/{job_id}", response_class=HTMLResponse)
+    def claim_job_page(request: Request, job_id: str, lang: str | None = None) -> HTMLResponse:
+        lang = page_lang(request, lang)
+        job = find(request, job_id)
+        if job is None:
+            return render(request, "claim.html", lang, 404, cl={}, not_normal=[],
+                          errors=[Problem("", gettext(lang, "claim_no_job"))])
+        page = job.meta["page"]
+        if job.state is JobState.DONE and isinstance(job.result, ClaimRuling):
+            return _answer(request, render, lang, page["form"], page["not_normal"], page["body"], job.meta["body"],
+                           job.result)
+        return render(request, "claim_job.html", lang, job=job, running=job.state not in FINISHED,
+                      state=job.state.value, why=fallback(lang, job.error or ""), lang_path=f"/claim/jobs/{job.id}")
+
+    @r.get("/claim/jobs/{job_id}/progress")
+    def claim_job_progress(request: Request, job_id: str) -> JSONResponse:
+        """``{"state", "done", "total"}`` of the page's claim job, 404 when unknown."""
+        job = find(request, job_id)
+        if job is None:
+            return JSONResponse({"state": "unknown"}, status_code=404)
+        return JSONResponse({"state": job.state.value, "done": job.done, "total": job.total},
+                            headers={"Cache-Control": "no-store"})
+
+
+def claim_context(out: ClaimRulingResponse, ruling: ClaimRuling, lang: str) -> dict[str, Any]:
+    """What ``claim.html`` shows of a ruling: the position at the claim (a diagram), the answer,
+    the worst line by trick beside the stated line, the doubtful points and the steps in ``lang``."""
+    setting = ruling.setting
+    pos = setting.position if setting is not None else None
+    diagram = {s.value: views.hand(pos.hand(s)) for s in SEATS} if pos is not None else None
+    tricks: dict[int, dict[str, Any]] = {}
+    for lp in out.worst_line:
+        row = tricks.setdefault(lp.trick, {"trick": lp.trick, "cells": {}})
+        suit, red, rank = views.card_label(_card(lp.card))
+        row["cells"][lp.seat] = {"card": lp.card, "symbol": suit, "red": red, "rank": rank,
+                                 "category": lp.category, "doubtful": lp.doubtful, "evidence": lp.evidence,
+                                 "dd": lp.dd}
+    trick_cards = [str(c) for c in pos.trick] if pos is not None else []
+    return {"answer": out, "diagram": diagram,
+            "centre": " ".join(trick_cards),
+            "line_rows": [tricks[k] for k in sorted(tricks)],
+            "steps": [{"law": s.law, "text": step_text(lang, s)} for s in ruling.steps]}
+
+
+def _card(text: str) -> Any:
+    from engine.model.cards import Card
+
+    return Card.from_str(text)
+
+
+def _record(request: Request, event: str, board: str) -> Any:
+    """The stored board ``board`` of event ``event``, or ``None`` when either is not stored."""
+    repo = request.app.state.events
+    if not (event.isdigit() and len(event) <= 9):
+        return None
+    try:
+        repo.get_event(int(event))
+    except NotStoredError:
+        return None
+    return repo.board(int(event), board)
