@@ -55,6 +55,7 @@ from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import detect_revokes
 from engine.model.cards import SUIT_ORDER
 from engine.model.contract import Contract
+from engine.model.contract_text import read_contract_text
 from engine.model.seats import SEATS, Side
 from engine.pbn import PbnGame, check_text, upload_text
 from engine.playtext import play_text_problems
@@ -229,6 +230,9 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
                 "claim_declarer_tricks": claim_declarer_tricks, "scoring": scoring, "field": field,
                 "other_room_ns": other_room_ns, "profile": profile}
         problems: list[Problem] = []
+        if source in ("parts", "event"):  # "4♥", "3BA": the PBN form the request takes
+            contract, misread = _typed_contract(contract, lang)
+            problems += misread
 
         def refuse(found: list[Problem]) -> HTMLResponse:
             if source == "event":
@@ -318,7 +322,11 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
             "dealer": dealer, "vulnerable": vulnerable, "discovered": discovered,
             "card_seen": bool(card_seen), "calls_unaffected": bool(calls_unaffected),
             "play": play.replace(",", " ").split()}
-        for key, value in (("hand_record", hand_record), ("contract", contract), ("declarer", declarer),
+        typed, misread = _typed_contract(contract, lang)
+        if misread:
+            return render(request, "index.html", lang, 422, cform=cform, errors=misread,
+                          field_errors=field_errors(misread))
+        for key, value in (("hand_record", hand_record), ("contract", typed), ("declarer", declarer),
                            ("missing_found", missing_found)):
             if value.strip():
                 body[key] = value.strip()
@@ -516,6 +524,19 @@ _HIDDEN = {
               "rf_offender", "rf_won_by", "rf_after", "rf_card", "rf_suit_led", "rf_likely", "rf_likely_reason"),
 }
 """The form fields the ruling view's assumptions form sends back, by source, to re-rule the same board."""
+
+
+def _typed_contract(text: str, lang: str) -> tuple[str, list[Problem]]:
+    """The contract box as the director typed it (``4♥``, ``3♠X``, ``3N``, Polish ``3BA``...) in
+    PBN's form for the request (:func:`engine.model.contract_text.read_contract_text`), and the
+    problem when it cannot be read (a letter naming two suits, text that is no contract): then
+    the text is kept as typed."""
+    if not text.strip():
+        return text, []
+    try:
+        return read_contract_text(text, lang), []
+    except InvalidBoardError as exc:
+        return text, [problem(lang, "contract", reason(lang, exc))]
 
 
 def _validation_messages(exc: ValidationError, lang: str) -> list[str]:
