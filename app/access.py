@@ -105,6 +105,7 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/upload"): Rule(DIRECTOR, "doing_upload"),
     ("GET", "/events/{event_id}"): Rule(READ, "doing_events"),
     ("GET", "/events/{event_id}/boards/{board}/play"): Rule(READ, "doing_events"),
+    ("GET", "/events/{event_id}/boards/{board}/cards"): Rule(READ, "doing_events"),
     ("POST", "/ruling"): Rule(READ, "doing_rule"),
     ("POST", "/incorrect-cards"): Rule(READ, "doing_rule"),
     # the page: screenings of uploaded files
