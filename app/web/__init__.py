@@ -164,8 +164,8 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
             try:
                 results = read_results(data)
             except InvalidBoardError as other:
-                said = _not_pbn(lang, exc) if other.key in ("results_not_recognised", "results_empty") \
-                    else reason(lang, other)
+                unknown = other.key in ("results_not_recognised", "results_empty", "results_binary")
+                said = _not_pbn(lang, exc) if unknown else reason(lang, other)
                 return bad([Problem("file", f"{name}: {said}")])
             if not results.hand_records and not results.lines:
                 return bad([Problem("file", f"{name}: {gettext(lang, 'error.results_nothing')}")])
