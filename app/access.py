@@ -113,6 +113,7 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("GET", "/events/{event_id}"): Rule(READ, "doing_events"),
     ("GET", "/events/{event_id}/boards/{board}/play"): Rule(READ, "doing_events"),
     ("GET", "/events/{event_id}/boards/{board}/traveller"): Rule(READ, "doing_events"),
+    ("GET", "/events/{event_id}/boards/{board}/cards"): Rule(READ, "doing_events"),
     ("POST", "/ruling"): Rule(READ, "doing_rule"),
     ("POST", "/incorrect-cards"): Rule(READ, "doing_rule"),
     ("GET", "/claim"): Rule(READ, "doing_rule"),

@@ -917,9 +917,14 @@ class ExportedEvent:
         raise NotImplementedError("an export is read, never written")
 
     def store_upload(self, details: EventDetails, records: Sequence[HandRecord] | None, name: str,
-                     text: str) -> tuple[Event, int]:
+                     text: str | None, *, sha256: str | None = None,
+                     results: SessionResults | None = None) -> tuple[Event, int | None]:
         """Not a store: raises NotImplementedError."""
         raise NotImplementedError("an export is read, never written")
+
+    def event_for_upload(self, sha256: str) -> tuple[Event, int | None] | None:
+        """An export was not uploaded as a file: always ``None``."""
+        return None
 
     def add_results(self, event_id: int, name: str, results: SessionResults) -> ResultsStored:
         """Not a store: raises NotImplementedError."""

@@ -121,7 +121,9 @@ class RevokeRulingRequest(RequestModel):
                               "`event`: the stored board to rule on.")
     room: str | None = Field(None, max_length=40, description="With `pbn`: the room (Open/Closed) to pick.")
     deal: str | None = Field(None, max_length=200, description="PBN deal, e.g. 'N:AKQ2.J.T98.76543 ...'.")
-    contract: str | None = Field(None, max_length=8, description="e.g. '4H', '3NT', '4HX', '6SXX'.")
+    contract: str | None = Field(None, max_length=8, description=(
+        "PBN's letters, e.g. '4H', '3NT', '4HX', '6SXX' (strict: the page's contract box also reads suit "
+        "symbols and the language's words; the API does not)."))
     declarer: SeatCode | None = None
     vulnerable: Literal["None", "NS", "EW", "All"] = "None"
     play: list[str | list[str]] | None = Field(

@@ -164,9 +164,21 @@ class EventRepository(Protocol):
         ...
 
     def store_upload(self, details: EventDetails, records: Sequence[HandRecord] | None, name: str,
-                     text: str) -> tuple[Event, int]:
-        """An uploaded file as a new event in one transaction (all or nothing): the event, its
-        hand records (``None``: none could be read) and the file; ``(event, file id)``."""
+                     text: str | None, *, sha256: str | None = None,
+                     results: SessionResults | None = None) -> tuple[Event, int | None]:
+        """An uploaded file as a new event in one transaction (all or nothing): the event (with the
+        file's content hash ``sha256``, hex), its hand records (``None``: none could be read), the
+        file's text (``None``: a binary results file, not kept) and the session's results (deals
+        and traveller lines, as :meth:`add_results`); ``(event, file id or None)``.
+
+        Raises:
+            InvalidBoardError: path ``"file"``: one board with two different deals; nothing is stored.
+        """
+        ...
+
+    def event_for_upload(self, sha256: str) -> tuple[Event, int | None] | None:
+        """The newest event made by uploading a file with content hash ``sha256`` (hex) and the id
+        of the file kept with it (``None``: not kept), or ``None``."""
         ...
 
     def add_file(self, event_id: int, name: str, text: str) -> int:

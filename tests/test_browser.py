@@ -262,3 +262,55 @@ def test_the_language_switch_looks_the_same_on_the_form_and_on_the_ruling(page):
     page.locator("#suggested").wait_for()  # the ruling page has loaded (a busy machine may lag the click)
     assert page.locator(".langs button[lang=pl]").count() == 1  # a form button on the ruling page
     assert box() == on_index
+
+
+# --- issue 25, items 4 and 5: the upload asks the event; the board list leads on; the contract box ----
+
+def test_upload_asks_the_event_prefilled_from_the_file_and_the_board_list_leads_on(page, tmp_path):
+    import uuid
+
+    from tests.helpers import hand_records_only
+
+    deals = tmp_path / "spring.pbn"  # bytes no other test uploads: a new event, not one offered again
+    deals.write_text(f'% {uuid.uuid4()}\n[Event "Spring pairs"]\n[Date "2026.03.14"]\n{hand_records_only()}',
+                     encoding="utf-8")
+    page.set_input_files("#file", str(deals))
+    page.wait_for_function("document.getElementById('event_date').value !== ''")
+    assert (page.input_value("#event_name"), page.input_value("#event_date")) == ("Spring pairs", "2026-03-14")
+    page.fill("#event_session", "Evening")
+    page.click("#form-upload button[type=submit]")
+    assert page.locator("table.boards tbody tr").count() == 24
+    assert "Stored as event" in page.inner_text("#stored-event") and "Spring pairs" in page.inner_text("#stored-event")
+    assert "14 March 2026" in page.inner_text("#event-details") and "Evening" in page.inner_text("#event-details")
+    page.screenshot(path=str(SHOTS / "upload-boards.png"), full_page=True)
+
+    cards = page.get_attribute("tr[data-board='21'] a.cards-link", "href") or ""
+    event_page = page.url.replace("/upload", cards.split("/boards/")[0])  # /events/<id>: the same board list
+    page.click("tr[data-board='21'] a.cards-link")  # Laws 13/14 with the board's hand record filled
+    assert page.input_value("#hand_record").startswith("N:")
+    assert page.input_value("#c-vulnerable") == "NS"  # board 21: as board 5, North-South vulnerable (Law 2)
+    page.goto(event_page)
+    page.click("tr[data-board='21'] a.facts-link")
+    assert page.url.endswith("#facts-only") and page.locator("#facts-only").is_visible()
+
+    page.locator("#clicker").wait_for(state="visible")
+    page.fill("#contract", "4♥")  # as a director types it
+    page.select_option("#declarer", "W")
+    assert page.inner_text("#turn") == "North to lead to trick 1."  # declarer's left-hand opponent
+
+
+def test_the_same_file_uploaded_again_offers_its_event(page, tmp_path):
+    import uuid
+
+    from tests.helpers import hand_records_only
+
+    deals = tmp_path / "twice.pbn"
+    deals.write_text(f"% {uuid.uuid4()}\n{hand_records_only()}", encoding="utf-8")
+    page.set_input_files("#file", str(deals))
+    page.click("#form-upload button[type=submit]")
+    first = page.inner_text("#stored-event")
+    page.goto(page.url.split("/upload")[0] + "/")
+    page.set_input_files("#file", str(deals))
+    page.click("#form-upload button[type=submit]")
+    assert page.locator("#upload-seen").is_visible()
+    assert page.inner_text("#stored-event") == first  # the same event, no second one

@@ -141,3 +141,25 @@ def test_every_step_and_error_key_in_english_is_emitted_somewhere():
     dead = sorted(k for k in _public("en") if k.startswith(("step.", "error.")) and
                   not any(p.fullmatch(k) for p in patterns))
     assert dead == []
+
+
+# --- issue 25, item 14: the words a director met in English or in the wrong term ------------------
+
+_INPUT_VALUES = {"error.not_a_vulnerability", "error.board_bad_vulnerability"}  # they quote what the API takes
+
+
+@pytest.mark.parametrize(("lang", "leftover"), [
+    ("pl", re.compile(r"(?i)double[ -]dummy(?!\))")),  # one term: "w otwarte karty"
+    ("el", re.compile(r"(?i)match ?points")),
+    ("ru", re.compile(r"\b(NS|EW)\b")),  # seats said as the tables beside say them: Север-Юг
+    ("el", re.compile(r"\b(NS|EW)\b")),  # Βορράς-Νότος
+])
+def test_no_english_leftovers_in_the_sentences(lang, leftover):
+    found = {k: v for k, v in _public(lang).items()
+             if k not in _INPUT_VALUES and leftover.search(v.replace("rest_valued_double_dummy", ""))}
+    assert found == {}
+
+
+def test_the_polish_revoke_tag_says_a_revoke_not_a_void():
+    # "renons" alone is a void in Polish; the irregularity (Law 61) is "fałszywy renons" (FR)
+    assert catalogue("pl")["revoke_marker"].lower() in ("fałszywy renons", "fr")

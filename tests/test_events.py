@@ -230,7 +230,8 @@ def test_the_page_stores_an_upload_as_an_event(client: TestClient) -> None:
     token = re.search(r'name="upload" value="(\d+)"', r.text)
     assert found is not None and token is not None
     event = client.get(f"/v1/events/{found.group(1)}").json()
-    assert (event["name"], event["date"], event["boards"]) == ("Sponvo30.pbn", "1997-06-26", 24)
+    # named and dated by the file's tags: [Event "Generali Euro Team Champs '97"], [Date "1997.06.26"]
+    assert (event["name"], event["date"], event["boards"]) == ("Generali Euro Team Champs '97", "1997-06-26", 24)
     assert client.get(f"/v1/events/{found.group(1)}/boards/21").json() == BOARD_21
     r = client.post("/ruling", data={"source": "upload", "upload": token.group(1), "board": "21", "room": "Closed",
                                      "rest_valued_double_dummy": "1"})

@@ -515,9 +515,9 @@ def test_an_uploaded_files_board_keeps_its_line_and_the_sheet_names_the_stored_e
     html = client.post("/ruling", data={"source": "upload", "upload": token.group(1), "rest_valued_double_dummy": "1", "board": "21",
                                         "room": "Closed", "sheet_table": "4"}).text
     fields = _sheet_fields(html)
-    # the event is named after the file and dated by its Date tag (1997.06.26); the board keeps its line
+    # the event is named and dated by the file's tags (Event, Date 1997.06.26); the board keeps its line
     assert fields["board"] == ("Sponvo30.pbn board 21, room Closed (line 1476)", False)
-    assert fields["event"] == ("Sponvo30.pbn", False) and fields["date"] == ("1997-06-26", False)
+    assert fields["event"] == ("Generali Euro Team Champs '97", False) and fields["date"] == ("1997-06-26", False)
     assert fields["table"] == ("4", False) and fields["round"] == ("", True)
 
 

@@ -220,10 +220,14 @@ class SqlEventRepository:
             return _record(row) if row is not None else None
 
     def store_upload(self, details: EventDetails, records: Sequence[HandRecord] | None, name: str,
-                     text: str) -> tuple[Event, int]:
-        """An uploaded file as a new event, in one transaction (all or nothing): the event, its
-        hand records (``None``: the file's deals could not be read as hand records; it is kept
-        all the same, for its play records) and the file. ``(event, file id)``.
+                     text: str | None, *, sha256: str | None = None,
+                     results: SessionResults | None = None) -> tuple[Event, int | None]:
+        """An uploaded file as a new event, in one transaction (all or nothing): the event (with
+        ``sha256``, the file's content hash, hex, when given), its hand records (``None``: the
+        file's deals could not be read as hand records; it is kept all the same, for its play
+        records), the file's text (``None``: a binary results file, not kept) and the session's
+        results (``results``: its deals beside ``records`` and its traveller lines, as
+        :meth:`add_results`). ``(event, file id or None)``.
 
         Raises:
             InvalidBoardError: path ``"file"``: the file gives one board twice with different deals.
@@ -232,16 +236,35 @@ class SqlEventRepository:
         with self._writes.begin() as s:
             row = EventRow(name=details.name, date=details.date, session=details.session,
                            laws_edition=details.laws_edition.value, scoring_profile=details.scoring_profile,
-                           created=dt.datetime.now(dt.UTC))
+                           created=dt.datetime.now(dt.UTC), upload_sha256=sha256)
             s.add(row)
             s.flush()
             added = check_new_records({}, records or ())
             s.add_all(BoardRow(event_id=row.id, board=r.board, dealer=r.dealer.value,
                                vulnerable=r.vulnerability.value, deal=r.deal_pbn) for r in records or ())
+            boards = len(added.added)
+            if results is not None:
+                stored = {r.board: r for r in records or ()}
+                boards += len(self._add_results(s, row.id, name, results, stored).hand_records.added)
+            if text is None:
+                s.flush()
+                return _event(row, boards), None
             kept = FileRow(event_id=row.id, name=name[:255], text=text, uploaded=dt.datetime.now(dt.UTC))
             s.add(kept)
             s.flush()
-            return _event(row, len(added.added)), kept.id
+            return _event(row, boards), kept.id
+
+    def event_for_upload(self, sha256: str) -> tuple[Event, int | None] | None:
+        """The newest event made by uploading a file whose content hash is ``sha256`` (hex) and the
+        id of the file kept with it (``None``: a binary results file), or ``None``."""
+        with self._sessions() as s:
+            row = s.scalar(select(EventRow).where(EventRow.upload_sha256 == sha256).order_by(EventRow.id.desc())
+                           .limit(1))
+            if row is None:
+                return None
+            count = s.scalar(select(func.count()).select_from(BoardRow).where(BoardRow.event_id == row.id))
+            file_id = s.scalar(select(func.min(FileRow.id)).where(FileRow.event_id == row.id))
+            return _event(row, int(count or 0)), file_id
 
     def add_file(self, event_id: int, name: str, text: str) -> int:
         """Keep an uploaded PBN file with the event; its id. Raises UnknownEventError."""
@@ -280,19 +303,7 @@ class SqlEventRepository:
                     self._row(s, event_id)
                     stored = {r.board: _record(r) for r in
                               s.scalars(select(BoardRow).where(BoardRow.event_id == event_id))}
-                    added = check_new_records(stored, results.hand_records)
-                    new = set(added.added)
-                    s.add_all(BoardRow(event_id=event_id, board=r.board, dealer=r.dealer.value,
-                                       vulnerable=r.vulnerability.value, deal=r.deal_pbn)
-                              for r in results.hand_records if r.board in new)
-                    upload = ResultsUploadRow(event_id=event_id, name=name[:255], kind=results.kind,
-                                              program=results.program[:200], scoring=results.scoring,
-                                              mp_units=float(results.mp_units), uploaded=dt.datetime.now(dt.UTC))
-                    s.add(upload)
-                    s.flush()
-                    s.add_all(_line_row(event_id, upload.id, i, ln) for i, ln in enumerate(results.lines))
-                    return ResultsStored(upload.id, results.kind, results.program, added, results.boards,
-                                         len(results.lines))
+                    return self._add_results(s, event_id, name, results, stored)
             except IntegrityError:  # another upload stored one of these boards meanwhile: compare again
                 if attempt == 2:
                     raise
@@ -315,6 +326,24 @@ class SqlEventRepository:
                              .order_by(TravellerLineRow.seq))
             return StoredTraveller(upload.id, upload.kind, upload.program, upload.scoring, upload.mp_units,
                                    tuple(_line(r) for r in rows))
+
+    @staticmethod
+    def _add_results(s: Session, event_id: int, name: str, results: SessionResults,
+                     stored: dict[str, HandRecord]) -> ResultsStored:
+        """Add a results file's new deals (checked against ``stored``, the event's hand records)
+        and its traveller lines in the open transaction ``s``. Raises InvalidBoardError."""
+        added = check_new_records(stored, results.hand_records)
+        new = set(added.added)
+        s.add_all(BoardRow(event_id=event_id, board=r.board, dealer=r.dealer.value,
+                           vulnerable=r.vulnerability.value, deal=r.deal_pbn)
+                  for r in results.hand_records if r.board in new)
+        upload = ResultsUploadRow(event_id=event_id, name=name[:255], kind=results.kind,
+                                  program=results.program[:200], scoring=results.scoring,
+                                  mp_units=float(results.mp_units), uploaded=dt.datetime.now(dt.UTC))
+        s.add(upload)
+        s.flush()
+        s.add_all(_line_row(event_id, upload.id, i, ln) for i, ln in enumerate(results.lines))
+        return ResultsStored(upload.id, results.kind, results.program, added, results.boards, len(results.lines))
 
     @staticmethod
     def _row(s: Session, event_id: int) -> EventRow:

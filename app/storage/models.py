@@ -27,6 +27,8 @@ class EventRow(Base):
     laws_edition: Mapped[str] = mapped_column(String(8))
     scoring_profile: Mapped[str] = mapped_column(String(20))
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+    upload_sha256: Mapped[str | None] = mapped_column(String(64), index=True, default=None,
+                                                      doc="SHA-256 (hex) of the uploaded file that made the event")
     boards: Mapped[list[BoardRow]] = relationship(back_populates="event", cascade="all, delete-orphan")
 
 

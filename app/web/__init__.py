@@ -13,6 +13,7 @@ page works without JavaScript (a few lines wire the print buttons). Languages ar
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -60,18 +61,20 @@ from engine.cases import CaseKind
 from engine.dd.analysis import analyse_play
 from engine.errors import AdvisorError, InvalidBoardError, PbnError, SolverBusyError
 from engine.events import EventDetails, EventRepository, NotStoredError
-from engine.handrecords import hand_records_from_pbn
+from engine.handrecords import board_key, hand_records_from_pbn
 from engine.incorrect_cards import advise_incorrect_cards
 from engine.laws.card_count import Discovery, MissingCardFound
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import detect_revokes
 from engine.model.cards import SUIT_ORDER
 from engine.model.contract import Contract
+from engine.model.contract_text import read_contract_text
 from engine.model.seats import SEATS, Side
 from engine.pbn import PbnGame, check_text, upload_text
 from engine.playtext import play_text_problems
 from engine.recording import Finding, finding_error, read_record
 from engine.records import read_games
+from engine.results import SessionResults, read_results
 from engine.scoring import PROFILES, score_ns
 
 _HERE = Path(__file__).parent
@@ -138,26 +141,57 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
                       events=request.app.state.events.recent_events(10))
 
     @r.post("/upload", response_class=HTMLResponse, max_body_size=UPLOAD_BODY_BYTES)
-    def upload(request: Request, file: Annotated[UploadFile, File()], lang: Text = "") -> Response:
+    def upload(request: Request, file: Annotated[UploadFile, File()], lang: Text = "", event_name: Text = "",
+               event_date: Text = "", event_session: Text = "", again: Text = "") -> Response:
         lang = page_lang(request, lang)
         data = read_upload(file.file)
         name = (file.filename or "upload.pbn").replace("\\", "/").rsplit("/", 1)[-1][:200]
+        uform = {"event_name": event_name.strip()[:200], "event_date": event_date.strip()[:40],
+                 "event_session": event_session.strip()[:100]}
+
+        def bad(found: list[Problem], status: int = 422) -> HTMLResponse:
+            return render(request, "index.html", lang, status, uform=uform, errors=found,
+                          field_errors=field_errors(found))
+
         if data is None:
-            return render(request, "index.html", lang, 413,
-                          errors=[Problem("file", gettext(lang, "file_too_big", name=name))])
+            return bad([Problem("file", gettext(lang, "file_too_big", name=name))], 413)
+        typed_date = None
+        if uform["event_date"]:
+            try:
+                typed_date = dt.date.fromisoformat(uform["event_date"])
+            except ValueError:
+                return bad([Problem("event_date", gettext(lang, "need_event_date", text=uform["event_date"]))])
+        repo = request.app.state.events
+        digest = hashlib.sha256(data).hexdigest()
+        seen = None if again else repo.event_for_upload(digest)
+        games: list[PbnGame] = []
+        text: str | None = None
+        results: SessionResults | None = None
         try:
             text = upload_text(data)
             games = read_games(text)  # PBN or LIN, by the content
             if not any("Deal" in g.tags for g in games):
                 raise PbnError("no game with a [Deal] tag was found")
-        except PbnError as exc:
-            bad = [Problem("file", f"{name}: {_not_pbn(lang, exc)}")]
-            return render(request, "index.html", lang, 422, errors=bad, field_errors=field_errors(bad))
-        repo = request.app.state.events
-        event_id, token, note = _store_upload(repo, name, text, games, lang)
+        except PbnError as exc:  # not PBN or LIN: a session's results file (USEBIO, .bws, .dlm ...), by the content
+            try:
+                results = read_results(data)
+            except InvalidBoardError as other:
+                unknown = other.key in ("results_not_recognised", "results_empty", "results_binary")
+                said = _not_pbn(lang, exc) if unknown else reason(lang, other)
+                return bad([Problem("file", f"{name}: {said}")])
+            if not results.hand_records and not results.lines:
+                return bad([Problem("file", f"{name}: {gettext(lang, 'error.results_nothing')}")])
+            text, games = None, []
+        else:
+            results = _score_tables(data)
+        details = _upload_details(uform, typed_date, games, results, name)
+        if seen is not None:  # the same bytes made an event before: that event is offered, none is made
+            event_id, token, note = seen[0].id, seen[1], None
+        else:
+            event_id, token, note = _store_upload(repo, name, text, games, lang, details, digest, results)
         if is_big(request, games):  # screened as a job: a progress bar, then the games (app/web/screening.py)
             try:
-                return start_page_job(request, name, games, event_id, token, lang, note)
+                return start_page_job(request, name, games, event_id, token or 0, lang, note)
             except SolverBusyError:
                 return render(request, "index.html", lang, 503, errors=[Problem("file", gettext(lang, "solver_busy"))])
         rows = []
@@ -169,8 +203,10 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
                          "contract": f"{g.tags.get('Contract', '')} {g.tags.get('Declarer', '')}".strip(),
                          "revoke": revoke, "reason": why})
         rows.sort(key=lambda row: row["revoke"] is not True)  # the revokes first, then in file order
-        return render(request, "pick.html", lang, filename=name, games=rows, token=token, event_id=event_id,
-                      event_name=name, boards=_board_rows(repo, event_id),
+        stored = repo.get_event(event_id)
+        return render(request, "pick.html", lang, filename=name, games=rows, token=token or "", event_id=event_id,
+                      event_name=stored.details.name, event=stored, boards=_boards_with_cases(request, event_id),
+                      travellers=_traveller_note(results), seen_file=name if seen is not None else None,
                       errors=[Problem("file", note)] if note else [])
 
     @r.get("/events/{event_id}", response_class=HTMLResponse)
@@ -183,7 +219,8 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
             return render(request, "index.html", lang, 404,
                           errors=[Problem("", gettext(lang, "no_event", event=event_id))])
         return render(request, "pick.html", lang, filename=event.details.name, games=[], token="",
-                      event_id=event_id, event_name=event.details.name, boards=_board_rows(repo, event_id))
+                      event_id=event_id, event_name=event.details.name, event=event,
+                      boards=_boards_with_cases(request, event_id))
 
     @r.get("/events/{event_id}/boards/{board}/play", response_class=HTMLResponse)
     def play_page(request: Request, event_id: int, board: str, lang: str | None = None, table: str = "",
@@ -197,6 +234,25 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
         except InvalidBoardError as exc:
             return _play_page(request, lang, form, [problem(lang, exc.path, reason(lang, exc))], 200)
         return _play_page(request, lang, form | filled, [], 200)
+
+    @r.get("/events/{event_id}/boards/{board}/cards", response_class=HTMLResponse)
+    def cards_page(request: Request, event_id: int, board: str, lang: str | None = None) -> HTMLResponse:
+        """The Law 13/14 form (incorrect number of cards) with the board's hand record, dealer and
+        vulnerability filled from the event; the index with the reason when either is not stored."""
+        lang = page_lang(request, lang)
+        repo = request.app.state.events
+        try:
+            record = repo.board(event_id, board)
+        except NotStoredError:
+            return render(request, "index.html", lang, 404,
+                          errors=[Problem("", gettext(lang, "no_event", event=event_id))])
+        if record is None:
+            return render(request, "index.html", lang, 404,
+                          errors=[Problem("", gettext(lang, "board_not_in_event", board=board, event=event_id))])
+        cform = {"hand_record": record.deal_pbn, "dealer": record.dealer.value,
+                 "vulnerable": record.vulnerability.value}
+        return render(request, "index.html", lang, cform=cform, events=repo.recent_events(10),
+                      cards_board={"event": event_id, "board": record.board})
 
     def _play_page(request: Request, lang: str, form: Mapping[str, str], problems: list[Problem],
                    status: int) -> HTMLResponse:
@@ -258,6 +314,9 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
                 "other_room_ns": other_room_ns, "profile": profile,
                 "table": table.strip(), "ns_pair": ns_pair.strip(), "ew_pair": ew_pair.strip()}
         problems: list[Problem] = []
+        if source in ("parts", "event"):  # "4♥", "3BA": the PBN form the request takes
+            contract, misread = _typed_contract(contract, lang)
+            problems += misread
 
         def refuse(found: list[Problem]) -> HTMLResponse:
             if source == "event":
@@ -355,7 +414,11 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
             "dealer": dealer, "vulnerable": vulnerable, "discovered": discovered,
             "card_seen": bool(card_seen), "calls_unaffected": bool(calls_unaffected),
             "play": play.replace(",", " ").split()}
-        for key, value in (("hand_record", hand_record), ("contract", contract), ("declarer", declarer),
+        typed, misread = _typed_contract(contract, lang)
+        if misread:
+            return render(request, "index.html", lang, 422, cform=cform, errors=misread,
+                          field_errors=field_errors(misread))
+        for key, value in (("hand_record", hand_record), ("contract", typed), ("declarer", declarer),
                            ("missing_found", missing_found)):
             if value.strip():
                 body[key] = value.strip()
@@ -495,32 +558,76 @@ def _sheet_context(repo: EventRepository, form: Mapping[str, str], sheet: Mappin
     return {"label": board_label(lang, label), "sheet": fields}
 
 
-def _store_upload(repo: EventRepository, name: str, text: str, games: list[PbnGame],
-                  lang: str) -> tuple[int, int, str | None]:
-    """Make an uploaded PBN file an event (named after the file, dated by its Date tag or today),
-    store its hand records and keep the file, in one transaction (a failure leaves no empty
-    event behind): ``(event id, file id, note)``. A file whose deals cannot be stored as hand
+def _store_upload(repo: EventRepository, name: str, text: str | None, games: list[PbnGame], lang: str,
+                  details: EventDetails, digest: str,
+                  results: SessionResults | None) -> tuple[int, int | None, str | None]:
+    """Make an uploaded file an event (``details``, the file's content hash ``digest``), store its
+    hand records, the file's text (``None``: a binary results file) and the session's results
+    (deals and traveller lines), in one transaction (a failure leaves no empty event behind):
+    ``(event id, file id or None, note)``. A PBN file whose deals cannot be stored as hand
     records (a board of 51 cards...) is kept all the same, for its play records; ``note`` says
     why its boards were not stored (in ``lang``).
 
     Raises:
         StoreBusyError: the store's lock was not free (the page answers 503).
+        InvalidBoardError: a results file giving one board two different deals (the page says why).
     """
-    date = dt.date.today()
-    tag = next((g.date for g in games if g.date), None)
-    if tag:
-        try:
-            date = dt.datetime.strptime(tag.strip(), "%Y.%m.%d").date()
-        except ValueError:
-            pass
-    details = EventDetails(name=name[:200], date=date)
+    if text is None:
+        event, file_id = repo.store_upload(details, None, name, None, sha256=digest, results=results)
+        return event.id, file_id, None
     try:
-        event, file_id = repo.store_upload(details, hand_records_from_pbn(text), name, text)
+        event, file_id = repo.store_upload(details, hand_records_from_pbn(text), name, text, sha256=digest,
+                                           results=results)
         return event.id, file_id, None
     except InvalidBoardError as exc:  # the deals cannot be hand records: the file is kept for its play records
-        event, file_id = repo.store_upload(details, None, name, text)
+        event, file_id = repo.store_upload(details, None, name, text, sha256=digest)
         return event.id, file_id, gettext(lang, "hand_records_not_stored", name=name, event=event.id,
                                           reason=reason(lang, exc))
+
+
+def _tag(games: list[PbnGame], tag: str) -> str:
+    """The first game's ``tag`` that says something (PBN's ``?`` and ``#`` say nothing), or ``""``."""
+    for g in games:
+        value = g.tags.get(tag, "").strip()
+        if value and value not in ("?", "#", "-"):
+            return value
+    return ""
+
+
+def _upload_details(typed: Mapping[str, str], date: dt.date | None, games: list[PbnGame],
+                    results: SessionResults | None, name: str) -> EventDetails:
+    """The new event's name, date and session: as the director typed them on the upload form,
+    else from the file (PBN's ``Event``, ``Date`` and ``Stage`` tags; a results file's event
+    name), else the file's name and today."""
+    if date is None:
+        tag = next((g.date for g in games if g.date), None)
+        date = dt.date.today()
+        if tag:
+            try:
+                date = dt.datetime.strptime(tag.strip(), "%Y.%m.%d").date()
+            except ValueError:
+                pass
+    event = typed.get("event_name") or _tag(games, "Event") or (results.event.strip() if results else "") or name
+    session = typed.get("event_session") or _tag(games, "Stage")
+    return EventDetails(name=event[:200], date=date, session=session[:100])
+
+
+def _score_tables(data: bytes) -> SessionResults | None:
+    """A PBN file's traveller lines (``[ScoreTable]``...), read as a session's results, or ``None``
+    when it has none or they cannot be read (the file is then taken for its deals and play)."""
+    try:
+        results = read_results(data)
+    except AdvisorError:
+        return None
+    return results if results.lines else None
+
+
+def _traveller_note(results: SessionResults | None) -> dict[str, Any] | None:
+    """What a results upload stored, for the pick page: lines, boards, format, program."""
+    if results is None or not results.lines:
+        return None
+    return {"lines": len(results.lines), "boards": len(results.boards), "kind": results.kind,
+            "program": results.program or "-"}
 
 
 def _has_revoke(game: Any, lang: str) -> tuple[bool | None, str | None]:
@@ -547,6 +654,15 @@ def _board_rows(repo: EventRepository, event_id: int) -> list[dict[str, str]]:
             for r in repo.boards(event_id)]
 
 
+def _boards_with_cases(request: Request, event_id: int) -> list[dict[str, Any]]:
+    """:func:`_board_rows` with the cases already kept on each board (``"cases"``: their ids,
+    oldest first), for the board list to show and link them."""
+    kept: dict[str, list[int]] = {}
+    for c in request.app.state.cases.cases(event_id):
+        kept.setdefault(board_key(c.details.board), []).append(c.id)
+    return [{**row, "cases": kept.get(row["board"], [])} for row in _board_rows(request.app.state.events, event_id)]
+
+
 _HIDDEN = {
     "pbn": ("source", "pbn", "board", "room"),
     "upload": ("source", "upload", "board", "room"),
@@ -566,6 +682,19 @@ def _field_from_traveller(repo: EventRepository, req: RevokeRulingRequest, form:
     if got is not None and "scoring" in got.filled and got.field:
         form["scoring"], form["field"] = "matchpoints", " ".join(str(x) for x in got.field)
         form["profile"] = repo.get_event(got.event).details.scoring_profile
+
+
+def _typed_contract(text: str, lang: str) -> tuple[str, list[Problem]]:
+    """The contract box as the director typed it (``4♥``, ``3♠X``, ``3N``, Polish ``3BA``...) in
+    PBN's form for the request (:func:`engine.model.contract_text.read_contract_text`), and the
+    problem when it cannot be read (a letter naming two suits, text that is no contract): then
+    the text is kept as typed."""
+    if not text.strip():
+        return text, []
+    try:
+        return read_contract_text(text, lang), []
+    except InvalidBoardError as exc:
+        return text, [problem(lang, "contract", reason(lang, exc))]
 
 
 def _validation_messages(exc: ValidationError, lang: str) -> list[str]:

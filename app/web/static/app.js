@@ -31,6 +31,32 @@ document.addEventListener("click", function (event) {
   sync();
 })();
 
+// The upload: the event's name and date prefilled from the picked file's own tags (PBN's [Event] and
+// [Date], USEBIO's EVENT_DESCRIPTION and DATE) where the director left them blank; the server reads
+// the same tags when the fields stay blank (app/web/__init__.py _upload_details).
+(function () {
+  var input = document.getElementById("file");
+  var name = document.getElementById("event_name");
+  var date = document.getElementById("event_date");
+  if (!input || !name || !date || !window.FileReader) { return; }
+  input.addEventListener("change", function () {
+    var file = input.files && input.files[0];
+    if (!file) { return; }
+    var reader = new FileReader();
+    reader.onload = function () {
+      var text = String(reader.result || "");
+      var ev = /\[Event "([^"]*[^"?#\s][^"]*)"\]/.exec(text) || /<EVENT_DESCRIPTION>([^<]+)</.exec(text);
+      var d = /\[Date "(\d{4})\.(\d{2})\.(\d{2})"\]/.exec(text);
+      var u = /<DATE>(\d{2})\/(\d{2})\/(\d{4})</.exec(text);
+      if (ev && !name.value) { name.value = ev[1].trim(); }
+      if (!date.value) {
+        if (d) { date.value = d[1] + "-" + d[2] + "-" + d[3]; } else if (u) { date.value = u[3] + "-" + u[2] + "-" + u[1]; }
+      }
+    };
+    reader.readAsText(file.slice(0, 65536));
+  });
+})();
+
 (function () {
   "use strict";
   var form = document.getElementById("form-play");
@@ -89,11 +115,32 @@ document.addEventListener("click", function (event) {
 
   // the contract's trump suit ("" in no trump) and the opening leader, or null when not given
   function contract() {
-    var m = /^\s*([1-7])\s*(NT|N|S|H|D|C)/i.exec(contractInput.value);
+    var strain = typedStrain(contractInput.value);
     var declarer = declarerSelect.value;
-    if (!m || SEATS.indexOf(declarer) < 0) { return null; }
-    var strain = m[2].toUpperCase();
-    return { trump: strain.charAt(0) === "N" ? "" : strain, leader: nextSeat(declarer) };
+    if (strain === null || SEATS.indexOf(declarer) < 0) { return null; }
+    return { trump: strain === "NT" ? "" : strain, leader: nextSeat(declarer) };
+  }
+
+  // the strain of a typed contract as engine/model/contract_text.py reads it ("4♥", "3BA", "3БК",
+  // "3ΧΑΧ"), or null (a letter naming two suits, Polish K, is not guessed: the server says why)
+  var NO_TRUMP = { pl: ["BA"], ru: ["\u0411\u041a"], el: ["\u03a7\u0391"] };
+  var LETTERS = { pl: { P: "S", T: "C" },
+                  ru: { "\u041f": "S", "\u0427": "H", "\u0411": "D", "\u0422": "C" } };
+  function typedStrain(value) {
+    var lang = document.documentElement.lang;
+    var m = /^([1-7])(.+)$/.exec(value.toUpperCase().replace(/\s+/g, "").replace(/\u0386/g, "\u0391"));
+    if (!m) { return null; }
+    var rest = m[2];
+    for (var n = 0; n <= 2 && n < rest.length; n++) {
+      var token = rest.slice(0, rest.length - n);
+      var dbl = rest.slice(rest.length - n).replace(/[\u0425\u03a7]/g, "X");
+      if (["", "X", "XX", "R", "*", "**"].indexOf(dbl) < 0) { continue; }
+      if (/^(S|H|D|C)$/.test(token)) { return token; }
+      if (FROM_SYMBOL[token]) { return FROM_SYMBOL[token]; }
+      if (token === "NT" || token === "N" || (NO_TRUMP[lang] || []).indexOf(token) >= 0) { return "NT"; }
+      if ((LETTERS[lang] || {})[token]) { return LETTERS[lang][token]; }
+    }
+    return null;
   }
 
   // the tricks so far: each {cards: [{card, seat, revoke}], winner}; and whose turn it is
