@@ -10,7 +10,6 @@ after trick 9; the claim gave the declarer's side 2 of the 4 tricks not played: 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest

@@ -35,7 +35,8 @@ def client(dds: SolverRunner) -> Iterator[TestClient]:
 def _steps(page: str) -> list[str]:
     ol = re.search(r'<ol class="steps">(.*?)</ol>', page, re.S)
     assert ol is not None
-    return [html.unescape(re.sub(r"<[^>]+>", "", li)).strip() for li in re.findall(r"<li>(.*?)</li>", ol.group(1), re.S)]
+    items = re.findall(r"<li>(.*?)</li>", ol.group(1), re.S)
+    return [html.unescape(re.sub(r"<[^>]+>", "", li)).strip() for li in items]
 
 
 WORDS_77 = {"en": "valued double dummy (assumed)", "pl": "wycenionymi w otwarte karty (założenie)",
