@@ -10,7 +10,7 @@ document.addEventListener("click", function (event) {
 // printed sheet" is on the sheet at once (without JavaScript the form's Rule button carries them).
 (function () {
   function copy(input) {
-    var cell = document.querySelector("[data-sheet-field='" + input.id.slice(6) + "']");
+    var cell = document.querySelector(".sheet-head .sheet-fields > ." + input.id.slice(6) + " > dd");
     if (!cell) { return; }
     var value = input.value.trim();
     cell.textContent = value;
