@@ -83,6 +83,10 @@ def test_a_count_picks_its_plural_form():
     assert "остальные 2 взятки" in (step_template_text("ru", two) or "")
     assert "остальные 5 взяток" in (step_template_text("ru", five) or "")
     assert "η τελευταία λεβέ" in (step_template_text("el", one) or "")
+    from app.i18n import gettext
+    assert gettext("en", "sheet_counted_claim", n=1, decl=0).endswith("0 of the one trick not played out.")
+    assert "4 nierozegrane lewy" in gettext("pl", "sheet_counted_double_dummy", n=4, decl=2)
+    assert "5 nierozegranych lew" in gettext("pl", "sheet_counted_double_dummy", n=5, decl=2)
 
 
 @pytest.mark.parametrize("lang", sorted(set(languages()) - {"en"}))
