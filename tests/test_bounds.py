@@ -27,7 +27,7 @@ from app import auth
 from app.limits import BODY_BYTES, UPLOAD_BYTES
 from app.main import create_app
 from engine.dd import SolverRunner
-from tests.helpers import SPONVO30, LiveServer
+from tests.helpers import SPONVO30, LiveServer, laptop
 
 MIB = 1024 * 1024
 
@@ -40,7 +40,7 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def open_client(dds: SolverRunner, db_path: Path) -> Iterator[TestClient]:
     """Laptop mode (no token configured, a local client)."""
-    with TestClient(create_app(dds, database_url=f"sqlite:///{db_path}"), raise_server_exceptions=False) as c:
+    with laptop(create_app(dds, database_url=f"sqlite:///{db_path}"), raise_server_exceptions=False) as c:
         yield c
 
 

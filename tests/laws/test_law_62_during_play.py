@@ -25,7 +25,7 @@ from app.main import create_app
 from engine.advisor import advise_revoke
 from engine.dd import SolverRunner
 from engine.laws.facts import Noticed, RevokeFacts
-from tests.helpers import board
+from tests.helpers import board, laptop
 
 R20_DEAL = "N:Q43.AK5.AKQ4.763 5.QJ73.87632.K82 AKT987.64.5.QJT9 J62.T982.JT9.A54"
 R20_PLAY = "H2 HA H3 H4 S3 S5 SA S2 SK S6 S4 H7 CQ SJ"
@@ -36,7 +36,7 @@ BODY = {"deal": R20_DEAL, "contract": "6S", "declarer": "S", "vulnerable": "NS",
 
 @pytest.fixture(scope="module")
 def client(dds: SolverRunner) -> Iterator[TestClient]:
-    with TestClient(create_app(dds)) as c:
+    with laptop(create_app(dds)) as c:
         yield c
 
 

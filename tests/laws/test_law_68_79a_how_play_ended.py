@@ -22,7 +22,7 @@ from engine.dd import SolverRunner
 from engine.errors import InvalidBoardError
 from engine.laws.facts import RevokeFacts, RevokeReport
 from engine.model import Seat
-from tests.helpers import board
+from tests.helpers import board, laptop
 from tests.test_api import DEAL, WITH_REVOKE
 
 URL = "/v1/rulings/revoke"
@@ -35,7 +35,7 @@ def parts(**more: Any) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def client(dds: SolverRunner) -> Iterator[TestClient]:
-    with TestClient(create_app(dds)) as c:
+    with laptop(create_app(dds)) as c:
         yield c
 
 
@@ -60,7 +60,7 @@ def test_law_79a_each_choice_is_accepted_and_labelled(client: TestClient) -> Non
     # 79A: table result 8 -> the 4 tricks not entered were played out, 3 of them to West's side.
     played = client.post(URL, json=parts(table_result=8)).json()
     assert played["claim"] | {} == {"assumed": False, "declarer_tricks": 3, "tricks_not_played": 4,
-                                    "played_out": True, "counted": "table_result"}
+                                    "played_out": True, "counted": "table_result", "adjudicated": False}
     # West's side won 5 of the 9 tricks entered (8 - 3); the claim gives it 1 of the other 4: 6.
     claimed = client.post(URL, json=parts(claim_declarer_tricks=1)).json()
     assert claimed["claim"]["counted"] == "claim" and claimed["declarer_tricks"]["table"] == 6
