@@ -349,7 +349,8 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     steps = _explain(board, rulings, claim, table.declarer_tricks, after, likely, law64c, suggested, basis, facts,
                      induced, edition, record)
     if adjudicated is not None:  # the claim's own ruling, before the table result it feeds
-        at = next((i for i, s in enumerate(steps) if s.key == "table_result"), len(steps))
+        at = next((i for i, s in enumerate(steps) if s.key in ("table_result", "table_result_claim",
+                                                                "table_result_dd")), len(steps))
         own = tuple(s for s in adjudicated.steps if s.key != "claim.score")  # the board's score comes below
         steps = (*steps[:at], *own, *steps[at:])
     v = board.vulnerability
