@@ -349,7 +349,8 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     steps = _explain(board, rulings, claim, table.declarer_tricks, after, likely, law64c, suggested, basis, facts,
                      induced, edition, record)
     if adjudicated is not None:  # the claim's own ruling, before the table result it feeds
-        at = next((i for i, s in enumerate(steps) if s.key == "table_result"), len(steps))
+        at = next((i for i, s in enumerate(steps) if s.key in ("table_result", "table_result_claim",
+                                                                "table_result_dd")), len(steps))
         own = tuple(s for s in adjudicated.steps if s.key != "claim.score")  # the board's score comes below
         steps = (*steps[:at], *own, *steps[at:])
     v = board.vulnerability
@@ -613,7 +614,9 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                           {"table": table}))
     elif claim.played_out and 0 < claim.tricks < 13:
         entered = 13 - claim.tricks
-        steps.append(Step("79A", f"The play was entered for {entered} trick(s); the other {claim.tricks} were played "
+        # English plural (the page says it in each language through the catalogue's plural forms)
+        others = "the other trick was" if claim.tricks == 1 else f"the other {claim.tricks} tricks were"
+        steps.append(Step("79A", f"The play was entered up to trick {entered}; {others} played "
                           f"out, not claimed: the table result ({table} tricks) gives the declarer's side "
                           f"{claim.declarer_tricks} of them.", "played_out",
                           {"entered": entered, "n": claim.tricks, "table": table, "decl": claim.declarer_tricks}))
@@ -645,8 +648,14 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                               f"tricks not played are counted as {'valued double dummy' if claim.assumed else 'given'}"
                               ".", "claim_disputed_dd" if claim.assumed else "claim_disputed"))
     if not provisional:  # play still going: there is no table result yet, only the projection above
-        steps.append(Step("77", f"Table result: {table} tricks for the declarer's side, {c.result_str(table)}.",
-                          "table_result", {"tricks": table, "result": c.result_str(table)}))
+        # "Table result" only when the table gave the figure: a claim's figure, or the tricks not
+        # played out valued double dummy (assumed), is named as what it is
+        valued = bool(claim.tricks) and not claim.played_out
+        label = ("Result counted with the tricks not played out valued double dummy (assumed)" if claim.assumed
+                 else "Result counted with the claim's figure") if valued else "Table result"
+        steps.append(Step("77", f"{label}: {table} tricks for the declarer's side, {c.result_str(table)}.",
+                          ("table_result_dd" if claim.assumed else "table_result_claim") if valued
+                          else "table_result", {"tricks": table, "result": c.result_str(table)}))
     if not rulings:
         marked = ", ".join(str(x) for x in board.marked_revokes)
         extra = (f" The record marks {marked} as a revoke, but the player held no card of the suit led: "

@@ -73,10 +73,13 @@ def test_a_ruling_in_polish_keeps_fields_codes_and_numbers(client):
 def test_accept_language_picks_polish_and_an_unknown_one_english(client):
     r = client.post(URL, json=parts(rest_valued_double_dummy=True), headers={"Accept-Language": "de-DE, pl;q=0.7, en;q=0.3"})
     assert r.headers["content-language"] == "pl"
-    assert any(s["text"].startswith("Wynik przy stole:") for s in r.json()["steps"])
+    # the tricks not played were valued double dummy: step 77 says so, not "table result" (issue 24, 1)
+    assert any(s["text"].startswith("Wynik policzony z lewami nierozegranymi wycenionymi w otwarte karty")
+               for s in r.json()["steps"])
     r = client.post(URL, json=parts(rest_valued_double_dummy=True), headers={"Accept-Language": "de-DE, fr"})
     assert r.headers["content-language"] == "en"
-    assert any(s["text"].startswith("Table result:") for s in r.json()["steps"])
+    assert any(s["text"].startswith("Result counted with the tricks not played out valued double dummy")
+               for s in r.json()["steps"])
 
 
 def test_an_unknown_lang_is_a_422_naming_lang(client):

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from app.errors import PYDANTIC_TYPES
-from app.i18n import catalogue, languages
+from app.i18n import PLURAL_MARK, catalogue, languages, plural_categories, plural_category, step_template_text
 from engine.laws.editions import LAWS_2007, LAWS_2017
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,9 +39,59 @@ def _public(lang: str) -> dict[str, str]:
     return {k: v for k, v in catalogue(lang).items() if not k.startswith("_")}
 
 
+def _base(key: str) -> str:
+    """A key without its plural category (``"step.played_out|one"`` -> ``"step.played_out"``)."""
+    return key.split(PLURAL_MARK, 1)[0]
+
+
+def _singular(lang: str) -> dict[str, str]:
+    """The catalogue without its plural variants (each key's ``other`` form stays)."""
+    return {k: v for k, v in _public(lang).items() if PLURAL_MARK not in k}
+
+
+@pytest.mark.parametrize("lang", sorted(languages()))
+def test_plural_variants_are_the_languages_own_categories(lang):
+    """``key|one``, ``key|few``...: only the CLDR categories Babel gives the language, only of a
+    key the catalogue has (its ``other`` form), never a parameter the ``other`` form lacks; and a
+    key with variants in English has them for every category of the language (Polish and Russian
+    one, few and many; English and Greek one)."""
+    cat = _public(lang)
+    wrong = []
+    for key, text in cat.items():
+        if PLURAL_MARK in key:
+            base, form = key.split(PLURAL_MARK, 1)
+            if base not in cat or form not in plural_categories(lang) or not _params(text) <= _params(cat[base]):
+                wrong.append(key)
+    counted = {_base(k) for k in _public("en") if PLURAL_MARK in k}
+    lacking = sorted(f"{k}{PLURAL_MARK}{form}" for k in counted for form in plural_categories(lang)
+                     if f"{k}{PLURAL_MARK}{form}" not in cat)
+    assert (wrong, lacking) == ([], [])
+    assert plural_categories("pl") == {"one", "few", "many"} and plural_category("pl", 12) == "many"
+
+
+def test_a_count_picks_its_plural_form():
+    """"the other 1 were played out" no more: Babel's plural rules choose the variant."""
+    from engine.laws.steps import Step
+    one = Step("79A", "", "played_out", {"entered": 12, "n": 1, "table": 10, "decl": 1})
+    two = Step("79A", "", "played_out", {"entered": 11, "n": 2, "table": 10, "decl": 1})
+    five = Step("79A", "", "played_out", {"entered": 8, "n": 5, "table": 10, "decl": 3})
+    assert "the other trick was played out" in (step_template_text("en", one) or "")
+    assert "the other 2 tricks were played out" in (step_template_text("en", two) or "")
+    assert "ostatnią lewę" in (step_template_text("pl", one) or "")
+    assert "pozostałe 2 lewy" in (step_template_text("pl", two) or "")
+    assert "pozostałe 5 lew" in (step_template_text("pl", five) or "")
+    assert "остальные 2 взятки" in (step_template_text("ru", two) or "")
+    assert "остальные 5 взяток" in (step_template_text("ru", five) or "")
+    assert "η τελευταία λεβέ" in (step_template_text("el", one) or "")
+    from app.i18n import gettext
+    assert gettext("en", "sheet_counted_claim", n=1, decl=0).endswith("0 of the one trick not played out.")
+    assert "4 nierozegrane lewy" in gettext("pl", "sheet_counted_double_dummy", n=4, decl=2)
+    assert "5 nierozegranych lew" in gettext("pl", "sheet_counted_double_dummy", n=5, decl=2)
+
+
 @pytest.mark.parametrize("lang", sorted(set(languages()) - {"en"}))
 def test_every_language_has_every_english_key_with_the_same_parameters(lang):
-    en, other = _public("en"), _public(lang)
+    en, other = _singular("en"), _singular(lang)
     missing = sorted(set(en) - set(other))
     extra = sorted(set(other) - set(en))
     differ = sorted(k for k in set(en) & set(other) if _params(en[k]) != _params(other[k]))
@@ -139,7 +189,7 @@ def test_every_step_and_error_key_in_english_is_emitted_somewhere():
     work (the page's own keys are the page's business)."""
     patterns = [re.compile(p) for _, p in _emitted()]
     dead = sorted(k for k in _public("en") if k.startswith(("step.", "error.")) and
-                  not any(p.fullmatch(k) for p in patterns))
+                  not any(p.fullmatch(_base(k)) for p in patterns))
     assert dead == []
 
 

@@ -306,8 +306,12 @@ def test_errors_are_worded_for_a_director_and_placed_by_their_fields(client):
     summary = re.search(r'id="errors".*?</div>', r.text, re.S)
     assert summary is not None
     # every problem at once, in the director's words: trick 5, card 3 (1-based), not play/4/2
-    assert "Trick 5, card 3: &#39;X7&#39; is not a card" in summary.group(0)
-    assert "Contract: give the contract" in summary.group(0) and "Declarer: give the declarer" in summary.group(0)
+    # each stated once, beside its field; the summary names the field and links to it (issue 25, 8)
+    assert "Trick 5, card 3: &#39;X7&#39; is not a card" in r.text
+    assert "Contract: give the contract" in r.text and "Declarer: give the declarer" in r.text
+    assert "give the contract" not in summary.group(0) and "is not a card" not in summary.group(0)
+    for field in ("contract", "declarer", "play"):
+        assert f'href="#err-{field}"' in summary.group(0)
     assert "play/" not in summary.group(0)
     for field in ("contract", "declarer", "play"):  # each next to its field
         assert re.search(rf'id="err-{field}"', r.text)

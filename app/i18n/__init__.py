@@ -10,6 +10,12 @@ Strict mode (``ADVISOR_I18N_STRICT=1`` in the environment, read at every call, s
 can set it): a text of another language that fell back to English (a key the language lacks, a
 step or an error without a template) comes marked ``⟦...⟧`` (:data:`FALLBACK_OPEN`,
 :data:`FALLBACK_CLOSE`), so that a test can prove no English sentence reaches a page.
+
+Plural forms: a key whose sentence counts something (its count is the parameter ``{n}``) may have
+variants ``key|one``, ``key|two``, ``key|few``, ``key|many`` (``key|zero``), one per CLDR plural
+category of the language (Babel's ``Locale.plural_form``: Polish and Russian have one, few and
+many; English and Greek one); ``key`` itself is the ``other`` form, used for any category the
+language gives no variant. :func:`template` picks the form.
 """
 
 from __future__ import annotations
@@ -71,6 +77,45 @@ def languages() -> dict[str, str]:
             for p in sorted(_DIR.iterdir()) if p.is_dir() and p.name.isalpha()}
 
 
+PLURAL_MARK = "|"
+"""Between a key and its plural category: ``"step.played_out|one"``."""
+
+
+@cache
+def plural_categories(lang: str) -> frozenset[str]:
+    """The CLDR plural categories of ``lang`` besides ``other`` (Babel), e.g. ``{"one", "few",
+    "many"}`` for Polish; empty for a language Babel does not know."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return frozenset(Locale.parse(lang).plural_form.tags)
+    except (UnknownLocaleError, ValueError):
+        return frozenset()
+
+
+def plural_category(lang: str, n: int) -> str:
+    """The CLDR plural category of the count ``n`` in ``lang`` (Babel's plural rules):
+    ``"one"``, ``"few"``, ``"many"``... or ``"other"``."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return str(Locale.parse(lang).plural_form(n))
+    except (UnknownLocaleError, ValueError):
+        return "other"
+
+
+def template(cat: Mapping[str, str], lang: str, key: str, params: Mapping[str, object]) -> str | None:
+    """The text of ``key`` in the catalogue ``cat`` of ``lang``, in the plural form the count
+    ``params["n"]`` (a whole number) takes in that language when the catalogue has the variant
+    (``key|one``...), else ``key`` itself; ``None`` when ``cat`` lacks ``key``."""
+    n = params.get("n")
+    if isinstance(n, int) and not isinstance(n, bool):
+        form = cat.get(f"{key}{PLURAL_MARK}{plural_category(lang, n)}")
+        if form is not None:
+            return form
+    return cat.get(key)
+
+
 def pick(lang: str | None) -> str:
     """``lang`` if there is a catalogue for it, else English."""
     return lang if lang in languages() else DEFAULT
@@ -79,8 +124,8 @@ def pick(lang: str | None) -> str:
 def gettext(lang: str, key: str, **params: object) -> str:
     """The text of ``key`` in ``lang`` (English when missing, marked in strict mode), its
     ``{fields}`` filled in; the key itself when no catalogue has it."""
-    own = catalogue(lang).get(key)
-    text = own if own is not None else catalogue(DEFAULT).get(key, key)
+    own = template(catalogue(lang), lang, key, params)
+    text = own if own is not None else template(catalogue(DEFAULT), DEFAULT, key, params) or key
     text = text.format(**params) if params else text
     return text if own is not None else fallback(lang, text)
 
@@ -98,11 +143,11 @@ def step_template_text(lang: str, step: Step) -> str | None:
     """The step's catalogue template in ``lang`` filled with its parameters (nested phrases said
     with :func:`step_text`), a sentence's first letter raised; ``None`` when the step has no key,
     the language no template for it, or the template names a parameter the step lacks."""
-    template = catalogue(lang).get(f"step.{step.key}") if step.key else None
-    if not template:
+    said = template(catalogue(lang), lang, f"step.{step.key}", step.params) if step.key else None
+    if not said:
         return None
     try:
-        text = template.format(**{k: _phrase(lang, v) for k, v in step.params.items()})
+        text = said.format(**{k: _phrase(lang, v) for k, v in step.params.items()})
     except (KeyError, IndexError, ValueError):
         return None
     return text[:1].upper() + text[1:] if step.law else text  # a sentence, not a nested clause

@@ -171,6 +171,30 @@ def _safe_next(target: str) -> str:
     return target if not parts.scheme and not parts.netloc else "/"
 
 
+RESUMABLE = ("/ruling", "/incorrect-cards")
+"""The rulings a sign-in can go back to with their form (POST routes of the page)."""
+MAX_RESUME = 256 * 1024
+"""The largest ruling form (JSON, characters) carried through the sign-in; a larger one (a pasted
+file of many boards) is not carried: the director rules again after signing in."""
+
+
+def _resume(text: str) -> tuple[str, dict[str, str]] | None:
+    """The ruling form carried through the sign-in (``{"to": path, "fields": {name: text}}``):
+    its path (one of :data:`RESUMABLE`) and fields; ``None`` when absent, too big or not that shape."""
+    if not text or len(text) > MAX_RESUME:
+        return None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("to") not in RESUMABLE or not isinstance(data.get("fields"), dict):
+        return None
+    fields = data["fields"]
+    if len(fields) > 200 or not all(isinstance(k, str) and isinstance(v, str) for k, v in fields.items()):
+        return None
+    return str(data["to"]), fields
+
+
 def back_to(request: Request) -> str:
     """Where to go back after signing in: the page asked for (with its query), or the page a
     form posted from (the case, the screening)."""
@@ -625,7 +649,9 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
                 text += " " + t("case_revoke_dd", before=v["dd_before"], after=v.get("dd_after"), cards=cards)
             out.append((t("revokes_title"), text))
         d = r.get("declarer_tricks") or {}
-        out.append((t("results_title"), t("case_tricks_named", table=d.get("table"),
+        counted = stored_counted(r)  # a figure valued double dummy or a claim's is not "table"
+        named = {"double_dummy": "case_tricks_named_double_dummy", "claim": "case_tricks_named_claim"}
+        out.append((t("results_title"), t(named.get(counted, "case_tricks_named"), table=d.get("table"),
                                           after=d.get("after_adjustment"),
                                           likely=_dash(d.get("likely_without_revokes")),
                                           dd=_dash(d.get("double_dummy_without_revoke")))))
@@ -1041,20 +1067,38 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
         return render(request, "signin.html", page_lang(request, lang), next=_safe_next(next), lang_path="/signin")
 
     @r.post("/signin", response_class=HTMLResponse, response_model=None)
-    def signin(request: Request, token: Text = "", lang: Text = "",
-               next: Text = "/") -> Response:
+    def signin(request: Request, posted: Posted, token: Text = "", lang: Text = "",
+               next: Text = "/", resume_to: Text = "", resume: Text = "") -> Response:
         """Check the token (``app.state.access.holder``) and keep it in the ``advisor_token``
-        cookie: HttpOnly, SameSite=Strict, Secure over https."""
+        cookie: HttpOnly, SameSite=Strict, Secure over https.
+
+        From a ruling's "Save as a case ... Sign in" (``resume_to``: ``/ruling`` or
+        ``/incorrect-cards``, the ruling's whole form posted here), the sign-in form comes first,
+        carrying that form (``resume``, JSON, at most :data:`MAX_RESUME` characters); once
+        signed in, the page posts it back to its ruling (``resume.html``): the ruling as it was,
+        with everything entered, never re-clicked."""
         lang = page_lang(request, lang)
+        if resume_to in RESUMABLE and "token" not in posted:  # from the ruling: ask for the token first
+            fields = {k: v for k, v in posted.items() if k not in ("resume_to", "lang_pick", "token", "next")}
+            kept = json.dumps({"to": resume_to, "fields": fields}, separators=(",", ":"))
+            return render(request, "signin.html", lang, next="/", lang_path="/signin",
+                          resume=kept if len(kept) <= MAX_RESUME else "")
+        back = _resume(resume)
         token = token.strip()
         user = request.app.state.access.holder(token) if token else None
         if user is None:
             text = gettext(lang, "signin_bad" if token else "signin_empty")
             return render(request, "signin.html", lang, 401, errors=[Problem("token", text)],
-                          field_errors=field_errors([Problem("token", text)]), next=_safe_next(next))
-        target = _safe_next(next)
-        sep = "&" if "?" in target else "?"
-        out = RedirectResponse(f"{target}{sep}lang={lang}" if "lang=" not in target else target, status_code=303)
+                          field_errors=field_errors([Problem("token", text)]), next=_safe_next(next),
+                          resume=resume if back else "")
+        out: Response
+        if back is not None:
+            out = render(request, "resume.html", lang, resume_to=back[0], fields=sorted(back[1].items()))
+        else:
+            target = _safe_next(next)
+            sep = "&" if "?" in target else "?"
+            out = RedirectResponse(f"{target}{sep}lang={lang}" if "lang=" not in target else target,
+                                   status_code=303)
         out.set_cookie(auth.COOKIE, token, httponly=True, samesite="strict", secure=request.url.scheme == "https",
                        path="/")
         return out

@@ -21,6 +21,29 @@ document.addEventListener("click", function (event) {
   });
 })();
 
+// The ruling sheet's event, date, table, round and director: what is typed in "Details for the
+// printed sheet" is on the sheet at once (without JavaScript the form's Rule button carries them).
+(function () {
+  function copy(input) {
+    var cell = document.querySelector(".sheet-head .sheet-fields > ." + input.id.slice(6) + " > dd");
+    if (!cell) { return; }
+    var value = input.value.trim();
+    cell.textContent = value;
+    cell.classList.toggle("blank", !value);
+  }
+  var inputs = Array.prototype.slice.call(document.querySelectorAll(".sheet-inputs input[id^='sheet_']"));
+  inputs.forEach(function (input) {
+    input.addEventListener("input", function () { copy(input); });
+  });
+  if (inputs.length) { window.addEventListener("beforeprint", function () { inputs.forEach(copy); }); }
+})();
+
+// Signed in from a ruling (/signin answered with the ruling's form): back to the ruling at once.
+(function () {
+  var resume = document.querySelector("form[data-resume]");
+  if (resume) { resume.submit(); }
+})();
+
 // "Save as a case": the new event's name and date only while "a new event" is chosen.
 (function () {
   var select = document.getElementById("case-event");
@@ -186,6 +209,11 @@ document.addEventListener("click", function (event) {
       b.hidden = !!state.gone[card];
       b.disabled = !c || done || b.getAttribute("data-seat") !== state.turn;
     });
+    clicker.querySelectorAll(".suit-line").forEach(function (line) {  // a suit played out shows as a void
+      var left = line.querySelectorAll("button.card-btn:not([hidden])").length;
+      var dash = line.querySelector(".void");
+      if (dash) { dash.hidden = left > 0; }
+    });
     clicker.querySelectorAll(".hand").forEach(function (h) {
       h.classList.toggle("on-turn", !!c && !done && h.getAttribute("data-seat") === state.turn);
     });
@@ -308,10 +336,21 @@ document.addEventListener("click", function (event) {
     if (play(card)) { cardInput.value = ""; }
   });
   contractInput.addEventListener("input", render);
-  declarerSelect.addEventListener("change", render);
+  var leaderBefore = contract() ? contract().leader : null;
+  declarerSelect.addEventListener("change", function () {
+    var c = contract();
+    var leader = c ? c.leader : null;
+    // the cards entered were read from the old opening lead: say so, never re-read them silently
+    message.textContent = played.length && leader && leader !== leaderBefore
+      ? fmt(text.leader_changed, { declarer: seatName(declarerSelect.value), seat: seatName(leader) }) : "";
+    leaderBefore = leader;
+    render();
+  });
   playField.addEventListener("change", function () { textOwned = readField(); render(); });
 
   clicker.hidden = false;
+  var intro = document.getElementById("play-intro");
+  if (intro && intro.getAttribute("data-js-text")) { intro.textContent = intro.getAttribute("data-js-text"); }
   var diagram = document.getElementById("record-diagram");
   if (diagram) { diagram.hidden = true; }
   textOwned = readField();
