@@ -32,10 +32,9 @@ from tests.test_case_page import COMMITTEE, DIRECTOR, _people
 
 PLAY = SPONVO30_PLAY.split() if isinstance(SPONVO30_PLAY, str) else list(SPONVO30_PLAY)
 
-UPLOAD_ASKS_EVENT_NAME = False
-"""Item 4 (branch ``upload``): the upload form asks the event's name. When True, the test types
-it in the field named ``event_name`` of ``#form-upload`` (rename to what that branch uses) and
-expects it on the sheets; today the event is named by the file's tags."""
+UPLOAD_ASKS_EVENT_NAME = True
+"""Item 4: the upload form asks the event's name (``event_name`` of ``#form-upload``); the test
+types it and finds it on the event's board list."""
 
 RULING_KEPT_THROUGH_SIGN_IN = False
 """Item 3 (branch ``table``): "Save as a case ... Sign in" keeps the ruling. When True, the
@@ -78,12 +77,15 @@ def test_a_session_from_upload_to_the_committee_and_both_sheets(browser, site, t
     _sign_in(page, url, tokens[DIRECTOR], f"/?lang={lang}", lang)
     assert page.locator("#who").count() == 1
     deals = tmp_path / "Sponvo30-deals.pbn"
-    deals.write_text(hand_records_only(), encoding="utf-8")
+    # one file a language: the same file uploaded again would offer the first run's event (item 4)
+    deals.write_text(hand_records_only() + f"% {lang} session\n", encoding="utf-8")
     page.set_input_files("#file", str(deals))
     if UPLOAD_ASKS_EVENT_NAME:
         page.fill("#form-upload [name=event_name]", EVENT_NAME)
     page.click("#form-upload button[type=submit]")
     assert page.locator("table.boards tbody tr").count() == 24
+    if UPLOAD_ASKS_EVENT_NAME:
+        assert EVENT_NAME in page.inner_text("main")
     cases_link = page.locator("#event-cases a").get_attribute("href") or ""
     event_id = re.search(r"/events/(\d+)/cases", cases_link)
     assert event_id is not None
