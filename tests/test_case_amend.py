@@ -16,29 +16,12 @@ import datetime as dt
 import io
 import json
 import re
-from collections.abc import Iterator
 
-import pytest
 from fastapi.testclient import TestClient
 
-from app.main import create_app
-from engine.dd import SolverRunner
-from tests.helpers import laptop
-from tests.test_case_file import REVIEW, case_body, created
+# the case file tests' fixtures: an app in laptop mode on SQLite and PostgreSQL, an event with Sponvo30's boards
+from tests.test_case_file import REVIEW, case_body, client, created, event  # noqa: F401
 from tests.test_events import error, hand_record_file, new_event, upload
-
-
-@pytest.fixture
-def client(dds: SolverRunner, database_url: str) -> Iterator[TestClient]:
-    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
-        yield c
-
-
-@pytest.fixture
-def event(client: TestClient) -> int:
-    event_id = new_event(client)
-    assert upload(client, event_id, hand_record_file()).status_code == 200
-    return event_id
 
 
 def log_rows(client: TestClient, event: int) -> list[dict[str, str]]:

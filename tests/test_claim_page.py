@@ -21,18 +21,15 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from app.main import create_app
-from engine.dd import SolverRunner
 from tests.browser import PageProblems
-from tests.helpers import SPONVO30_PLAY, laptop
-from tests.test_events import hand_record_file, new_event, upload
+from tests.helpers import SPONVO30_PLAY
+from tests.test_case_file import client, event  # noqa: F401 - the case file's fixtures: laptop mode, SQLite and PostgreSQL
 
 ORIGIN = {"Origin": "http://testserver"}
 T02 = {"hand_N": ".AKQ..", "hand_E": "...432", "hand_S": "754...", "hand_W": "6.65.."}
@@ -42,18 +39,6 @@ FORM = {"lang": "en", "source": "position", "trump": "NT", "leader": "S", "by": 
         "suit_order": "none"}
 PAIRS = {"ns": {"number": "12"}, "ew": {"number": "3"}}
 
-
-@pytest.fixture
-def client(dds: SolverRunner, database_url: str) -> Iterator[TestClient]:
-    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
-        yield c
-
-
-@pytest.fixture
-def event(client: TestClient) -> int:
-    event_id = new_event(client)
-    assert upload(client, event_id, hand_record_file()).status_code == 200
-    return event_id
 
 
 def text_of(html: str, element_id: str) -> str:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -46,6 +46,8 @@ from engine.model.cards import Card
 from engine.model.deal import Deal
 from engine.model.seats import Seat, Vulnerability
 from engine.results.model import SessionResults, TravellerLine
+
+T = TypeVar("T")
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 SQLITE_FILE = "advisor.sqlite3"
@@ -187,19 +189,28 @@ class SqlEventRepository:
             UnknownEventError: no such event.
             InvalidBoardError: path ``"file"``: a stored board differs (named in the message).
         """
+        def add(s: Session, stored: dict[str, HandRecord]) -> HandRecordsAdded:
+            result = check_new_records(stored, records)
+            new = set(result.added)
+            s.add_all(BoardRow(event_id=event_id, board=r.board, dealer=r.dealer.value,
+                               vulnerable=r.vulnerability.value, deal=r.deal_pbn)
+                      for r in records if r.board in new)
+            return result
+
+        return self._against_stored(event_id, add)
+
+    def _against_stored(self, event_id: int, work: Callable[[Session, dict[str, HandRecord]], T]) -> T:
+        """``work(session, stored boards by number)`` in one write transaction on the event, tried
+        once more when another upload stored one of the same boards meanwhile (IntegrityError: the
+        boards are compared again). Raises UnknownEventError; what ``work`` raises."""
         for attempt in (1, 2):
             try:
                 with self._writes.begin() as s:
                     self._row(s, event_id)
                     stored = {r.board: _record(r) for r in
                               s.scalars(select(BoardRow).where(BoardRow.event_id == event_id))}
-                    result = check_new_records(stored, records)
-                    new = set(result.added)
-                    s.add_all(BoardRow(event_id=event_id, board=r.board, dealer=r.dealer.value,
-                                       vulnerable=r.vulnerability.value, deal=r.deal_pbn)
-                              for r in records if r.board in new)
-                return result
-            except IntegrityError:  # another upload stored one of these boards meanwhile: compare again
+                    return work(s, stored)
+            except IntegrityError:
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")
@@ -297,17 +308,8 @@ class SqlEventRepository:
             UnknownEventError: no such event.
             InvalidBoardError: path ``"file"``: a stored board differs (named in the message).
         """
-        for attempt in (1, 2):
-            try:
-                with self._writes.begin() as s:
-                    self._row(s, event_id)
-                    stored = {r.board: _record(r) for r in
-                              s.scalars(select(BoardRow).where(BoardRow.event_id == event_id))}
-                    return self._add_results(s, event_id, name, results, stored)
-            except IntegrityError:  # another upload stored one of these boards meanwhile: compare again
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
+        return self._against_stored(event_id,
+                                    lambda s, stored: self._add_results(s, event_id, name, results, stored))
 
     def traveller(self, event_id: int, board: str) -> StoredTraveller | None:
         """The traveller of ``board`` from the newest upload that has it, or ``None``.
