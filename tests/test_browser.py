@@ -242,7 +242,7 @@ def test_the_ruling_sheet_prints_on_one_a4_page_with_its_fields(page):
     for word in ("Board", "board 21, room Closed", "Event", "Generali Euro Team Champs 1997", "Date", "Table",
                  "Round", "Director"):
         assert word in text
-    assert page.locator(".sheet-fields dd.blank").count() == 3  # date, round, director: lines to write on
+    assert page.locator(".sheet-fields dd.blank").count() == 5  # date, round, director, the two pairs: lines to write on
     assert page.locator("#suggested").is_visible() and not page.locator("#assumptions").is_visible()
     page.screenshot(path=str(SHOTS / "ruling-sheet-print.png"), full_page=True)
     pdf = page.pdf(format="A4")
