@@ -64,7 +64,7 @@ def test_a_big_upload_is_screened_behind_a_progress_bar_then_lists_the_games(cli
     token = re.search(r'name="upload" value="(\d+)"', r.text)
     assert token is not None and 'id="boards"' in r.text  # the event's 24 boards follow
     ruling = client.post("/ruling", data={"source": "upload", "upload": token.group(1), "board": "21",
-                                          "room": "Closed"})
+                                          "room": "Closed", "rest_valued_double_dummy": "1"})  # as the Rule button
     assert ruling.status_code == 200 and "4H W -1" in ruling.text
 
 
