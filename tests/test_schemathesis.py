@@ -16,6 +16,7 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 import schemathesis
@@ -57,5 +58,7 @@ def test_no_operation_answers_a_server_error_or_a_malformed_body(case: Any, serv
         data = json.loads(text, parse_constant=_no_constant)
         if status == 422:  # bad input: the project's shape
             assert all(set(item) == {"loc", "msg", "type", "law"} for item in data["detail"]), data
+    elif kind.startswith("application/xml"):  # the event's adjusted results as USEBIO: well-formed XML
+        assert ElementTree.fromstring(text).tag == "USEBIO", text[:200]
     else:
         assert kind.startswith(("text/html", "text/csv")) or not text, (status, kind, text[:200])
