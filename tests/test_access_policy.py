@@ -211,10 +211,11 @@ def test_every_route_and_every_role_with_tokens_required(tokens_site: Site) -> N
 
 
 def test_every_route_in_laptop_mode_is_open_to_this_machine_only(laptop_site: Site) -> None:
-    _walk(laptop_site, ("none", "malformed"), "laptop")
+    local = _walk(laptop_site, ("none", "malformed"), "laptop")
     remote = TestClient(laptop_site.client.app, raise_server_exceptions=False, client=REMOTE)
-    _walk(Site(remote, {"malformed": MALFORMED}, laptop_site.event, laptop_site.file, laptop_site.case,
-               laptop_site.job), ("none", "malformed"), "remote")
+    far = _walk(Site(remote, {"malformed": MALFORMED}, laptop_site.event, laptop_site.file, laptop_site.case,
+                     laptop_site.job), ("none", "malformed"), "remote")
+    assert local == far == 2 * len(POLICY)  # every route of the table, from this machine and from another
 
 
 def test_no_route_escapes_the_door(tokens_site: Site) -> None:

@@ -111,7 +111,9 @@ def test_bad_results_files_are_422_in_the_directors_words(client: TestClient, da
 def test_said_in_polish(client: TestClient) -> None:
     event_id = new_event(client)
     r = post(client, event_id, b"PK\x03\x04" + bytes(300), "x.bws", headers={"Accept-Language": "pl"})
-    error(r, 422, ["body", "file"], "to nie jest plik wyników")
+    msg = error(r, 422, ["body", "file"], "to nie jest plik wyników")
+    assert "(dane binarne)" in msg and "not a" not in msg  # a zip's bytes, said as binary, all in Polish
+    assert r.headers["content-language"] == "pl"
 
 
 def test_a_deal_differing_from_the_stored_is_422_and_stores_nothing(client: TestClient) -> None:
@@ -190,7 +192,8 @@ def test_traveller_errors_name_the_field(client: TestClient) -> None:
     # board 26, pairs 5 v 10: `<SCORE>A5050` with no contract
     r = client.post("/v1/rulings/revoke", json={"event": event_id, "board": "26", "pairs": {"ns": "5", "ew": "10"},
                                                 "revoke_facts": REVOKE_5V2})
-    error(r, 422, ["body", "pairs"], "holds no contract (A5050)")
+    assert "A5050" in error(r, 422, ["body", "pairs"], "holds no contract (A5050)")
+    assert client.get(f"/v1/events/{event_id}/boards/26/traveller").status_code == 200  # nothing was changed
 
 
 def test_weighted_score_against_the_stored_traveller(client: TestClient) -> None:
