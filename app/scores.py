@@ -144,7 +144,20 @@ _WEIGHTED_EXAMPLE: dict[str, JsonValue] = {
 }
 
 
-class WeightedRequest(RequestModel):
+class TravellerNamed(BaseModel):
+    """The request's way to name a table of a stored traveller instead of typing the field:
+    ``event`` (id), ``board`` (as on the traveller) and the table's ``pairs`` (each request adds
+    its own ``table``). Shared by :class:`WeightedRequest` and :class:`MatchpointsRequest`."""
+
+    event: int | None = Field(None, ge=1, le=2**31 - 1, strict=True, description="With `board`: an event whose "
+                              "stored traveller (`POST /v1/events/{id}/results`) gives the field instead of a typed "
+                              "list.")
+    board: str | None = Field(None, max_length=20, description="With `event`: the board.")
+    pairs: PairsIn | None = Field(None, description="With `event` and `board`: the table's pair numbers, instead "
+                                  "of (or as well as) `table`.")
+
+
+class WeightedRequest(TravellerNamed, RequestModel):
     """Outcomes with weights (12C1(c)), scored against the field or the other room."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_WEIGHTED_EXAMPLE]})
@@ -161,14 +174,8 @@ class WeightedRequest(RequestModel):
         None, min_length=1, max_length=10, description="12C1(e) split: the offending side's own outcomes (e.g. when "
         "the non-offenders' serious error is not charged to the offenders); `outcomes` then score the "
         "non-offending side only.")
-    event: int | None = Field(None, ge=1, le=2**31 - 1, strict=True, description="With `board`: an event whose "
-                              "stored traveller (`POST /v1/events/{id}/results`) gives the field instead of a typed "
-                              "list.")
-    board: str | None = Field(None, max_length=20, description="With `event`: the board.")
     table: int | None = Field(None, ge=1, le=999, strict=True, description="With `event` and `board`: the table "
                               "whose score is adjusted, on the traveller.")
-    pairs: PairsIn | None = Field(None, description="With `event` and `board`: the table's pair numbers, instead "
-                                  "of (or as well as) `table`.")
 
     @model_validator(mode="after")
     def _field_or_traveller(self) -> WeightedRequest:
@@ -363,7 +370,7 @@ def rule_artificial(body: ArtificialRequest) -> ArtificialResponse:
                               total_percent=sum(a.percent for a in awards.values()))
 
 
-class MatchpointsRequest(RequestModel):
+class MatchpointsRequest(TravellerNamed, RequestModel):
     """A board's North-South results."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
@@ -373,14 +380,8 @@ class MatchpointsRequest(RequestModel):
     profile: ProfileName = "wbf"
     normal_results: int | None = Field(None, ge=1, le=500, strict=True, description="Neuberg: the usual number of "
                                        "results on a board, when this board has fewer.")
-    event: int | None = Field(None, ge=1, le=2**31 - 1, strict=True, description="With `board`: an event whose "
-                              "stored traveller (`POST /v1/events/{id}/results`) gives the field instead of a typed "
-                              "list.")
-    board: str | None = Field(None, max_length=20, description="With `event`: the board.")
     table: int | None = Field(None, ge=1, le=999, strict=True, description="With `event` and `board`: a table of "
                               "the section to score (needed when the traveller has several sections).")
-    pairs: PairsIn | None = Field(None, description="With `event` and `board`: the table's pair numbers, instead "
-                                  "of (or as well as) `table`.")
 
     @model_validator(mode="after")
     def _scores_or_traveller(self) -> MatchpointsRequest:
