@@ -28,7 +28,7 @@ from app.errors import install_error_handlers
 from app.events import router as events_router
 from app.jobs import JobManager
 from app.language import LanguageMiddleware, documented_language
-from app.limits import UPLOAD_BODY_BYTES, UPLOAD_BYTES, install_body_limits, read_upload
+from app.limits import UPLOAD_BODY_BYTES, install_body_limits, read_upload
 from app.middleware import allowed_hosts as allowed_hosts_with
 from app.middleware import install_same_site, install_security
 from app.schemas import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
@@ -45,9 +45,6 @@ from engine.errors import InvalidBoardError, PbnError
 from engine.incorrect_cards import advise_incorrect_cards
 from engine.pbn import upload_text
 from engine.records import read_games
-
-MAX_UPLOAD_BYTES = UPLOAD_BYTES
-"""The largest PBN file ``POST /v1/screenings`` accepts (5 MiB; larger gets HTTP 413): :mod:`app.limits`."""
 
 
 def create_app(solver: DoubleDummySolver | None = None, database_url: str | None = None,

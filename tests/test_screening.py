@@ -21,7 +21,8 @@ from collections.abc import Sequence
 import pytest
 
 from app.cli import main as cli_main
-from app.main import MAX_UPLOAD_BYTES, create_app
+from app.limits import UPLOAD_BYTES
+from app.main import create_app
 from app.schemas import ScreeningResponse
 from engine.dd.results import CardScores
 from engine.model.position import Position
@@ -237,7 +238,7 @@ def test_the_api_flags_bad_records_and_decodes_cp1252(client):
 
 
 def test_the_api_refuses_a_file_over_the_limit_and_a_file_that_is_not_pbn(client):
-    r = client.post("/v1/screenings", files={"file": ("big.pbn", b" " * (MAX_UPLOAD_BYTES + 1))})
+    r = client.post("/v1/screenings", files={"file": ("big.pbn", b" " * (UPLOAD_BYTES + 1))})
     assert r.status_code == 413
     [item] = r.json()["detail"]
     assert item["loc"] == ["body", "file"] and "larger than 5 MiB" in item["msg"]
