@@ -562,7 +562,10 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
             figure = seen[cat]
             if figure is not None and rside is not cside:
                 figure = left - figure
-            points.append(DoubtfulPoint(lp.board_trick, lp.seat, lp.card, cat, CATEGORY_LAW[cat], figure))
+            law = CATEGORY_LAW[cat]
+            if claim.kind is ClaimKind.CONCESSION and law != "70C":  # "normal" is judged under 71B for a concession
+                law = "71B"
+            points.append(DoubtfulPoint(lp.board_trick, lp.seat, lp.card, cat, law, figure))
     steps = _claim_steps(setting, claim, result, dd_claimer, points)
     doubtful: list[Step] = []
     for d in points:

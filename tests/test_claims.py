@@ -300,18 +300,42 @@ T15_PLAY = "SA S2 S3 SQ SK S4 SJ H4 HA H9 H3 H2 HK HJ H8 H5 HQ S5 S6 HT".split()
 def test_t15_law_71b_st_petersburg_well_eleven_presents_the_losing_line(dds, client):
     # A. Ferapontov and D. Stevenson, "Concession Cancelled?" (blakjak.org/lws_fer0.htm): the table gave
     # 12 under 71B, contested. DD 8 of 8, and still 8 after each stated club; a normal line found after
-    # the three clubs gives 7. The engine must present 7 with DD 8, not assert 12 itself.
+    # the three clubs gives 7 (the prototype's: diamonds cashed, the spade ruffed, ...), not the stated
+    # "ruff the fourth round [of clubs]". Whether that line is normal for this declarer is the director's
+    # judgement (claims.md T15): the engine presents 7 with DD 8 and the doubtful point, West's lead at
+    # trick 9 (after the three clubs) that is not the stated club ruff; ruled not normal, 71B cancels the
+    # concession: 8 of 8, 12 tricks. It must not assert 12 itself.
+    statement = {"text": "club queen, club to the ace and the king; if 4-1 ruff the fourth round",
+                 "order": ["CQ", "CA", "CK"], "ruffs": [{"suit": "C", "in": "E"}]}
     body = {"deal": T15_DEAL, "contract": "4H", "declarer": "E", "vulnerable": "None", "play": T15_PLAY,
-            "claim": {"by": "E", "tricks": 7, "kind": "concession", "statement": {
-                "text": "club queen, club to the ace and the king; if 4-1 ruff the fourth round",
-                "order": ["CQ", "CA", "CK"]}}}
+            "claim": {"by": "E", "tricks": 7, "kind": "concession", "statement": statement}}
     r = client.post(URL, json=body)
     assert r.status_code == 200, r.text[:500]
     out = r.json()
-    assert (out["awarded"], out["double_dummy"], out["declarer_tricks"]) == (7, 8, 11)
+    assert (out["awarded"], out["double_dummy"], out["declarer_tricks"], out["claim_stands"]) == (7, 8, 11, True)
     stated = [c for c in out["worst_line"] if c["card"] in ("CQ", "CA", "CK")]
     assert [c["dd"] for c in stated] == [8, 8, 8]
     assert any(s["law"] == "71" for s in out["steps"])
+    (point,) = out["doubtful_points"]
+    assert (point["trick"], point["seat"], point["category"], point["law"], point["if_not_normal"]) == \
+        (9, "W", "careless_departure", "71B", 8)
+    assert point["card"][0] != "C"  # not the stated club ruff
+    body["claim"]["findings"] = {"normal": {"careless_departure": False}}
+    ruled = client.post(URL, json=body).json()
+    assert (ruled["awarded"], ruled["claim_stands"], ruled["declarer_tricks"], ruled["doubtful_points"]) == \
+        (8, False, 12, [])
+    assert any(s["law"] == "71B" for s in ruled["steps"])
+    # the same through the engine
+    from engine.boards import board_from_parts
+    from engine.laws.claims import Ruff
+
+    setting = ClaimSetting.of_board(board_from_parts(T15_DEAL, "4H", "E", "None", T15_PLAY))
+    claim = Claim(Seat.EAST, 7, ClaimKind.CONCESSION, Statement(order=(card("CQ"), card("CA"), card("CK")),
+                                                                ruffs=(Ruff(Suit.CLUBS, Seat.EAST),)))
+    e = adjudicate_claim(setting, claim, dds)
+    assert (e.awarded, e.dd_claimer, e.declarer_tricks) == (7, 8, 11)
+    assert [(p.trick, p.seat, p.category, p.law, p.if_not_normal) for p in e.doubtful_points] == \
+        [(9, Seat.WEST, Category.CARELESS_DEPARTURE, "71B", 8)]
 
 
 # --- bad input: a 422 in the director's words, before any solving --------------------------------
