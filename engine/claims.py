@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from engine.claim_memo import SearchMemo
 from engine.dd.protocol import DoubleDummySolver
 from engine.dd.results import CardScores
 from engine.errors import InvalidBoardError
@@ -51,6 +52,9 @@ a request never holds a worker for minutes."""
 DEFAULT_NODE_BUDGET = 400_000
 """Nodes (cards tried) one search may visit before it answers with an interval; about 5-10 s of
 pure Python on the claim positions measured in benchmarks/README.md."""
+
+_MEMO: SearchMemo[SearchResult] = SearchMemo()
+"""Complete searches, for the same question asked again (a doubtful point ruled, a re-run)."""
 
 _CARD: tuple[Card, ...] = tuple(sorted(FULL_DECK, key=lambda c: c.index))
 _INF = 99
@@ -360,6 +364,11 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
     """
     t0 = time.perf_counter()
     findings = replace(claim.findings, switches=(*claim.findings.switches, *switches))
+    key = (setting.position, setting.shown_out, setting.penalty_cards, setting.tricks_won,
+           replace(claim, findings=findings), claimer_plays_any_card, node_budget)
+    kept = _MEMO.get(key)
+    if kept is not None:
+        return replace(kept, ms=(time.perf_counter() - t0) * 1000)
     pos = setting.position
     hands = pos.hands
     leader = SEATS.index(pos.leader)
@@ -432,7 +441,10 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
             high, line = pos.tricks_left - won0, ()
     full = [*prefix, *((s, c, cat, False) for s, c, cat in line)]
     plays = _number(setting.position, full, setting.tricks_won)
-    return SearchResult(won0 + high, won0 + low, complete, plays, nodes, (time.perf_counter() - t0) * 1000)
+    result = SearchResult(won0 + high, won0 + low, complete, plays, nodes, (time.perf_counter() - t0) * 1000)
+    if complete:
+        _MEMO.put(key, result)
+    return result
 
 
 def _all_hands(pos: Position) -> tuple[int, int, int, int]:

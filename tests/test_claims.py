@@ -209,6 +209,7 @@ def test_t09_law_69b2_agreement_stands_unless_the_director_judges_likely(dds, cl
     assert r.search.at_most == 3  # the agreeing side's worst normal line
     out = api(client, T09, "NT", "N", {"by": "E", "tricks": 2, "kind": "agreed_then_disputed"})
     assert (out["awarded"], out["likely_if"], out["needs_director"], out["restricted_side"]) == (2, 1, True, "NS")
+    assert out["double_dummy"] == 1  # both figures: N-S 4 double dummy (E-W 1), 3 on the normal line (E-W 2)
     assert any(s["law"] == "69B2" for s in out["steps"])
 
 
