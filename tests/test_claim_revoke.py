@@ -55,6 +55,12 @@ def test_wbflc_2000_a_claim_after_a_corrected_revoke_is_ruled_from_the_corrected
     assert said["claim.worst_line"].params == {"n": 5, "left": 6}
     assert said["claim.penalty_card"].params == {"seat": "E", "card": "DK"}
     assert said["replay_claim"].params == {"k0": 8, "rest": 5, "total": 10}
+    from app.i18n import catalogue, step_template_text
+
+    for key in ("claim.penalty_card", "replay_claim"):  # said in the four languages, the English as the engine's
+        assert step_template_text("en", said[key]) == said[key].text
+        for lang in ("pl", "ru", "el"):
+            assert f"step.{key}" in catalogue(lang)
 
     body = {"deal": DEAL, "contract": "3NT", "declarer": "S", "vulnerable": "None", "play": PLAY,
             "claim": {"by": "S", "tricks": 5}}
