@@ -187,3 +187,12 @@ def test_every_route_of_the_door_is_in_the_api_manual() -> None:
     assert len(routes) > 50
     missing = [f"{m} {p}" for m, p in routes if f"| {m} | `{p}` |" not in api]
     assert missing == [], "routes of POLICY with no line in docs/api.md's 'Every route' table"
+
+
+def test_the_container_commands_dockerfile_check_runs_are_in_the_operations_manual() -> None:
+    """``.ci/dockerfile-check`` runs the manual's ``docker exec advisor ...`` lines for the first
+    token and the backup (docs/operations.md, "Container"): both must be there."""
+    lines = [line.strip() for line in (ROOT / "docs" / "operations.md").read_text(encoding="utf-8").splitlines()]
+    execs = [line for line in lines if line.startswith("docker exec advisor ")]
+    assert any("users add" in line for line in execs)
+    assert any("backup" in line for line in execs)
