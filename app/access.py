@@ -1,7 +1,7 @@
 """One door for every request: who may use which route, page and API alike, checked in one place.
 
 :data:`POLICY` gives, for every route of the app (method and path template as FastAPI matched
-it), the roles that may use it (README "Who may do what"):
+it), the roles that may use it (docs/api.md "Who may do what"):
 
 - :data:`OPEN`: anyone, without a token: ``/healthz``, signing in and out, the page's icon, the
   API docs and ``/openapi.json`` (the static files under ``/static`` are a mount, open too);

@@ -4,7 +4,7 @@ The app's own route table (``app.access.routes``: what the router matches, inclu
 all, so a route added later is walked too) is tried route by route with no token, a viewer's, a
 director's, a committee member's, a revoked and a malformed token, with tokens required and in
 laptop mode (this machine without a token: open; another address: refused), on SQLite and on
-PostgreSQL. Each answer must be what README's "Who may do what" table says: the door's 401/403,
+PostgreSQL. Each answer must be what docs/api.md's "Who may do what" table says: the door's 401/403,
 or "through" - the handler's own answer to a request it cannot carry out (an unknown id's 404,
 an empty body's 422, a redirect...). The solver is ``object()``: no request may reach it.
 
@@ -125,7 +125,7 @@ def laptop_site(database_url: str) -> Iterator[Site]:
 
 
 def expected(method: str, path: str, role: str, mode: str) -> int | str:
-    """What README's "Who may do what" says for ``role`` on the route: 401, 403 or THROUGH.
+    """What docs/api.md's "Who may do what" says for ``role`` on the route: 401, 403 or THROUGH.
 
     ``mode``: "tokens" (tokens configured), "laptop" (none ever made, this machine) or "remote"
     (none made, another address). The screening job in the path was started by the director.

@@ -13,7 +13,7 @@ from tests.test_incorrect_cards import EXAMPLE
 def test_the_revoke_ruling_in_polish(capsys):
     assert cli_main(["revoke", str(SPONVO30), "--board", "21", "--room", "Closed", "--lang", "pl", "--rest-dd"]) == 0
     text = capsys.readouterr().out
-    # South's D4 on trick 3, hearts led, South holding H987 (README's worked example), in pl/steps.json's words
+    # South's D4 on trick 3, hearts led, South holding H987 (docs/director.md's worked example), in pl/steps.json's words
     assert "[61A] Fałszywy renons w lewie 3: S zagrał D4 w lewie 3, mając ♥987 (wyjście w ♥)." in text
     assert "Wynik do wpisania: 4H W -1  (NS +50; przepis 64A2)" in text
     assert "Revoke on trick" not in text and "Result to enter" not in text

@@ -6,8 +6,8 @@ on the same database.
 Every write that was acknowledged (201/200 received) must be there, whole; a write in flight at
 the kill may or may not be there, but whole; nothing half-written exists. The clients then find
 out what became of their unanswered write (as a director's client would: by looking) and finish.
-On SQLite, a quarter of the way, README's backup (``sqlite3 advisor.sqlite3 ".backup backup.sqlite3"``) is
-taken while they write: it must be whole and hold every write acknowledged before it began.
+On SQLite, a quarter of the way, docs/operations.md's backup (``sqlite3 advisor.sqlite3 ".backup backup.sqlite3"``)
+is taken while they write: it must be whole and hold every write acknowledged before it began.
 
 The server runs with tokens, as on a federation's server: two directors and an appeals committee
 made by ``advisor users add`` on the same database before the start. So the token holders
@@ -286,7 +286,7 @@ def _file_is_whole(db: Path | str) -> int:
 
 
 def _back_up(db: Path, to: Path) -> None:
-    """README's backup while the server runs: ``sqlite3 advisor.sqlite3 ".backup backup.sqlite3"``;
+    """docs/operations.md's backup while the server runs: ``sqlite3 advisor.sqlite3 ".backup backup.sqlite3"``;
     without the sqlite3 program (outside CI), the same online backup API from Python, copying 100
     pages a step as that program does."""
     if shutil.which("sqlite3"):
@@ -388,7 +388,7 @@ def test_a_server_killed_half_way_loses_no_acknowledged_write(database_url: str,
         assert sum(len(d.writes) for d in directors) == WRITES
         for d in directors:
             d.start()
-        with run.lock:  # a quarter of the writes acknowledged: a backup, as README says, while they go on
+        with run.lock:  # a quarter of the writes acknowledged: a backup, as docs/operations.md says, while they go on
             assert run.lock.wait_for(lambda: run.acked >= WRITES // 4 or run.errors, timeout=60), run.errors
         before = [(w.kind, w.tag) for d in directors for w in d.writes if w.state == "acked"]
         if sqlite_file is not None:

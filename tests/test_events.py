@@ -185,7 +185,7 @@ def test_rule_board_21_from_the_event(client: TestClient) -> None:
     r = client.post("/v1/rulings/revoke", json={"event": event_id, "board": "21", **RULING})
     assert r.status_code == 200, r.text
     out = r.json()
-    # The README's ruling from the deal: 4H W -1, NS +50, law 64A2 (vulnerable NS from the file).
+    # docs/api.md's ruling from the deal: 4H W -1, NS +50, law 64A2 (vulnerable NS from the file).
     assert out["suggested"] == {"declarer_tricks": 9, "result": "4H W -1", "score_ns": 50, "law": "64A2",
                                 "provisional": False}
     assert out["board"]["deal"] == SPONVO30_DEAL and out["board"]["vulnerable"] == "NS"

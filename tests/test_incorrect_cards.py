@@ -330,7 +330,7 @@ def test_missing_hand_and_half_a_contract_are_422(client):
     assert r.status_code == 422 and "both `contract` and `declarer`" in r.text
 
 
-# --- the command line: the README's worked 14/12 example (Sponvo30.pbn board 21, the C9 moved) ----
+# --- the command line: docs/laws.md's worked 14/12 example (Sponvo30.pbn board 21, the C9 moved) ----
 
 EXAMPLE = Path(__file__).resolve().parent / "cases" / "incorrect_cards_14_12.json"
 

@@ -112,7 +112,7 @@ def test_the_screening_flags_the_error_and_keeps_both_readings(dds):
 
 
 def test_the_recorded_result_of_sponvo30_board_21_is_the_adjusted_one(dds):
-    # README: 5 tricks won by West's side in the 9 played, the last 4 not played (3 of them to West's
+    # docs/director.md: 5 tricks won by West's side in the 9 played, the last 4 not played (3 of them to West's
     # side double dummy), one trick transferred (64A2). The record's Result 9 is 5 + 4 at the table
     # (all four to declarer) or 5 + 3 + 1 adjusted: the double-dummy split (3) says adjusted.
     report = screen_games([("Sponvo30.pbn", game("1997-European_Team_Championship/Sponvo30.pbn", "21", "Closed"))],

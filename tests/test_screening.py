@@ -173,7 +173,7 @@ def test_the_three_real_files_list_their_known_revoke_and_nothing_else(real_repo
 @pytest.mark.slow
 def test_sponvo30_board_21_closed_as_readme_rules_it(real_report):
     row = real_report.rows[0]
-    # README: South's D4 on trick 3 (hearts led), established, 64A2 one trick; the claim valued double
+    # docs/director.md: South's D4 on trick 3 (hearts led), established, 64A2 one trick; the claim valued double
     # dummy (3 of the last 4 tricks): 8 at the table, 9 after adjustment, 4H W -1, NS +50; 64C does not apply.
     assert row == ScreeningRow(
         file="Sponvo30.pbn", board="21", room="Closed", line=1476, status="ruled",

@@ -10,7 +10,7 @@ South's D4 at trick 3 is a revoke (he holds H987); North plays to trick 4: estab
 After 9 tricks West's side has 5, North-South 4; the table result is 8 (3 of the last 4 to
 West). West won the revoke trick, North-South won later tricks: 64A2, one trick, 8 -> 9,
 4H W -1, North-South +50 (EW not vulnerable, one down). Double dummy: 10 tricks with a heart
-from South, 9 after the D4 (the README's figures), so the likely result is 8 + 1 = 9 and 64C
+from South, 9 after the D4 (docs/director.md's figures), so the likely result is 8 + 1 = 9 and 64C
 does not change it.
 """
 
