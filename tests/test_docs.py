@@ -42,7 +42,8 @@ def prose_lines(text: str) -> list[tuple[int, str]]:
             continue
         if fenced:
             continue
-        if line.startswith("    ") and (previous_blank or in_indented) and not line.lstrip().startswith(("-", "*", "|")):
+        code_like = line.startswith("    ") and not line.lstrip().startswith(("-", "*", "|"))
+        if code_like and (previous_blank or in_indented):
             in_indented = True
         elif line.strip():
             in_indented = False
