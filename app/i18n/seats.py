@@ -1,0 +1,79 @@
+"""Seats said in the language of a sentence, in the grammatical case its template asks for.
+
+The engine's steps and errors carry a seat as a letter (``"W"``) or an English name
+(``"West"``) under a seat parameter (:data:`SEAT_PARAMS`: ``{seat}``, ``{winner}``, ``{owner}``...).
+A catalogue's template says it with the name the page's tables use (``seat_W`` in
+``page.json``: Запад, Δύση, W), or, with a format spec, in a case of the language
+(``seats.json``, keys ``seat_<N|E|S|W>.<case>``, :data:`CASES`):
+
+* ``{seat}``: the name as in the tables (Russian ``Запад``, Greek ``Δύση``);
+* ``{seat:nom}``: the subject, with its article where the language has one (Greek ``η Δύση``);
+* ``{seat:gen}``: the genitive (``Запада``, ``της Δύσης``), ``{seat:dat}`` the dative
+  (``Западу``, ``στη Δύση``), ``{seat:acc}`` the accusative (``Запада``, ``τη Δύση``).
+
+Every language has every form (English and Polish repeat the name), so that the template's
+parameters stay the same set in every language (tests/test_catalogues.py). A value that is not a
+seat (``""``, ``"a player"``) is said as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+SEAT_PARAMS = frozenset({"seat", "winner", "owner", "holder", "leader", "by", "turn", "declarer", "player", "lho"})
+"""The names of the step and error parameters whose value is a seat."""
+
+CASES = ("nom", "gen", "dat", "acc")
+"""The format specs a template may give a seat parameter (besides none: the tables' name)."""
+
+_CODES = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+
+
+class SeatWord:
+    """A seat as a template fills it in: ``format(word, "")`` is the name the language's tables use
+    (catalogue ``seat_<code>``), ``format(word, "gen")`` its genitive (``seat_<code>.gen``)...
+
+    Raises (on formatting):
+        ValueError: a spec not in :data:`CASES`, or a form the catalogue lacks (the sentence
+            then falls back to the engine's English, marked in strict mode).
+    """
+
+    __slots__ = ("_lookup", "code")
+
+    def __init__(self, code: str, lookup: Callable[[str], str | None]) -> None:
+        self.code = code
+        self._lookup = lookup
+
+    def __format__(self, spec: str) -> str:
+        if spec and spec not in CASES:
+            raise ValueError(f"not a case of a seat: {spec!r} (expected one of {', '.join(CASES)})")
+        said = self._lookup(f"seat_{self.code}.{spec}" if spec else f"seat_{self.code}")
+        if said is None:
+            raise ValueError(f"no word for seat {self.code} ({spec or 'name'})")
+        return said
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+def seat_code(value: object) -> str | None:
+    """``"N"``/``"E"``/``"S"``/``"W"`` for a seat's letter or English name (any case, e.g. ``"West"``),
+    else ``None`` (an empty value, ``"a player"``, a number)."""
+    return _CODES.get(value.strip().upper()) if isinstance(value, str) else None
+
+
+def seat_params(lang: str, params: Mapping[str, object]) -> dict[str, object]:
+    """``params`` with each seat parameter (:data:`SEAT_PARAMS`) whose value is a seat made a
+    :class:`SeatWord` of ``lang``'s catalogue; the rest as they are. English keeps the engine's
+    own values (its templates are the engine's sentences, letters included:
+    tests/test_step_templates.py)."""
+    from app.i18n import DEFAULT, catalogue
+
+    if lang == DEFAULT:
+        return dict(params)
+    cat, out = catalogue(lang), dict(params)
+    for name, value in params.items():
+        code = seat_code(value) if name in SEAT_PARAMS else None
+        if code is not None:
+            out[name] = SeatWord(code, cat.get)
+    return out
