@@ -90,3 +90,11 @@ def test_a_value_that_is_not_a_seat_is_said_as_it_is():
     assert step_text("ru", Step("", "", "est.63A1", {"seat": "a player", "next": 4})).startswith("a player")
     with pytest.raises(ValueError, match="not a case"):
         format(SeatWord("N", catalogue("ru").get), "loc")
+
+
+def test_a_plausible_results_evidence_names_the_seat_in_its_case():
+    from app.web.words import evidence_text
+
+    english = "S plays H9 or H8 instead of D4 (double dummy after it)"
+    assert evidence_text("el", english) == "ο παίκτης του Νότου παίζει H9 ή H8 αντί για D4 (με ανοιχτά φύλλα στη συνέχεια)"
+    assert evidence_text("ru", english).startswith("Юг играет H9 или H8 вместо D4")

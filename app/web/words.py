@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.i18n import DEFAULT, catalogue, error_text, fallback, gettext, step_text
+from app.i18n.seats import SeatWord
 from engine.errors import InvalidBoardError
 from engine.laws.steps import Step
 
@@ -69,7 +70,7 @@ def evidence_text(lang: str, english: str) -> str:
         plays = _PLAYS.match(clause)
         if plays:
             cards = gettext(lang, "evidence_or").join(plays["cards"].split(" or "))
-            out.append(gettext(lang, "evidence_plays_instead", player=gettext(lang, f"seat_{plays['seat']}"),
+            out.append(gettext(lang, "evidence_plays_instead", player=SeatWord(plays["seat"], catalogue(lang).get),
                                cards=cards, card=plays["card"]))
         elif clause in _EVIDENCE:
             out.append(gettext(lang, _EVIDENCE[clause]))
