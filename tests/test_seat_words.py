@@ -96,5 +96,6 @@ def test_a_plausible_results_evidence_names_the_seat_in_its_case():
     from app.web.words import evidence_text
 
     english = "S plays H9 or H8 instead of D4 (double dummy after it)"
-    assert evidence_text("el", english) == "ο παίκτης του Νότου παίζει H9 ή H8 αντί για D4 (με ανοιχτά φύλλα στη συνέχεια)"
+    assert evidence_text("el", english) == ("ο παίκτης του Νότου παίζει H9 ή H8 αντί για D4 "
+                                            "(με ανοιχτά φύλλα στη συνέχεια)")
     assert evidence_text("ru", english).startswith("Юг играет H9 или H8 вместо D4")
