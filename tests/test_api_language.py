@@ -146,7 +146,7 @@ def test_a_case_keeps_its_ruling_in_english_with_the_keys_whatever_language_was_
         # the reported revoke (South, trick 3) as the engine says it, its phrase keyed for any language later
         assert revoke["text"] == "Revoke on trick 3: S revoked on trick 3 (as the director established it)."
         assert revoke["params"]["what"]["key"] == "revoke.reported"
-        r = c.post("/v1/cases?lang=pl", json=case_body(event, contract="9H"))
+        r = c.post("/v1/cases?lang=pl", json=case_body(event, table="5", contract="9H"))
         assert r.status_code == 422 and r.json()["detail"][0]["msg"].startswith("to nie jest kontrakt")
 
 

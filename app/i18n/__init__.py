@@ -28,10 +28,25 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Protocol
 
 from app.i18n.seats import seat_params
 from engine.errors import InvalidBoardError
 from engine.laws.steps import Step
+
+
+class KeyedError(Protocol):
+    """An error said through the catalogues: :class:`~engine.errors.InvalidBoardError`,
+    :class:`~engine.cases.CaseConflictError`: its English ``message``, its ``key`` (``error.<key>``,
+    ``""``: English only) and the ``params`` its template fills in."""
+
+    @property
+    def message(self) -> str: ...
+    @property
+    def key(self) -> str: ...
+    @property
+    def params(self) -> Mapping[str, object]: ...
+
 
 _DIR = Path(__file__).parent
 DEFAULT = "en"
@@ -174,7 +189,7 @@ def sentence(lang: str, step: Step) -> str:
                    text=step_text(lang, step))
 
 
-def error_text(lang: str, error: InvalidBoardError) -> str:
+def error_text(lang: str, error: KeyedError) -> str:
     """An engine error's reason in ``lang``: its catalogue template (``error.<key>``) filled with
     its parameters, or the engine's English message when the error has no key or the language
     no template for it. A parameter that is itself an :class:`InvalidBoardError` (the reason
@@ -185,7 +200,7 @@ def error_text(lang: str, error: InvalidBoardError) -> str:
     return fallback(lang, error.message) if said is None else said
 
 
-def error_template_text(lang: str, error: InvalidBoardError) -> str | None:
+def error_template_text(lang: str, error: KeyedError) -> str | None:
     """The error's catalogue template in ``lang`` filled with its parameters (a nested error said
     with :func:`error_text`, a seat in the language's words: :mod:`app.i18n.seats`); ``None``
     when the error has no key, the language no template for it, or the template names a

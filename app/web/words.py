@@ -19,6 +19,7 @@ from typing import Any
 
 from app.i18n import DEFAULT, catalogue, error_text, fallback, gettext, step_text
 from app.i18n.seats import SeatWord
+from engine.cases import CaseConflictError
 from engine.errors import InvalidBoardError
 from engine.laws.steps import Step
 
@@ -80,10 +81,10 @@ def evidence_text(lang: str, english: str) -> str:
 
 
 def reason(lang: str, exc: BaseException) -> str:
-    """An engine error's reason in ``lang``: an :class:`InvalidBoardError` through its catalogue
-    key (:func:`app.i18n.error_text`); any other error's message in English (marked in strict
-    mode)."""
-    if isinstance(exc, InvalidBoardError):
+    """An engine error's reason in ``lang``: an :class:`InvalidBoardError` (or a case's
+    :class:`~engine.cases.CaseConflictError`) through its catalogue key
+    (:func:`app.i18n.error_text`); any other error's message in English (marked in strict mode)."""
+    if isinstance(exc, InvalidBoardError | CaseConflictError):
         return error_text(lang, exc)
     message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
     return fallback(lang, str(message))
