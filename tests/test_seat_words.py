@@ -46,9 +46,9 @@ def test_the_check_sees_a_bare_letter():
 
 
 @pytest.mark.parametrize(("lang", "revoke"), [
-    ("ru", "Фальшренонс во взятке 3: Юг сыграл D4 во взятке 3, имея ♥987 (ход в масть ♥)."),
-    ("el", "Ρενόνς στη λεβέ 3: ο παίκτης του Νότου έπαιξε το D4 στη λεβέ 3 ενώ είχε ♥987 (βγαλσιά στο χρώμα ♥)."),
-    ("pl", "Fałszywy renons w lewie 3: S zagrał D4 w lewie 3, mając ♥987 (wyjście w ♥)."),
+    ("ru", "Фальшренонс во взятке 3: Юг сыграл ♦4 во взятке 3, имея ♥987 (ход в масть ♥)."),
+    ("el", "Ρενόνς στη λεβέ 3: ο παίκτης του Νότου έπαιξε το ♦4 στη λεβέ 3 ενώ είχε ♥987 (βγαλσιά στο χρώμα ♥)."),
+    ("pl", "Fałszywy renons w lewie 3: S zagrał ♦4 w lewie 3, mając ♥987 (wyjście w ♥)."),
 ], ids=["ru", "el", "pl"])
 def test_a_ruling_names_the_seats_as_the_tables_do(client, lang, revoke):
     r = client.post(f"{URL}?lang={lang}", json=parts(play=WITH_REVOKE, vulnerable="NS", claim_declarer_tricks=1))
@@ -67,8 +67,8 @@ def test_a_ruling_names_the_seats_as_the_tables_do(client, lang, revoke):
 
 def test_a_seat_takes_the_case_its_sentence_asks_for():
     moved = Step("", "", "cc.f.moved", {"card": "SJ", "seat": "E", "owner": "N"})
-    assert step_text("ru", moved) == "SJ была в руке Востока; по протоколу раскладов она принадлежит Северу."
-    assert step_text("el", moved) == ("Το SJ ήταν στο χέρι του παίκτη της Ανατολής· η καταγραφή της διανομής "
+    assert step_text("ru", moved) == "♠J была в руке Востока; по протоколу раскладов она принадлежит Северу."
+    assert step_text("el", moved) == ("Το ♠J ήταν στο χέρι του παίκτη της Ανατολής· η καταγραφή της διανομής "
                                       "το δίνει στον παίκτη του Βορρά.")
     assert step_text("pl", moved).count(" E") and step_text("pl", moved).count(" N")
     won = Step("", "", "tr.64A2", {"winner": "West", "seat": "S"})  # an English name, as some steps carry it
@@ -99,3 +99,13 @@ def test_a_plausible_results_evidence_names_the_seat_in_its_case():
     assert evidence_text("el", english) == ("ο παίκτης του Νότου παίζει H9 ή H8 αντί για D4 "
                                             "(με ανοιχτά φύλλα στη συνέχεια)")
     assert evidence_text("ru", english).startswith("Юг играет H9 или H8 вместо D4")
+
+
+def test_a_steps_cards_are_said_as_the_tables_show_them():
+    """The trick table shows South's revoke card as ♦4 and a ten as 10: so do the sentences
+    beside it; a contract or a result in the TD's notation ("4H W -1") is not a card."""
+    from app.i18n.seats import card_symbols
+
+    assert card_symbols("C3, CT") == "♣3, ♣10" and card_symbols("4H W -1") == "4H W -1"
+    penalty = Step("", "", "revoke.penalty_card", {"seat": "S", "card": "D4", "trick": 3, "cards": "HT, H9"})
+    assert step_text("ru", penalty) == "Юг сыграл ♦4 во взятке 3 вместо штрафной карты ♥10, ♥9"

@@ -164,7 +164,7 @@ def step_template_text(lang: str, step: Step) -> str | None:
     if not said:
         return None
     try:
-        text = said.format(**seat_params(lang, {k: _phrase(lang, v) for k, v in step.params.items()}))
+        text = said.format(**seat_params(lang, {k: _phrase(lang, v) for k, v in step.params.items()}, cards=True))
     except (KeyError, IndexError, ValueError):
         return None
     return text[:1].upper() + text[1:] if step.law else text  # a sentence, not a nested clause

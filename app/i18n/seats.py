@@ -1,4 +1,5 @@
-"""Seats said in the language of a sentence, in the grammatical case its template asks for.
+"""Seats said in the language of a sentence, in the grammatical case its template asks for;
+cards said as the page's tables show them (``♦4``, ``♥10``), not in the engine's letters.
 
 The engine's steps and errors carry a seat as a letter (``"W"``) or an English name
 (``"West"``) under a seat parameter (:data:`SEAT_PARAMS`: ``{seat}``, ``{winner}``, ``{owner}``...).
@@ -18,6 +19,7 @@ seat (``""``, ``"a player"``) is said as it is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 
 SEAT_PARAMS = frozenset({"seat", "winner", "owner", "holder", "leader", "by", "turn", "declarer", "player", "lho"})
@@ -62,11 +64,12 @@ def seat_code(value: object) -> str | None:
     return _CODES.get(value.strip().upper()) if isinstance(value, str) else None
 
 
-def seat_params(lang: str, params: Mapping[str, object]) -> dict[str, object]:
+def seat_params(lang: str, params: Mapping[str, object], *, cards: bool = False) -> dict[str, object]:
     """``params`` with each seat parameter (:data:`SEAT_PARAMS`) whose value is a seat made a
-    :class:`SeatWord` of ``lang``'s catalogue; the rest as they are. English keeps the engine's
-    own values (its templates are the engine's sentences, letters included:
-    tests/test_step_templates.py)."""
+    :class:`SeatWord` of ``lang``'s catalogue, and with ``cards`` (a step's, not an error's: an
+    error may quote what was typed) the card codes of text values as symbols
+    (:func:`card_symbols`); the rest as they are. English keeps the engine's own values (its
+    templates are the engine's sentences, letters included: tests/test_step_templates.py)."""
     from app.i18n import DEFAULT, catalogue
 
     if lang == DEFAULT:
@@ -76,4 +79,17 @@ def seat_params(lang: str, params: Mapping[str, object]) -> dict[str, object]:
         code = seat_code(value) if name in SEAT_PARAMS else None
         if code is not None:
             out[name] = SeatWord(code, cat.get)
+        elif cards and isinstance(value, str):
+            out[name] = card_symbols(value)
     return out
+
+
+_CARD = re.compile(r"(?<![\w♠♥♦♣])([SHDC])(10|[2-9TJQKA])(?!\w)")
+_SYMBOL = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+
+
+def card_symbols(text: str) -> str:
+    """Every card code of ``text`` (a step's parameter: ``"D4"``, ``"C3, C5"``, ``"H9 10"``) as the
+    page's tables show it: suit symbol and rank, ten as ``10`` (``"♦4"``, ``"♣3, ♣5"``,
+    ``"♥9 10"``). A contract or a result (``"4H W -1"``) is not a card: it stays as written."""
+    return _CARD.sub(lambda m: _SYMBOL[m.group(1)] + m.group(2).replace("T", "10"), text)
