@@ -109,3 +109,15 @@ def test_a_steps_cards_are_said_as_the_tables_show_them():
     assert card_symbols("C3, CT") == "♣3, ♣10" and card_symbols("4H W -1") == "4H W -1"
     penalty = Step("", "", "revoke.penalty_card", {"seat": "S", "card": "D4", "trick": 3, "cards": "HT, H9"})
     assert step_text("ru", penalty) == "Юг сыграл ♦4 во взятке 3 вместо штрафной карты ♥10, ♥9"
+
+
+def test_a_side_is_said_as_the_tables_say_it():
+    """The tables say Восток-Запад / Ανατολή-Δύση (Polish EW): so does "the non-offending side (EW)";
+    Russian "для" takes the genitive."""
+    not_short = Step("", "", "eq.64C1_not", {"side": "EW", "got": 9, "want": 9})
+    assert step_text("ru", not_short).startswith("у ненарушившей стороны (Восток-Запад) после")
+    assert step_text("el", not_short).startswith("ο αναίτιος άξονας (Ανατολή-Δύση) έχει 9 λεβέ")
+    assert step_text("pl", not_short).startswith("strona niewykraczająca (EW) ma 9 lew")
+    better = Step("", "", "cc.og.12B1", {"why": "x", "dd": "4H W =", "dd_score": "-420", "side": "NS",
+                                         "table": "4H W -1", "table_score": "+50"})
+    assert "выгоднее для Севера-Юга," in step_text("ru", better)

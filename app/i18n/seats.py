@@ -25,6 +25,10 @@ from collections.abc import Callable, Mapping
 SEAT_PARAMS = frozenset({"seat", "winner", "owner", "holder", "leader", "by", "turn", "declarer", "player", "lho"})
 """The names of the step and error parameters whose value is a seat."""
 
+SIDE_PARAMS = frozenset({"side", "nos"})
+"""The names of the step and error parameters whose value is a side (``"NS"``, ``"EW"``), said
+the same way (``side_NS`` in ``seats.json``: Север-Юг, Βορράς-Νότος, NS; ``{side:gen}``...)."""
+
 CASES = ("nom", "gen", "dat", "acc")
 """The format specs a template may give a seat parameter (besides none: the tables' name)."""
 
@@ -40,16 +44,17 @@ class SeatWord:
             then falls back to the engine's English, marked in strict mode).
     """
 
-    __slots__ = ("_lookup", "code")
+    __slots__ = ("_lookup", "code", "kind")
 
-    def __init__(self, code: str, lookup: Callable[[str], str | None]) -> None:
+    def __init__(self, code: str, lookup: Callable[[str], str | None], kind: str = "seat") -> None:
         self.code = code
         self._lookup = lookup
+        self.kind = kind  # "seat" (N, E, S, W) or "side" (NS, EW): the catalogue keys' prefix
 
     def __format__(self, spec: str) -> str:
         if spec and spec not in CASES:
             raise ValueError(f"not a case of a seat: {spec!r} (expected one of {', '.join(CASES)})")
-        said = self._lookup(f"seat_{self.code}.{spec}" if spec else f"seat_{self.code}")
+        said = self._lookup(f"{self.kind}_{self.code}.{spec}" if spec else f"{self.kind}_{self.code}")
         if said is None:
             raise ValueError(f"no word for seat {self.code} ({spec or 'name'})")
         return said
@@ -65,8 +70,9 @@ def seat_code(value: object) -> str | None:
 
 
 def seat_params(lang: str, params: Mapping[str, object], *, cards: bool = False) -> dict[str, object]:
-    """``params`` with each seat parameter (:data:`SEAT_PARAMS`) whose value is a seat made a
-    :class:`SeatWord` of ``lang``'s catalogue, and with ``cards`` (a step's, not an error's: an
+    """``params`` with each seat parameter (:data:`SEAT_PARAMS`) whose value is a seat, and each
+    side parameter (:data:`SIDE_PARAMS`) whose value is a side, made a :class:`SeatWord` of
+    ``lang``'s catalogue, and with ``cards`` (a step's, not an error's: an
     error may quote what was typed) the card codes of text values as symbols
     (:func:`card_symbols`); the rest as they are. English keeps the engine's own values (its
     templates are the engine's sentences, letters included: tests/test_step_templates.py)."""
@@ -79,6 +85,8 @@ def seat_params(lang: str, params: Mapping[str, object], *, cards: bool = False)
         code = seat_code(value) if name in SEAT_PARAMS else None
         if code is not None:
             out[name] = SeatWord(code, cat.get)
+        elif name in SIDE_PARAMS and value in ("NS", "EW"):
+            out[name] = SeatWord(str(value), cat.get, "side")
         elif cards and isinstance(value, str):
             out[name] = card_symbols(value)
     return out
