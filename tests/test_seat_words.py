@@ -121,3 +121,10 @@ def test_a_side_is_said_as_the_tables_say_it():
     better = Step("", "", "cc.og.12B1", {"why": "x", "dd": "4H W =", "dd_score": "-420", "side": "NS",
                                          "table": "4H W -1", "table_score": "+50"})
     assert "выгоднее для Севера-Юга," in step_text("ru", better)
+
+
+def test_the_hands_counts_and_a_surplus_cards_hand_in_the_tables_words():
+    counts = Step("", "", "cc.f.counts", {"counts": "N 13, E 12, S 13, W 14"})
+    assert step_text("ru", counts) == "Число карт в руках на момент обнаружения: Север 13, Восток 12, Юг 13, Запад 14."
+    surplus = Step("13C", "", "cc.13C", {"cards": "S3 (W)"})
+    assert step_text("el", surplus).count("♠3 (Δύση)") == 1

@@ -88,8 +88,22 @@ def seat_params(lang: str, params: Mapping[str, object], *, cards: bool = False)
         elif name in SIDE_PARAMS and value in ("NS", "EW"):
             out[name] = SeatWord(str(value), cat.get, "side")
         elif cards and isinstance(value, str):
-            out[name] = card_symbols(value)
+            out[name] = _seats_in_lists(card_symbols(value), cat.get)
     return out
+
+
+_COUNTS = re.compile(r"^[NESW] \d+(?:, [NESW] \d+)*$")
+_HELD_BY = re.compile(r"([♠♥♦♣](?:10|[2-9AKQJ])) \(([NESW])\)")
+
+
+def _seats_in_lists(text: str, lookup: Callable[[str], str | None]) -> str:
+    """The engine's two listings with seat letters in the tables' words: the cards held by each
+    hand (``"N 13, E 12, S 13, W 13"``) and a card with its hand (``"♠3 (W)"``)."""
+    def name(code: str) -> str:
+        return lookup(f"seat_{code}") or code
+    if _COUNTS.match(text):
+        return ", ".join(f"{name(part[0])} {part[2:]}" for part in text.split(", "))
+    return _HELD_BY.sub(lambda m: f"{m.group(1)} ({name(m.group(2))})", text)
 
 
 _CARD = re.compile(r"(?<![\w♠♥♦♣])([SHDC])(10|[2-9TJQKA])(?!\w)")
