@@ -96,9 +96,9 @@ def test_a_plausible_results_evidence_names_the_seat_in_its_case():
     from app.web.words import evidence_text
 
     english = "S plays H9 or H8 instead of D4 (double dummy after it)"
-    assert evidence_text("el", english) == ("ο παίκτης του Νότου παίζει H9 ή H8 αντί για D4 "
+    assert evidence_text("el", english) == ("ο παίκτης του Νότου παίζει ♥9 ή ♥8 αντί για ♦4 "
                                             "(με ανοιχτά φύλλα στη συνέχεια)")
-    assert evidence_text("ru", english).startswith("Юг играет H9 или H8 вместо D4")
+    assert evidence_text("ru", english).startswith("Юг играет ♥9 или ♥8 вместо ♦4")
 
 
 def test_a_steps_cards_are_said_as_the_tables_show_them():

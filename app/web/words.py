@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.i18n import DEFAULT, catalogue, error_text, fallback, gettext, step_text
-from app.i18n.seats import SeatWord
+from app.i18n.seats import SeatWord, card_symbols
 from engine.cases import CaseConflictError
 from engine.errors import InvalidBoardError
 from engine.laws.steps import Step
@@ -70,9 +70,10 @@ def evidence_text(lang: str, english: str) -> str:
     for clause in english.split("; "):
         plays = _PLAYS.match(clause)
         if plays:
-            cards = gettext(lang, "evidence_or").join(plays["cards"].split(" or "))
+            shown = card_symbols if lang != DEFAULT else str  # cards as the tables show them (English: as written)
+            cards = gettext(lang, "evidence_or").join(shown(c) for c in plays["cards"].split(" or "))
             out.append(gettext(lang, "evidence_plays_instead", player=SeatWord(plays["seat"], catalogue(lang).get),
-                               cards=cards, card=plays["card"]))
+                               cards=cards, card=shown(plays["card"])))
         elif clause in _EVIDENCE:
             out.append(gettext(lang, _EVIDENCE[clause]))
         else:
