@@ -35,8 +35,10 @@ def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
                            ) -> tuple[RevokeRulingRequest, FromTravellerOut | None]:
     """The request with what it leaves out taken from the traveller line it names: contract,
     declarer, table result (the declarer's side's tricks, when no claim is given), and
-    ``scoring`` (the other North-South scores of the section as the field, the event's scoring
-    profile) for a matchpointed traveller. What was taken is listed in the second value.
+    ``scoring`` in the traveller's form (:func:`engine.results.against.traveller_form`): the other
+    North-South scores of the section as the field for matchpoints, Butler or cross-IMPs, or the
+    other room's score for teams; the event's scoring profile. What was taken is listed in the
+    second value.
 
     Raises:
         InvalidBoardError: as :func:`app.travellers.table_on_traveller`; path ``table``/``pairs``: the line holds no
@@ -45,7 +47,7 @@ def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
     if body.event is None or (body.table is None and body.pairs is None):
         return body, None
     named = table_on_traveller(repo, body.event, body.board or "?", body.table, body.pairs)
-    line, others, program = named.line, named.others, named.traveller.program
+    line, program = named.line, named.traveller.program
     update: dict[str, object] = {}
     filled: list[str] = []
     if body.contract is None or body.declarer is None:
@@ -66,14 +68,20 @@ def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
         update["table_result"] = line.tricks
         filled.append("table_result")
     field = named.field
-    if body.scoring is None and field and all(ln.ns_imps is None for ln in [line, *others]):
+    found = named.form
+    room = found.other_room.ns_score if found.other_room is not None else None
+    if body.scoring is None and (room is not None if found.form == "teams" else bool(field)):
         profile = repo.get_event(body.event).details.scoring_profile
-        update["scoring"] = ScoringIn.model_validate({"field": field[:200], "profile": profile})
+        update["scoring"] = ScoringIn.model_validate(
+            {"other_room_ns": room, "form": "imps", "profile": profile} if found.form == "teams" else
+            {"field": field[:200], "form": found.form, "profile": profile})
         filled.append("scoring")
     out = FromTravellerOut(event=body.event, board=line.board, section=line.section, round=line.round,
                            table=line.table, ns_pair=line.ns_pair, ew_pair=line.ew_pair, ns_names=line.ns_names,
                            ew_names=line.ew_names, result=line.result, lead=str(line.lead) if line.lead else None,
-                           filled=filled, field=field if "scoring" in filled else [], program=program)
+                           filled=filled, field=field if "scoring" in filled and found.form != "teams" else [],
+                           program=program, form=found.form, form_told_by=found.told_by,
+                           other_room_ns=room if found.form == "teams" and "scoring" in filled else None)
     return body.model_copy(update=update), out
 
 

@@ -470,6 +470,13 @@ class FromTravellerOut(BaseModel):
     field: list[int] = Field(description="With 'scoring' filled: North-South's scores of the traveller's other lines "
                              "of the section (artificial scores left out), the field for matchpoints (78A).")
     program: str = Field(description="The program that wrote the results file.")
+    form: str = Field("matchpoints", description="How the table is scored against the traveller: 'matchpoints', "
+                      "'butler', 'cross_imps' (IMP pairs) or 'teams' (IMPs against the other room).")
+    form_told_by: str = Field("assumed", description="'file' (the program's scoring form), 'program_imps' (the "
+                              "program's own IMPs equal this method's), 'match' (the table's other room is on the "
+                              "traveller), 'assumed' (the file names no form).")
+    other_room_ns: int | None = Field(None, description="Teams, with 'scoring' filled: North-South's score in the "
+                                      "other room of the table's match.")
 
 
 class RevokeRulingResponse(BaseModel):
@@ -556,7 +563,8 @@ class RevokeRulingResponse(BaseModel):
                                 suggested=a.score_ns_suggested, plausible=a.plausible_results(), scoring=scoring,
                                 non_offending=first.offending_side.other if first else None,
                                 suggested_result=a.suggested_result),
-            for_scorer=for_revoke(a, scoring.field if scoring is not None else None),
+            for_scorer=for_revoke(a, scoring.field if scoring is not None and scoring.form in (None, "matchpoints")
+                                  else None),
             explanation=explanation(a.steps),
             steps=[StepOut.of(s) for s in a.steps],
             laws_edition=a.edition.code.value,

@@ -676,11 +676,14 @@ _HIDDEN = {
 def _field_from_traveller(repo: EventRepository, req: RevokeRulingRequest, form: dict[str, str]) -> None:
     """Fill the page's scoring form (``form``: ``scoring``, ``field``, ``profile``) from the
     traveller line the ruling names, as the API's ``from_traveller`` does: the other North-South
-    scores of its section as the field, the event's profile; left alone for an IMP traveller
-    (:func:`app.rulings.prefill_from_traveller` gives no field then)."""
+    scores of its section as the field (matchpoints, Butler or cross-IMPs, the traveller's form), or
+    the other room's score at teams; the event's profile."""
     _, got = prefill_from_traveller(req, repo)
-    if got is not None and "scoring" in got.filled and got.field:
-        form["scoring"], form["field"] = "matchpoints", " ".join(str(x) for x in got.field)
+    if got is not None and "scoring" in got.filled and got.form == "teams" and got.other_room_ns is not None:
+        form["scoring"], form["other_room_ns"] = "imps", str(got.other_room_ns)
+        form["profile"] = repo.get_event(got.event).details.scoring_profile
+    elif got is not None and "scoring" in got.filled and got.field:
+        form["scoring"], form["field"] = got.form, " ".join(str(x) for x in got.field)
         form["profile"] = repo.get_event(got.event).details.scoring_profile
 
 
@@ -818,7 +821,7 @@ def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str], single: 
     ``score`` holds ``form`` (matchpoints or imps), ``ns``/``ew`` as text (percent or IMPs per
     side), ``several`` (weighted) and ``outcomes`` (label, weight, NS matchpoints or IMPs); the
     error and the units in ``lang``."""
-    if form.get("scoring") not in ("matchpoints", "imps"):
+    if form.get("scoring") not in ("matchpoints", "imps", "butler", "cross_imps"):
         return None, None
     if len(plausible) >= 2:
         outcomes: list[dict[str, JsonValue]] = [
@@ -830,13 +833,12 @@ def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str], single: 
         return None, None
     try:
         against: dict[str, Any] = {"profile": form.get("profile") or "wbf"}
-        if form["scoring"] == "matchpoints":
+        if form["scoring"] != "imps":  # matchpoints, Butler and cross-IMPs: against the field
             against["field"] = [int(x) for x in form.get("field", "").replace(",", " ").split()]
         else:
             against["other_room_ns"] = int(form.get("other_room_ns", "").strip())
         w = score_against(outcomes, ScoringIn.model_validate(against),
-                          Side(non_offending) if non_offending else None,
-                          "matchpoints" if form["scoring"] == "matchpoints" else "imps")
+                          Side(non_offending) if non_offending else None, form["scoring"])  # type: ignore[arg-type]
     except ValidationError as exc:
         return None, "; ".join(_validation_messages(exc, lang))
     except InvalidBoardError as exc:  # weights that are negative or do not sum to 1
