@@ -241,10 +241,10 @@ class WeightedResponse(BaseModel):
     others: list[FieldMpOut] = Field(description="Matchpoints: what each other result gets against this table.")
     split: SplitOut | None
     explanation: list[str]
-    form_told_by: str | None = Field(default=None, description="With `event`: how the traveller's form was told: 'file' "
-                                     "(the program's scoring form), 'program_imps' (the program's own IMPs equal "
-                                     "this method's), 'match' (the table's other room is on the traveller: teams), "
-                                     "'assumed' (the file names no form), 'request' (the request's `form`).")
+    form_told_by: str | None = Field(default=None, description="With `event`: how the traveller's form was told: "
+                                     "'file' (the program's scoring form), 'program_imps' (the program's own IMPs "
+                                     "equal this method's), 'match' (the table's other room is on the traveller: "
+                                     "teams), 'assumed' (the file names no form), 'request' (the request's `form`).")
 
 
 def rule_weighted(body: WeightedRequest) -> WeightedResponse:

@@ -31,11 +31,13 @@ class TableOnTraveller:
     Attributes:
         line: the named line; others: the other lines of its section, file order.
         traveller: the stored traveller (upload, program, scoring, every line).
+        traveller_event: the event's id.
     """
 
     line: TravellerLine
     others: tuple[TravellerLine, ...]
     traveller: StoredTraveller
+    traveller_event: int = 0
 
     @property
     def field(self) -> list[int]:
@@ -100,4 +102,4 @@ def table_on_traveller(repo: EventRepository, event: int, board: str, table: int
                                 params={"board": key, "n": len(lines), "which": which})
     line = lines[0]
     return TableOnTraveller(line, tuple(ln for ln in found.lines if ln.section == line.section and ln is not line),
-                            found)
+                            found, event)

@@ -210,3 +210,48 @@ def test_a_revoke_at_teams_is_scored_against_the_other_room(client: TestClient) 
     assert out["scores"]["table"] == -50 and out["scores"]["suggested"] == 450
     w = out["scores"]["weighted"]
     assert (w["form"], w["ns"], w["ew"]) == ("imps", 1, -1)
+
+
+# --- the incorrect-cards ruling on a traveller line -------------------------------------------------------
+
+MP_HOWELL = "usebio/abftech__cobalt/mp_pairs_howell.xml"
+BOARD_1_AS_FOUND = {"N": "98.9762.AJT32.54", "E": "J5432.T8.K865.J2", "S": "Q76.AKQJ54.Q4.Q6",
+                    "W": "AKT.93.97.AKT9873"}
+"""Board 1 of mp_pairs_howell.xml (its HANDSET) as found after play, West holding a second H9 from
+another pack (14 cards; North holds the board's own H9)."""
+
+
+def test_incorrect_cards_from_the_traveller_line_scored_against_the_field(client: TestClient) -> None:
+    event_id = _event(client, sample(MP_HOWELL))
+    # pairs 5 v 2: `4H S -2`, 8 tricks, NS -100 at love; a surplus card found after play, played to a quitted
+    # trick (13C): the table result stands unless the director takes his option. -100 against the rest, -400 -50 -100 -100 -100:
+    # beats -400 (2), ties three -100 (3 x 1), loses to -50: 5 of the top 10, 50% (78A).
+    r = client.post("/v1/rulings/incorrect-cards", json={
+        "event": event_id, "board": "1", "pairs": {"ns": "5", "ew": "2"}, "hands": BOARD_1_AS_FOUND,
+        "discovered": "after_play", "surplus_played_to_quitted_trick": True})
+    assert r.status_code == 200, r.text
+    out = r.json()
+    came = out["from_traveller"]
+    assert came["filled"] == ["contract", "declarer", "table_tricks", "scoring"]
+    assert (came["result"], came["form"], sorted(came["field"])) == ("4H S -2", "matchpoints",
+                                                                        [-400, -100, -100, -100, -50])
+    assert [s["card"] for s in out["irregularity"]["surplus"]] == ["H9"]
+    assert (out["table_score_ns"], out["score_law"], out["scores"]["suggested"]) == (-100, "13C", -100)
+    # the director's option (13C) is weighed between the table result and the double-dummy result of the
+    # corrected deal, 4S by East made (NS -420 at love), evenly: -100 gets 5 of 10 (above); -420 is below
+    # every other score, 0; weighted 5/2 + 0/2 = 2.5 of 10, 25% to North-South, 75% to East-West.
+    w = out["scores"]["weighted"]
+    assert [(o["score_ns"], o["weight"], o["ns"]) for o in w["outcomes"]] == [(-100, "1/2", 5), (-420, "1/2", 0)]
+    assert (w["ns"], w["top"], w["ns_percent"], w["ew_percent"]) == (2.5, 10, 25, 75), w
+
+
+def test_incorrect_cards_event_errors_name_the_field(client: TestClient) -> None:
+    event_id = _event(client, sample(MP_HOWELL))
+    base = {"hands": BOARD_1_AS_FOUND, "discovered": "after_play"}
+    r = client.post("/v1/rulings/incorrect-cards", json={**base, "table": 3})
+    error(r, 422, ["body"], "give `event` and `board`")
+    r = client.post("/v1/rulings/incorrect-cards", json={**base, "event": event_id, "board": "99"})
+    error(r, 422, ["body", "board"], "board 99 is not stored in event")
+    r = client.post("/v1/rulings/incorrect-cards", json={**base, "event": event_id, "board": "26",
+                                                        "pairs": {"ns": "5", "ew": "10"}})
+    assert "A5050" in error(r, 422, ["body", "pairs"], "holds no contract (A5050)")
