@@ -7,6 +7,8 @@ to each result's IMPs, never to raw points (12C1(c), docs/scoring.md section 4.2
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -33,7 +35,7 @@ TEAMS_PBN = b"""% A two-table teams match, built by hand for this test (no sampl
 [Vulnerable "None"]
 [Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
 [Scoring "IMP"]
-[ScoreTable "Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Score_NS\\5R;IMP_NS\\3R"]
+[ScoreTable "Table;Round;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;IMP_NS"]
  1  1  1  2 4S   S  9   -50 -10
  2  1  2  1 4S   S 10   420  10
 """
@@ -224,8 +226,8 @@ another pack (14 cards; North holds the board's own H9)."""
 def test_incorrect_cards_from_the_traveller_line_scored_against_the_field(client: TestClient) -> None:
     event_id = _event(client, sample(MP_HOWELL))
     # pairs 5 v 2: `4H S -2`, 8 tricks, NS -100 at love; a surplus card found after play, played to a quitted
-    # trick (13C): the table result stands unless the director takes his option. -100 against the rest, -400 -50 -100 -100 -100:
-    # beats -400 (2), ties three -100 (3 x 1), loses to -50: 5 of the top 10, 50% (78A).
+    # trick (13C): the table result stands unless the director takes his option. -100 against the rest,
+    # -400 -50 -100 -100 -100: beats -400 (2), ties three -100 (3 x 1), loses to -50: 5 of the top 10 (78A).
     r = client.post("/v1/rulings/incorrect-cards", json={
         "event": event_id, "board": "1", "pairs": {"ns": "5", "ew": "2"}, "hands": BOARD_1_AS_FOUND,
         "discovered": "after_play", "surplus_played_to_quitted_trick": True})
@@ -255,3 +257,42 @@ def test_incorrect_cards_event_errors_name_the_field(client: TestClient) -> None
     r = client.post("/v1/rulings/incorrect-cards", json={**base, "event": event_id, "board": "26",
                                                         "pairs": {"ns": "5", "ew": "10"}})
     assert "A5050" in error(r, 422, ["body", "pairs"], "holds no contract (A5050)")
+
+
+BOARD_1_MOVED = {"N": "98.9762.AJT32.542", "E": "J5432.T8.K865.J", "S": "Q76.AKQJ54.Q4.Q6", "W": "AKT.3.97.AKT9873"}
+"""Board 1 as found after play, East's C2 in North's hand (North 14 cards, East 12)."""
+
+
+def _value(page: str, name: str) -> str:
+    m = re.search(rf'<input[^>]*name="{name}"[^>]*value="([^"]*)"', page)
+    return m.group(1) if m else ""
+
+
+def test_the_cards_page_prefilled_from_the_traveller_and_scored_against_the_field(client: TestClient) -> None:
+    event_id = _event(client, sample(MP_HOWELL))
+    page = client.get(f"/events/{event_id}/boards/1/cards?ns=5&ew=2&lang=en")
+    assert page.status_code == 200, page.text
+    text = page.text
+    assert "From the traveller: table —, pairs 5 v 2, 4H S -2." in html.unescape(text)
+    cards = text[text.index('id="form-cards"'):]
+    assert (_value(cards, "contract"), _value(cards, "table_tricks"), _value(cards, "event"),
+            _value(cards, "ns_pair")) == ("4H", "8", str(event_id), "5")
+    assert re.search(r'id="c-declarer".*?<option value="S"\s+selected', cards, re.S)
+    form = {"event": str(event_id), "board": "1", "ns_pair": "5", "ew_pair": "2", "contract": "4H",
+            "declarer": "S", "table_tricks": "8", "discovered": "after_play", "lang": "en",
+            "hand_record": "N:98.9762.AJT32.54 J5432.T8.K865.J2 Q76.AKQJ54.Q4.Q6 AKT.3.97.AKT9873",
+            **{f"hand_{s}": h for s, h in BOARD_1_MOVED.items()}}
+    r = client.post("/incorrect-cards", data=form)
+    assert r.status_code == 200, r.text
+    out = html.unescape(re.sub(r"<[^>]+>", " ", r.text))
+    # East's C2 found in North's hand after play: the table result is cancelled; the plausible results are the
+    # contract played double dummy on the corrected deal (4H S -2, NS -100) and par (4S E =, NS -420), evenly:
+    # against -400 -50 -100 -100 -100, -100 gets 5 of 10 and -420 gets 0 (as worked above), 2.5 of 10: 25%.
+    box = " ".join(out.split())
+    box = box[box.index("Ruling sheet"):][:1500]
+    assert "Weighted score (12C1(c)): North-South 25.00%, East-West 75.00%" in box, box
+    assert "4H S -2 (NS -100): weight 1/2, 5 MP to North-South" in box
+    assert "For the scorer:" in box and "type North-South 25.00% and East-West 75.00%" in box
+    # a line that is not on the traveller is said by the page, in the director's words
+    r = client.get(f"/events/{event_id}/boards/1/cards?ns=5&ew=3&lang=en")
+    assert r.status_code == 404 and "the traveller has no line for pairs 5 v 3" in html.unescape(r.text)
