@@ -121,21 +121,24 @@ def for_revoke(a: RevokeAdvice, field: Sequence[int] | None) -> ForScorerOut | N
 
 def case_field(case: Case, events: EventRepository) -> list[int] | None:
     """The other North-South scores of the case's table on the stored traveller (by table
-    number, else by the pairs), ``None`` when the event has no traveller line for it."""
+    number, else by the pairs), ``None`` when the event has no traveller line for it or the
+    traveller is not scored in matchpoints (Butler, cross-IMPs, teams: the block's matchpoints
+    would be wrong there)."""
     d = case.details
     table = int(d.table) if d.table.isdigit() and len(d.table) <= 3 else None
     pairs = PairsIn(ns=d.ns.number[:20], ew=d.ew.number[:20]) if d.ns.number and d.ew.number else None
     if table is None and pairs is None:
         return None
     try:
-        return table_on_traveller(events, d.event_id, d.board, table, pairs).field or None
+        named = table_on_traveller(events, d.event_id, d.board, table, pairs)
     except InvalidBoardError:
-        if table is not None and pairs is not None:  # USEBIO has no table numbers: the pairs alone
-            try:
-                return table_on_traveller(events, d.event_id, d.board, None, pairs).field or None
-            except InvalidBoardError:
-                return None
-        return None
+        if table is None or pairs is None:
+            return None
+        try:  # USEBIO has no table numbers: the pairs alone
+            named = table_on_traveller(events, d.event_id, d.board, None, pairs)
+        except InvalidBoardError:
+            return None
+    return (named.field or None) if named.form.form == "matchpoints" else None
 
 
 def for_case(case: Case, events: EventRepository) -> ForScorerOut | None:

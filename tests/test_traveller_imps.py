@@ -296,3 +296,27 @@ def test_the_cards_page_prefilled_from_the_traveller_and_scored_against_the_fiel
     # a line that is not on the traveller is said by the page, in the director's words
     r = client.get(f"/events/{event_id}/boards/1/cards?ns=5&ew=3&lang=en")
     assert r.status_code == 404 and "the traveller has no line for pairs 5 v 3" in html.unescape(r.text)
+
+
+def test_a_decided_case_on_a_butler_traveller_gets_no_matchpoints_for_the_scorer(client: TestClient) -> None:
+    """A weighted score decided on a Butler event: the scorer types its IMPs (the ruling's scores), so the
+    for-the-scorer block gives the parts and weights without matchpoints against the field (it gave
+    matchpoints, which a Butler event does not score, before)."""
+    event_id = _event(client, sample(BUTLER))
+    r = client.post("/v1/cases", json={"event": event_id, "board": "2", "round": "1", "table": "",
+                                       "pairs": {"ns": {"number": "2"}, "ew": {"number": "7"}},
+                                       "director": "Jan Kowalski", "contract": "5C", "declarer": "E",
+                                       "table_result": 10, "revoke_facts": {"trick": 5, "offender": "N",
+                                                                            "revoke_trick_won_by": "N",
+                                                                            "offending_side_tricks_after": 0}})
+    assert r.status_code == 201, r.text
+    case_id = r.json()["id"]
+    r = client.post(f"/v1/cases/{case_id}/decision", json={
+        "score_ns": -175, "result": "weighted", "law": "12C1(c)", "reason": "half the time 5C makes",
+        "weighted": [{"result": "5C E -1", "score_ns": 50, "percent": 50},
+                     {"result": "5C E =", "score_ns": -400, "percent": 50}]})
+    assert r.status_code == 200, r.text
+    block = client.get(f"/v1/cases/{case_id}").json()["for_scorer"]["weighted"]
+    assert [(c["weight"], c["score_ns"], c["ns_mp"]) for c in block["components"]] == [("1/2", 50, None),
+                                                                                     ("1/2", -400, None)]
+    assert block["ns_percent"] is None
