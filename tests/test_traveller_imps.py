@@ -270,6 +270,8 @@ def _value(page: str, name: str) -> str:
 
 def test_the_cards_page_prefilled_from_the_traveller_and_scored_against_the_field(client: TestClient) -> None:
     event_id = _event(client, sample(MP_HOWELL))
+    trav = client.get(f"/events/{event_id}/boards/1/traveller?lang=en").text
+    assert f'href="/events/{event_id}/boards/1/cards?ns=5&amp;ew=2&amp;lang=en"' in trav  # the line's "Cards" link
     page = client.get(f"/events/{event_id}/boards/1/cards?ns=5&ew=2&lang=en")
     assert page.status_code == 200, page.text
     text = page.text
