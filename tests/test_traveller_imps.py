@@ -322,3 +322,31 @@ def test_a_decided_case_on_a_butler_traveller_gets_no_matchpoints_for_the_scorer
     assert [(c["weight"], c["score_ns"], c["ns_mp"]) for c in block["components"]] == [("1/2", 50, None),
                                                                                      ("1/2", -400, None)]
     assert block["ns_percent"] is None
+
+
+def test_the_ruling_page_scores_a_butler_table_in_butler_imps(client: TestClient) -> None:
+    event_id = _event(client, sample(BUTLER))
+    # board 2, pairs 2 v 7 (5C E -1, NS +50): North revoked at trick 5, won it, no later trick: 11 tricks, 5C E =,
+    # NS -400: 2 IMPs against the datum -450 (worked above); the page's scoring box is filled as Butler
+    form = {"source": "event", "event": str(event_id), "board": "2", "ns_pair": "2", "ew_pair": "7",
+            "contract": "5C", "declarer": "E", "table_result": "10", "play": "",
+            "rf_trick": "5", "rf_offender": "N", "rf_won_by": "N", "rf_after": "0", "lang": "en"}
+    r = client.post("/ruling", data=form)
+    assert r.status_code == 200, r.text
+    page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", r.text)).split())
+    assert "IMPs against the datum (Butler): North-South +2 IMP, East-West -2 IMP" in page, page[:3000]
+    assert re.search(r'<option value="butler"\s+selected', r.text)
+
+
+def test_the_ruling_page_scores_a_teams_table_against_the_other_room(client: TestClient) -> None:
+    event_id = _event(client, TEAMS_PBN, "match.pbn")
+    # table 1, 4S S 9 tricks: East revoked at trick 5, won it, East-West won a later trick: 11 tricks, +450;
+    # against +420 in the other room: 30 -> 1 IMP (worked above)
+    form = {"source": "event", "event": str(event_id), "board": "1", "table": "1",
+            "contract": "4S", "declarer": "S", "table_result": "9", "play": "",
+            "rf_trick": "5", "rf_offender": "E", "rf_won_by": "E", "rf_after": "1", "lang": "en"}
+    r = client.post("/ruling", data=form)
+    assert r.status_code == 200, r.text
+    page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", r.text)).split())
+    assert "IMPs against the other room: North-South +1 IMP, East-West -1 IMP" in page, page[:3000]
+    assert re.search(r'name="other_room_ns" value="420"', r.text)
