@@ -258,7 +258,8 @@ def rule_weighted(body: WeightedRequest) -> WeightedResponse:
     vul = Vulnerability.from_str(body.vulnerable)
     outcomes, defaulted = _outcomes(body.outcomes, vul, "outcomes")
     if body.form in ("matchpoints", *PAIRS_IMPS) and not body.field:
-        raise InvalidBoardError("matchpoints need the other North-South results of the board", path="field")
+        raise InvalidBoardError(f"{'matchpoints' if body.form == 'matchpoints' else 'pairs IMPs'} need the other "
+                                "North-South results of the board", path="field")
     if body.form == "imps" and body.other_room_ns is None:
         raise InvalidBoardError("IMPs need North-South's score in the other room", path="other_room_ns")
     if body.offending_outcomes is not None and (body.non_offending is None or not prof.weighting):
