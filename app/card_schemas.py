@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from app.common import CardText, RequestModel, SeatCode, StepOut, explanation, relocated
 from app.schemas import FromTravellerOut, RevokeRulingResponse
+from app.scorer import ForScorerOut
 from app.scores import ScoresOut, ScoringIn, scores_block
 from app.travellers import PairsIn
 from engine import __version__ as engine_version
@@ -313,6 +314,10 @@ class IncorrectCardsResponse(BaseModel):
     from_traveller: FromTravellerOut | None = Field(default=None, description="When the request named a table of a "
                                                     "stored traveller (`table` or `pairs`): that line, and what the "
                                                     "ruling took from it.")
+    for_scorer: ForScorerOut | None = Field(default=None, description="What the scorer enters in the scoring "
+                                            "program: the proposed result as an assigned score, or the plausible "
+                                            "results with their weights and their matchpoints (or IMPs) against the "
+                                            "traveller; null when nothing is proposed.")
 
     @classmethod
     def from_advice(cls, a: IncorrectCardsAdvice, scoring: ScoringIn | None = None) -> IncorrectCardsResponse:

@@ -6,13 +6,19 @@ revoke ruling does (:func:`app.rulings.prefill_from_traveller`)."""
 
 from __future__ import annotations
 
-from app.card_schemas import IncorrectCardsRequest
+from fractions import Fraction
+
+from app.card_schemas import IncorrectCardsRequest, _non_offending, suggested_result
 from app.rulings import line_out, traveller_scoring
 from app.schemas import FromTravellerOut
+from app.scorer import AssignedOut, ForScorerOut, WeightedEntryOut, with_imps
+from app.scores import ScoringIn, scores_block
 from app.travellers import table_on_traveller
 from engine.errors import InvalidBoardError
 from engine.events import EventRepository, NotStoredError
+from engine.incorrect_cards import IncorrectCardsAdvice
 from engine.results import PASSED_OUT
+from engine.scoring.scorer import assigned_entry, weighted_entry
 
 
 def cards_from_event(body: IncorrectCardsRequest, repo: EventRepository
@@ -71,4 +77,26 @@ def cards_from_event(body: IncorrectCardsRequest, repo: EventRepository
     return body.model_copy(update=update), line_out(named, filled, scoring)
 
 
-__all__ = ["cards_from_event"]
+def for_cards(advice: IncorrectCardsAdvice, scoring: ScoringIn | None) -> ForScorerOut | None:
+    """The "for the scorer" block of an incorrect-cards ruling: the plausible results with their
+    (even) weights when there are two or more, with each one's matchpoints against a matchpoint
+    field, or its IMPs and the weighted IMPs on an IMP traveller (:func:`app.scorer.with_imps`);
+    else the proposed result as the scorer enters it; ``None`` when nothing is proposed (an
+    artificial score, play on)."""
+    chosen = suggested_result(advice)
+    scores = scores_block(table=advice.table_score_ns, after_adjustment=None,
+                          suggested=chosen.score_ns if chosen is not None else None,
+                          plausible=advice.plausible_results(), scoring=scoring, non_offending=_non_offending(advice),
+                          suggested_result=chosen.result if chosen is not None else None)
+    field = list(scoring.field or []) if scoring is not None and scoring.form in (None, "matchpoints") else None
+    if len(scores.plausible) >= 2:
+        try:
+            entry = weighted_entry([(p.result, p.score_ns, Fraction(p.weight)) for p in scores.plausible], field)
+        except InvalidBoardError:
+            return None
+        return with_imps(ForScorerOut(weighted=WeightedEntryOut.of(entry)), scores.weighted)
+    found = assigned_entry(chosen.result, chosen.score_ns) if chosen is not None else None
+    return ForScorerOut(assigned=AssignedOut.of(found)) if found is not None else None
+
+
+__all__ = ["cards_from_event", "for_cards"]

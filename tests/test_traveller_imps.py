@@ -350,3 +350,25 @@ def test_the_ruling_page_scores_a_teams_table_against_the_other_room(client: Tes
     page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", r.text)).split())
     assert "IMPs against the other room: North-South +1 IMP, East-West -1 IMP" in page, page[:3000]
     assert re.search(r'name="other_room_ns" value="420"', r.text)
+
+
+def test_incorrect_cards_on_a_butler_traveller_for_the_scorer_in_imps(client: TestClient) -> None:
+    event_id = _event(client, sample(BUTLER))
+    # board 2 (its HANDSET), pairs 2 v 7 (5C E -1, NS +50), found after play with East's C2 in North's hand
+    hands = {"N": "K763.QJ2.K863.752", "E": "AJ54.AT96.AQT.9", "S": "QT982.K73.42.T43", "W": ".854.J975.AKQJ86"}
+    r = client.post("/v1/rulings/incorrect-cards", json={
+        "event": event_id, "board": "2", "pairs": {"ns": "2", "ew": "7"}, "hands": hands, "discovered": "after_play"})
+    assert r.status_code == 200, r.text
+    out = r.json()
+    # the plausible results on the corrected deal, evenly: 5C E +1 (NS -420) and 6C E = (NS -920), East-West
+    # not vulnerable. Butler against the rest, -460 -490 -430 (the datum with the result in the table's place):
+    # -420: -490 and -420 dropped, mean(-460, -430) = -445 -> -450; -420 + 450 = 30 -> +1 IMP.
+    # -920: -920 and -430 dropped, mean(-490, -460) = -475 -> -480; -920 + 480 = -440 -> -10 IMPs.
+    # Weighted: 1/2 x 1 + 1/2 x -10 = -4.5 IMPs to North-South, +4.5 to East-West: what the scorer types.
+    w = out["scores"]["weighted"]
+    assert [(o["score_ns"], o["ns"]) for o in w["outcomes"]] == [(-420, 1), (-920, -10)]
+    assert (w["form"], w["ns"], w["ew"]) == ("butler", -4.5, 4.5)
+    block = out["for_scorer"]["weighted"]
+    assert [(c["weight"], c["score_ns"], c["ns_mp"], c["ns_imps"]) for c in block["components"]] == [
+        ("1/2", -420, None, 1), ("1/2", -920, None, -10)]
+    assert (block["form"], block["ns_imps"], block["ew_imps"], block["ns_percent"]) == ("butler", -4.5, 4.5, None)

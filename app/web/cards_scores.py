@@ -4,15 +4,13 @@ as the revoke sheet shows them) and the "for the scorer" block (:mod:`app.scorer
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from app.card_schemas import _non_offending, suggested_result
-from app.scorer import AssignedOut, ForScorerOut, WeightedEntryOut
+from app.card_traveller import for_cards
+from app.scorer import ForScorerOut
 from app.scores import ScoringIn, scores_block
-from engine.errors import InvalidBoardError
 from engine.incorrect_cards import IncorrectCardsAdvice
-from engine.scoring.scorer import assigned_entry, weighted_entry
 
 
 def cards_against(advice: IncorrectCardsAdvice, scoring: ScoringIn | None, lang: str
@@ -22,8 +20,8 @@ def cards_against(advice: IncorrectCardsAdvice, scoring: ScoringIn | None, lang:
     weighted evenly (12C1(c)) when there are two or more, else the proposed result alone, in the
     scoring's form (as :func:`app.web._weighted` gives them: ``form``, ``ns``/``ew`` as text,
     ``several``, ``outcomes``); ``None`` otherwise. ``for_scorer``: the proposed result as the
-    scorer enters it, or the plausible results with their weights (and matchpoints against a
-    matchpoint field); ``None`` when nothing is proposed (an artificial score, play on)."""
+    scorer enters it, or the plausible results with their weights and their matchpoints or IMPs
+    (:func:`app.card_traveller.for_cards`); ``None`` when nothing is proposed."""
     from app.web import _weighted  # the revoke sheet's own scoring of the page's results (no cycle at import)
 
     plausible = scores_block(table=advice.table_score_ns, after_adjustment=None, suggested=None,
@@ -39,15 +37,7 @@ def cards_against(advice: IncorrectCardsAdvice, scoring: ScoringIn | None, lang:
         scored, _ = _weighted([p.model_dump() for p in plausible], form,
                               (chosen.result, chosen.score_ns) if chosen is not None else None,
                               nos.value if nos is not None else None, lang)
-    field = list(scoring.field or []) if scoring is not None and scoring.form in (None, "matchpoints") else None
-    if len(plausible) >= 2:
-        try:
-            entry = weighted_entry([(p.result, p.score_ns, Fraction(p.weight)) for p in plausible], field)
-        except InvalidBoardError:
-            return scored, None
-        return scored, ForScorerOut(weighted=WeightedEntryOut.of(entry))
-    found = assigned_entry(chosen.result, chosen.score_ns) if chosen is not None else None
-    return scored, ForScorerOut(assigned=AssignedOut.of(found)) if found is not None else None
+    return scored, for_cards(advice, scoring)
 
 
 __all__ = ["cards_against"]
