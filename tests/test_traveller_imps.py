@@ -372,3 +372,14 @@ def test_incorrect_cards_on_a_butler_traveller_for_the_scorer_in_imps(client: Te
     assert [(c["weight"], c["score_ns"], c["ns_mp"], c["ns_imps"]) for c in block["components"]] == [
         ("1/2", -420, None, 1), ("1/2", -920, None, -10)]
     assert (block["form"], block["ns_imps"], block["ew_imps"], block["ns_percent"]) == ("butler", -4.5, 4.5, None)
+    # the same on the page's sheet: the scores against the traveller and the IMPs the scorer types
+    form = {"event": str(event_id), "board": "2", "ns_pair": "2", "ew_pair": "7", "contract": "5C", "declarer": "E",
+            "table_tricks": "10", "discovered": "after_play", "lang": "en", "dealer": "E", "vulnerable": "NS",
+            "hand_record": "N:K763.QJ2.K863.75 AJ54.AT96.AQT.92 QT982.K73.42.T43 .854.J975.AKQJ86",
+            **{f"hand_{s}": h for s, h in hands.items()}}
+    r = client.post("/incorrect-cards", data=form)
+    assert r.status_code == 200, r.text
+    page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", r.text)).split())
+    assert "Weighted score (12C1(c)): North-South -4.50 IMP, East-West +4.50 IMP" in page
+    assert "type North-South -4.50 IMP and East-West +4.50 IMP on this board" in page
+    assert "1/2 × 6C E = (NS -920): -10 IMP for North-South against the traveller" in page, page[:4000]
