@@ -12,8 +12,9 @@ still filled, so they are ignored. ``BiddingData`` and ``PlayData`` are not read
 holds rows). Players' names are not read: in the real sample ``PlayerNames`` has no rows and
 ``PlayerNumbers`` holds no number or name; access-parser 0.0.6 cannot read ``PlayerNumbers``
 either (rows written with 7 columns before ``TimeLog`` was added: it reads each fixed column at
-the table's offset without checking the row's column count, past the row's end). The file holds no scores: North-South's score is computed by Law 77 with the
-board's vulnerability (Law 2's cycle, or the ``HandRecord``).
+the table's offset without checking the row's column count, past the row's end). The file
+holds no scores: North-South's score is computed by Law 77 with the board's vulnerability
+(Law 2's cycle, or the ``HandRecord``).
 """
 
 from __future__ import annotations
