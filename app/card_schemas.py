@@ -8,8 +8,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from app.common import CardText, RequestModel, SeatCode, StepOut, explanation, relocated
-from app.schemas import RevokeRulingResponse
+from app.schemas import FromTravellerOut, RevokeRulingResponse
+from app.scorer import ForScorerOut
 from app.scores import ScoresOut, ScoringIn, scores_block
+from app.travellers import PairsIn
 from engine import __version__ as engine_version
 from engine.errors import InvalidBoardError
 from engine.incorrect_cards import IncorrectCardsAdvice, IncorrectCardsCase, OffenderGain, ScoredResult
@@ -85,6 +87,15 @@ class IncorrectCardsRequest(RequestModel):
     auction_would_be_unchanged: bool = Field(True, description="The director judges the table's contract would "
                                              "have been reached with correct hands (then an assigned score is "
                                              "proposed from the double-dummy result).", strict=True)
+    event: int | None = Field(None, ge=1, le=2**31 - 1, strict=True, description="An event whose hand records hold "
+                              "`board` (then `board` is its number): the hand record, dealer and vulnerability "
+                              "come from it when not given.")
+    table: int | None = Field(None, ge=1, le=999, strict=True, description="With `event` and `board`: the table on "
+                              "the board's traveller (`POST /v1/events/{id}/results`); contract, declarer and "
+                              "`table_tricks` come from its line when not given, and `scoring` from the rest of the "
+                              "traveller in its form (the response's `from_traveller` says which).")
+    pairs: PairsIn | None = Field(None, description="With `event` and `board`: the table's pair numbers, "
+                                  "`{\"ns\": \"2NS\", \"ew\": \"3EW\"}`, instead of (or as well as) `table`.")
 
     @model_validator(mode="after")
     def _shape(self) -> IncorrectCardsRequest:
@@ -92,8 +103,14 @@ class IncorrectCardsRequest(RequestModel):
         if missing:
             raise InvalidBoardError(f"give all four hands (missing: {', '.join(missing)}); '-' for an empty one",
                                     key="hands_missing", params={"seats": ", ".join(missing)})
-        if (self.contract is None) != (self.declarer is None):
+        from_line = self.event is not None and (self.table is not None or self.pairs is not None)
+        if (self.contract is None) != (self.declarer is None) and not from_line:
             raise InvalidBoardError("give both `contract` and `declarer`, or neither", key="contract_and_declarer")
+        if self.event is None and (self.table is not None or self.pairs is not None):
+            raise InvalidBoardError("`table` and `pairs` pick a line of a stored event's traveller: give `event` "
+                                    "and `board` with them", key="traveller_without_event")
+        if self.event is not None and self.board is None:
+            raise InvalidBoardError("with `event`, give `board` (its number)", path="board", key="cards_event_board")
         return self
 
     def profile(self) -> Profile:
@@ -294,6 +311,13 @@ class IncorrectCardsResponse(BaseModel):
     steps: list[StepOut]
     laws_edition: str = "2017"
     engine_version: str = engine_version
+    from_traveller: FromTravellerOut | None = Field(default=None, description="When the request named a table of a "
+                                                    "stored traveller (`table` or `pairs`): that line, and what the "
+                                                    "ruling took from it.")
+    for_scorer: ForScorerOut | None = Field(default=None, description="What the scorer enters in the scoring "
+                                            "program: the proposed result as an assigned score, or the plausible "
+                                            "results with their weights and their matchpoints (or IMPs) against the "
+                                            "traveller; null when nothing is proposed.")
 
     @classmethod
     def from_advice(cls, a: IncorrectCardsAdvice, scoring: ScoringIn | None = None) -> IncorrectCardsResponse:

@@ -35,6 +35,7 @@ from engine.cases import (
     Action,
     Actor,
     Case,
+    CaseConflictError,
     CaseDetails,
     CaseKind,
     CaseRuleError,
@@ -113,6 +114,9 @@ class CaseFieldsIn(RequestModel):
     table: str = Field("", max_length=20)
     pairs: PairsIn
     director: str = Field(min_length=1, max_length=120, description="The director who ruled.")
+    duplicate: bool = Field(False, description="A second case for the same board, round and table as an "
+                            "existing case of the event (not withdrawn) is meant; without it such a case is a 409 "
+                            "naming the existing one.")
 
 
 CASE_FIELDS = frozenset(CaseFieldsIn.model_fields)
@@ -515,6 +519,8 @@ def open_case(data: Mapping[str, Any], events: EventRepository, cases: SqlCaseRe
     Raises:
         RequestValidationError: bad case fields or ruling request (locations under ``body``).
         InvalidBoardError: bad bridge facts; path ``event``: no such event.
+        CaseConflictError: the event has a case (not withdrawn) for the board, round and table
+            and ``duplicate`` is not true (its ``cases`` name it).
         SolverError: the solver failed or is busy.
     """
     fields, rest = parse_case(data)
@@ -523,13 +529,30 @@ def open_case(data: Mapping[str, Any], events: EventRepository, cases: SqlCaseRe
         event = events.get_event(fields.event)
     except UnknownEventError as exc:
         raise InvalidBoardError(exc.message, path="event", key=exc.key, params=exc.params) from None
+    details = _details(fields)
+    if not fields.duplicate:
+        same = same_table(cases.cases(fields.event, details.board), details)
+        if same:
+            ids = ", ".join(str(i) for i in same)
+            raise CaseConflictError(
+                f"board {details.board}, round {details.round or '-'}, table {details.table or '-'} of this event "
+                f"already has case {ids}: send \"duplicate\": true to keep another case for it",
+                key="case_duplicate_api", params={"board": details.board, "round": details.round or "-",
+                                                  "table": details.table or "-", "ids": ids}, cases=same)
     if kind is CaseKind.INCORRECT_CARDS:
         rest = _with_hand_record(rest, events, fields.event, fields.board)
     given, ruling, suggested, table = rule(kind, rest, events, solver, event.details.laws_edition)
-    new = NewCase(details=_details(fields), kind=kind, request=given, ruling=ruling,
+    new = NewCase(details=details, kind=kind, request=given, ruling=ruling,
                   engine_version=engine_version, laws_edition=str(ruling.get("laws_edition", "2017")),
                   suggested_ns=suggested, table_ns=table)
     return cases.create_case(new, actor)
+
+
+def same_table(existing: Sequence[Case], details: CaseDetails) -> tuple[int, ...]:
+    """The ids of the cases among ``existing`` (an event's cases of one board) that are not
+    withdrawn and have ``details``' round and table: a new case for them would be a duplicate."""
+    return tuple(c.id for c in existing if c.withdrawn is None and c.details.board == details.board
+                 and c.details.round == details.round and c.details.table == details.table)
 
 
 def record_decision(cases: SqlCaseRepository, case_id: int, body: DecisionIn, actor: Actor) -> Case:
@@ -1065,7 +1088,10 @@ def router() -> APIRouter:
     conflict: Responses = {409: {"model": ErrorResponse, "description": "The case's state does not allow it."}}
 
     @r.post("/v1/cases", status_code=201, response_model=CaseCreatedOut, summary="Rule on a board and keep it as "
-            "a case", responses={**errors, 503: {"model": ErrorResponse, "description": "The solver is busy."}})
+            "a case", responses={**errors, 503: {"model": ErrorResponse, "description": "The solver is busy."},
+                                 409: {"model": ErrorResponse, "description": "The event has a case for the "
+                                       "same board, round and table (not withdrawn): `cases` names it; send "
+                                       "`duplicate`: true if another is meant."}})
     def create_case(
         request: Request,
         actor: Acting,
@@ -1077,7 +1103,9 @@ def router() -> APIRouter:
         case's fields: `event`, `board`, `round`, `table`, `pairs` {ns, ew: {number, names}},
         `director`. Without `pbn` or `deal`, the board's deal comes from the event's hand records.
         It rules, stores the request and the ruling with the engine version and the Laws
-        edition, and answers 201 with the case's `id` and the ruling once it is committed."""
+        edition, and answers 201 with the case's `id` and the ruling once it is committed. A
+        second case for the same board, round and table is a 409 naming the first unless
+        `duplicate` is true."""
         events, cases = _repos(request)
         case = open_case(body, events, cases, request.app.state.solver, actor)
         out = CaseCreatedOut(id=case.id, kind=case.data.kind.value, ruling=dict(case.data.ruling))

@@ -34,7 +34,7 @@ from engine.model.deal import parse_hand
 from engine.model.position import Position
 from engine.model.seats import Seat, Vulnerability
 
-CarelessCode = Literal["careless_order", "careless_block", "careless_ruff", "unaware_trump"]
+CarelessCode = Literal["careless_order", "careless_block", "careless_ruff", "unaware_trump", "careless_departure"]
 _ORDER_ITEM = r"^(?:suit:[SHDCshdc]|[SHDCshdc](?:10|[2-9TJQKAtjqka])|(?:10|[2-9TJQKAtjqka])[SHDCshdc])$"
 
 _EXAMPLE: dict[str, JsonValue] = {

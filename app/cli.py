@@ -113,7 +113,8 @@ def _parser() -> argparse.ArgumentParser:
     cl.add_argument("--suit-order", choices=["none", "top_down"], help="the regulating authority's 70E2 rule")
     cl.add_argument("--played-after", metavar="CARDS", help="cards played after the claim (70D3), e.g. 'DA D3'")
     cl.add_argument("--not-normal", action="append", metavar="CATEGORY",
-                    choices=["careless_order", "careless_block", "careless_ruff", "unaware_trump"],
+                    choices=["careless_order", "careless_block", "careless_ruff", "unaware_trump",
+                             "careless_departure"],
                     help="a careless category ruled not normal for this player (a doubtful point switched off)")
     cl.add_argument("--json", action="store_true", help="print the API's JSON instead of the text ruling")
 

@@ -64,6 +64,8 @@ class ErrorItem(BaseModel):
     msg: str
     type: str
     law: str | None = None
+    cases: list[int] | None = Field(None, description="A 409 ``duplicate_case``: the ids of the existing cases "
+                                    "for the same board, round and table.")
 
 
 class ErrorResponse(BaseModel):

@@ -203,7 +203,11 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(CaseConflictError)
     async def conflict(_: Request, exc: CaseConflictError) -> JSONResponse:
-        item: dict[str, object] = {"loc": [], "msg": exc.message, "type": "conflict", "law": None}
+        item: dict[str, object] = {"loc": ["body", "duplicate"] if exc.cases else [],
+                                   "msg": i18n.error_text(i18n.current(), exc),
+                                   "type": "duplicate_case" if exc.cases else "conflict", "law": None}
+        if exc.cases:
+            item["cases"] = list(exc.cases)
         return JSONResponse(status_code=409, content={"detail": [item]})
 
     @app.exception_handler(NotStoredError)

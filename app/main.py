@@ -20,6 +20,7 @@ from app import access, auth, claim_jobs, rulings
 from app.adjusted import router as adjusted_router
 from app.api_docs import install_api_docs
 from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
+from app.card_traveller import cards_from_event, for_cards
 from app.cases import router as cases_router
 from app.claim_schemas import ClaimRulingRequest, ClaimRulingResponse, rule_claim
 from app.common import ErrorResponse
@@ -188,8 +189,11 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         revoke laws. Hands of unequal length never reach the solver.
         """
         # A plain `def`: FastAPI runs it in its thread pool, so the event loop never waits on DDS.
+        body, from_traveller = cards_from_event(body, request.app.state.events)
         advice = advise_incorrect_cards(body.to_case(), solver=request.app.state.solver, profile=body.profile())
-        return IncorrectCardsResponse.from_advice(advice, body.scoring)
+        out = IncorrectCardsResponse.from_advice(advice, body.scoring)
+        return out.model_copy(update={"from_traveller": from_traveller,
+                                      "for_scorer": for_cards(advice, body.scoring)})
 
     @app.post(
         "/v1/rulings/claim", dependencies=lang,

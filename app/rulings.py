@@ -7,7 +7,7 @@ from __future__ import annotations
 from app.events import board_for
 from app.schemas import FromTravellerOut, RevokeRulingRequest
 from app.scores import ScoringIn
-from app.travellers import table_on_traveller
+from app.travellers import TableOnTraveller, table_on_traveller
 from engine.advisor import RevokeAdvice, advise_revoke
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
@@ -35,8 +35,10 @@ def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
                            ) -> tuple[RevokeRulingRequest, FromTravellerOut | None]:
     """The request with what it leaves out taken from the traveller line it names: contract,
     declarer, table result (the declarer's side's tricks, when no claim is given), and
-    ``scoring`` (the other North-South scores of the section as the field, the event's scoring
-    profile) for a matchpointed traveller. What was taken is listed in the second value.
+    ``scoring`` in the traveller's form (:func:`engine.results.against.traveller_form`): the other
+    North-South scores of the section as the field for matchpoints, Butler or cross-IMPs, or the
+    other room's score for teams; the event's scoring profile. What was taken is listed in the
+    second value.
 
     Raises:
         InvalidBoardError: as :func:`app.travellers.table_on_traveller`; path ``table``/``pairs``: the line holds no
@@ -45,7 +47,7 @@ def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
     if body.event is None or (body.table is None and body.pairs is None):
         return body, None
     named = table_on_traveller(repo, body.event, body.board or "?", body.table, body.pairs)
-    line, others, program = named.line, named.others, named.traveller.program
+    line = named.line
     update: dict[str, object] = {}
     filled: list[str] = []
     if body.contract is None or body.declarer is None:
@@ -65,16 +67,38 @@ def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
     if body.table_result is None and body.claim_declarer_tricks is None and line.tricks is not None:
         update["table_result"] = line.tricks
         filled.append("table_result")
-    field = named.field
-    if body.scoring is None and field and all(ln.ns_imps is None for ln in [line, *others]):
-        profile = repo.get_event(body.event).details.scoring_profile
-        update["scoring"] = ScoringIn.model_validate({"field": field[:200], "profile": profile})
+    scoring = traveller_scoring(named, repo) if body.scoring is None else None
+    if scoring is not None:
+        update["scoring"] = scoring
         filled.append("scoring")
-    out = FromTravellerOut(event=body.event, board=line.board, section=line.section, round=line.round,
-                           table=line.table, ns_pair=line.ns_pair, ew_pair=line.ew_pair, ns_names=line.ns_names,
-                           ew_names=line.ew_names, result=line.result, lead=str(line.lead) if line.lead else None,
-                           filled=filled, field=field if "scoring" in filled else [], program=program)
-    return body.model_copy(update=update), out
+    return body.model_copy(update=update), line_out(named, filled, scoring)
+
+
+def traveller_scoring(named: TableOnTraveller, repo: EventRepository) -> ScoringIn | None:
+    """How the named table is scored against the rest of its traveller, in the traveller's form
+    (:attr:`app.travellers.TableOnTraveller.form`): the other North-South scores of the section as
+    the field for matchpoints, Butler or cross-IMPs, or the other room's score at teams, with the
+    event's profile; ``None`` when there is nothing to score against."""
+    found = named.form
+    room = found.other_room.ns_score if found.other_room is not None else None
+    if not (room is not None if found.form == "teams" else named.field):
+        return None
+    profile = repo.get_event(named.traveller_event).details.scoring_profile
+    return ScoringIn.model_validate({"other_room_ns": room, "form": "imps", "profile": profile}
+                                    if found.form == "teams" else
+                                    {"field": named.field[:200], "form": found.form, "profile": profile})
+
+
+def line_out(named: TableOnTraveller, filled: list[str], scoring: ScoringIn | None) -> FromTravellerOut:
+    """The ``from_traveller`` block of a ruling: the named line, the request fields taken from it
+    (``filled``) and, when ``scoring`` came from it, the field or the other room."""
+    line, found = named.line, named.form
+    return FromTravellerOut(event=named.traveller_event, board=line.board, section=line.section, round=line.round,
+                            table=line.table, ns_pair=line.ns_pair, ew_pair=line.ew_pair, ns_names=line.ns_names,
+                            ew_names=line.ew_names, result=line.result, lead=str(line.lead) if line.lead else None,
+                            filled=filled, field=list(scoring.field or []) if scoring is not None else [],
+                            program=named.traveller.program, form=found.form, form_told_by=found.told_by,
+                            other_room_ns=scoring.other_room_ns if scoring is not None else None)
 
 
 def rule_revoke(body: RevokeRulingRequest, repo: EventRepository, solver: DoubleDummySolver) -> RevokeAdvice:

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, m
 from app import i18n
 from app.claim_schemas import ClaimIn
 from app.common import CardText, RequestModel, SeatCode, StepOut, SuitCode, explanation, relocated
-from app.scorer import ForScorerOut, for_revoke
+from app.scorer import ForScorerOut, for_revoke, with_imps
 from app.scores import ScoresOut, ScoringIn, scores_block
 from app.travellers import PairsIn
 from engine import __version__ as engine_version
@@ -470,6 +470,13 @@ class FromTravellerOut(BaseModel):
     field: list[int] = Field(description="With 'scoring' filled: North-South's scores of the traveller's other lines "
                              "of the section (artificial scores left out), the field for matchpoints (78A).")
     program: str = Field(description="The program that wrote the results file.")
+    form: str = Field("matchpoints", description="How the table is scored against the traveller: 'matchpoints', "
+                      "'butler', 'cross_imps' (IMP pairs) or 'teams' (IMPs against the other room).")
+    form_told_by: str = Field("assumed", description="'file' (the program's scoring form), 'program_imps' (the "
+                              "program's own IMPs equal this method's), 'match' (the table's other room is on the "
+                              "traveller), 'assumed' (the file names no form).")
+    other_room_ns: int | None = Field(None, description="Teams, with 'scoring' filled: North-South's score in the "
+                                      "other room of the table's match.")
 
 
 class RevokeRulingResponse(BaseModel):
@@ -511,6 +518,10 @@ class RevokeRulingResponse(BaseModel):
             InvalidBoardError: an unknown profile in ``scoring``.
         """
         first = next((x.revoke for x in a.rulings if x.equity is not None), None)
+        scores = scores_block(table=a.score_ns_table, after_adjustment=a.score_ns_after_adjustment,
+                              suggested=a.score_ns_suggested, plausible=a.plausible_results(), scoring=scoring,
+                              non_offending=first.offending_side.other if first else None,
+                              suggested_result=a.suggested_result)
         by_card = {str(c): n for c, n in a.likely_by_card()}
         b = a.board
         revokes = []
@@ -552,11 +563,9 @@ class RevokeRulingResponse(BaseModel):
                                    score_ns=a.score_ns_suggested, law=a.suggested_law, provisional=a.provisional),
             score_ns=ScoreNsOut(table=a.score_ns_table, after_adjustment=a.score_ns_after_adjustment),
             facts_only=a.facts_only,
-            scores=scores_block(table=a.score_ns_table, after_adjustment=a.score_ns_after_adjustment,
-                                suggested=a.score_ns_suggested, plausible=a.plausible_results(), scoring=scoring,
-                                non_offending=first.offending_side.other if first else None,
-                                suggested_result=a.suggested_result),
-            for_scorer=for_revoke(a, scoring.field if scoring is not None else None),
+            scores=scores,
+            for_scorer=with_imps(for_revoke(a, scoring.field if scoring is not None and
+                                            scoring.form in (None, "matchpoints") else None), scores.weighted),
             explanation=explanation(a.steps),
             steps=[StepOut.of(s) for s in a.steps],
             laws_edition=a.edition.code.value,

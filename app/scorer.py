@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from pydantic import BaseModel, Field
 
+from app.scores import WeightedResponse
 from app.travellers import PairsIn, table_on_traveller
 from engine.advisor import RevokeAdvice
 from engine.cases import Case
@@ -66,6 +67,8 @@ class ComponentOut(BaseModel):
     score_ns: int
     ns_mp: float | None = Field(description="North-South's matchpoints against the field (null without one).")
     ew_mp: float | None
+    ns_imps: float | None = Field(default=None, description="At IMPs (Butler, cross-IMPs, teams): North-South's "
+                                  "IMPs for this result against the traveller.")
 
 
 class WeightedEntryOut(BaseModel):
@@ -77,6 +80,11 @@ class WeightedEntryOut(BaseModel):
     ew_mp: float | None
     ns_percent: float | None = Field(description="The board's percentage for North-South.")
     ew_percent: float | None
+    form: str = Field(default="matchpoints", description="'matchpoints', or the IMP form of the traveller: 'butler', "
+                      "'cross_imps', 'imps' (teams).")
+    ns_imps: float | None = Field(default=None, description="At IMPs: North-South's weighted IMPs, what the scorer "
+                                  "types (East-West: `ew_imps`).")
+    ew_imps: float | None = None
 
     @classmethod
     def of(cls, w: WeightedEntry) -> WeightedEntryOut:
@@ -95,6 +103,19 @@ class ForScorerOut(BaseModel):
     weighted: WeightedEntryOut | None = Field(
         default=None, description="A weighted adjusted score (12C1(c)): each result with its weight and matchpoints "
         "against the field, and each side's percentage.")
+
+
+def with_imps(block: ForScorerOut | None, scored: WeightedResponse | None) -> ForScorerOut | None:
+    """``block`` with its weighted score's IMPs when the ruling's scores (``scored``, the same
+    results with the same weights) are IMPs against the traveller (Butler, cross-IMPs, teams):
+    each result's IMPs and the weighted IMPs each side gets, what the scorer types on an IMP event."""
+    w = block.weighted if block is not None else None
+    if block is None or w is None or scored is None or scored.form == "matchpoints" or scored.ns is None \
+            or len(scored.outcomes) != len(w.components):
+        return block
+    comps = [c.model_copy(update={"ns_imps": o.ns}) for c, o in zip(w.components, scored.outcomes, strict=True)]
+    return block.model_copy(update={"weighted": w.model_copy(update={
+        "components": comps, "form": scored.form, "ns_imps": scored.ns, "ew_imps": scored.ew})})
 
 
 def for_revoke(a: RevokeAdvice, field: Sequence[int] | None) -> ForScorerOut | None:
@@ -121,21 +142,24 @@ def for_revoke(a: RevokeAdvice, field: Sequence[int] | None) -> ForScorerOut | N
 
 def case_field(case: Case, events: EventRepository) -> list[int] | None:
     """The other North-South scores of the case's table on the stored traveller (by table
-    number, else by the pairs), ``None`` when the event has no traveller line for it."""
+    number, else by the pairs), ``None`` when the event has no traveller line for it or the
+    traveller is not scored in matchpoints (Butler, cross-IMPs, teams: the block's matchpoints
+    would be wrong there)."""
     d = case.details
     table = int(d.table) if d.table.isdigit() and len(d.table) <= 3 else None
     pairs = PairsIn(ns=d.ns.number[:20], ew=d.ew.number[:20]) if d.ns.number and d.ew.number else None
     if table is None and pairs is None:
         return None
     try:
-        return table_on_traveller(events, d.event_id, d.board, table, pairs).field or None
+        named = table_on_traveller(events, d.event_id, d.board, table, pairs)
     except InvalidBoardError:
-        if table is not None and pairs is not None:  # USEBIO has no table numbers: the pairs alone
-            try:
-                return table_on_traveller(events, d.event_id, d.board, None, pairs).field or None
-            except InvalidBoardError:
-                return None
-        return None
+        if table is None or pairs is None:
+            return None
+        try:  # USEBIO has no table numbers: the pairs alone
+            named = table_on_traveller(events, d.event_id, d.board, None, pairs)
+        except InvalidBoardError:
+            return None
+    return (named.field or None) if named.form.form == "matchpoints" else None
 
 
 def for_case(case: Case, events: EventRepository) -> ForScorerOut | None:
@@ -170,6 +194,11 @@ def scorer_text(block: ForScorerOut | None) -> str:
     programs' own codes."""
     if block is None:
         return ""
+    if block.weighted is not None and block.weighted.ns_imps is not None and block.weighted.ew_imps is not None:
+        w = block.weighted
+        parts = "; ".join(f"{c.weight} {c.label} {c.score_ns:+d}" + (f" {c.ns_imps:+g} IMP" if c.ns_imps is not None
+                                                                     else "") for c in w.components)
+        return f"weighted: NS {w.ns_imps:+.2f} IMP, EW {w.ew_imps:+.2f} IMP ({parts})"
     if block.weighted is not None:
         w = block.weighted
         parts = "; ".join(f"{c.weight} {c.label} {c.score_ns:+d}" + (f" {c.ns_mp:g} MP" if c.ns_mp is not None else "")
@@ -188,4 +217,4 @@ def scorer_text(block: ForScorerOut | None) -> str:
 
 
 __all__ = ["ArtificialOut", "AssignedOut", "ForScorerOut", "WeightedEntryOut", "case_field", "for_case", "for_revoke",
-           "scorer_text"]
+           "scorer_text", "with_imps"]

@@ -51,6 +51,7 @@ from engine.scoring import (
     weighted_imps,
     weighted_matchpoints,
 )
+from engine.scoring.pairs_imps import pairs_imps, weighted_pairs_imps
 
 MAX_POINTS = 7600
 """The largest score in Law 77 (13 down redoubled vulnerable); anything beyond is a typing error."""
@@ -58,6 +59,8 @@ MAX_POINTS = 7600
 Points = Annotated[int, Field(ge=-MAX_POINTS, le=MAX_POINTS, multiple_of=10, strict=True,
                               description="Law 77 points, North-South's view (a multiple of 10).")]
 SideCode = Literal["NS", "EW"]
+Form = Literal["matchpoints", "imps", "butler", "cross_imps"]
+PAIRS_IMPS = ("butler", "cross_imps")
 
 
 def _known_profile(name: str) -> str:
@@ -163,9 +166,11 @@ class WeightedRequest(TravellerNamed, RequestModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_WEIGHTED_EXAMPLE]})
     outcomes: list[OutcomeIn] = Field(min_length=1, max_length=10)
     vulnerable: Literal["None", "NS", "EW", "All"] = "None"
-    form: Literal["matchpoints", "imps"] = "matchpoints"
-    field: list[Points] | None = Field(None, max_length=200, description="Matchpoints: the other North-South "
-                                       "scores on the board.")
+    form: Form = Field("matchpoints", description="How the board is scored: 'matchpoints' (78A) or 'butler' / "
+                       "'cross_imps' (pairs IMPs, 78B) against `field`, 'imps' (teams, 78B) against "
+                       "`other_room_ns`. With `event`: the traveller's form when not given.")
+    field: list[Points] | None = Field(None, max_length=200, description="Matchpoints, Butler, cross-IMPs: the "
+                                       "other North-South scores on the board.")
     other_room_ns: Points | None = Field(None, description="IMPs (teams): North-South's score in the other room.")
     profile: ProfileName = "wbf"
     non_offending: SideCode | None = Field(None, description="Needed when the profile does not weight (acbl), "
@@ -236,6 +241,10 @@ class WeightedResponse(BaseModel):
     others: list[FieldMpOut] = Field(description="Matchpoints: what each other result gets against this table.")
     split: SplitOut | None
     explanation: list[str]
+    form_told_by: str | None = Field(default=None, description="With `event`: how the traveller's form was told: "
+                                     "'file' (the program's scoring form), 'program_imps' (the program's own IMPs "
+                                     "equal this method's), 'match' (the table's other room is on the traveller: "
+                                     "teams), 'assumed' (the file names no form), 'request' (the request's `form`).")
 
 
 def rule_weighted(body: WeightedRequest) -> WeightedResponse:
@@ -248,8 +257,9 @@ def rule_weighted(body: WeightedRequest) -> WeightedResponse:
     prof = profile(body.profile)
     vul = Vulnerability.from_str(body.vulnerable)
     outcomes, defaulted = _outcomes(body.outcomes, vul, "outcomes")
-    if body.form == "matchpoints" and not body.field:
-        raise InvalidBoardError("matchpoints need the other North-South results of the board", path="field")
+    if body.form in ("matchpoints", *PAIRS_IMPS) and not body.field:
+        raise InvalidBoardError(f"{'matchpoints' if body.form == 'matchpoints' else 'pairs IMPs'} need the other "
+                                "North-South results of the board", path="field")
     if body.form == "imps" and body.other_room_ns is None:
         raise InvalidBoardError("IMPs need North-South's score in the other room", path="other_room_ns")
     if body.offending_outcomes is not None and (body.non_offending is None or not prof.weighting):
@@ -259,13 +269,17 @@ def rule_weighted(body: WeightedRequest) -> WeightedResponse:
     if body.form == "matchpoints":
         assert body.field is not None
         w = weighted_matchpoints(outcomes, body.field, units)
+    elif body.form in PAIRS_IMPS:
+        assert body.field is not None
+        w = weighted_pairs_imps(outcomes, body.field, body.form)
     else:
         assert body.other_room_ns is not None
         w = weighted_imps(outcomes, body.other_room_ns)
     comps = [ScoredOutcomeOut(label=c.outcome.label, score_ns=c.outcome.ns_score, weight=str(c.outcome.weight),
                               weight_decimal=float(c.outcome.weight), ns=c.ns, ew=c.ew) for c in w.components]
     weights_defaulted = defaulted
-    unit = "matchpoints" if body.form == "matchpoints" else "IMPs"
+    unit = {"matchpoints": "matchpoints", "butler": "IMPs against the datum", "cross_imps": "cross-IMPs per comparison"
+            }.get(body.form, "IMPs against the other room")
     text = [f"Each outcome is scored first ({unit}), then weighted: "
             + " + ".join(f"{c.weight} x {c.ns:g}" for c in comps) + f" = {w.ns:.2f} for North-South (12C1(c))."]
     if not prof.weighting:
@@ -279,6 +293,12 @@ def rule_weighted(body: WeightedRequest) -> WeightedResponse:
             ns_mp, ew_mp = matchpoints(for_ns, body.field, units), t - matchpoints(for_ew, body.field, units)
             split = SplitOut(score_for_ns=for_ns, score_for_ew=for_ew, ns=ns_mp, ew=ew_mp,
                              ns_percent=percent(ns_mp, t), ew_percent=percent(ew_mp, t), balances=for_ns == for_ew)
+        elif body.form in PAIRS_IMPS:
+            assert body.field is not None
+            split = SplitOut(score_for_ns=for_ns, score_for_ew=for_ew,
+                             ns=float(pairs_imps(for_ns, body.field, body.form)),
+                             ew=-float(pairs_imps(for_ew, body.field, body.form)), ns_percent=None, ew_percent=None,
+                             balances=for_ns == for_ew)
         else:
             assert body.other_room_ns is not None
             split = SplitOut(score_for_ns=for_ns, score_for_ew=for_ew, ns=teams_imps(for_ns, body.other_room_ns),
@@ -292,7 +312,8 @@ def rule_weighted(body: WeightedRequest) -> WeightedResponse:
                                 split=split, explanation=text)
     if body.offending_outcomes is not None and body.non_offending is not None:
         os_outcomes, _ = _outcomes(body.offending_outcomes, vul, "offending_outcomes")
-        w_os = (weighted_matchpoints(os_outcomes, body.field, units) if body.field
+        w_os = (weighted_pairs_imps(os_outcomes, body.field, body.form) if body.form in PAIRS_IMPS and body.field
+                else weighted_matchpoints(os_outcomes, body.field, units) if body.field
                 else weighted_imps(os_outcomes, body.other_room_ns or 0))
         nos_ns = body.non_offending == "NS"
         ns_w, ew_w = (w, w_os) if nos_ns else (w_os, w)
@@ -503,6 +524,8 @@ class ScoringIn(BaseModel):
                                        "of the board.")
     other_room_ns: Points | None = Field(None, description="Teams: North-South's score in the other room.")
     profile: ProfileName = "wbf"
+    form: Form | None = Field(None, description="How `field` is scored: 'matchpoints' (the default), 'butler' or "
+                              "'cross_imps' (pairs IMPs); 'imps' with `other_room_ns` (teams, the default then).")
 
 
 class PlausibleOut(BaseModel):
@@ -565,12 +588,13 @@ def scores_block(*, table: int | None, after_adjustment: int | None, suggested: 
 
 
 def score_against(outcomes: list[dict[str, JsonValue]], scoring: ScoringIn, non_offending: Side | None = None,
-                  form: Literal["matchpoints", "imps"] | None = None) -> WeightedResponse:
+                  form: Form | None = None) -> WeightedResponse:
     """Score ``outcomes`` (each ``{"score_ns", "weight", "label"}``, Law 77 points, North-South's
     view) against the field (matchpoints, 78A) or the other room (IMPs, 78B), weighted (12C1(c)).
     One outcome needs no weighting: with a profile that does not weight (acbl) and no
     ``non_offending`` side, both sides are scored on it (the 12C1(e) split of one result).
-    ``form``: matchpoints or IMPs; by default matchpoints when ``scoring`` gives a field.
+    ``form``: matchpoints, teams IMPs (``"imps"``) or pairs IMPs (``"butler"``, ``"cross_imps"``);
+    by default ``scoring.form``, else matchpoints when ``scoring`` gives a field.
 
     Raises:
         InvalidBoardError: an unknown profile, bad weights, neither field nor other room
@@ -580,7 +604,8 @@ def score_against(outcomes: list[dict[str, JsonValue]], scoring: ScoringIn, non_
         non_offending = Side.NS  # one result: the split gives both sides that result
     try:
         return rule_weighted(WeightedRequest.model_validate({
-            "outcomes": outcomes, "form": form or ("matchpoints" if scoring.field else "imps"), "field": scoring.field,
+            "outcomes": outcomes, "form": form or scoring.form or ("matchpoints" if scoring.field else "imps"),
+            "field": scoring.field,
             "other_room_ns": scoring.other_room_ns, "profile": scoring.profile,
             "non_offending": non_offending.value if non_offending else None}))
     except InvalidBoardError as exc:
@@ -606,24 +631,39 @@ def router() -> APIRouter:
     return r
 
 
-def weighted_from_traveller(body: WeightedRequest, repo: EventRepository) -> WeightedRequest:
+def weighted_from_traveller(body: WeightedRequest, repo: EventRepository) -> tuple[WeightedRequest, str | None]:
     """With ``event``: the request with ``field`` = the other North-South scores of the named
     table's section on the stored traveller (artificial ones left out), the board's
-    vulnerability from its stored hand record and the event's profile, when not given.
+    vulnerability from its stored hand record and the event's profile, when not given; and
+    ``form`` the traveller's (:func:`engine.results.against.traveller_form`) when not given:
+    matchpoints, Butler or cross-IMPs against that field, or teams IMPs against the other room
+    (``other_room_ns``). Second value: how the form was told (``"file"``, ``"program_imps"``,
+    ``"match"``, ``"assumed"``, ``"request"``), ``None`` without ``event``.
 
     Raises:
-        InvalidBoardError: as :func:`app.travellers.table_on_traveller`.
+        InvalidBoardError: as :func:`app.travellers.table_on_traveller`; key
+            ``traveller_no_other_room``: teams, and the other room has no table score.
     """
     if body.event is None:
-        return body
+        return body, None
     named = table_on_traveller(repo, body.event, body.board or "?", body.table, body.pairs)
     update: dict[str, object] = {"field": named.field}
+    found = named.form
+    told_by = "request" if "form" in body.model_fields_set else found.told_by
+    if "form" not in body.model_fields_set:
+        update["form"] = "imps" if found.form == "teams" else found.form
+    if update.get("form", body.form) == "imps":
+        if found.other_room is None or found.other_room.ns_score is None:
+            raise InvalidBoardError(f"board {named.line.board}: the traveller has no table score in the other room of "
+                                    "this table's match", path="table" if body.table is not None else "pairs",
+                                    key="traveller_no_other_room", params={"board": named.line.board})
+        update["other_room_ns"], update["field"] = found.other_room.ns_score, None
     record = repo.board(body.event, body.board or "?")
     if record is not None and "vulnerable" not in body.model_fields_set:
         update["vulnerable"] = record.vulnerability.value
     if "profile" not in body.model_fields_set:
         update["profile"] = repo.get_event(body.event).details.scoring_profile
-    return body.model_copy(update=update)
+    return body.model_copy(update=update), told_by
 
 
 def matchpoints_from_traveller(body: MatchpointsRequest, repo: EventRepository) -> MatchpointsRequest:
@@ -656,7 +696,8 @@ def matchpoints_from_traveller(body: MatchpointsRequest, repo: EventRepository) 
 
 
 def _weighted_route(body: WeightedRequest, request: Request) -> WeightedResponse:
-    return rule_weighted(weighted_from_traveller(body, request.app.state.events))
+    filled, told_by = weighted_from_traveller(body, request.app.state.events)
+    return rule_weighted(filled).model_copy(update={"form_told_by": told_by})
 
 
 def _matchpoints_route(body: MatchpointsRequest, request: Request) -> MatchpointsResponse:

@@ -12,6 +12,7 @@ from engine.errors import InvalidBoardError
 from engine.events import EventRepository, StoredTraveller, UnknownEventError
 from engine.handrecords import board_key
 from engine.results import TravellerLine
+from engine.results.against import TravellerForm, traveller_form
 from engine.results.model import pair_number
 
 
@@ -30,16 +31,25 @@ class TableOnTraveller:
     Attributes:
         line: the named line; others: the other lines of its section, file order.
         traveller: the stored traveller (upload, program, scoring, every line).
+        traveller_event: the event's id.
     """
 
     line: TravellerLine
     others: tuple[TravellerLine, ...]
     traveller: StoredTraveller
+    traveller_event: int = 0
 
     @property
     def field(self) -> list[int]:
         """North-South's scores of the other lines with a table score (artificial ones left out)."""
         return [ln.ns_score for ln in self.others if ln.ns_score is not None]
+
+    @property
+    def form(self) -> TravellerForm:
+        """How the table is scored against the rest of the traveller: matchpoints, Butler,
+        cross-IMPs or teams (:func:`engine.results.against.traveller_form`, from the file's
+        scoring form)."""
+        return traveller_form(self.traveller.scoring, self.line, self.others)
 
 
 def _same_pair(given: str, on_line: str, side: str) -> bool:
@@ -92,4 +102,4 @@ def table_on_traveller(repo: EventRepository, event: int, board: str, table: int
                                 params={"board": key, "n": len(lines), "which": which})
     line = lines[0]
     return TableOnTraveller(line, tuple(ln for ln in found.lines if ln.section == line.section and ln is not line),
-                            found)
+                            found, event)

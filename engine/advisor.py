@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from engine.claim_correction import corrected_claim, corrected_setting
 from engine.claims import ClaimRuling, ClaimSetting, adjudicate_claim
 from engine.dd.analysis import analyse_play
 from engine.dd.protocol import DoubleDummySolver
@@ -279,7 +280,7 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         raise InvalidBoardError("a reason for the likely result without the revoke needs the figure itself "
                                 "(likely_without_revoke, the declarer's side's tricks)",
                                 path="revoke_facts/likely_without_revoke", key="reported_reason_without_figure")
-    adjudicated = _adjudicate(board, record, facts, solver)
+    _check_claim(record, facts)
     if facts.reported is not None and record.completed_tricks < facts.reported.trick:
         return _advise_reported(board, record, facts, edition)
     if facts.reported is not None and facts.reported.likely_without_revoke is not None:
@@ -295,6 +296,11 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     resumed = played_out is not None and facts.noticed is Noticed.DURING_PLAY
     corrected = [] if resumed else [r for r, e in assessed if e.correction is not None]
     valued = tuple(r for r, e in assessed if e.established or (e.correction is not None and not resumed))
+    # WBFLC minute, 12 January 2000: a claim after a revoke that is corrected is ruled from the
+    # corrected position (the revoke card back in the offender's hand, a penalty card if 62B1 says so).
+    fix = next(((r, e) for r, e in assessed if r in corrected and r.play_index >= 0), None) if corrected else None
+    adjudicated = _adjudicate(board, facts, solver, fix)
+    claim_replayed = adjudicated is not None and fix is not None and adjudicated.awarded is not None
     needs_rest = not record.is_complete and facts.claim_declarer_tricks is None and played_out is None and \
         (adjudicated is None or adjudicated.awarded is None)
     answers = solver.solve_positions(positions_needed(record, valued, value_rest=needs_rest))
@@ -308,8 +314,10 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         claim = ClaimInfo(unplayed, facts.claim_declarer_tricks, False)
     elif adjudicated is not None and adjudicated.awarded is not None:
         mine = adjudicated.claim.by.side is side
-        claim = ClaimInfo(unplayed, adjudicated.awarded if mine else unplayed - adjudicated.awarded, False,
-                          adjudicated=True)
+        awarded = adjudicated.awarded if mine else adjudicated.tricks_left - adjudicated.awarded
+        if claim_replayed:  # ruled from the revoke trick on: the record's tricks from there are not the claim's
+            awarded -= record.tricks_won_by(side.seats, after=13 - adjudicated.tricks_left)
+        claim = ClaimInfo(unplayed, max(0, min(unplayed, awarded)), False, adjudicated=True)
     else:
         end = record.position_before(len(record.cards))
         claim = ClaimInfo(unplayed, declarer_tricks_from(answers, end, contract), True)
@@ -325,6 +333,10 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         first = corrected[0]
         k0 = first.trick
         rest_decl = equities[first.play_index].dd_before - declarer_tricks_won(record, contract, first.play_index)
+        if claim_replayed and adjudicated is not None and adjudicated.awarded is not None \
+                and adjudicated.tricks_left == 14 - k0:  # the claim ruled from the corrected position
+            mine = adjudicated.claim.by.side is side
+            rest_decl = adjudicated.awarded if mine else adjudicated.tricks_left - adjudicated.awarded
         basis = TrickOwnership(record.winners[: k0 - 1], rest_decl, 14 - k0 - rest_decl, side)
     transfers = automatic_transfers(assessed, basis, facts, edition)
     after = tricks_after_transfers(basis.declarer_tricks, revokes, transfers, side)
@@ -347,7 +359,7 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     suggested_law = law64c.law if law64c.applies else _result_law(rulings)
     provisional = facts.noticed is Noticed.DURING_PLAY and played_out is None and not record.is_complete
     steps = _explain(board, rulings, claim, table.declarer_tricks, after, likely, law64c, suggested, basis, facts,
-                     induced, edition, record)
+                     induced, edition, record, claim_replayed)
     if adjudicated is not None:  # the claim's own ruling, before the table result it feeds
         at = next((i for i, s in enumerate(steps) if s.key in ("table_result", "table_result_claim",
                                                                 "table_result_dd")), len(steps))
@@ -366,18 +378,32 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     )
 
 
-def _adjudicate(board: BoardRecord, record: PlayRecord, facts: RevokeFacts,
-                solver: DoubleDummySolver) -> ClaimRuling | None:
-    """The claim that ended play, adjudicated from the position where the record stops (Laws
-    69-71), when the director gave it (``facts.claim_detail``); ``None`` otherwise.
+def _adjudicate(board: BoardRecord, facts: RevokeFacts, solver: DoubleDummySolver,
+                fix: tuple[Revoke, Establishment] | None) -> ClaimRuling | None:
+    """The claim that ended play, adjudicated (Laws 69-71) when the director gave it
+    (``facts.claim_detail``); ``None`` otherwise. From the position where the record stops, or,
+    when ``fix`` names a revoke that is corrected (62A), from the corrected position
+    (:mod:`engine.claim_correction`; WBFLC minute, 12 January 2000, item 3).
 
     Raises:
-        InvalidBoardError: the claim given with a claim figure or a table result, by another
-            player than ``claim_by``, or on a complete record; as :func:`engine.claims.adjudicate_claim`.
+        InvalidBoardError: as :func:`engine.claims.adjudicate_claim`.
     """
     detail = facts.claim_detail
     if detail is None:
         return None
+    if fix is not None:
+        revoke, est = fix
+        setting = corrected_setting(board, revoke, penalty_card=est.penalty_card)
+        return adjudicate_claim(setting, corrected_claim(detail, board, revoke), solver)
+    return adjudicate_claim(ClaimSetting.of_board(board), detail, solver)
+
+
+def _check_claim(record: PlayRecord, facts: RevokeFacts) -> None:
+    """Raises InvalidBoardError: the claim to adjudicate (``facts.claim_detail``) given with a
+    claim figure or a table result, by another player than ``claim_by``, or on a complete record."""
+    detail = facts.claim_detail
+    if detail is None:
+        return
     if facts.claim_declarer_tricks is not None or facts.table_result is not None:
         raise InvalidBoardError("give either the claim to adjudicate or the claim's figure (or the table result), "
                                 "not both", path="claim", key="revoke_claim_and_figure")
@@ -388,7 +414,6 @@ def _adjudicate(board: BoardRecord, record: PlayRecord, facts: RevokeFacts,
     if record.is_complete:
         raise InvalidBoardError("the play record holds all 13 tricks: there is no claim to adjudicate", path="claim",
                                 key="claim_play_complete")
-    return adjudicate_claim(ClaimSetting.of_board(board), detail, solver)
 
 
 CHOICES = ("table_result", "claim_declarer_tricks", "rest_valued_double_dummy")
@@ -579,7 +604,7 @@ def _result_law(rulings: tuple[RevokeRuling, ...]) -> str:
 def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: ClaimInfo, table: int, after: int,
              likely: int | None, law64c: EquityDecision, suggested: int, basis: TrickOwnership,
              facts: RevokeFacts, induced: InducedDamage | None, edition: Edition = LAWS_2017,
-             record: PlayRecord | None = None) -> tuple[Step, ...]:
+             record: PlayRecord | None = None, claim_replayed: bool = False) -> tuple[Step, ...]:
     """The ruling's steps in English, each with the key and values of its translatable message;
     under an edition other than 2017, a first step says so and the paragraphs are the edition's.
     Noticed during play with play still going, the steps say what happens at the table now and
@@ -723,7 +748,13 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                                   {"seat": r.offender.value, "card": str(q.best_card)}))
     if basis.declarer_tricks != table or len(basis.winners) < len(board.play) // 4:
         k0 = len(basis.winners) + 1
-        steps.append(Step("62", f"After the correction, tricks {k0}-13 are replayed: valued double dummy from the "
+        if claim_replayed:
+            steps.append(Step("62", f"After the correction, tricks {k0}-13 are those of the claim, ruled from the "
+                              "corrected position (WBFLC minute, 12 January 2000, doubt against the revoker): the "
+                              f"declarer's side takes {basis.rest_declarer} of them ({basis.declarer_tricks} in all).",
+                              "replay_claim", {"k0": k0, "rest": basis.rest_declarer, "total": basis.declarer_tricks}))
+        else:
+            steps.append(Step("62", f"After the correction, tricks {k0}-13 are replayed: valued double dummy from the "
                           f"corrected position, the offender choosing his legal card, the declarer's side takes "
                           f"{basis.rest_declarer} of them ({basis.declarer_tricks} in all).", "replay",
                           {"k0": k0, "rest": basis.rest_declarer, "total": basis.declarer_tricks}))

@@ -87,11 +87,22 @@ class CaseRuleError(InvalidBoardError):
 
 class CaseConflictError(AdvisorError):
     """A change that the case's present state does not allow (HTTP 409), e.g. a review before
-    the director's decision, or a decision after the committee has reviewed it."""
+    the director's decision, or a decision after the committee has reviewed it, or a second case
+    for a table that has one.
 
-    def __init__(self, message: str) -> None:
+    Attributes:
+        message: the English text. key, params: the message's name in the language catalogues
+            (``error.<key>``, as :class:`~engine.errors.InvalidBoardError`'s) and its values.
+        cases: the ids of the existing cases the conflict is with (a duplicate), else empty.
+    """
+
+    def __init__(self, message: str, *, key: str = "", params: Mapping[str, object] | None = None,
+                 cases: tuple[int, ...] = ()) -> None:
         super().__init__(message)
         self.message = message
+        self.key = key
+        self.params: Mapping[str, object] = dict(params or {})
+        self.cases = cases
 
 
 @dataclass(frozen=True, slots=True)
@@ -443,7 +454,8 @@ def check_amendment(case: Case, facts: Mapping[str, str], reason: str) -> dict[s
         CaseConflictError: the case was withdrawn.
     """
     if case.withdrawn is not None:
-        raise CaseConflictError(f"case {case.id} was withdrawn: its facts can no longer be amended")
+        raise CaseConflictError(f"case {case.id} was withdrawn: its facts can no longer be amended",
+                                key="case_amend_withdrawn", params={"case": case.id})
     changed: dict[str, Json] = {}
     for name, value in facts.items():
         if name not in AMENDABLE:
@@ -475,7 +487,8 @@ def check_withdrawal(case: Case, reason: str) -> dict[str, Json]:
         CaseConflictError: the case is already withdrawn.
     """
     if case.withdrawn is not None:
-        raise CaseConflictError(f"case {case.id} is already withdrawn")
+        raise CaseConflictError(f"case {case.id} is already withdrawn", key="case_already_withdrawn",
+                                params={"case": case.id})
     if not reason.strip():
         raise CaseRuleError("give the reason for withdrawing the case", path="reason", key="case_withdraw_reason")
     return {"reason": reason.strip()}
@@ -538,8 +551,10 @@ def check_decision(case: Case, score: EnteredScore, reason: str) -> Decision:
     """
     _not_withdrawn(case)
     if case.reviews:
+        outcome = case.reviews[-1].outcome.value
         raise CaseConflictError(f"case {case.id} has been reviewed by the appeals committee "
-                                f"({case.reviews[-1].outcome.value}): the director's decision can no longer change")
+                                f"({outcome}): the director's decision can no longer change",
+                                key=f"case_reviewed_{outcome}", params={"case": case.id})
     score = check_score(score)
     suggested = case.data.suggested_ns
     if suggested is None:
@@ -555,7 +570,8 @@ def check_decision(case: Case, score: EnteredScore, reason: str) -> Decision:
 
 def _not_withdrawn(case: Case) -> None:
     if case.withdrawn is not None:
-        raise CaseConflictError(f"case {case.id} was withdrawn: nothing more is recorded on it")
+        raise CaseConflictError(f"case {case.id} was withdrawn: nothing more is recorded on it",
+                                key="case_withdrawn_closed", params={"case": case.id})
 
 
 def check_review(case: Case, review: Review, *, uses_deposits: bool = False) -> Review:
@@ -572,7 +588,8 @@ def check_review(case: Case, review: Review, *, uses_deposits: bool = False) -> 
     """
     _not_withdrawn(case)
     if case.decision is None:
-        raise CaseConflictError(f"case {case.id} has no decision of the director yet: there is nothing to review")
+        raise CaseConflictError(f"case {case.id} has no decision of the director yet: there is nothing to review",
+                                key="case_no_decision", params={"case": case.id})
     members = tuple(m.strip() for m in review.members if m.strip())
     if not members:
         raise CaseRuleError("name the committee's members", path="members")

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from engine.claim_memo import SearchMemo
 from engine.dd.protocol import DoubleDummySolver
 from engine.dd.results import CardScores
 from engine.errors import InvalidBoardError
@@ -52,6 +53,9 @@ DEFAULT_NODE_BUDGET = 400_000
 """Nodes (cards tried) one search may visit before it answers with an interval; about 5-10 s of
 pure Python on the claim positions measured in benchmarks/README.md."""
 
+_MEMO: SearchMemo[SearchResult] = SearchMemo()
+"""Complete searches, for the same question asked again (a doubtful point ruled, a re-run)."""
+
 _CARD: tuple[Card, ...] = tuple(sorted(FULL_DECK, key=lambda c: c.index))
 _INF = 99
 _CARELESS_CODES = frozenset(c.value for c in CARELESS)
@@ -69,6 +73,10 @@ class ClaimSetting:
         contract: the contract with its declarer, when known (for the score).
         vulnerability: the board's vulnerability.
         board: the board, when the claim came with its deal and play.
+        penalty_cards: major penalty cards in the players' hands (a defender's revoke card after the
+            revoke was corrected, 62A/62B1): each must be played at its holder's first legal
+            opportunity, leading, following or discarding (50D1). The double-dummy figures do not
+            know them.
     """
 
     position: Position
@@ -77,6 +85,7 @@ class ClaimSetting:
     contract: Contract | None = None
     vulnerability: Vulnerability = Vulnerability.NONE
     board: BoardRecord | None = None
+    penalty_cards: frozenset[Card] = frozenset()
 
     @classmethod
     def of_board(cls, board: BoardRecord) -> ClaimSetting:
@@ -217,11 +226,17 @@ class _Search:
         self.optimistic = optimistic_cuts  # a cut branch counts 0 (a lower bound) or never (an upper bound)
         self.nodes = 0
         self.cuts = 0
+        self.penalty = 0  # mask of major penalty cards: played at the first legal opportunity (50D1)
         self.memo: dict[tuple[object, ...], tuple[int, bool, tuple[tuple[int, int, str | None], ...]]] = {}
 
     def moves(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], ptr: int, aware: bool,
               shown: int, run: int) -> list[tuple[int, str | None]]:
         seat = (leader + len(trick)) % 4
+        if self.penalty & hands[seat]:  # 50D1: a major penalty card, whenever it is a legal card
+            led_suit = hands[seat] & SUIT_MASK[suit_of(trick[0])] if trick else 0
+            due = self.penalty & hands[seat] & (led_suit or hands[seat])
+            if due:
+                return [(c, None) for c in range(52) if due >> c & 1]
         if seat in self.model.restricted and not self.claimer_best:
             offered = self.model.options(hands, leader, trick, ptr, aware, shown, run)
             ok: list[tuple[int, str | None]] = [(c, cat.value) for c, cat in offered if cat in self.allowed]
@@ -349,6 +364,11 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
     """
     t0 = time.perf_counter()
     findings = replace(claim.findings, switches=(*claim.findings.switches, *switches))
+    key = (setting.position, setting.shown_out, setting.penalty_cards, setting.tricks_won,
+           replace(claim, findings=findings), claimer_plays_any_card, node_budget)
+    kept = _MEMO.get(key)
+    if kept is not None:
+        return replace(kept, ms=(time.perf_counter() - t0) * 1000)
     pos = setting.position
     hands = pos.hands
     leader = SEATS.index(pos.leader)
@@ -396,6 +416,8 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
     lo_search = _Search(model, allowed, trump, node_budget, optimistic_cuts=True, claimer_best=claimer_plays_any_card,
                         deadline=now + 0.7 * (end - now) if end > now else now)
     lo_search.root, lo_search.root_order = (hands, leader, trick), order
+    penalty = sum(1 << c.index for c in setting.penalty_cards)
+    lo_search.penalty = penalty
     if not any(hands):
         low = 0
     elif trick:
@@ -409,6 +431,7 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
         hi_search = _Search(model, allowed, trump, node_budget, optimistic_cuts=False,
                             claimer_best=claimer_plays_any_card, deadline=max(end, time.monotonic() + 0.5))
         hi_search.root, hi_search.root_order = (hands, leader, trick), order
+        hi_search.penalty = penalty
         if trick:
             high, line = hi_search.node(hands, leader, trick, ptr, aware, shown, -1, _INF)
         else:
@@ -418,7 +441,10 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
             high, line = pos.tricks_left - won0, ()
     full = [*prefix, *((s, c, cat, False) for s, c, cat in line)]
     plays = _number(setting.position, full, setting.tricks_won)
-    return SearchResult(won0 + high, won0 + low, complete, plays, nodes, (time.perf_counter() - t0) * 1000)
+    result = SearchResult(won0 + high, won0 + low, complete, plays, nodes, (time.perf_counter() - t0) * 1000)
+    if complete:
+        _MEMO.put(key, result)
+    return result
 
 
 def _all_hands(pos: Position) -> tuple[int, int, int, int]:
@@ -548,7 +574,10 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
             figure = seen[cat]
             if figure is not None and rside is not cside:
                 figure = left - figure
-            points.append(DoubtfulPoint(lp.board_trick, lp.seat, lp.card, cat, CATEGORY_LAW[cat], figure))
+            law = CATEGORY_LAW[cat]
+            if claim.kind is ClaimKind.CONCESSION and law != "70C":  # "normal" is judged under 71B for a concession
+                law = "71B"
+            points.append(DoubtfulPoint(lp.board_trick, lp.seat, lp.card, cat, law, figure))
     steps = _claim_steps(setting, claim, result, dd_claimer, points)
     doubtful: list[Step] = []
     for d in points:
@@ -597,6 +626,11 @@ def _claim_steps(setting: ClaimSetting, claim: Claim, result: SearchResult, dd_c
         if setting.contract is not None and claim.by.side is not setting.contract.declaring_side:
             steps.append(Step("70D2", "a defender's claim: his partner is held to normal plays too; declarer may "
                               "play any card", "claim.70D2"))
+    for pc in sorted(setting.penalty_cards, key=lambda c: c.index):
+        holder = next((s.value for s in SEATS if pc in pos.hand(s)), "?")
+        steps.append(Step("50D1", f"{holder}'s {pc} is a major penalty card: it is played at the first legal "
+                          "opportunity (the double-dummy figure does not know it)", "claim.penalty_card",
+                          {"seat": holder, "card": str(pc)}))
     if claim.statement.order:
         said = " ".join(str(x) if isinstance(x, Card) else f"suit:{x.value}" for x in claim.statement.order)
         steps.append(Step("70D1", f"the stated line ({said}) is followed while it can be; no other successful "

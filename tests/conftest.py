@@ -10,7 +10,7 @@ import pytest
 
 from engine.dd import SolverRunner, default_solver
 from tests.browser import chromium, served
-from tests.helpers import empty_postgres
+from tests.helpers import empty_postgres, worker_database
 
 # Starlette's TestClient sends `Host: testserver`: every app the tests build answers to it (besides
 # the loopback names, always allowed). Set here, at import, before any module builds its app; never
@@ -40,7 +40,7 @@ def _own_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
             os.environ[key] = value
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
 def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh, empty database: an SQLite file, and the PostgreSQL server that
     ``ADVISOR_TEST_POSTGRES_URL`` names (``.ci/run`` starts one). Without that URL the
@@ -52,6 +52,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail("CI=true but ADVISOR_TEST_POSTGRES_URL is not set: .ci/run must start PostgreSQL")
         pytest.skip("ADVISOR_TEST_POSTGRES_URL is not set (source .ci/postgres to start a local PostgreSQL)")
+    url = worker_database(url, os.environ.get("PYTEST_XDIST_WORKER", ""))
     empty_postgres(url)
     return url
 

@@ -181,6 +181,27 @@ def empty_postgres(url: str) -> None:
         engine.dispose()
 
 
+def worker_database(url: str, worker: str) -> str:
+    """The PostgreSQL database of one pytest-xdist worker (``worker`` is ``PYTEST_XDIST_WORKER``,
+    e.g. ``gw1``): ``url``'s database with ``_gw1`` added, made on first use, so that two workers
+    never empty each other's tables. ``url`` itself when not under xdist (``worker`` empty)."""
+    if not worker:
+        return url
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    base = make_url(url)
+    name = f"{base.database}_{worker}"
+    engine = create_engine(base, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as c:
+            if c.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"), {"n": name}).scalar() is None:
+                c.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        engine.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
+
+
 def small_corpus(root: Path, lin_text: str, lin_name: str = "vugraph.lin") -> Path:
     """A folder to screen: Sponvo30, FINAL2, A1A10909 (one revoke each), the 1996 Olympiad's
     ROUND01 (a mis-recorded lead, board 13 open) and ``lin_text`` as ``lin_name`` (a relative

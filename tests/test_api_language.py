@@ -59,9 +59,9 @@ def test_a_ruling_in_polish_keeps_fields_codes_and_numbers(client):
     assert [s["key"] for s in e["steps"]] == [s["key"] for s in p["steps"]]
     revoke = next(s for s in p["steps"] if s["key"] == "revoke")
     # trick 3: West leads HK, South discards D4 holding H9 H8 H7 (step.revoke, step.revoke.failure_to_follow in pl)
-    assert revoke["text"] == "Fałszywy renons w lewie 3: S zagrał D4 w lewie 3, mając ♥987 (wyjście w ♥)."
+    assert revoke["text"] == "Fałszywy renons w lewie 3: S zagrał ♦4 w lewie 3, mając ♥987 (wyjście w ♥)."
     assert revoke["params"]["trick"] == 3 and revoke["params"]["what"]["key"] == "revoke.failure_to_follow"
-    assert "Przepis 61A: Fałszywy renons w lewie 3: S zagrał D4" in "\n".join(p["explanation"])
+    assert "Przepis 61A: Fałszywy renons w lewie 3: S zagrał ♦4" in "\n".join(p["explanation"])
     assert p["law_64c"]["law"] == e["law_64c"]["law"] and p["law_64c"]["applies"] == e["law_64c"]["applies"]
     assert e["law_64c"]["reason"].startswith("the non-offending side (EW)")
     assert p["law_64c"]["reason"].startswith("strona niewykraczająca (EW) ma ")  # eq.64C1_not, pl/steps.json
@@ -146,7 +146,7 @@ def test_a_case_keeps_its_ruling_in_english_with_the_keys_whatever_language_was_
         # the reported revoke (South, trick 3) as the engine says it, its phrase keyed for any language later
         assert revoke["text"] == "Revoke on trick 3: S revoked on trick 3 (as the director established it)."
         assert revoke["params"]["what"]["key"] == "revoke.reported"
-        r = c.post("/v1/cases?lang=pl", json=case_body(event, contract="9H"))
+        r = c.post("/v1/cases?lang=pl", json=case_body(event, table="5", contract="9H"))
         assert r.status_code == 422 and r.json()["detail"][0]["msg"].startswith("to nie jest kontrakt")
 
 

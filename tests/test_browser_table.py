@@ -102,6 +102,38 @@ def test_a_suit_played_out_shows_as_a_void_like_the_diagram(page, tmp_path):
     assert void.is_visible() and void.inner_text() == "—"
 
 
+def test_a_void_is_the_same_dash_in_the_clicker_and_in_the_rulings_diagram(page, tmp_path):
+    """Item 7: Sponvo30.pbn board 2 deals North no club (N T9653.AQ72.K632.-): the clicker's
+    North club line and the ruling's diagram both show the void as "—" with the word for a
+    void as its title. 2S by North, East leads; trick 1 East DQ, South DA, West D5, North D2
+    (everyone follows: no revoke), table result 8."""
+    from app.i18n import gettext
+    from tests.helpers import hand_records_only
+
+    deals = tmp_path / "Sponvo30-deals.pbn"
+    deals.write_text(hand_records_only(), encoding="utf-8")
+    page.set_input_files("#file", str(deals))
+    page.click("#form-upload button[type=submit]")
+    page.click("button[aria-label='Enter the play of board 2']")
+    page.locator("#clicker").wait_for(state="visible")
+    page.fill("#contract", "2S")
+    page.select_option("#declarer", "N")
+    clubs = page.locator("#clicker .hand.north .suit-line").nth(3).locator(".void")
+    assert clubs.is_visible() and clubs.inner_text() == "—"
+    assert clubs.get_attribute("title") == gettext("en", "void_word")
+    _click(page, ["DQ", "DA", "D5", "D2"])
+    page.fill("#table_result", "8")
+    page.click("#form-play button[type=submit]")
+    page.wait_for_selector("#suggested, #errors")
+    assert page.locator("#errors").count() == 0, page.inner_text("#errors")
+    drawn = page.locator(".diagram .hand.north .suit-line").nth(3)
+    assert drawn.locator(".void").inner_text() == "—"
+    assert drawn.locator(".void").get_attribute("title") == gettext("en", "void_word")
+    assert [page.locator(".diagram .hand.north .suit-line").nth(i).locator(".void").count() for i in range(4)] == \
+        [0, 0, 0, 1]
+    page.screenshot(path=str(SHOTS / "table-void-ruling.png"), full_page=True)
+
+
 def test_the_induced_damage_and_claim_boxes_sit_with_their_labels(page):
     """Item 7: each checkbox is on its label's line (not above it)."""
     _paste_and_rule(page, claim="")  # no figure: the rest-valued-double-dummy box is offered

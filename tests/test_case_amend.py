@@ -31,6 +31,52 @@ def log_rows(client: TestClient, event: int) -> list[dict[str, str]]:
 
 
 # ---------------------------------------------------------------------------------------------
+# 9. A second case for the same table is meant or refused; the 409s in the director's language
+
+
+def test_a_second_case_for_the_same_board_round_and_table_is_a_409_naming_the_first(client: TestClient,
+                                                                                   event: int) -> None:
+    first = created(client, case_body(event))  # board 21, round 30, table 4
+    r = client.post("/v1/cases", json=case_body(event))
+    assert r.status_code == 409, r.text
+    [item] = r.json()["detail"]
+    assert (item["loc"], item["type"], item["cases"]) == (["body", "duplicate"], "duplicate_case", [first])
+    assert f"board 21, round 30, table 4 of this event already has case {first}" in item["msg"]
+    assert len(client.get(f"/v1/cases?event={event}").json()) == 1  # nothing kept
+    r = client.post("/v1/cases?lang=pl", json=case_body(event, board="021"))  # the same board, written otherwise
+    assert r.status_code == 409
+    assert r.json()["detail"][0]["msg"].startswith(f"rozdanie 21, runda 30, stół 4 tego turnieju ma już sprawę {first}")
+    second = created(client, case_body(event, duplicate=True))  # meant: kept
+    assert second != first
+    r = client.post("/v1/cases", json=case_body(event))
+    assert r.json()["detail"][0]["cases"] == [first, second]
+    assert created(client, case_body(event, table="5")) > second  # another table: no question
+    # a withdrawn case is no duplicate
+    other = created(client, case_body(event, round="31"))
+    assert client.post(f"/v1/cases/{other}/withdraw", json={"reason": "wrong round"}).status_code == 200
+    created(client, case_body(event, round="31"))
+
+
+def test_the_409s_of_a_withdrawn_or_undecided_case_are_said_in_the_language_asked(client: TestClient,
+                                                                                 event: int) -> None:
+    case_id = created(client, case_body(event))
+    error(client.post(f"/v1/cases/{case_id}/reviews?lang=pl", json=REVIEW), 409, [],
+          f"w sprawie {case_id} nie ma jeszcze decyzji sędziego")
+    assert client.post(f"/v1/cases/{case_id}/withdraw", json={"reason": "mistaken"}).status_code == 200
+    error(client.post(f"/v1/cases/{case_id}/amend?lang=ru", json={"table": "5", "reason": "x"}), 409, [],
+          f"дело {case_id} отозвано: его обстоятельства больше нельзя исправлять")
+    error(client.post(f"/v1/cases/{case_id}/withdraw?lang=el", json={"reason": "again"}), 409, [],
+          f"η υπόθεση {case_id} έχει ήδη αποσυρθεί")
+    error(client.post(f"/v1/cases/{case_id}/decision?lang=ru", json={"score_ns": 50, "result": "4H W -1",
+                                                                      "law": "64A2"}), 409, [],
+          f"дело {case_id} отозвано: в нём больше ничего не записывается")
+    error(client.post(f"/v1/cases/{case_id}/withdraw", json={"reason": "again"}), 409, [],
+          f"case {case_id} is already withdrawn")
+    page = client.post(f"/cases/{case_id}/amend", data={"lang": "el", "table": "5", "reason": "x"})
+    assert page.status_code == 409 and f"Η υπόθεση {case_id} αποσύρθηκε" in page.text
+
+
+# ---------------------------------------------------------------------------------------------
 # 9. Amend, withdraw
 
 
@@ -141,8 +187,8 @@ def test_the_save_form_marks_its_required_fields(client: TestClient, event: int)
 # 10. The committee's form
 
 
-def decided(client: TestClient, event: int) -> int:
-    case_id = created(client, case_body(event))
+def decided(client: TestClient, event: int, table: str = "4") -> int:
+    case_id = created(client, case_body(event, table=table))
     r = client.post(f"/v1/cases/{case_id}/decision", json={"score_ns": 50, "result": "4H W -1", "law": "64A2"})
     assert r.status_code == 200
     return case_id
@@ -166,7 +212,7 @@ def test_the_deposit_is_optional_unless_the_event_takes_deposits(client: TestCli
     r = client.post(f"/v1/cases/{case_id}/reviews", json=no_deposit)
     assert r.status_code == 200, r.text
     assert r.json()["reviews"][0]["deposit"] is None
-    other = decided(client, event)
+    other = decided(client, event, table="5")
     r = client.post(f"/v1/events/{event}/settings", json={"uses_deposits": True})
     assert r.status_code == 200 and r.json()["uses_deposits"] is True
     error(client.post(f"/v1/cases/{other}/reviews", json=no_deposit), 422, ["body", "deposit"], "deposit")

@@ -28,7 +28,7 @@ import pytest
 from app.i18n import gettext
 from tests.browser import SHOTS, PageProblems, served
 from tests.helpers import SPONVO30_PLAY, hand_records_only
-from tests.test_case_page import COMMITTEE, DIRECTOR, _people
+from tests.test_case_page import COMMITTEE, DIRECTOR, VIEWER, _people
 
 PLAY = SPONVO30_PLAY.split() if isinstance(SPONVO30_PLAY, str) else list(SPONVO30_PLAY)
 
@@ -36,11 +36,11 @@ UPLOAD_ASKS_EVENT_NAME = True
 """Item 4: the upload form asks the event's name (``event_name`` of ``#form-upload``); the test
 types it and finds it on the event's board list."""
 
-RULING_KEPT_THROUGH_SIGN_IN = False
-"""Item 3 (branch ``table``): "Save as a case ... Sign in" keeps the ruling. When True, the
-director rules before signing in (laptop mode is not open here: tokens are configured, so he
-starts signed out on the sign-in page with the way back) and signs in from the save form; today
-he signs in first."""
+RULING_KEPT_THROUGH_SIGN_IN = True
+"""Item 3: "Save as a case ... Sign in" keeps the ruling. The board is ruled on the club's
+laptop signed in as a viewer (tokens are configured: ruling needs at least the viewer role);
+the director signs in from the save form and is back on the same ruling, the sheet's fields
+still typed, and saves the case."""
 
 EVENT_NAME = "Club Pairs, Monday"
 
@@ -100,8 +100,14 @@ def test_a_session_from_upload_to_the_committee_and_both_sheets(browser, site, t
     page.wait_for_selector("#form-settings")
     assert page.input_value("#s-zone") == "Europe/Warsaw" and page.is_checked("#s-deposits")
 
-    # Rule board 21: the first four tricks clicked (South's D4 at trick 3), table result 8
-    page.goto(f"{url}/events/{event}/boards/21/play?lang={lang}")
+    # Rule board 21: the first four tricks clicked (South's D4 at trick 3), table result 8; on the
+    # club's laptop signed in as a viewer when the ruling is kept through the sign-in (item 3)
+    play_path = f"/events/{event}/boards/21/play?lang={lang}"
+    if RULING_KEPT_THROUGH_SIGN_IN:
+        page.click("#who button")  # the director signs out
+        _sign_in(page, url, tokens[VIEWER], play_path, lang)
+    else:
+        page.goto(f"{url}{play_path}")
     page.locator("#clicker").wait_for(state="visible")
     page.fill("#contract", "4H")
     page.select_option("#declarer", "W")
@@ -127,6 +133,20 @@ def test_a_session_from_upload_to_the_committee_and_both_sheets(browser, site, t
     page.screenshot(path=str(SHOTS / f"flow-{lang}-1-ruling-sheet.png"), full_page=True)
     assert page.pdf(format="A4").startswith(b"%PDF")
     page.emulate_media(media="screen")
+
+    # "Save as a case ... Sign in": the director signs in from the save form and is back on the
+    # same ruling, with what was typed for the sheet (item 3)
+    if RULING_KEPT_THROUGH_SIGN_IN:
+        assert page.locator("#form-case").count() == 0  # a viewer cannot save a case
+        page.click("#case-signin")
+        page.wait_for_selector("#form-signin")
+        page.fill("#token", tokens[DIRECTOR])
+        page.click("#form-signin button[type=submit]")
+        page.wait_for_selector("#suggested")
+        assert "4H W -1" in page.inner_text("#suggested") and "+50" in page.inner_text("#suggested")
+        assert DIRECTOR in page.inner_text("#who")
+        assert page.input_value("#sheet_ns") == "12 Kowalski - Nowak" and page.input_value("#sheet_table") == "7"
+        assert page.get_attribute("html", "lang") == lang
 
     # Save it as a case: the required fields are marked
     assert page.locator("#case-required-note").is_visible()

@@ -209,6 +209,7 @@ def test_t09_law_69b2_agreement_stands_unless_the_director_judges_likely(dds, cl
     assert r.search.at_most == 3  # the agreeing side's worst normal line
     out = api(client, T09, "NT", "N", {"by": "E", "tricks": 2, "kind": "agreed_then_disputed"})
     assert (out["awarded"], out["likely_if"], out["needs_director"], out["restricted_side"]) == (2, 1, True, "NS")
+    assert out["double_dummy"] == 1  # both figures: N-S 4 double dummy (E-W 1), 3 on the normal line (E-W 2)
     assert any(s["law"] == "69B2" for s in out["steps"])
 
 
@@ -248,10 +249,13 @@ def test_t11_law_70d1_ruff_high_or_low_the_class_of_player_decides(dds):
     low = r.search.line[0]
     assert (low.seat, low.category, low.dd) == (Seat.NORTH, Category.CARELESS_RUFF, 11) and low.card.rank < 10
     assert r.doubtful_points[0].category is Category.CARELESS_RUFF
-    ruled = adjudicate_claim(setting, Claim(Seat.NORTH, 12, findings=Findings(
-        switches=((Category.CARELESS_RUFF, False),))), dds, node_budget=40_000)
-    high = ruled.search.line[0]
-    assert high.card.rank in (10, 12) and high.dd == 12
+    # ruled not normal, North ruffs high (the ten or the queen), and double dummy that keeps 12: the
+    # search alone answers it (no doubtful points re-searched), the card valued by the solver
+    ruled = search(setting, Claim(Seat.NORTH, 12, findings=Findings(switches=((Category.CARELESS_RUFF, False),))),
+                   node_budget=40_000)
+    high = ruled.line[0]
+    pos = setting.position
+    assert high.card.rank in (10, 12) and dds.solve_positions([pos])[pos].side_tricks(high.card, Seat.NORTH.side) == 12
 
 
 # --- T12: K75 opposite T8: the king first blocks the suit ----------------------------------------
@@ -300,18 +304,42 @@ T15_PLAY = "SA S2 S3 SQ SK S4 SJ H4 HA H9 H3 H2 HK HJ H8 H5 HQ S5 S6 HT".split()
 def test_t15_law_71b_st_petersburg_well_eleven_presents_the_losing_line(dds, client):
     # A. Ferapontov and D. Stevenson, "Concession Cancelled?" (blakjak.org/lws_fer0.htm): the table gave
     # 12 under 71B, contested. DD 8 of 8, and still 8 after each stated club; a normal line found after
-    # the three clubs gives 7. The engine must present 7 with DD 8, not assert 12 itself.
+    # the three clubs gives 7 (the prototype's: diamonds cashed, the spade ruffed, ...), not the stated
+    # "ruff the fourth round [of clubs]". Whether that line is normal for this declarer is the director's
+    # judgement (claims.md T15): the engine presents 7 with DD 8 and the doubtful point, West's lead at
+    # trick 9 (after the three clubs) that is not the stated club ruff; ruled not normal, 71B cancels the
+    # concession: 8 of 8, 12 tricks. It must not assert 12 itself.
+    statement = {"text": "club queen, club to the ace and the king; if 4-1 ruff the fourth round",
+                 "order": ["CQ", "CA", "CK"], "ruffs": [{"suit": "C", "in": "E"}]}
     body = {"deal": T15_DEAL, "contract": "4H", "declarer": "E", "vulnerable": "None", "play": T15_PLAY,
-            "claim": {"by": "E", "tricks": 7, "kind": "concession", "statement": {
-                "text": "club queen, club to the ace and the king; if 4-1 ruff the fourth round",
-                "order": ["CQ", "CA", "CK"]}}}
+            "claim": {"by": "E", "tricks": 7, "kind": "concession", "statement": statement}}
     r = client.post(URL, json=body)
     assert r.status_code == 200, r.text[:500]
     out = r.json()
-    assert (out["awarded"], out["double_dummy"], out["declarer_tricks"]) == (7, 8, 11)
+    assert (out["awarded"], out["double_dummy"], out["declarer_tricks"], out["claim_stands"]) == (7, 8, 11, True)
     stated = [c for c in out["worst_line"] if c["card"] in ("CQ", "CA", "CK")]
     assert [c["dd"] for c in stated] == [8, 8, 8]
     assert any(s["law"] == "71" for s in out["steps"])
+    (point,) = out["doubtful_points"]
+    assert (point["trick"], point["seat"], point["category"], point["law"], point["if_not_normal"]) == \
+        (9, "W", "careless_departure", "71B", 8)
+    assert point["card"][0] != "C"  # not the stated club ruff
+    body["claim"]["findings"] = {"normal": {"careless_departure": False}}
+    ruled = client.post(URL, json=body).json()
+    assert (ruled["awarded"], ruled["claim_stands"], ruled["declarer_tricks"], ruled["doubtful_points"]) == \
+        (8, False, 12, [])
+    assert any(s["law"] == "71B" for s in ruled["steps"])
+    # the same through the engine
+    from engine.boards import board_from_parts
+    from engine.laws.claims import Ruff
+
+    setting = ClaimSetting.of_board(board_from_parts(T15_DEAL, "4H", "E", "None", T15_PLAY))
+    claim = Claim(Seat.EAST, 7, ClaimKind.CONCESSION, Statement(order=(card("CQ"), card("CA"), card("CK")),
+                                                                ruffs=(Ruff(Suit.CLUBS, Seat.EAST),)))
+    e = adjudicate_claim(setting, claim, dds)
+    assert (e.awarded, e.dd_claimer, e.declarer_tricks) == (7, 8, 11)
+    assert [(p.trick, p.seat, p.category, p.law, p.if_not_normal) for p in e.doubtful_points] == \
+        [(9, Seat.WEST, Category.CARELESS_DEPARTURE, "71B", 8)]
 
 
 # --- bad input: a 422 in the director's words, before any solving --------------------------------

@@ -14,7 +14,7 @@ def test_the_revoke_ruling_in_polish(capsys):
     assert cli_main(["revoke", str(SPONVO30), "--board", "21", "--room", "Closed", "--lang", "pl", "--rest-dd"]) == 0
     text = capsys.readouterr().out
     # South's D4 on trick 3, hearts led, South holding H987 (docs/director.md's worked example), in pl/steps.json's words
-    assert "[61A] Fałszywy renons w lewie 3: S zagrał D4 w lewie 3, mając ♥987 (wyjście w ♥)." in text
+    assert "[61A] Fałszywy renons w lewie 3: S zagrał ♦4 w lewie 3, mając ♥987 (wyjście w ♥)." in text
     assert "Wynik do wpisania: 4H W -1  (NS +50; przepis 64A2)" in text
     assert "Revoke on trick" not in text and "Result to enter" not in text
 
@@ -36,7 +36,7 @@ def test_the_json_steps_carry_the_language_and_the_keys(capsys):
     [findings] = [s for s in doc["steps"] if s["key"] == "cc.findings"]
     # the C9 moved from North to West (N 12, W 14): the findings step, its nested phrases in Polish
     assert findings["text"].startswith("Liczba kart w rękach w chwili wykrycia: N 12, E 13, S 13, W 14. "
-                                       "C9 była w ręce W")
+                                       "♣9 była w ręce W")
     assert doc["assigned"]["result"] == "4H W -1"  # numbers and codes unchanged
 
 

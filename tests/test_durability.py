@@ -35,8 +35,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.helpers import SPONVO30, SPONVO30_PLAY, LiveServer, hand_records_only
+
+pytestmark = pytest.mark.slow  # real servers killed and restarted, hundreds of writes: Python 3.11 only
 
 CLIENTS = 8
 CASES_PER_CLIENT = 17  # 16 cases created, decided and reviewed, one created and decided: 50 writes a client

@@ -89,7 +89,7 @@ def test_the_revoke_ruling_gives_the_assigned_score_to_enter(client: TestClient)
 
 
 def _case(client: TestClient, event_id: int, decision: dict[str, Any]) -> int:
-    body = {"event": event_id, "board": "1", "round": "3", "table": "",
+    body = {"event": event_id, "board": "1", "round": "3", "table": "", "duplicate": True,  # several, meant
             "pairs": {"ns": {"number": "5"}, "ew": {"number": "2"}}, "director": "Jan Kowalski",
             "contract": "4H", "declarer": "S", "table_result": 8, "revoke_facts": REVOKE_5V2}
     r = client.post("/v1/cases", json=body)

@@ -125,7 +125,7 @@ def test_the_incorrect_cards_form(client):
     r = client.post("/incorrect-cards", data=form)
     assert r.status_code == 200
     assert "przypisany wynik rozjemczy" in r.text and "4H W -1" in r.text and "13D" in r.text
-    assert "C9 była w ręce W" in r.text  # the finding, in Polish
+    assert "♣9 była w ręce W" in r.text  # the finding, in Polish
 
 
 # --- every explanation has its Polish text ------------------------------------------------------------

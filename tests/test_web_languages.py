@@ -311,7 +311,7 @@ def test_a_boards_label_is_said_in_the_language():
 def test_a_plausible_results_evidence_is_said_in_the_language():
     said = evidence_text("pl", "S plays H9 or H8 instead of D4 (double dummy after it); the table result plus the "
                                "revoke card's swing (if the later losses were not induced by the revoke)")
-    assert said == ("S gra H9 lub H8 zamiast D4 (dalej w otwarte karty); wynik przy stole plus różnica, jaką dała "
+    assert said == ("S gra ♥9 lub ♥8 zamiast ♦4 (dalej w otwarte karty); wynik przy stole plus różnica, jaką dała "
                     "karta fałszywego renonsu (jeśli późniejsze straty nie wynikły z fałszywego renonsu)")
     assert evidence_text("en", "S plays H9 or H8 instead of D4 (double dummy after it)") == \
         "South plays H9 or H8 instead of D4 (double dummy after it)"  # the seat in words, as the page says it

@@ -30,6 +30,7 @@ from pydantic import JsonValue, ValidationError
 from app.access import PageRefused
 from app.auth import READ
 from app.card_schemas import IncorrectCardsRequest, score_law, table_result
+from app.card_traveller import cards_from_event
 from app.common import clean_text
 from app.i18n import fallback, gettext, languages, step_text
 from app.limits import BODY_BYTES, UPLOAD_BODY_BYTES, UPLOAD_BYTES, read_upload
@@ -38,6 +39,7 @@ from app.schemas import RevokeRulingRequest, counted
 from app.scorer import for_revoke
 from app.scores import ScoringIn, score_against, scores_block
 from app.web import views
+from app.web.cards_scores import cards_against
 from app.web.casefile import (
     back_to,
     case_form,
@@ -236,9 +238,13 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
         return _play_page(request, lang, form | filled, [], 200)
 
     @r.get("/events/{event_id}/boards/{board}/cards", response_class=HTMLResponse)
-    def cards_page(request: Request, event_id: int, board: str, lang: str | None = None) -> HTMLResponse:
+    def cards_page(request: Request, event_id: int, board: str, lang: str | None = None, table: str = "",
+                   ns: str = "", ew: str = "") -> HTMLResponse:
         """The Law 13/14 form (incorrect number of cards) with the board's hand record, dealer and
-        vulnerability filled from the event; the index with the reason when either is not stored."""
+        vulnerability filled from the event; with ``table`` and/or the pairs ``ns``/``ew``, the
+        contract, declarer and table result from that traveller line, and the event, board and
+        line sent on with the ruling (its scores against the rest of the traveller); the index
+        with the reason when the event, the board or the line is not stored."""
         lang = page_lang(request, lang)
         repo = request.app.state.events
         try:
@@ -250,9 +256,19 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
             return render(request, "index.html", lang, 404,
                           errors=[Problem("", gettext(lang, "board_not_in_event", board=board, event=event_id))])
         cform = {"hand_record": record.deal_pbn, "dealer": record.dealer.value,
-                 "vulnerable": record.vulnerability.value}
+                 "vulnerable": record.vulnerability.value, "event": str(event_id), "board": record.board}
+        try:
+            filled, line = traveller_prefill(repo, event_id, record.board, table[:10], ns, ew)
+        except InvalidBoardError as exc:
+            bad = [problem(lang, exc.path, reason(lang, exc))]
+            return render(request, "index.html", lang, 404, cform=cform, errors=bad, events=repo.recent_events(10),
+                          cards_board={"event": event_id, "board": record.board})
+        if line is not None:
+            cform |= {"table": filled["table"], "ns_pair": filled["ns_pair"], "ew_pair": filled["ew_pair"],
+                      "contract": filled["contract"], "declarer": filled["declarer"],
+                      "table_tricks": filled["table_result"]}
         return render(request, "index.html", lang, cform=cform, events=repo.recent_events(10),
-                      cards_board={"event": event_id, "board": record.board})
+                      cards_board={"event": event_id, "board": record.board}, traveller_line=line)
 
     def _play_page(request: Request, lang: str, form: Mapping[str, str], problems: list[Problem],
                    status: int) -> HTMLResponse:
@@ -402,13 +418,15 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
                         hand_S: Text = "", hand_W: Text = "", hand_record: Text = "", dealer: Text = "N",
                         vulnerable: Text = "None", contract: Text = "", declarer: Text = "", table_tricks: Text = "",
                         play: Text = "", discovered: Text = "after_play", missing_found: Text = "",
-                        card_seen: Text = "", calls_unaffected: Text = "", profile: Text = "") -> HTMLResponse:
+                        card_seen: Text = "", calls_unaffected: Text = "", profile: Text = "", event: Text = "",
+                        board: Text = "", table: Text = "", ns_pair: Text = "", ew_pair: Text = "") -> HTMLResponse:
         lang = page_lang(request, lang_pick or lang, picked=bool(lang_pick))
         cform = {"hand_N": hand_N, "hand_E": hand_E, "hand_S": hand_S, "hand_W": hand_W,
                  "hand_record": hand_record, "dealer": dealer, "vulnerable": vulnerable, "contract": contract,
                  "declarer": declarer, "table_tricks": table_tricks, "play": play, "discovered": discovered,
                  "missing_found": missing_found, "card_seen": bool(card_seen),
-                 "calls_unaffected": bool(calls_unaffected), "profile": profile}
+                 "calls_unaffected": bool(calls_unaffected), "profile": profile, "event": event, "board": board,
+                 "table": table, "ns_pair": ns_pair, "ew_pair": ew_pair}
         body: dict[str, Any] = {
             "hands": {"N": hand_N or "-", "E": hand_E or "-", "S": hand_S or "-", "W": hand_W or "-"},
             "dealer": dealer, "vulnerable": vulnerable, "discovered": discovered,
@@ -426,8 +444,14 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
             body["table_tricks"] = _whole(table_tricks)
         if profile.strip():
             body["scoring"] = {"profile": profile.strip()}
+        if event.strip():  # a stored board, and the traveller line the ruling names
+            body |= {"event": _whole(event), "board": board.strip() or None}
+            if table.strip():
+                body["table"] = _whole(table)
+            if ns_pair.strip() and ew_pair.strip():
+                body["pairs"] = {"ns": ns_pair.strip()[:20], "ew": ew_pair.strip()[:20]}
         try:
-            creq = IncorrectCardsRequest.model_validate(body)
+            creq, came = cards_from_event(IncorrectCardsRequest.model_validate(body), request.app.state.events)
             advice = advise_incorrect_cards(creq.to_case(), solver=request.app.state.solver, profile=creq.profile())
         except ValidationError as exc:
             bad = validation_problems(lang, exc)
@@ -437,17 +461,19 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
             return render(request, "index.html", lang, 422, cform=cform, errors=bad, field_errors=field_errors(bad))
         ev = advice.evidence
         found = {s.value: views.hand(advice.case.found[s]) for s in advice.case.found}
-        table = table_result(advice)
+        at_table = table_result(advice)
         plausible = scores_block(table=advice.table_score_ns, after_adjustment=None, suggested=None,
                                  plausible=advice.plausible_results(), scoring=None).plausible
+        scored, scorer = cards_against(advice, creq.scoring, lang)
         saved = case_form(request, CaseKind.INCORRECT_CARDS, body)
         return render(request, "cards.html", lang, cform=cform, case_form=saved, action=advice.action.value,
                       diagram=found,
                       counts={s.value: len(c) for s, c in advice.case.found.items()},
                       assigned=advice.assigned, ruled=advice.ruled_result, score_law=score_law(advice),
                       gain=advice.offender_gain,
-                      table=table, table_cancelled=advice.decision.adjusted,
-                      optional=advice.decision.optional_adjustment, plausible=plausible,
+                      table=at_table, table_cancelled=advice.decision.adjusted,
+                      optional=advice.decision.optional_adjustment, plausible=plausible, scored=scored,
+                      scorer=scorer, from_traveller=came,
                       artificial=[(side.value, advice.decision.fault[side].value, a)
                                   for side, a in advice.artificial.items()],
                       description=" ".join(step_text(lang, f) for f in advice.irregularity.findings()),
@@ -676,11 +702,14 @@ _HIDDEN = {
 def _field_from_traveller(repo: EventRepository, req: RevokeRulingRequest, form: dict[str, str]) -> None:
     """Fill the page's scoring form (``form``: ``scoring``, ``field``, ``profile``) from the
     traveller line the ruling names, as the API's ``from_traveller`` does: the other North-South
-    scores of its section as the field, the event's profile; left alone for an IMP traveller
-    (:func:`app.rulings.prefill_from_traveller` gives no field then)."""
+    scores of its section as the field (matchpoints, Butler or cross-IMPs, the traveller's form), or
+    the other room's score at teams; the event's profile."""
     _, got = prefill_from_traveller(req, repo)
-    if got is not None and "scoring" in got.filled and got.field:
-        form["scoring"], form["field"] = "matchpoints", " ".join(str(x) for x in got.field)
+    if got is not None and "scoring" in got.filled and got.form == "teams" and got.other_room_ns is not None:
+        form["scoring"], form["other_room_ns"] = "imps", str(got.other_room_ns)
+        form["profile"] = repo.get_event(got.event).details.scoring_profile
+    elif got is not None and "scoring" in got.filled and got.field:
+        form["scoring"], form["field"] = got.form, " ".join(str(x) for x in got.field)
         form["profile"] = repo.get_event(got.event).details.scoring_profile
 
 
@@ -818,7 +847,7 @@ def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str], single: 
     ``score`` holds ``form`` (matchpoints or imps), ``ns``/``ew`` as text (percent or IMPs per
     side), ``several`` (weighted) and ``outcomes`` (label, weight, NS matchpoints or IMPs); the
     error and the units in ``lang``."""
-    if form.get("scoring") not in ("matchpoints", "imps"):
+    if form.get("scoring") not in ("matchpoints", "imps", "butler", "cross_imps"):
         return None, None
     if len(plausible) >= 2:
         outcomes: list[dict[str, JsonValue]] = [
@@ -830,13 +859,12 @@ def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str], single: 
         return None, None
     try:
         against: dict[str, Any] = {"profile": form.get("profile") or "wbf"}
-        if form["scoring"] == "matchpoints":
+        if form["scoring"] != "imps":  # matchpoints, Butler and cross-IMPs: against the field
             against["field"] = [int(x) for x in form.get("field", "").replace(",", " ").split()]
         else:
             against["other_room_ns"] = int(form.get("other_room_ns", "").strip())
         w = score_against(outcomes, ScoringIn.model_validate(against),
-                          Side(non_offending) if non_offending else None,
-                          "matchpoints" if form["scoring"] == "matchpoints" else "imps")
+                          Side(non_offending) if non_offending else None, form["scoring"])  # type: ignore[arg-type]
     except ValidationError as exc:
         return None, "; ".join(_validation_messages(exc, lang))
     except InvalidBoardError as exc:  # weights that are negative or do not sum to 1

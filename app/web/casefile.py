@@ -1183,6 +1183,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
             event_id = events.create_event(new_event).id
             values["case_event"] = str(event_id)
         data["event"] = event_id
+        data["duplicate"] = True  # asked above: none, or the director confirmed it (confirm_duplicate)
         if isinstance(body.get("pbn"), str) and cform["kind"] == "revoke":
             data["pbn"] = _with_board_tag(body["pbn"], case_board)
         try:

@@ -38,7 +38,7 @@ from engine.model.seats import SEATS
 Text = Annotated[str, Form()]
 Render = Callable[..., HTMLResponse]
 
-CARELESS_CODES = ("careless_order", "careless_block", "careless_ruff", "unaware_trump")
+CARELESS_CODES = ("careless_order", "careless_block", "careless_ruff", "unaware_trump", "careless_departure")
 """The careless categories the director may rule not normal (``findings.normal``)."""
 
 FORM_FIELDS = ("source", "event", "board", "deal", "contract", "declarer", "vulnerable", "play",

@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.i18n import DEFAULT, catalogue, error_text, fallback, gettext, step_text
+from app.i18n.seats import SeatWord, card_symbols
+from engine.cases import CaseConflictError
 from engine.errors import InvalidBoardError
 from engine.laws.steps import Step
 
@@ -68,9 +70,10 @@ def evidence_text(lang: str, english: str) -> str:
     for clause in english.split("; "):
         plays = _PLAYS.match(clause)
         if plays:
-            cards = gettext(lang, "evidence_or").join(plays["cards"].split(" or "))
-            out.append(gettext(lang, "evidence_plays_instead", player=gettext(lang, f"seat_{plays['seat']}"),
-                               cards=cards, card=plays["card"]))
+            shown = card_symbols if lang != DEFAULT else str  # cards as the tables show them (English: as written)
+            cards = gettext(lang, "evidence_or").join(shown(c) for c in plays["cards"].split(" or "))
+            out.append(gettext(lang, "evidence_plays_instead", player=SeatWord(plays["seat"], catalogue(lang).get),
+                               cards=cards, card=shown(plays["card"])))
         elif clause in _EVIDENCE:
             out.append(gettext(lang, _EVIDENCE[clause]))
         else:
@@ -79,10 +82,10 @@ def evidence_text(lang: str, english: str) -> str:
 
 
 def reason(lang: str, exc: BaseException) -> str:
-    """An engine error's reason in ``lang``: an :class:`InvalidBoardError` through its catalogue
-    key (:func:`app.i18n.error_text`); any other error's message in English (marked in strict
-    mode)."""
-    if isinstance(exc, InvalidBoardError):
+    """An engine error's reason in ``lang``: an :class:`InvalidBoardError` (or a case's
+    :class:`~engine.cases.CaseConflictError`) through its catalogue key
+    (:func:`app.i18n.error_text`); any other error's message in English (marked in strict mode)."""
+    if isinstance(exc, InvalidBoardError | CaseConflictError):
         return error_text(lang, exc)
     message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
     return fallback(lang, str(message))

@@ -85,7 +85,10 @@ class Category(StrEnum):
     with fewer than two top winners at the claim (70E2, WB 8.70.5); ``careless_block``: a play
     that blocks a suit, or an unblock from the shorter holding; ``careless_ruff``: ruffing low
     when an overruff is possible; ``unaware_trump``: a side winner cashed while a trump is out
-    and the claimer likely unaware of it (70C).
+    and the claimer likely unaware of it (70C); ``careless_departure``: another lead when the
+    stated order is done and the hand on lead can lead for the ruff the statement names (a
+    winner cashed before the stated ruff, claims.md T15: normal for this claimer only if the
+    director finds it so, 70D1, 71B).
     """
 
     STATED = "stated"
@@ -97,23 +100,26 @@ class Category(StrEnum):
     CARELESS_BLOCK = "careless_block"
     CARELESS_RUFF = "careless_ruff"
     UNAWARE_TRUMP = "unaware_trump"
+    CARELESS_DEPARTURE = "careless_departure"
 
 
 CARELESS: tuple[Category, ...] = (Category.CARELESS_ORDER, Category.CARELESS_BLOCK, Category.CARELESS_RUFF,
-                                  Category.UNAWARE_TRUMP)
+                                  Category.UNAWARE_TRUMP, Category.CARELESS_DEPARTURE)
 """The categories that are normal only as careless or inferior play: the doubtful points."""
 
 CATEGORY_LAW: dict[Category, str] = {
     Category.STATED: "70D1", Category.CASH: "70D1", Category.ENTRY: "70D1", Category.CONCEDE: "70D1",
     Category.NORMAL: "70D1", Category.CARELESS_ORDER: "70E2", Category.CARELESS_BLOCK: "70D1",
-    Category.CARELESS_RUFF: "70D1", Category.UNAWARE_TRUMP: "70C",
+    Category.CARELESS_RUFF: "70D1", Category.UNAWARE_TRUMP: "70C", Category.CARELESS_DEPARTURE: "70D1",
 }
 """The law each category of play is judged under."""
 
 CLASS_DEFAULTS: dict[PlayerClass, frozenset[Category]] = {
-    PlayerClass.NOVICE: frozenset({Category.CARELESS_ORDER, Category.CARELESS_BLOCK, Category.CARELESS_RUFF}),
-    PlayerClass.CLUB: frozenset({Category.CARELESS_ORDER, Category.CARELESS_BLOCK, Category.CARELESS_RUFF}),
-    PlayerClass.COUNTY: frozenset({Category.CARELESS_BLOCK, Category.CARELESS_RUFF}),
+    PlayerClass.NOVICE: frozenset({Category.CARELESS_ORDER, Category.CARELESS_BLOCK, Category.CARELESS_RUFF,
+                                   Category.CARELESS_DEPARTURE}),
+    PlayerClass.CLUB: frozenset({Category.CARELESS_ORDER, Category.CARELESS_BLOCK, Category.CARELESS_RUFF,
+                                 Category.CARELESS_DEPARTURE}),
+    PlayerClass.COUNTY: frozenset({Category.CARELESS_BLOCK, Category.CARELESS_RUFF, Category.CARELESS_DEPARTURE}),
     PlayerClass.EXPERT: frozenset({Category.CARELESS_RUFF}),
 }
 """The careless categories counted as normal for each class of player, before the director's
@@ -122,7 +128,7 @@ not exempt from carelessness). These are defaults to be calibrated with director
 
 _PREFERENCE: tuple[Category, ...] = (Category.STATED, Category.CASH, Category.NORMAL, Category.ENTRY,
                                      Category.CONCEDE, Category.UNAWARE_TRUMP, Category.CARELESS_ORDER,
-                                     Category.CARELESS_BLOCK, Category.CARELESS_RUFF)
+                                     Category.CARELESS_BLOCK, Category.CARELESS_RUFF, Category.CARELESS_DEPARTURE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -431,7 +437,11 @@ class NormalPlay:
                 out[card] = cat
 
         if not trick:
-            self._leads(hands, seat, partner, opp_all, ptr, aware, unaware, run, believed_top, offer)
+            ruff_leads = self._leads(hands, seat, partner, opp_all, ptr, aware, unaware, run, believed_top, offer)
+            if ruff_leads and ptr >= len(self.order):  # the stated ruff is due: any other lead departs from it
+                for c, cat in out.items():
+                    if not ruff_leads >> c & 1 and cat in (Category.CASH, Category.ENTRY, Category.CONCEDE):
+                        out[c] = Category.CARELESS_DEPARTURE
             if not out:
                 for su in range(4):
                     if hand & SUIT_MASK[su]:
@@ -447,7 +457,8 @@ class NormalPlay:
         return sorted(out.items(), key=lambda kv: (_PREFERENCE.index(kv[1]), -kv[0]))
 
     def _leads(self, hands: tuple[int, int, int, int], seat: int, partner: int, opp_all: int, ptr: int,
-               aware: bool, unaware: bool, run: int, is_top: _IsTop, put: _Put) -> None:
+               aware: bool, unaware: bool, run: int, is_top: _IsTop, put: _Put) -> int:
+        """Offer the leads (through ``put``); answer the mask of the leads for a stated ruff."""
         hand = hands[seat]
         trump = self.trump
         side = hand | hands[partner]
@@ -455,22 +466,23 @@ class NormalPlay:
             card, suit = self.order[ptr]
             if card >= 0 and hand >> card & 1:
                 put(card, Category.STATED)
-                return
+                return 0
             if card < 0 and hand & SUIT_MASK[suit] and is_top(top(hand & SUIT_MASK[suit])):
                 put(top(hand & SUIT_MASK[suit]), Category.STATED)
-                return
+                return 0
         if run >= 0 and hand & SUIT_MASK[run]:  # keep running the suit while the side has a winner in it
             mine = hand & SUIT_MASK[run]
             if is_top(top(mine)):
                 put(top(mine), Category.CASH)
-                return
+                return 0
             theirs = hands[partner] & SUIT_MASK[run]
             if theirs and is_top(top(theirs)):
                 put(bottom(mine), Category.ENTRY)
-                return
+                return 0
         if trump >= 0 and aware and opp_all & SUIT_MASK[trump] and hand & SUIT_MASK[trump]:
             put(top(hand & SUIT_MASK[trump]), Category.CASH)  # 70C: draw trumps first
-            return
+            return 0
+        ruff_leads = 0
         winners = False
         entries = False
         partner_winners = any(is_top(top(hands[partner] & SUIT_MASK[su])) for su in range(4)
@@ -492,11 +504,14 @@ class NormalPlay:
             if theirs and is_top(top(theirs)) and lo < top(theirs):
                 put(lo, Category.CARELESS_BLOCK if lo in blocks else Category.ENTRY)
                 entries = True
+            stated_ruff = (su, partner) in self.ruffs
             if not theirs and su != trump and trump >= 0 and hands[partner] & SUIT_MASK[trump] \
-                    and is_top(top(hands[partner] & SUIT_MASK[trump])) and partner_winners:
+                    and is_top(top(hands[partner] & SUIT_MASK[trump])) and (partner_winners or stated_ruff):
                 # a ruff in partner's hand, as stated, or as the way to reach partner's winners
-                put(lo, Category.STATED if (su, partner) in self.ruffs else Category.ENTRY)
+                put(lo, Category.STATED if stated_ruff else Category.ENTRY)
                 entries = True
+                if stated_ruff:
+                    ruff_leads |= 1 << lo
             if su in self.concede_suits:
                 put(lo, Category.STATED)
         side_winner = any(is_top(top(side & SUIT_MASK[su])) for su in range(4) if side & SUIT_MASK[su])
@@ -505,6 +520,7 @@ class NormalPlay:
                 mine = hand & SUIT_MASK[su]
                 if mine and not is_top(top(mine)):
                     put(bottom(mine), Category.CONCEDE)
+        return ruff_leads
 
     def _blocking_leads(self, hands: tuple[int, int, int, int], seat: int, partner: int, opp_all: int) -> set[int]:
         """Leads that block a suit the side holds solidly (every card above the opponents'): the

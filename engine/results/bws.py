@@ -9,8 +9,12 @@ seat), ``Contract`` (``"3 H"``, ``"2 D x"``, ``"PASS"``), ``Result`` (``"-1"``, 
 remark from Bridgemate's fixed list (``"40%-60%"``, ``"Not played"``, ``"Arbitral score"``) is
 an artificial score: its contract and result are empty although ``Declarer`` and ``NS/EW`` are
 still filled, so they are ignored. ``BiddingData`` and ``PlayData`` are not read (no real sample
-holds rows). The file holds no scores: North-South's score is computed by Law 77 with the
-board's vulnerability (Law 2's cycle, or the ``HandRecord``).
+holds rows). Players' names are not read: in the real sample ``PlayerNames`` has no rows and
+``PlayerNumbers`` holds no number or name; access-parser 0.0.6 cannot read ``PlayerNumbers``
+either (rows written with 7 columns before ``TimeLog`` was added: it reads each fixed column at
+the table's offset without checking the row's column count, past the row's end). The file
+holds no scores: North-South's score is computed by Law 77 with the board's vulnerability
+(Law 2's cycle, or the ``HandRecord``).
 """
 
 from __future__ import annotations
