@@ -4,7 +4,7 @@
 PBN game, an uploaded file's board, or a board entered by hand; the assumptions form re-posts
 here), ``POST /upload`` (a PBN file: pick the board), ``POST /incorrect-cards`` (Laws 13, 14)
 and the static files. An uploaded file becomes an event in the database (``app.state.events``,
-see ``app/events.py``): its hand records are stored, the file is kept with it, and picking a
+see ``app/api/events.py``): its hand records are stored, the file is kept with it, and picking a
 board reads the file back from storage. Everything is served by the app itself (no CDN); the
 page works without JavaScript (a few lines wire the print buttons). Languages are data:
 ``app/i18n``.
@@ -27,17 +27,18 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 from pydantic import JsonValue, ValidationError
 
-from app.access import PageRefused
-from app.auth import READ
-from app.card_schemas import IncorrectCardsRequest, score_law, table_result
-from app.card_traveller import cards_from_event
-from app.common import clean_text
+from app.api.card_traveller import cards_from_event
+from app.api.rulings import prefill_from_traveller, rule_revoke
+from app.api.schemas.cards import IncorrectCardsRequest, score_law, table_result
+from app.api.schemas.revoke import RevokeRulingRequest, counted
+from app.api.scorer import for_revoke
+from app.api.scores import ScoringIn, score_against, scores_block
 from app.i18n import fallback, gettext, languages, step_text
-from app.limits import BODY_BYTES, UPLOAD_BODY_BYTES, UPLOAD_BYTES, read_upload
-from app.rulings import prefill_from_traveller, rule_revoke
-from app.schemas import RevokeRulingRequest, counted
-from app.scorer import for_revoke
-from app.scores import ScoringIn, score_against, scores_block
+from app.service.access import PageRefused
+from app.service.auth import READ
+from app.service.limits import BODY_BYTES, UPLOAD_BODY_BYTES, UPLOAD_BYTES, read_upload
+from app.service.page_language import page_lang, remember
+from app.service.request_body import clean_text
 from app.web import views
 from app.web.cards_scores import cards_against
 from app.web.casefile import (
@@ -51,20 +52,15 @@ from app.web.casefile import (
     who,
 )
 from app.web.claim import install_claim_pages
-from app.web.lang import page_lang, remember
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.screening import install_screening_pages, is_big, start_page_job
 from app.web.traveller import install_traveller_pages, traveller_prefill
 from app.web.words import board_label, date_text, evidence_text, reason
 from engine import __version__ as engine_version
-from engine.advisor import RevokeAdvice
-from engine.boards import board_from_game
-from engine.cases import CaseKind
+from engine.casefile.cases import CaseKind
+from engine.casefile.events import EventDetails, EventRepository, NotStoredError
 from engine.dd.analysis import analyse_play
 from engine.errors import AdvisorError, InvalidBoardError, PbnError, SolverBusyError
-from engine.events import EventDetails, EventRepository, NotStoredError
-from engine.handrecords import board_key, hand_records_from_pbn
-from engine.incorrect_cards import advise_incorrect_cards
 from engine.laws.card_count import Discovery, MissingCardFound
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import detect_revokes
@@ -72,12 +68,16 @@ from engine.model.cards import SUIT_ORDER
 from engine.model.contract import Contract
 from engine.model.contract_text import read_contract_text
 from engine.model.seats import SEATS, Side
-from engine.pbn import PbnGame, check_text, upload_text
-from engine.playtext import play_text_problems
-from engine.recording import Finding, finding_error, read_record
-from engine.records import read_games
-from engine.results import SessionResults, read_results
+from engine.records.boards import board_from_game
+from engine.records.files import read_games
+from engine.records.handrecords import board_key, hand_records_from_pbn
+from engine.records.pbn import PbnGame, check_text, upload_text
+from engine.records.playtext import play_text_problems
+from engine.records.results import SessionResults, read_results
+from engine.rulings.incorrect_cards import advise_incorrect_cards
+from engine.rulings.revoke import RevokeAdvice
 from engine.scoring import PROFILES, score_ns
+from engine.screening.recording import Finding, finding_error, read_record
 
 _HERE = Path(__file__).parent
 VULS = (("None", "vul_none"), ("NS", "vul_ns"), ("EW", "vul_ew"), ("All", "vul_all"))
@@ -92,8 +92,8 @@ Text = Annotated[str, Form()]
 def install_web(app: FastAPI) -> None:
     """Mount the page's static files and routes on ``app``; a form the page posted that cannot
     be read (a paste over 1 MiB, a malformed multipart body) gets the page with the reason
-    (``app.state.unreadable_body_page``, see :mod:`app.errors`); a page request the access
-    policy refuses (:class:`app.access.PageRefused`) gets the sign-in form with the reason and
+    (``app.state.unreadable_body_page``, see :mod:`app.service.errors`); a page request the access
+    policy refuses (:class:`app.service.access.PageRefused`) gets the sign-in form with the reason and
     the way back: 401 (sign in) or 403 (the role does not allow it), never the data."""
     app.mount("/static", StaticFiles(directory=_HERE / "static"), name="web-static")
     router, unreadable, refused = _router()
@@ -492,7 +492,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
     def unreadable(request: Request, kind: str, message: str) -> HTMLResponse:
         """The index with the reason a posted form could not be read: 413 for a field over the
         form parser's 1 MiB (a paste: upload the file instead) or a body over its route's limit
-        (:mod:`app.limits`: the file over 5 MiB, the form over 1 MiB; never read), 422 for a
+        (:mod:`app.service.limits`: the file over 5 MiB, the form over 1 MiB; never read), 422 for a
         malformed form, 503 when the store is busy (nothing was stored). The form is read before
         the access policy runs: the recent events are listed only to whom may read them."""
         lang = page_lang(request, request.query_params.get("lang"))
@@ -562,7 +562,7 @@ _LINE = re.compile(r" \(line \d+\)$")
 def _sheet_context(repo: EventRepository, form: Mapping[str, str], sheet: Mapping[str, str],
                    label: str, lang: str = "en") -> dict[str, Any]:
     """The board's label and the sheet's fields for ruling.html. A pasted game's label loses
-    the line number (``engine.pbn.PbnGame.label``: a pasted text starts at line 1); an uploaded
+    the line number (``engine.records.pbn.PbnGame.label``: a pasted text starts at line 1); an uploaded
     file's board is named with the file, keeping the line, and the event stored for the file
     gives the event's name and date when the director left them blank. The label is said in
     ``lang`` (:func:`app.web.words.board_label`)."""
@@ -660,12 +660,12 @@ def _has_revoke(game: Any, lang: str) -> tuple[bool | None, str | None]:
     """Whether a game's record shows a failure to follow suit: ``(True/False, None)``, or
     ``(None, reason)`` when the record cannot be ruled on (the engine's reason in ``lang``, e.g.
     a card played twice, a missing tag) or reads better as a recording error than as a revoke
-    (:mod:`engine.recording`: the same finding as a screening's)."""
+    (:mod:`engine.screening.recording`: the same finding as a screening's)."""
     try:
         board = board_from_game(game)
         record = board.play_record()
         revokes = detect_revokes(record, board.contract, RevokeFacts())
-        if revokes:  # a mistake in the record may read better than a revoke (engine.recording)
+        if revokes:  # a mistake in the record may read better than a revoke (engine.screening.recording)
             reading = read_record(game, record, board.contract, revokes)
             if reading.finding is Finding.RECORDING_ERROR:
                 return None, reason(lang, finding_error(reading))
@@ -807,7 +807,7 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
 
 
 def _scorer_block(advice: RevokeAdvice, scored: dict[str, Any] | None, form: Mapping[str, str]) -> Any:
-    """The ruling sheet's "for the scorer" block (:func:`app.scorer.for_revoke`): the result to
+    """The ruling sheet's "for the scorer" block (:func:`app.api.scorer.for_revoke`): the result to
     enter, and the weighted score against the page's field (``form["field"]``, matchpoints) when
     the page shows one (the director's weights are those of the box above it)."""
     field = None

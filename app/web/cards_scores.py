@@ -1,16 +1,16 @@
 """The incorrect-cards ruling sheet's scores (Laws 13, 14): the proposed result or the plausible
 results scored against the rest of the traveller (matchpoints, Butler, cross-IMPs or teams IMPs,
-as the revoke sheet shows them) and the "for the scorer" block (:mod:`app.scorer`)."""
+as the revoke sheet shows them) and the "for the scorer" block (:mod:`app.api.scorer`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from app.card_schemas import _non_offending, suggested_result
-from app.card_traveller import for_cards
-from app.scorer import ForScorerOut
-from app.scores import ScoringIn, scores_block
-from engine.incorrect_cards import IncorrectCardsAdvice
+from app.api.card_traveller import for_cards
+from app.api.schemas.cards import _non_offending, suggested_result
+from app.api.scorer import ForScorerOut
+from app.api.scores import ScoringIn, scores_block
+from engine.rulings.incorrect_cards import IncorrectCardsAdvice
 
 
 def cards_against(advice: IncorrectCardsAdvice, scoring: ScoringIn | None, lang: str
@@ -21,7 +21,7 @@ def cards_against(advice: IncorrectCardsAdvice, scoring: ScoringIn | None, lang:
     scoring's form (as :func:`app.web._weighted` gives them: ``form``, ``ns``/``ew`` as text,
     ``several``, ``outcomes``); ``None`` otherwise. ``for_scorer``: the proposed result as the
     scorer enters it, or the plausible results with their weights and their matchpoints or IMPs
-    (:func:`app.card_traveller.for_cards`); ``None`` when nothing is proposed."""
+    (:func:`app.api.card_traveller.for_cards`); ``None`` when nothing is proposed."""
     from app.web import _weighted  # the revoke sheet's own scoring of the page's results (no cycle at import)
 
     plausible = scores_block(table=advice.table_score_ns, after_adjustment=None, suggested=None,

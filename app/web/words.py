@@ -19,7 +19,7 @@ from typing import Any
 
 from app.i18n import DEFAULT, catalogue, error_text, fallback, gettext, step_text
 from app.i18n.seats import SeatWord, card_symbols
-from engine.cases import CaseConflictError
+from engine.casefile.cases import CaseConflictError
 from engine.errors import InvalidBoardError
 from engine.laws.steps import Step
 
@@ -28,8 +28,8 @@ _LABEL = re.compile(r"^(?:(?P<before>.*?),? )?board (?P<board>\S*?)(?:, room (?P
 
 
 def board_label(lang: str, label: str) -> str:
-    """A board's label in ``lang``, from the engine's English one (``engine.pbn.PbnGame.label``,
-    ``app.events.board_for``): ``"Sponvo30.pbn board 21, room Closed (line 1476)"`` -> in Polish
+    """A board's label in ``lang``, from the engine's English one (``engine.records.pbn.PbnGame.label``,
+    ``app.api.events.board_for``): ``"Sponvo30.pbn board 21, room Closed (line 1476)"`` -> in Polish
     ``"Sponvo30.pbn rozdanie 21, pokój Closed (wiersz 1476)"``; ``"Euro 97, board 5"`` (a stored
     event's board) -> ``"Euro 97, rozdanie 5"``. The file's or event's name, the board number
     and the room are kept as written. A label of another shape (a contract: ``"4H W"``) as is."""
@@ -83,7 +83,7 @@ def evidence_text(lang: str, english: str) -> str:
 
 def reason(lang: str, exc: BaseException) -> str:
     """An engine error's reason in ``lang``: an :class:`InvalidBoardError` (or a case's
-    :class:`~engine.cases.CaseConflictError`) through its catalogue key
+    :class:`~engine.casefile.cases.CaseConflictError`) through its catalogue key
     (:func:`app.i18n.error_text`); any other error's message in English (marked in strict mode)."""
     if isinstance(exc, InvalidBoardError | CaseConflictError):
         return error_text(lang, exc)

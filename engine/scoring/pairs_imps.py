@@ -26,7 +26,7 @@ def pairs_imps(ns_score: int, field: Sequence[int], method: str, *, discard: int
     - ``"butler"``: IMPs (78B) against the datum of the whole traveller with ``ns_score`` in the
       table's place (:func:`engine.scoring.imps.datum`: ``discard`` top and bottom dropped, the
       mean rounded to 10), so the table's own result gets the program's figure
-      (Compscore3's ``NS_BUTLER_POINTS``, tests/test_results_readers.py);
+      (Compscore3's ``NS_BUTLER_POINTS``, tests/engine/records/test_results_readers.py);
     - ``"cross_imps"``: the IMPs against each score of ``field``, summed, divided by the number
       of comparisons (per comparison, as Compscore3's ``NS_CROSS_IMP_POINTS`` and the OKbridge
       ``IMP_NS`` are written).
