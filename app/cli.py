@@ -28,20 +28,20 @@ from typing import IO, TYPE_CHECKING, Any, cast
 from pydantic import BaseModel
 
 from app import i18n
-from engine.advisor import RevokeAdvice, advise_revoke
-from engine.boards import board_from_game
 from engine.errors import AdvisorError, InvalidBoardError
-from engine.incorrect_cards import IncorrectCardsAdvice, advise_incorrect_cards
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.model.cards import SUIT_ORDER, holding_str
 from engine.model.seats import Seat
-from engine.pbn import PbnGame, games_for_board
-from engine.records import claim_tricks, load_games
+from engine.records.boards import board_from_game
+from engine.records.files import claim_tricks, load_games
+from engine.records.pbn import PbnGame, games_for_board
+from engine.rulings.incorrect_cards import IncorrectCardsAdvice, advise_incorrect_cards
+from engine.rulings.revoke import RevokeAdvice, advise_revoke
 from engine.scoring.adjusted import ARTIFICIAL
-from engine.screening import ROW_FIELDS, ScreeningReport
+from engine.screening.events import ROW_FIELDS, ScreeningReport
 
 if TYPE_CHECKING:
-    from engine.events import EventRepository
+    from engine.casefile.events import EventRepository
 
 
 def _t(key: str, **params: object) -> str:
@@ -234,7 +234,7 @@ def render_incorrect_cards(a: IncorrectCardsAdvice) -> str:
 def _incorrect_cards(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
-    from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
+    from app.api.schemas.cards import IncorrectCardsRequest, IncorrectCardsResponse
     from engine.dd import default_solver
 
     try:
@@ -327,7 +327,7 @@ def claim_request(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def render_claim(out: Any) -> str:
-    """A claim ruling (:class:`app.claim_schemas.ClaimRulingResponse`) as text for a TD: the
+    """A claim ruling (:class:`app.api.schemas.claim.ClaimRulingResponse`) as text for a TD: the
     answer, each law step, the worst normal line by trick, the doubtful points."""
     lines = []
     if out.awarded is not None:
@@ -356,7 +356,7 @@ def render_claim(out: Any) -> str:
 def _claim(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
-    from app.claim_schemas import ClaimRulingRequest, ClaimRulingResponse, rule_claim
+    from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse, rule_claim
     from engine.dd import default_solver
 
     source = args.request or args.position or args.file or "claim"
@@ -397,7 +397,7 @@ def _bad_input(source: str, exc: Exception) -> int:
     """Print each problem of a JSON request file as ``advisor: FILE: field: reason``; returns 2."""
     from pydantic import ValidationError
 
-    from app.errors import validation_items
+    from app.service.errors import validation_items
 
     if isinstance(exc, ValidationError):
         for item in validation_items(exc.errors()):
@@ -413,7 +413,7 @@ def _scores(args: argparse.Namespace) -> int:
 
     from pydantic import ValidationError
 
-    from app.scores import ROUTES
+    from app.api.scores import ROUTES
 
     func, _ = ROUTES[args.kind]
     model = get_type_hints(func)["body"]
@@ -533,7 +533,7 @@ def _screen(args: argparse.Namespace) -> int:
     progress, close = (None, None) if args.no_progress or not sys.stderr.isatty() else _progress_bar()
     try:
         if args.scheduler:
-            from app.cluster import ClusterUnavailableError, screen_on_cluster
+            from app.service.cluster import ClusterUnavailableError, screen_on_cluster
 
             try:
                 report = screen_on_cluster(args.path, args.scheduler, progress=progress)
@@ -541,7 +541,7 @@ def _screen(args: argparse.Namespace) -> int:
                 print(f"advisor: {exc}", file=sys.stderr)
                 return 2
         else:  # --workers 1 (or a single file): in this process, no pool
-            from engine.screen_pool import screen_paths_parallel
+            from engine.screening.pool import screen_paths_parallel
 
             report = screen_paths_parallel(args.path, workers=args.workers, progress=progress)
     finally:
@@ -551,7 +551,7 @@ def _screen(args: argparse.Namespace) -> int:
     print(render_screening(report), file=sys.stderr if to_stdout else sys.stdout)
     try:
         if args.json:
-            from app.schemas import ScreeningResponse
+            from app.api.schemas.revoke import ScreeningResponse
 
             doc = ScreeningResponse.from_report(report).model_dump(mode="json")
             if to_stdout:
@@ -572,10 +572,10 @@ def _screen(args: argparse.Namespace) -> int:
 
 def _users(args: argparse.Namespace) -> int:
     """``advisor users add|list|revoke``: on the service's database (migrated first)."""
-    from app.auth import add_user
+    from app.service.auth import add_user
     from app.storage import open_repository
     from app.storage.cases import DuplicateUserError, SqlUserRepository
-    from engine.cases import Role
+    from engine.casefile.cases import Role
 
     repo = open_repository(args.database)
     try:
@@ -609,7 +609,7 @@ def _serve(args: argparse.Namespace) -> int:
     """``advisor serve``: uvicorn on the app factory; any address but loopback requires tokens.
 
     The host names the service answers to (``ADVISOR_ALLOWED_HOSTS``, see
-    :func:`app.middleware.allowed_hosts`) get ``--host`` when it is a name or a specific address;
+    :func:`app.service.middleware.allowed_hosts`) get ``--host`` when it is a name or a specific address;
     on a wildcard address (``0.0.0.0``, ``::``) without ``ADVISOR_ALLOWED_HOSTS`` it warns that only
     this machine's names are answered. ``X-Forwarded-For`` / ``X-Forwarded-Proto`` are read only
     from the proxies of ``ADVISOR_TRUSTED_PROXIES`` (addresses or networks, comma-separated; empty,
@@ -619,7 +619,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from app.middleware import host_pattern
+    from app.service.middleware import host_pattern
 
     try:
         address: ipaddress.IPv4Address | ipaddress.IPv6Address | None = ipaddress.ip_address(args.host)
@@ -644,7 +644,7 @@ def log_config() -> dict[str, object]:
     """``advisor serve``'s logging (a ``logging.config.dictConfig`` dict): uvicorn's own, and the
     service's ``advisor`` loggers on stderr as they are, INFO and above: one JSON line per request
     on ``advisor.access`` (uvicorn's access log is off: ``access_log=False``), the unhandled
-    exceptions with their traceback on ``advisor.error`` (see :mod:`app.middleware`)."""
+    exceptions with their traceback on ``advisor.error`` (see :mod:`app.service.middleware`)."""
     import copy
 
     from uvicorn.config import LOGGING_CONFIG
@@ -712,7 +712,7 @@ def _command(args: argparse.Namespace) -> int:
             exc.key == "play_end_unknown" else _reason(exc)  # the command line's options, not the API's fields
         print(_t("cannot_rule", reason=why), file=sys.stderr)
         return 2
-    from app.schemas import RevokeRulingResponse
+    from app.api.schemas.revoke import RevokeRulingResponse
 
     return _print(args.json, lambda: RevokeRulingResponse.from_advice(advice), lambda: render(advice))
 

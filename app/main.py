@@ -16,35 +16,37 @@ import anyio
 from fastapi import Depends, FastAPI, File, HTTPException, Query, Request, UploadFile
 from fastapi.responses import JSONResponse
 
-from app import access, auth, claim_jobs, rulings
-from app.adjusted import router as adjusted_router
-from app.api_docs import install_api_docs
-from app.card_schemas import IncorrectCardsRequest, IncorrectCardsResponse
-from app.cases import router as cases_router
-from app.claim_schemas import ClaimRulingRequest, ClaimRulingResponse, rule_claim
-from app.common import ErrorResponse
-from app.disconnect import CancelOnDisconnect
-from app.errors import install_error_handlers
-from app.events import router as events_router
-from app.jobs import JobManager
-from app.language import LanguageMiddleware, documented_language
-from app.limits import UPLOAD_BODY_BYTES, install_body_limits, read_upload
-from app.middleware import allowed_hosts as allowed_hosts_with
-from app.middleware import install_same_site, install_security
-from app.schemas import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
-from app.scores import router as scores_router
-from app.screenings import SYNC_GAMES, ScreeningJobResponse, env_float, env_int, job_manager_from_env, screen_upload
-from app.screenings import router as screenings_router
-from app.shutdown import on_stop_signal
+from app.api import claim_jobs, rulings
+from app.api.adjusted import router as adjusted_router
+from app.api.card_traveller import cards_from_event, for_cards
+from app.api.cases import router as cases_router
+from app.api.events import router as events_router
+from app.api.schemas.cards import IncorrectCardsRequest, IncorrectCardsResponse
+from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse, rule_claim
+from app.api.schemas.common import ErrorResponse
+from app.api.schemas.revoke import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
+from app.api.scores import router as scores_router
+from app.api.screenings import SYNC_GAMES, ScreeningJobResponse, env_float, env_int, job_manager_from_env, screen_upload
+from app.api.screenings import router as screenings_router
+from app.service import access, auth
+from app.service.api_docs import install_api_docs
+from app.service.disconnect import CancelOnDisconnect
+from app.service.errors import install_error_handlers
+from app.service.jobs import JobManager
+from app.service.language import LanguageMiddleware, documented_language
+from app.service.limits import UPLOAD_BODY_BYTES, install_body_limits, read_upload
+from app.service.middleware import allowed_hosts as allowed_hosts_with
+from app.service.middleware import install_same_site, install_security
+from app.service.shutdown import on_stop_signal
 from app.storage import open_repository
 from app.storage.cases import SqlCaseRepository, SqlUserRepository
 from app.web import install_web
 from engine import __version__
 from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
 from engine.errors import InvalidBoardError, PbnError
-from engine.incorrect_cards import advise_incorrect_cards
-from engine.pbn import upload_text
-from engine.records import read_games
+from engine.records.files import read_games
+from engine.records.pbn import upload_text
+from engine.rulings.incorrect_cards import advise_incorrect_cards
 
 
 def create_app(solver: DoubleDummySolver | None = None, database_url: str | None = None,
@@ -60,12 +62,13 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
     keeps the cases (``/v1/cases``) and the token holders.
 
     ``require_tokens``: never run open, even on 127.0.0.1 without tokens configured (default:
-    ``ADVISOR_REQUIRE_TOKENS``; see :mod:`app.auth`).
+    ``ADVISOR_REQUIRE_TOKENS``; see :mod:`app.service.auth`).
 
     ``allowed_hosts``: the host names the service answers to (``Host``; any other is a 400); the
     loopback names are always among them. Default: the loopback names and ``ADVISOR_ALLOWED_HOSTS``
-    (comma-separated; see :func:`app.middleware.allowed_hosts`); given, it replaces that setting.
-    A state-changing request sent by another site is a 403 whatever the mode (:class:`app.middleware.SameOriginWrites`).
+    (comma-separated; see :func:`app.service.middleware.allowed_hosts`); given, it replaces that setting.
+    A state-changing request sent by another site is a 403 whatever the mode
+    (:class:`app.service.middleware.SameOriginWrites`).
     """
 
     @asynccontextmanager
@@ -118,11 +121,12 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
                     "numbers never are. `Content-Language` says the language used; an unknown `lang` is a 422.",
         lifespan=lifespan,
         docs_url=None, redoc_url=None,  # served by install_api_docs, from the service itself
-        dependencies=[Depends(access.door)],  # one door: every route passes app.access.POLICY, nothing else checks
+        # one door: every route passes app.service.access.POLICY, nothing else checks
+        dependencies=[Depends(access.door)],
     )
     install_error_handlers(app)
     app.add_middleware(CancelOnDisconnect)
-    app.add_middleware(LanguageMiddleware)  # /v1: ?lang= or Accept-Language (app.language)
+    app.add_middleware(LanguageMiddleware)  # /v1: ?lang= or Accept-Language (app.service.language)
     lang = [Depends(documented_language)]
     app.include_router(scores_router(), dependencies=lang)
     app.include_router(events_router(), dependencies=lang)
@@ -188,8 +192,11 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         revoke laws. Hands of unequal length never reach the solver.
         """
         # A plain `def`: FastAPI runs it in its thread pool, so the event loop never waits on DDS.
+        body, from_traveller = cards_from_event(body, request.app.state.events)
         advice = advise_incorrect_cards(body.to_case(), solver=request.app.state.solver, profile=body.profile())
-        return IncorrectCardsResponse.from_advice(advice, body.scoring)
+        out = IncorrectCardsResponse.from_advice(advice, body.scoring)
+        return out.model_copy(update={"from_traveller": from_traveller,
+                                      "for_scorer": for_cards(advice, body.scoring)})
 
     @app.post(
         "/v1/rulings/claim", dependencies=lang,
@@ -259,7 +266,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         # A plain `def`: the solver blocks, so FastAPI runs this in its thread pool.
         data = read_upload(file.file)
         if data is None:
-            raise HTTPException(status_code=413)  # the project's 413 (app.errors.too_large)
+            raise HTTPException(status_code=413)  # the project's 413 (app.service.errors.too_large)
         name = (file.filename or "").replace("\\", "/").rsplit("/", 1)[-1] or "upload.pbn"
         try:
             text = upload_text(data)  # "not a PBN file: ..." for empty, UTF-16, binary, tag-less bytes

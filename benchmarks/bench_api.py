@@ -32,12 +32,12 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.schemas import RevokeRulingRequest  # noqa: E402
+from app.api.schemas.revoke import RevokeRulingRequest  # noqa: E402
 from benchmarks.cases import generated_cases, real_cases  # noqa: E402
-from engine.advisor import advise_revoke  # noqa: E402
 from engine.dd.endplay_backend import EndplayBackend  # noqa: E402
 from engine.dd.results import CardScores  # noqa: E402
 from engine.model import Position  # noqa: E402
+from engine.rulings.revoke import advise_revoke  # noqa: E402
 
 
 def load() -> str:

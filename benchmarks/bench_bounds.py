@@ -2,7 +2,7 @@
 wrong token costs.
 
 - Jobs: a ~5 MiB PBN text made of the corpus's biggest real files is read (``read_games``) and
-  screened as a job (:mod:`app.jobs`, the real solver) ``--jobs`` times, each from its own
+  screened as a job (:mod:`app.service.jobs`, the real solver) ``--jobs`` times, each from its own
   parse as an upload would be; the caller drops its games after each job. Printed: this
   process's RSS before and after, the growth per finished job, and how many parsed games
   (``PbnGame``) are still alive.
@@ -24,15 +24,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app import auth  # noqa: E402
-from app.jobs import FINISHED, JobManager  # noqa: E402
-from app.screenings import start_job  # noqa: E402
+from app.api.screenings import start_job  # noqa: E402
+from app.service import auth  # noqa: E402
+from app.service.jobs import FINISHED, JobManager  # noqa: E402
 from app.storage import open_repository  # noqa: E402
 from app.storage.cases import SqlUserRepository  # noqa: E402
-from engine.cases import Role  # noqa: E402
+from engine.casefile.cases import Role  # noqa: E402
 from engine.dd import default_solver  # noqa: E402
-from engine.pbn import PbnGame  # noqa: E402
-from engine.records import read_games  # noqa: E402
+from engine.records.files import read_games  # noqa: E402
+from engine.records.pbn import PbnGame  # noqa: E402
 from tests.helpers import DATA  # noqa: E402
 
 MIB = 1024 * 1024

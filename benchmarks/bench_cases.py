@@ -126,10 +126,10 @@ def bench_database(name: str, env: dict[str, str], log: Path, cases: int) -> Non
 
 def bench_token_check() -> None:
     """argon2id verify (a token seen for the first time) against the cached check."""
-    from app.auth import Access, _hasher, add_user
+    from app.service.auth import Access, _hasher, add_user
     from app.storage import open_repository
     from app.storage.cases import SqlUserRepository
-    from engine.cases import Role
+    from engine.casefile.cases import Role
 
     with tempfile.TemporaryDirectory() as folder:
         repo = open_repository(f"sqlite:///{folder}/users.sqlite3")

@@ -1,4 +1,4 @@
-"""The claim search (engine.claims) on claim positions of 2-8 cards a hand, with the same
+"""The claim search (engine.rulings.claim) on claim positions of 2-8 cards a hand, with the same
 positions' double-dummy time beside it.
 
 Run: ``.venv/bin/python benchmarks/bench_claims.py [--per-size 10] [--sizes 2-8] [--budget 400000]``.
@@ -23,13 +23,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.claims import ClaimSetting, search
 from engine.dd import default_solver
 from engine.laws.claims import Claim, trick_winner
 from engine.model.cards import FULL_DECK, SUIT_ORDER, Suit
 from engine.model.deal import Deal
 from engine.model.position import Position
 from engine.model.seats import SEATS
+from engine.rulings.claim import ClaimSetting, search
 
 
 def greedy_position(solver, rnd: random.Random, cards_left: int) -> Position:  # type: ignore[no-untyped-def]

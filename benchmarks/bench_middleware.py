@@ -1,4 +1,4 @@
-"""What app.middleware.SecurityMiddleware costs a request: the headers, the request id, the
+"""What app.service.middleware.SecurityMiddleware costs a request: the headers, the request id, the
 access-log line (to a handler that drops it, so the figure is the middleware's and not the
 terminal's) and, for a JSON error, the body rewritten with its request id.
 
@@ -17,7 +17,7 @@ from typing import Any
 
 import anyio
 
-from app.middleware import SecurityMiddleware
+from app.service.middleware import SecurityMiddleware
 
 OK = b'{"status":"ok"}'
 NOT_FOUND = b'{"detail":[{"loc":["path","event_id"],"msg":"there is no event 7","type":"not_found","law":null}]}'

@@ -17,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.advisor import advise_revoke
-from engine.boards import board_from_game
 from engine.dd import default_solver
 from engine.laws.facts import RevokeFacts
-from engine.pbn import games_for_board, load
+from engine.records.boards import board_from_game
+from engine.records.pbn import games_for_board, load
+from engine.rulings.revoke import advise_revoke
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pbn-files"
 BOARDS = [

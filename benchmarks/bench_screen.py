@@ -1,13 +1,13 @@
 """Screening throughput (issue 4 benchmark 2): our screen against the naive single-process loop.
 
-Ours: ``engine.screening.screen_paths`` (revoke detection first; the solver only for games
+Ours: ``engine.screening.events.screen_paths`` (revoke detection first; the solver only for games
 with a revoke, through the cached runner). Naive: for every game with a play record, the
 full ruling with one endplay ``solve_board`` per needed position and no cache (what a loop
 over ``advise_revoke`` without our layer costs). Both on the same files: the first
 ``--files`` PBN files of ../shared/data/pbn-files in sorted order (the naive loop on the
 whole corpus takes far too long); ours is also timed on the whole corpus.
 
-Then (issue 17) the whole corpus on worker processes (``engine.screen_pool``) against one
+Then (issue 17) the whole corpus on worker processes (``engine.screening.pool``) against one
 process: the rate of each and the ratio (target: 1.8x on 2 cores), and the LIN corpus.
 
 Run: ``.venv/bin/python benchmarks/bench_screen.py [--files 30] [--workers 2] [--skip-naive]``.
@@ -25,16 +25,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.advisor import advise_revoke
-from engine.boards import board_from_game
 from engine.dd import default_solver
 from engine.dd.endplay_backend import EndplayBackend
 from engine.dd.results import CardScores
 from engine.errors import AdvisorError
 from engine.laws.facts import RevokeFacts
 from engine.model import Position
-from engine.pbn import load
-from engine.screening import pbn_files, screen_paths
+from engine.records.boards import board_from_game
+from engine.records.pbn import load
+from engine.rulings.revoke import advise_revoke
+from engine.screening.events import pbn_files, screen_paths
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pbn-files"
 
@@ -80,7 +80,7 @@ def main() -> None:
 
 def workers_against_one(workers: int) -> None:
     """The whole PBN corpus and the LIN corpus: one process, then ``workers`` processes."""
-    from engine.screen_pool import screen_paths_parallel
+    from engine.screening.pool import screen_paths_parallel
 
     for name, root in (("PBN corpus", DATA), ("LIN corpus", DATA.parent / "lin-files")):
         figures = []

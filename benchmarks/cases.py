@@ -82,7 +82,7 @@ def corpus_deals(n: int, root: Path = DATA) -> list[Deal]:
     """The first ``n`` distinct complete deals of the corpus (PBN files under ``root`` in sorted
     order; unreadable files and deals skipped)."""
     from engine.errors import AdvisorError
-    from engine.pbn import load
+    from engine.records.pbn import load
 
     seen: dict[str, Deal] = {}
     for path in sorted(p for p in root.rglob("*") if p.suffix.lower() == ".pbn"):

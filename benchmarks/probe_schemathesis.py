@@ -12,7 +12,7 @@ or the page's HTML, or CSV), loaded by schemathesis as a hooks module.
 
 Run: ``.venv/bin/python benchmarks/probe_schemathesis.py [--minutes 10] [--seed 15]``. Prints
 figures with the machine's load average; asserts nothing. The CI test with a small budget is
-``tests/test_schemathesis.py``.
+``tests/api/test_schemathesis.py``.
 """
 
 from __future__ import annotations

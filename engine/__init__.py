@@ -1,6 +1,6 @@
 """The adjusted-score advisor's engine: bridge model, law logic, double-dummy layer, use cases.
 
-No web code here. The public entry points are :func:`engine.advisor.advise_revoke`, the
+No web code here. The public entry points are :func:`engine.rulings.revoke.advise_revoke`, the
 value types in :mod:`engine.model` and the solver runner in :mod:`engine.dd`.
 """
 

@@ -12,18 +12,18 @@ revoke trick is reopened just before the revoke card, that card goes back to the
 side choose, and the claimer's doubt is the revoker's margin too), and the cards played after the
 revoke on that trick are played again (62C1: the non-offenders may withdraw them).
 
-A use case beside :mod:`engine.advisor` (which calls it) and :mod:`engine.claims` (which it feeds).
+A use case beside :mod:`engine.rulings.revoke` (which calls it) and :mod:`engine.rulings.claim` (which it feeds).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.claims import ClaimSetting
 from engine.laws.claims import Claim
 from engine.laws.revoke import Revoke
 from engine.model.board import BoardRecord
 from engine.model.seats import SEATS, Side
+from engine.rulings.claim import ClaimSetting
 
 
 def corrected_setting(board: BoardRecord, revoke: Revoke, *, penalty_card: bool) -> ClaimSetting:

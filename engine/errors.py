@@ -2,7 +2,7 @@
 
 Every error a caller can cause is an :class:`InvalidBoardError` (a ``ValueError``) that
 names the input field (``path``) and, where one applies, the law. The HTTP layer maps
-the tree to status codes in one place (``app/errors.py``).
+the tree to status codes in one place (``app/service/errors.py``).
 """
 
 from __future__ import annotations

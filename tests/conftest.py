@@ -14,7 +14,7 @@ from tests.helpers import empty_postgres, worker_database
 
 # Starlette's TestClient sends `Host: testserver`: every app the tests build answers to it (besides
 # the loopback names, always allowed). Set here, at import, before any module builds its app; never
-# a default of the service (app.middleware.allowed_hosts).
+# a default of the service (app.service.middleware.allowed_hosts).
 os.environ["ADVISOR_ALLOWED_HOSTS"] = "testserver"
 
 

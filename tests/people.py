@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from contextlib import closing
 from pathlib import Path
 
-from app.auth import add_user
+from app.service.auth import add_user
 from app.storage import open_repository
 from app.storage.cases import SqlUserRepository
-from engine.cases import Role
+from engine.casefile.cases import Role
 
 _TEMPLATES: dict[tuple[tuple[tuple[str, Role], ...], tuple[str, ...]], tuple[Path, dict[str, str]]] = {}
 _FOLDER: list[Path] = []

@@ -28,9 +28,25 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Protocol
 
+from app.i18n.seats import seat_params
 from engine.errors import InvalidBoardError
 from engine.laws.steps import Step
+
+
+class KeyedError(Protocol):
+    """An error said through the catalogues: :class:`~engine.errors.InvalidBoardError`,
+    :class:`~engine.cases.CaseConflictError`: its English ``message``, its ``key`` (``error.<key>``,
+    ``""``: English only) and the ``params`` its template fills in."""
+
+    @property
+    def message(self) -> str: ...
+    @property
+    def key(self) -> str: ...
+    @property
+    def params(self) -> Mapping[str, object]: ...
+
 
 _DIR = Path(__file__).parent
 DEFAULT = "en"
@@ -141,13 +157,14 @@ def step_text(lang: str, step: Step) -> str:
 
 def step_template_text(lang: str, step: Step) -> str | None:
     """The step's catalogue template in ``lang`` filled with its parameters (nested phrases said
-    with :func:`step_text`), a sentence's first letter raised; ``None`` when the step has no key,
+    with :func:`step_text`, a seat in the language's words and the case the template asks for:
+    :mod:`app.i18n.seats`), a sentence's first letter raised; ``None`` when the step has no key,
     the language no template for it, or the template names a parameter the step lacks."""
     said = template(catalogue(lang), lang, f"step.{step.key}", step.params) if step.key else None
     if not said:
         return None
     try:
-        text = said.format(**{k: _phrase(lang, v) for k, v in step.params.items()})
+        text = said.format(**seat_params(lang, {k: _phrase(lang, v) for k, v in step.params.items()}, cards=True))
     except (KeyError, IndexError, ValueError):
         return None
     return text[:1].upper() + text[1:] if step.law else text  # a sentence, not a nested clause
@@ -172,7 +189,7 @@ def sentence(lang: str, step: Step) -> str:
                    text=step_text(lang, step))
 
 
-def error_text(lang: str, error: InvalidBoardError) -> str:
+def error_text(lang: str, error: KeyedError) -> str:
     """An engine error's reason in ``lang``: its catalogue template (``error.<key>``) filled with
     its parameters, or the engine's English message when the error has no key or the language
     no template for it. A parameter that is itself an :class:`InvalidBoardError` (the reason
@@ -183,14 +200,16 @@ def error_text(lang: str, error: InvalidBoardError) -> str:
     return fallback(lang, error.message) if said is None else said
 
 
-def error_template_text(lang: str, error: InvalidBoardError) -> str | None:
+def error_template_text(lang: str, error: KeyedError) -> str | None:
     """The error's catalogue template in ``lang`` filled with its parameters (a nested error said
-    with :func:`error_text`); ``None`` when the error has no key, the language no template for
-    it, or the template names a parameter the error lacks."""
+    with :func:`error_text`, a seat in the language's words: :mod:`app.i18n.seats`); ``None``
+    when the error has no key, the language no template for it, or the template names a
+    parameter the error lacks."""
     template = catalogue(lang).get(f"error.{error.key}") if error.key else None
     if not template:
         return None
     params = {k: error_text(lang, v) if isinstance(v, InvalidBoardError) else v for k, v in error.params.items()}
+    params = seat_params(lang, params)
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):

@@ -3,7 +3,7 @@
 The only package that imports ``sqlalchemy`` and ``alembic`` (an import-linter contract says
 so). :func:`open_repository` builds the engine for a URL, applies the migrations shipped in
 ``app/storage/migrations`` with ``alembic.command.upgrade`` and returns a
-:class:`SqlEventRepository`, the adapter of :class:`engine.events.EventRepository`.
+:class:`SqlEventRepository`, the adapter of :class:`engine.casefile.events.EventRepository`.
 
 Where the data lives (:func:`database_url`): ``ADVISOR_DATABASE_URL`` when set (e.g.
 ``postgresql+psycopg://user:password@host/db``), else an SQLite file ``advisor.sqlite3`` in
@@ -30,8 +30,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.storage.models import BoardRow, EventRow, FileRow, ResultsUploadRow, TravellerLineRow
-from engine.errors import StoreBusyError
-from engine.events import (
+from engine.casefile.events import (
     Event,
     EventDetails,
     HandRecordsAdded,
@@ -41,11 +40,12 @@ from engine.events import (
     UnknownEventError,
     check_new_records,
 )
-from engine.handrecords import HandRecord, board_key, board_sort_key
+from engine.errors import StoreBusyError
 from engine.model.cards import Card
 from engine.model.deal import Deal
 from engine.model.seats import Seat, Vulnerability
-from engine.results.model import SessionResults, TravellerLine
+from engine.records.handrecords import HandRecord, board_key, board_sort_key
+from engine.records.results.model import SessionResults, TravellerLine
 
 T = TypeVar("T")
 
@@ -151,7 +151,7 @@ def open_repository(url: str | None = None) -> SqlEventRepository:
 
 
 class SqlEventRepository:
-    """:class:`engine.events.EventRepository` on a SQLAlchemy engine (SQLite or PostgreSQL).
+    """:class:`engine.casefile.events.EventRepository` on a SQLAlchemy engine (SQLite or PostgreSQL).
 
     Thread-safe: each call opens its own session (one transaction) from the engine's pool.
     """

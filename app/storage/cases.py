@@ -1,5 +1,5 @@
 """The case file and the token holders in the database: adapters of
-:class:`engine.cases.CaseRepository` and of the users store :mod:`app.auth` reads.
+:class:`engine.casefile.cases.CaseRepository` and of the users store :mod:`app.service.auth` reads.
 
 A case row is written once and never updated; every change is a ``case_history`` row appended
 in the same transaction that read the case (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: the case
@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from app.storage import write_sessions
 from app.storage.models import CaseRow, EventRow, EventSettingsRow, HistoryRow, UserRow
-from engine.cases import (
+from engine.casefile.cases import (
     Action,
     Actor,
     Case,
@@ -35,8 +35,8 @@ from engine.cases import (
     User,
     fold,
 )
-from engine.events import UnknownEventError
-from engine.handrecords import board_key
+from engine.casefile.events import UnknownEventError
+from engine.records.handrecords import board_key
 
 
 def _utc(value: dt.datetime) -> dt.datetime:
@@ -44,7 +44,7 @@ def _utc(value: dt.datetime) -> dt.datetime:
 
 
 class SqlCaseRepository:
-    """:class:`engine.cases.CaseRepository` on a SQLAlchemy engine (SQLite or PostgreSQL).
+    """:class:`engine.casefile.cases.CaseRepository` on a SQLAlchemy engine (SQLite or PostgreSQL).
     Thread-safe: each call is its own session and transaction."""
 
     def __init__(self, engine: Engine) -> None:
@@ -61,7 +61,7 @@ class SqlCaseRepository:
 
         Imported entries are the importer's, made now (``actor``, its role, this time): who and
         when the export says each was first recorded is kept as its ``origin``
-        (:class:`engine.cases.Origin`, stored in the entry's JSON under :data:`ORIGIN_KEY`), never
+        (:class:`engine.casefile.cases.Origin`, stored in the entry's JSON under :data:`ORIGIN_KEY`), never
         as the entry's own actor or time.
 
         Raises:
@@ -168,7 +168,7 @@ class SqlCaseRepository:
 
     def set_settings(self, event_id: int, settings: EventSettings) -> EventSettings:
         """Keep ``settings`` as the event's (checked by the caller:
-        :func:`engine.cases.check_time_zone`), replacing any earlier ones; one transaction.
+        :func:`engine.casefile.cases.check_time_zone`), replacing any earlier ones; one transaction.
 
         Raises:
             UnknownEventError: path ``event``: ``event_id`` is not stored.
@@ -207,7 +207,7 @@ def _case(row: CaseRow) -> Case:
 
 ORIGIN_KEY = "imported_from"
 """The key of a history row's ``change`` JSON that holds an imported entry's origin (actor, role,
-ISO 8601 time); taken out of ``change`` when read (:attr:`engine.cases.HistoryEntry.origin`)."""
+ISO 8601 time); taken out of ``change`` when read (:attr:`engine.casefile.cases.HistoryEntry.origin`)."""
 
 
 def _stored_change(e: HistoryEntry) -> dict[str, object]:
@@ -237,7 +237,7 @@ class DuplicateUserError(ValueError):
 
 class SqlUserRepository:
     """The token holders: name, role, the token's public key and its argon2 hash (the token
-    itself is never stored). Hashing and checking are :mod:`app.auth`'s."""
+    itself is never stored). Hashing and checking are :mod:`app.service.auth`'s."""
 
     def __init__(self, engine: Engine) -> None:
         self._reads = sessionmaker(engine, expire_on_commit=False)
@@ -284,7 +284,7 @@ class SqlUserRepository:
 
     def any_ever(self) -> bool:
         """Whether any token was ever made on this database, revoked or not (then the service
-        never runs open again: :meth:`app.auth.Access.is_open`)."""
+        never runs open again: :meth:`app.service.auth.Access.is_open`)."""
         with self._reads() as s:
             return bool(s.scalar(select(exists().where(UserRow.id.is_not(None)))))
 

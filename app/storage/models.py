@@ -135,7 +135,7 @@ class ResultsUploadRow(Base):
 
 class TravellerLineRow(Base):
     """One table's result on one board as the scoring program recorded it: table
-    ``traveller_lines`` (:class:`engine.results.TravellerLine`)."""
+    ``traveller_lines`` (:class:`engine.records.results.TravellerLine`)."""
 
     __tablename__ = "traveller_lines"
 
@@ -166,7 +166,7 @@ class TravellerLineRow(Base):
 
 
 class EventSettingsRow(Base):
-    """An event's case-file settings (:class:`engine.cases.EventSettings`): table
+    """An event's case-file settings (:class:`engine.casefile.cases.EventSettings`): table
     ``event_settings``, one row per event that has any (none: the defaults). Settings, not the
     case file: a row may be updated."""
 

@@ -4,7 +4,7 @@
 PBN game, an uploaded file's board, or a board entered by hand; the assumptions form re-posts
 here), ``POST /upload`` (a PBN file: pick the board), ``POST /incorrect-cards`` (Laws 13, 14)
 and the static files. An uploaded file becomes an event in the database (``app.state.events``,
-see ``app/events.py``): its hand records are stored, the file is kept with it, and picking a
+see ``app/api/events.py``): its hand records are stored, the file is kept with it, and picking a
 board reads the file back from storage. Everything is served by the app itself (no CDN); the
 page works without JavaScript (a few lines wire the print buttons). Languages are data:
 ``app/i18n``.
@@ -27,17 +27,20 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 from pydantic import JsonValue, ValidationError
 
-from app.access import PageRefused
-from app.auth import READ
-from app.card_schemas import IncorrectCardsRequest, score_law, table_result
-from app.common import clean_text
+from app.api.card_traveller import cards_from_event
+from app.api.rulings import prefill_from_traveller, rule_revoke
+from app.api.schemas.cards import IncorrectCardsRequest, score_law, table_result
+from app.api.schemas.revoke import RevokeRulingRequest, counted
+from app.api.scorer import for_revoke
+from app.api.scores import ScoringIn, score_against, scores_block
 from app.i18n import fallback, gettext, languages, step_text
-from app.limits import BODY_BYTES, UPLOAD_BODY_BYTES, UPLOAD_BYTES, read_upload
-from app.rulings import prefill_from_traveller, rule_revoke
-from app.schemas import RevokeRulingRequest, counted
-from app.scorer import for_revoke
-from app.scores import ScoringIn, score_against, scores_block
+from app.service.access import PageRefused
+from app.service.auth import READ
+from app.service.limits import BODY_BYTES, UPLOAD_BODY_BYTES, UPLOAD_BYTES, read_upload
+from app.service.page_language import page_lang, remember
+from app.service.request_body import clean_text
 from app.web import views
+from app.web.cards_scores import cards_against
 from app.web.casefile import (
     back_to,
     case_form,
@@ -49,20 +52,15 @@ from app.web.casefile import (
     who,
 )
 from app.web.claim import install_claim_pages
-from app.web.lang import page_lang, remember
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.screening import install_screening_pages, is_big, start_page_job
 from app.web.traveller import install_traveller_pages, traveller_prefill
 from app.web.words import board_label, date_text, evidence_text, reason
 from engine import __version__ as engine_version
-from engine.advisor import RevokeAdvice
-from engine.boards import board_from_game
-from engine.cases import CaseKind
+from engine.casefile.cases import CaseKind
+from engine.casefile.events import EventDetails, EventRepository, NotStoredError
 from engine.dd.analysis import analyse_play
 from engine.errors import AdvisorError, InvalidBoardError, PbnError, SolverBusyError
-from engine.events import EventDetails, EventRepository, NotStoredError
-from engine.handrecords import board_key, hand_records_from_pbn
-from engine.incorrect_cards import advise_incorrect_cards
 from engine.laws.card_count import Discovery, MissingCardFound
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import detect_revokes
@@ -70,12 +68,16 @@ from engine.model.cards import SUIT_ORDER
 from engine.model.contract import Contract
 from engine.model.contract_text import read_contract_text
 from engine.model.seats import SEATS, Side
-from engine.pbn import PbnGame, check_text, upload_text
-from engine.playtext import play_text_problems
-from engine.recording import Finding, finding_error, read_record
-from engine.records import read_games
-from engine.results import SessionResults, read_results
+from engine.records.boards import board_from_game
+from engine.records.files import read_games
+from engine.records.handrecords import board_key, hand_records_from_pbn
+from engine.records.pbn import PbnGame, check_text, upload_text
+from engine.records.playtext import play_text_problems
+from engine.records.results import SessionResults, read_results
+from engine.rulings.incorrect_cards import advise_incorrect_cards
+from engine.rulings.revoke import RevokeAdvice
 from engine.scoring import PROFILES, score_ns
+from engine.screening.recording import Finding, finding_error, read_record
 
 _HERE = Path(__file__).parent
 VULS = (("None", "vul_none"), ("NS", "vul_ns"), ("EW", "vul_ew"), ("All", "vul_all"))
@@ -90,8 +92,8 @@ Text = Annotated[str, Form()]
 def install_web(app: FastAPI) -> None:
     """Mount the page's static files and routes on ``app``; a form the page posted that cannot
     be read (a paste over 1 MiB, a malformed multipart body) gets the page with the reason
-    (``app.state.unreadable_body_page``, see :mod:`app.errors`); a page request the access
-    policy refuses (:class:`app.access.PageRefused`) gets the sign-in form with the reason and
+    (``app.state.unreadable_body_page``, see :mod:`app.service.errors`); a page request the access
+    policy refuses (:class:`app.service.access.PageRefused`) gets the sign-in form with the reason and
     the way back: 401 (sign in) or 403 (the role does not allow it), never the data."""
     app.mount("/static", StaticFiles(directory=_HERE / "static"), name="web-static")
     router, unreadable, refused = _router()
@@ -236,9 +238,13 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
         return _play_page(request, lang, form | filled, [], 200)
 
     @r.get("/events/{event_id}/boards/{board}/cards", response_class=HTMLResponse)
-    def cards_page(request: Request, event_id: int, board: str, lang: str | None = None) -> HTMLResponse:
+    def cards_page(request: Request, event_id: int, board: str, lang: str | None = None, table: str = "",
+                   ns: str = "", ew: str = "") -> HTMLResponse:
         """The Law 13/14 form (incorrect number of cards) with the board's hand record, dealer and
-        vulnerability filled from the event; the index with the reason when either is not stored."""
+        vulnerability filled from the event; with ``table`` and/or the pairs ``ns``/``ew``, the
+        contract, declarer and table result from that traveller line, and the event, board and
+        line sent on with the ruling (its scores against the rest of the traveller); the index
+        with the reason when the event, the board or the line is not stored."""
         lang = page_lang(request, lang)
         repo = request.app.state.events
         try:
@@ -250,9 +256,19 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
             return render(request, "index.html", lang, 404,
                           errors=[Problem("", gettext(lang, "board_not_in_event", board=board, event=event_id))])
         cform = {"hand_record": record.deal_pbn, "dealer": record.dealer.value,
-                 "vulnerable": record.vulnerability.value}
+                 "vulnerable": record.vulnerability.value, "event": str(event_id), "board": record.board}
+        try:
+            filled, line = traveller_prefill(repo, event_id, record.board, table[:10], ns, ew)
+        except InvalidBoardError as exc:
+            bad = [problem(lang, exc.path, reason(lang, exc))]
+            return render(request, "index.html", lang, 404, cform=cform, errors=bad, events=repo.recent_events(10),
+                          cards_board={"event": event_id, "board": record.board})
+        if line is not None:
+            cform |= {"table": filled["table"], "ns_pair": filled["ns_pair"], "ew_pair": filled["ew_pair"],
+                      "contract": filled["contract"], "declarer": filled["declarer"],
+                      "table_tricks": filled["table_result"]}
         return render(request, "index.html", lang, cform=cform, events=repo.recent_events(10),
-                      cards_board={"event": event_id, "board": record.board})
+                      cards_board={"event": event_id, "board": record.board}, traveller_line=line)
 
     def _play_page(request: Request, lang: str, form: Mapping[str, str], problems: list[Problem],
                    status: int) -> HTMLResponse:
@@ -402,13 +418,15 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
                         hand_S: Text = "", hand_W: Text = "", hand_record: Text = "", dealer: Text = "N",
                         vulnerable: Text = "None", contract: Text = "", declarer: Text = "", table_tricks: Text = "",
                         play: Text = "", discovered: Text = "after_play", missing_found: Text = "",
-                        card_seen: Text = "", calls_unaffected: Text = "", profile: Text = "") -> HTMLResponse:
+                        card_seen: Text = "", calls_unaffected: Text = "", profile: Text = "", event: Text = "",
+                        board: Text = "", table: Text = "", ns_pair: Text = "", ew_pair: Text = "") -> HTMLResponse:
         lang = page_lang(request, lang_pick or lang, picked=bool(lang_pick))
         cform = {"hand_N": hand_N, "hand_E": hand_E, "hand_S": hand_S, "hand_W": hand_W,
                  "hand_record": hand_record, "dealer": dealer, "vulnerable": vulnerable, "contract": contract,
                  "declarer": declarer, "table_tricks": table_tricks, "play": play, "discovered": discovered,
                  "missing_found": missing_found, "card_seen": bool(card_seen),
-                 "calls_unaffected": bool(calls_unaffected), "profile": profile}
+                 "calls_unaffected": bool(calls_unaffected), "profile": profile, "event": event, "board": board,
+                 "table": table, "ns_pair": ns_pair, "ew_pair": ew_pair}
         body: dict[str, Any] = {
             "hands": {"N": hand_N or "-", "E": hand_E or "-", "S": hand_S or "-", "W": hand_W or "-"},
             "dealer": dealer, "vulnerable": vulnerable, "discovered": discovered,
@@ -426,8 +444,14 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
             body["table_tricks"] = _whole(table_tricks)
         if profile.strip():
             body["scoring"] = {"profile": profile.strip()}
+        if event.strip():  # a stored board, and the traveller line the ruling names
+            body |= {"event": _whole(event), "board": board.strip() or None}
+            if table.strip():
+                body["table"] = _whole(table)
+            if ns_pair.strip() and ew_pair.strip():
+                body["pairs"] = {"ns": ns_pair.strip()[:20], "ew": ew_pair.strip()[:20]}
         try:
-            creq = IncorrectCardsRequest.model_validate(body)
+            creq, came = cards_from_event(IncorrectCardsRequest.model_validate(body), request.app.state.events)
             advice = advise_incorrect_cards(creq.to_case(), solver=request.app.state.solver, profile=creq.profile())
         except ValidationError as exc:
             bad = validation_problems(lang, exc)
@@ -437,17 +461,19 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
             return render(request, "index.html", lang, 422, cform=cform, errors=bad, field_errors=field_errors(bad))
         ev = advice.evidence
         found = {s.value: views.hand(advice.case.found[s]) for s in advice.case.found}
-        table = table_result(advice)
+        at_table = table_result(advice)
         plausible = scores_block(table=advice.table_score_ns, after_adjustment=None, suggested=None,
                                  plausible=advice.plausible_results(), scoring=None).plausible
+        scored, scorer = cards_against(advice, creq.scoring, lang)
         saved = case_form(request, CaseKind.INCORRECT_CARDS, body)
         return render(request, "cards.html", lang, cform=cform, case_form=saved, action=advice.action.value,
                       diagram=found,
                       counts={s.value: len(c) for s, c in advice.case.found.items()},
                       assigned=advice.assigned, ruled=advice.ruled_result, score_law=score_law(advice),
                       gain=advice.offender_gain,
-                      table=table, table_cancelled=advice.decision.adjusted,
-                      optional=advice.decision.optional_adjustment, plausible=plausible,
+                      table=at_table, table_cancelled=advice.decision.adjusted,
+                      optional=advice.decision.optional_adjustment, plausible=plausible, scored=scored,
+                      scorer=scorer, from_traveller=came,
                       artificial=[(side.value, advice.decision.fault[side].value, a)
                                   for side, a in advice.artificial.items()],
                       description=" ".join(step_text(lang, f) for f in advice.irregularity.findings()),
@@ -466,7 +492,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
     def unreadable(request: Request, kind: str, message: str) -> HTMLResponse:
         """The index with the reason a posted form could not be read: 413 for a field over the
         form parser's 1 MiB (a paste: upload the file instead) or a body over its route's limit
-        (:mod:`app.limits`: the file over 5 MiB, the form over 1 MiB; never read), 422 for a
+        (:mod:`app.service.limits`: the file over 5 MiB, the form over 1 MiB; never read), 422 for a
         malformed form, 503 when the store is busy (nothing was stored). The form is read before
         the access policy runs: the recent events are listed only to whom may read them."""
         lang = page_lang(request, request.query_params.get("lang"))
@@ -536,7 +562,7 @@ _LINE = re.compile(r" \(line \d+\)$")
 def _sheet_context(repo: EventRepository, form: Mapping[str, str], sheet: Mapping[str, str],
                    label: str, lang: str = "en") -> dict[str, Any]:
     """The board's label and the sheet's fields for ruling.html. A pasted game's label loses
-    the line number (``engine.pbn.PbnGame.label``: a pasted text starts at line 1); an uploaded
+    the line number (``engine.records.pbn.PbnGame.label``: a pasted text starts at line 1); an uploaded
     file's board is named with the file, keeping the line, and the event stored for the file
     gives the event's name and date when the director left them blank. The label is said in
     ``lang`` (:func:`app.web.words.board_label`)."""
@@ -634,12 +660,12 @@ def _has_revoke(game: Any, lang: str) -> tuple[bool | None, str | None]:
     """Whether a game's record shows a failure to follow suit: ``(True/False, None)``, or
     ``(None, reason)`` when the record cannot be ruled on (the engine's reason in ``lang``, e.g.
     a card played twice, a missing tag) or reads better as a recording error than as a revoke
-    (:mod:`engine.recording`: the same finding as a screening's)."""
+    (:mod:`engine.screening.recording`: the same finding as a screening's)."""
     try:
         board = board_from_game(game)
         record = board.play_record()
         revokes = detect_revokes(record, board.contract, RevokeFacts())
-        if revokes:  # a mistake in the record may read better than a revoke (engine.recording)
+        if revokes:  # a mistake in the record may read better than a revoke (engine.screening.recording)
             reading = read_record(game, record, board.contract, revokes)
             if reading.finding is Finding.RECORDING_ERROR:
                 return None, reason(lang, finding_error(reading))
@@ -676,11 +702,14 @@ _HIDDEN = {
 def _field_from_traveller(repo: EventRepository, req: RevokeRulingRequest, form: dict[str, str]) -> None:
     """Fill the page's scoring form (``form``: ``scoring``, ``field``, ``profile``) from the
     traveller line the ruling names, as the API's ``from_traveller`` does: the other North-South
-    scores of its section as the field, the event's profile; left alone for an IMP traveller
-    (:func:`app.rulings.prefill_from_traveller` gives no field then)."""
+    scores of its section as the field (matchpoints, Butler or cross-IMPs, the traveller's form), or
+    the other room's score at teams; the event's profile."""
     _, got = prefill_from_traveller(req, repo)
-    if got is not None and "scoring" in got.filled and got.field:
-        form["scoring"], form["field"] = "matchpoints", " ".join(str(x) for x in got.field)
+    if got is not None and "scoring" in got.filled and got.form == "teams" and got.other_room_ns is not None:
+        form["scoring"], form["other_room_ns"] = "imps", str(got.other_room_ns)
+        form["profile"] = repo.get_event(got.event).details.scoring_profile
+    elif got is not None and "scoring" in got.filled and got.field:
+        form["scoring"], form["field"] = got.form, " ".join(str(x) for x in got.field)
         form["profile"] = repo.get_event(got.event).details.scoring_profile
 
 
@@ -778,7 +807,7 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
 
 
 def _scorer_block(advice: RevokeAdvice, scored: dict[str, Any] | None, form: Mapping[str, str]) -> Any:
-    """The ruling sheet's "for the scorer" block (:func:`app.scorer.for_revoke`): the result to
+    """The ruling sheet's "for the scorer" block (:func:`app.api.scorer.for_revoke`): the result to
     enter, and the weighted score against the page's field (``form["field"]``, matchpoints) when
     the page shows one (the director's weights are those of the box above it)."""
     field = None
@@ -818,7 +847,7 @@ def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str], single: 
     ``score`` holds ``form`` (matchpoints or imps), ``ns``/``ew`` as text (percent or IMPs per
     side), ``several`` (weighted) and ``outcomes`` (label, weight, NS matchpoints or IMPs); the
     error and the units in ``lang``."""
-    if form.get("scoring") not in ("matchpoints", "imps"):
+    if form.get("scoring") not in ("matchpoints", "imps", "butler", "cross_imps"):
         return None, None
     if len(plausible) >= 2:
         outcomes: list[dict[str, JsonValue]] = [
@@ -830,13 +859,12 @@ def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str], single: 
         return None, None
     try:
         against: dict[str, Any] = {"profile": form.get("profile") or "wbf"}
-        if form["scoring"] == "matchpoints":
+        if form["scoring"] != "imps":  # matchpoints, Butler and cross-IMPs: against the field
             against["field"] = [int(x) for x in form.get("field", "").replace(",", " ").split()]
         else:
             against["other_room_ns"] = int(form.get("other_room_ns", "").strip())
         w = score_against(outcomes, ScoringIn.model_validate(against),
-                          Side(non_offending) if non_offending else None,
-                          "matchpoints" if form["scoring"] == "matchpoints" else "imps")
+                          Side(non_offending) if non_offending else None, form["scoring"])  # type: ignore[arg-type]
     except ValidationError as exc:
         return None, "; ".join(_validation_messages(exc, lang))
     except InvalidBoardError as exc:  # weights that are negative or do not sum to 1

@@ -2,7 +2,7 @@
 case page (the facts, the ruling as stored, the director's decision, the appeals committee's
 review, the history, a re-run and the one-page sheet), and signing in with a token.
 
-The use cases are :mod:`app.cases` (shared with the API), who may do what is :mod:`app.access`
+The use cases are :mod:`app.api.cases` (shared with the API), who may do what is :mod:`app.service.access`
 (one policy for every route; the page's token is the ``advisor_token`` cookie, HttpOnly,
 SameSite=Strict). A request without the right role never reaches these handlers: the door
 refuses it and the page shows the reason in the director's words (:func:`refusal_text`; 401:
@@ -29,9 +29,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from markupsafe import Markup, escape
 from pydantic import ValidationError
 
-from app import auth
-from app.access import Acting, PageRefused
-from app.cases import (
+from app.api.cases import (
     AmendIn,
     DecisionIn,
     RerunOut,
@@ -51,14 +49,15 @@ from app.cases import (
     set_settings,
     withdraw_case,
 )
+from app.api.scorer import for_case
 from app.i18n import fallback, gettext
-from app.scorer import for_case
+from app.service import auth
+from app.service.access import Acting, PageRefused
+from app.service.page_language import page_lang
 from app.web import views
-from app.web.lang import page_lang
 from app.web.problems import Problem, field_errors
 from app.web.words import board_label, evidence_text, pydantic_text, reason, stored_step
-from engine.boards import board_from_game, pick_game
-from engine.cases import (
+from engine.casefile.cases import (
     AMENDABLE,
     OPEN_MODE,
     Action,
@@ -74,11 +73,12 @@ from engine.cases import (
     Role,
     WeightedPart,
 )
+from engine.casefile.events import Event, EventDetails, EventRepository, NotStoredError
 from engine.errors import AdvisorError, InvalidBoardError
-from engine.events import Event, EventDetails, EventRepository, NotStoredError
 from engine.model.deal import Deal
-from engine.pbn import loads
-from engine.records import read_games
+from engine.records.boards import board_from_game, pick_game
+from engine.records.files import read_games
+from engine.records.pbn import loads
 
 Render = Callable[..., HTMLResponse]
 """``render(request, template, lang, status=200, **context)`` of :mod:`app.web`."""
@@ -121,7 +121,7 @@ class Who:
 
 def who(request: Request) -> Who:
     """Who sent ``request`` (the header shows it; forms are offered by role): the actor the door
-    (:func:`app.access.door`) let through, or, for a page drawn before the door (a form that
+    (:func:`app.service.access.door`) let through, or, for a page drawn before the door (a form that
     could not be read), the cookie's holder or laptop mode."""
     state = request.scope.get("state", {})
     if "actor" in state:  # request.state.actor, set by the door
@@ -715,7 +715,7 @@ def origin_text(lang: str, e: HistoryEntry) -> str:
 
 def actor_name(lang: str, name: str) -> str:
     """Who did it, as the history shows it: the token holder's name as given, or, for a case
-    made without tokens (``engine.cases.OPEN_MODE``), "open mode" in ``lang``."""
+    made without tokens (``engine.casefile.cases.OPEN_MODE``), "open mode" in ``lang``."""
     return gettext(lang, "actor_open_mode") if name == OPEN_MODE.name else name
 
 
@@ -725,7 +725,7 @@ def _when(at: dt.datetime) -> str:
 
 def when(at: dt.datetime, zone: str = "") -> Markup:
     """A stored time (UTC) as the page shows it: in the event's time ``zone`` (an IANA name,
-    :attr:`engine.cases.EventSettings.time_zone`), ``"2026-11-25 15:05 (Europe/Warsaw)"``; with
+    :attr:`engine.casefile.cases.EventSettings.time_zone`), ``"2026-11-25 15:05 (Europe/Warsaw)"``; with
     no zone, in UTC marked ``data-local`` so that the page's script shows it in the browser's
     zone (without JavaScript it stays UTC). A ``<time>`` element carrying the ISO 8601 UTC time."""
     utc = at.astimezone(dt.UTC)
@@ -1118,7 +1118,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
                   ns_number: Text = "", ns_names: Text = "", ew_number: Text = "", ew_names: Text = "",
                   case_director: Text = "", board_fixed: Text = "", confirm_duplicate: Text = "", *,
                   actor: Acting) -> Response:
-        """Rule on the posted request again and keep it as a case (``app.cases.open_case``);
+        """Rule on the posted request again and keep it as a case (``app.api.cases.open_case``);
         303 to the case page. The form comes back with the problems next to their fields."""
         lang = page_lang(request, lang)
         values = {"case_event": case_event, "new_event_name": new_event_name, "new_event_date": new_event_date,
@@ -1183,6 +1183,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
             event_id = events.create_event(new_event).id
             values["case_event"] = str(event_id)
         data["event"] = event_id
+        data["duplicate"] = True  # asked above: none, or the director confirmed it (confirm_duplicate)
         if isinstance(body.get("pbn"), str) and cform["kind"] == "revoke":
             data["pbn"] = _with_board_tag(body["pbn"], case_board)
         try:
@@ -1282,7 +1283,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
 
     @r.post("/cases/{case_id}/decision", response_class=HTMLResponse, response_model=None)
     def decide(request: Request, case_id: str, form: Posted, actor: Acting) -> Response:
-        """Record the director's decision (``app.cases.record_decision``); 303 to the case."""
+        """Record the director's decision (``app.api.cases.record_decision``); 303 to the case."""
         lang = page_lang(request, form.get("lang"))
         case = load(request, lang, case_id)
         if isinstance(case, HTMLResponse):
@@ -1298,7 +1299,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
 
     @r.post("/cases/{case_id}/reviews", response_class=HTMLResponse, response_model=None)
     def review(request: Request, case_id: str, form: Posted, actor: Acting) -> Response:
-        """Add the appeals committee's review (``app.cases.add_review``); 303 to the case."""
+        """Add the appeals committee's review (``app.api.cases.add_review``); 303 to the case."""
         lang = page_lang(request, form.get("lang"))
         case = load(request, lang, case_id)
         if isinstance(case, HTMLResponse):
@@ -1311,7 +1312,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
 
     @r.post("/cases/{case_id}/amend", response_class=HTMLResponse, response_model=None)
     def amend(request: Request, case_id: str, form: Posted, actor: Acting) -> Response:
-        """Amend the case's facts with a reason (``app.cases.amend_case``): an "amended" entry
+        """Amend the case's facts with a reason (``app.api.cases.amend_case``): an "amended" entry
         says old -> new; 303 to the case."""
         lang = page_lang(request, form.get("lang"))
         case = load(request, lang, case_id)
@@ -1330,7 +1331,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
 
     @r.post("/cases/{case_id}/withdraw", response_class=HTMLResponse, response_model=None)
     def withdraw(request: Request, case_id: str, form: Posted, actor: Acting) -> Response:
-        """Withdraw a case saved by mistake, with a reason (``app.cases.withdraw_case``): it stays
+        """Withdraw a case saved by mistake, with a reason (``app.api.cases.withdraw_case``): it stays
         in the history and the ruling log; 303 to the case."""
         lang = page_lang(request, form.get("lang"))
         case = load(request, lang, case_id)
@@ -1428,7 +1429,7 @@ def install_case_pages(r: APIRouter, render: Render) -> None:
 
 def _with_board_tag(text: str, board: str) -> str:
     """A one-game PBN text without a ``[Board]`` tag gets the case's board number, so that the
-    case's board picks it (``app.cases.parse_case`` picks the game by the case's board)."""
+    case's board picks it (``app.api.cases.parse_case`` picks the game by the case's board)."""
     try:
         games = read_games(text)  # PBN or LIN
     except AdvisorError:

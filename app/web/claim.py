@@ -3,7 +3,7 @@ hand record fills it) and ``POST /claim`` (the ruling: the position at the claim
 normal line trick by trick beside the stated line, the double-dummy value, every doubtful point
 with its switch, the steps by law, a print sheet and "Save as a case").
 
-The form is read into the body of ``POST /v1/rulings/claim`` (:class:`app.claim_schemas.ClaimRulingRequest`)
+The form is read into the body of ``POST /v1/rulings/claim`` (:class:`app.api.schemas.claim.ClaimRulingRequest`)
 by :func:`claim_body`, so that the page, the API, the CLI and the case file rule on the same
 request. The statement's phrase buttons ("draw trumps", "cash suit X", ...) only fill the
 structured fields (static/app.js); without JavaScript the director types them.
@@ -20,20 +20,20 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from app.claim_jobs import claim_job, needs_job, start_claim_job
-from app.claim_schemas import ClaimRulingRequest, ClaimRulingResponse, rule_claim
+from app.api.claim_jobs import claim_job, needs_job, start_claim_job
+from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse, rule_claim
 from app.i18n import fallback, gettext, step_text
-from app.jobs import FINISHED, Job, JobState
+from app.service.jobs import FINISHED, Job, JobState
+from app.service.page_language import page_lang
 from app.web import views
 from app.web.casefile import case_form
-from app.web.lang import page_lang
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.words import reason
-from engine.cases import CaseKind
-from engine.claims import ClaimRuling
+from engine.casefile.cases import CaseKind
+from engine.casefile.events import NotStoredError
 from engine.errors import InvalidBoardError
-from engine.events import NotStoredError
 from engine.model.seats import SEATS
+from engine.rulings.claim import ClaimRuling
 
 Text = Annotated[str, Form()]
 Render = Callable[..., HTMLResponse]
@@ -158,7 +158,7 @@ def install_claim_pages(r: APIRouter, render: Render) -> None:
 async def _rule(request: Request, render: Render, lang: str, form: dict[str, str], not_normal: list[str],
                 body: dict[str, Any]) -> Response:
     """Rule on the claim the page posted: the ruling, the form back with the problems (422), or, for a
-    big position (:func:`app.claim_jobs.needs_job`), a job and a redirect to its progress page (303)."""
+    big position (:func:`app.api.claim_jobs.needs_job`), a job and a redirect to its progress page (303)."""
     diagram, centre = None, ""
     if form.get("event"):
         record = _record(request, form["event"], form.get("board", ""))

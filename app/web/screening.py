@@ -2,7 +2,7 @@
 
 ``POST /upload`` with a file of more games than a synchronous screening takes
 (``ADVISOR_SYNC_SCREENING_GAMES``) stores the event and the file as usual, starts a screening job
-(:mod:`app.jobs`: every game with a revoke is ruled on, in the solver's batch lane) and redirects
+(:mod:`app.service.jobs`: every game with a revoke is ruled on, in the solver's batch lane) and redirects
 to ``/screenings/{job}``. That page shows a progress bar; ``app.js`` polls
 ``/screenings/{job}/progress`` (a small JSON) every second and reloads the page when the job ends,
 and without JavaScript a ``<noscript>`` meta refresh reloads it every 2 seconds. Once done, the
@@ -18,14 +18,14 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
+from app.api.screenings import owner_of, start_job
 from app.i18n import error_text, fallback, gettext
-from app.jobs import FINISHED, Job, JobManager, JobState
-from app.screenings import owner_of, start_job
-from app.web.lang import page_lang
+from app.service.jobs import FINISHED, Job, JobManager, JobState
+from app.service.page_language import page_lang
 from app.web.problems import Problem
-from engine.events import EventRepository, NotStoredError
-from engine.pbn import PbnGame
-from engine.screening import ScreeningReport
+from engine.casefile.events import EventRepository, NotStoredError
+from engine.records.pbn import PbnGame
+from engine.screening.events import ScreeningReport
 
 Render = Callable[..., HTMLResponse]
 CANCELLED_HERE = "cancelled on the page"

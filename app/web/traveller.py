@@ -1,6 +1,6 @@
 """The board's traveller on the page: ``/events/{id}/boards/{board}/traveller`` shows every
 table's line of the stored traveller (``POST /v1/events/{id}/results``) with the program's own
-matchpoints and the advisor's (Law 78A, :func:`engine.results.traveller_matchpoints`), and a
+matchpoints and the advisor's (Law 78A, :func:`engine.records.results.traveller_matchpoints`), and a
 "Rule" link per table that opens the ruling form prefilled from the line
 (:func:`traveller_prefill`)."""
 
@@ -13,14 +13,14 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from app.api.travellers import PairsIn, stored_traveller, table_on_traveller
 from app.i18n import gettext
-from app.travellers import PairsIn, stored_traveller, table_on_traveller
 from app.web.problems import Problem
 from app.web.words import reason
+from engine.casefile.events import EventRepository, NotStoredError
 from engine.errors import InvalidBoardError
-from engine.events import EventRepository, NotStoredError
-from engine.handrecords import board_key
-from engine.results import TravellerLine, traveller_matchpoints, travellers
+from engine.records.handrecords import board_key
+from engine.records.results import TravellerLine, traveller_matchpoints, travellers
 
 Render = Callable[..., HTMLResponse]
 
@@ -33,7 +33,7 @@ def _mp(value: float | None) -> str:
 def traveller_rows(lines: tuple[TravellerLine, ...], units: float) -> list[dict[str, Any]]:
     """Each line of a traveller for the page, file order, with the advisor's North-South and
     East-West matchpoints computed by Law 78A against the other lines of its section
-    (:func:`engine.results.traveller_matchpoints`, in the program's units ``units`` per score
+    (:func:`engine.records.results.traveller_matchpoints`, in the program's units ``units`` per score
     beaten, 2 when the file gives none) beside the program's own."""
     per = int(units) if units and units == int(units) else 2
     computed: dict[int, float | None] = {}
@@ -66,7 +66,7 @@ def traveller_prefill(repo: EventRepository, event: int, board: str, table: str,
     when nothing names a line.
 
     Raises:
-        InvalidBoardError: as :func:`app.travellers.table_on_traveller` (no such line, several,
+        InvalidBoardError: as :func:`app.api.travellers.table_on_traveller` (no such line, several,
             no traveller); path ``table``: a table that is not a whole number.
     """
     table, ns, ew = table.strip(), ns.strip(), ew.strip()

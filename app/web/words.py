@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.i18n import DEFAULT, catalogue, error_text, fallback, gettext, step_text
+from app.i18n.seats import SeatWord, card_symbols
+from engine.casefile.cases import CaseConflictError
 from engine.errors import InvalidBoardError
 from engine.laws.steps import Step
 
@@ -26,8 +28,8 @@ _LABEL = re.compile(r"^(?:(?P<before>.*?),? )?board (?P<board>\S*?)(?:, room (?P
 
 
 def board_label(lang: str, label: str) -> str:
-    """A board's label in ``lang``, from the engine's English one (``engine.pbn.PbnGame.label``,
-    ``app.events.board_for``): ``"Sponvo30.pbn board 21, room Closed (line 1476)"`` -> in Polish
+    """A board's label in ``lang``, from the engine's English one (``engine.records.pbn.PbnGame.label``,
+    ``app.api.events.board_for``): ``"Sponvo30.pbn board 21, room Closed (line 1476)"`` -> in Polish
     ``"Sponvo30.pbn rozdanie 21, pokój Closed (wiersz 1476)"``; ``"Euro 97, board 5"`` (a stored
     event's board) -> ``"Euro 97, rozdanie 5"``. The file's or event's name, the board number
     and the room are kept as written. A label of another shape (a contract: ``"4H W"``) as is."""
@@ -68,9 +70,10 @@ def evidence_text(lang: str, english: str) -> str:
     for clause in english.split("; "):
         plays = _PLAYS.match(clause)
         if plays:
-            cards = gettext(lang, "evidence_or").join(plays["cards"].split(" or "))
-            out.append(gettext(lang, "evidence_plays_instead", player=gettext(lang, f"seat_{plays['seat']}"),
-                               cards=cards, card=plays["card"]))
+            shown = card_symbols if lang != DEFAULT else str  # cards as the tables show them (English: as written)
+            cards = gettext(lang, "evidence_or").join(shown(c) for c in plays["cards"].split(" or "))
+            out.append(gettext(lang, "evidence_plays_instead", player=SeatWord(plays["seat"], catalogue(lang).get),
+                               cards=cards, card=shown(plays["card"])))
         elif clause in _EVIDENCE:
             out.append(gettext(lang, _EVIDENCE[clause]))
         else:
@@ -79,10 +82,10 @@ def evidence_text(lang: str, english: str) -> str:
 
 
 def reason(lang: str, exc: BaseException) -> str:
-    """An engine error's reason in ``lang``: an :class:`InvalidBoardError` through its catalogue
-    key (:func:`app.i18n.error_text`); any other error's message in English (marked in strict
-    mode)."""
-    if isinstance(exc, InvalidBoardError):
+    """An engine error's reason in ``lang``: an :class:`InvalidBoardError` (or a case's
+    :class:`~engine.casefile.cases.CaseConflictError`) through its catalogue key
+    (:func:`app.i18n.error_text`); any other error's message in English (marked in strict mode)."""
+    if isinstance(exc, InvalidBoardError | CaseConflictError):
         return error_text(lang, exc)
     message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
     return fallback(lang, str(message))

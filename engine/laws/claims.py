@@ -4,7 +4,7 @@ Pure law logic, no solver. A claim is given as value types (:class:`Claim`: who 
 many tricks among those still to play, the kind, the structured :class:`Statement` and the
 director's :class:`Findings`). :class:`NormalPlay` answers, at any point of the play after the
 claim, which cards the restricted side may play and under which :class:`Category` each is
-offered (docs/claims.md section 2.2). The search (:mod:`engine.claims`) walks those choices.
+offered (docs/claims.md section 2.2). The search (:mod:`engine.rulings.claim`) walks those choices.
 
 Cards are handled as indices 0..51 (:attr:`engine.model.cards.Card.index`: spades 0-12 ...
 clubs 39-51, two first) and hands as 52-bit masks, as :class:`engine.model.position.Position`

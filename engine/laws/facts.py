@@ -142,7 +142,7 @@ class RevokeFacts:
         faced_cards: cards face up on the table that are not penalty cards (2007 Law 64B3; see
             :class:`FacedCard`).
         claim_detail: the claim or concession that ended play, with its statement and the
-            director's findings: the claim is then adjudicated (Laws 69-71, :mod:`engine.claims`)
+            director's findings: the claim is then adjudicated (Laws 69-71, :mod:`engine.rulings.claim`)
             instead of taken as a figure (63A3: a disputed claim by the offending side establishes
             the revoke, and the director still rules on the claim). Excludes
             ``claim_declarer_tricks`` and ``table_result``.

@@ -1,0 +1,150 @@
+"""A claim ruling as a job (issue 27): a position with more than ``ADVISOR_CLAIM_JOB_CARDS`` cards
+in a hand (default 8; the search's cost grows steeply there: docs/claims.md 2.6) is ruled in a
+background thread of the job manager (:mod:`app.service.jobs`, the one screenings use), so that neither a
+request nor the page waits a minute on it.
+
+``POST /v1/rulings/claim`` answers such a claim (or any with ``job=true``) 202 with the job and
+``Location: /v1/rulings/claim/jobs/{job}``; ``GET`` there gives its state, its progress in
+searches (the worst line's, then one per doubtful category) and, once done, the ruling, the same
+as the synchronous answer. The page shows a progress bar (``/claim/jobs/{job}``, see
+:mod:`app.web.claim`). The input is validated before the job is made: a bad claim is a 422 at once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
+
+from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse
+from app.api.schemas.common import ErrorResponse
+from app.api.screenings import env_int, owner_of
+from app.service.jobs import Job, JobManager
+from engine.casefile.events import NotStoredError
+from engine.rulings.claim import (
+    DEFAULT_NODE_BUDGET,
+    DEFAULT_TIME_LIMIT,
+    ClaimRuling,
+    ClaimSetting,
+    adjudicate_claim,
+    validate_claim,
+)
+
+JOB_CARDS = 8
+"""The default of ``ADVISOR_CLAIM_JOB_CARDS``: a claim whose longest hand holds more cards is a job."""
+
+
+def job_cards() -> int:
+    """Cards in a hand above which a claim runs as a job (``ADVISOR_CLAIM_JOB_CARDS``, default 8).
+
+    Raises:
+        ValueError: the variable is set to something that is not a whole number.
+    """
+    return env_int("ADVISOR_CLAIM_JOB_CARDS", JOB_CARDS)
+
+
+def longest_hand(setting: ClaimSetting) -> int:
+    """The most cards a hand held at the claim (its card in the trick in progress counted): the
+    tricks still to play."""
+    return setting.position.tricks_left
+
+
+def needs_job(request: Request, setting: ClaimSetting, job: bool | None) -> bool:
+    """Whether the claim at ``setting`` is ruled as a job: ``job`` when given, else when its
+    longest hand holds more than ``app.state.claim_job_cards`` cards."""
+    if job is not None:
+        return job
+    limit: int = getattr(request.app.state, "claim_job_cards", JOB_CARDS)
+    return longest_hand(setting) > limit
+
+
+def start_claim_job(request: Request, body: ClaimRulingRequest, setting: ClaimSetting,
+                    meta: dict[str, Any] | None = None) -> Job:
+    """Queue the ruling of ``body``'s claim at ``setting`` (already read from the request) as a job;
+    its result is the engine's :class:`ClaimRuling`, its progress in searches.
+
+    Raises:
+        InvalidBoardError: as :func:`engine.rulings.claim.validate_claim` (before any job is made).
+        SolverBusyError: too many jobs already wait (HTTP 503).
+    """
+    claim = body.claim.to_claim()
+    validate_claim(setting, claim)
+    solver = request.app.state.solver
+    jobs: JobManager = request.app.state.jobs
+
+    def run(job: Job) -> ClaimRuling:
+        return adjudicate_claim(setting, claim, solver, node_budget=body.node_budget or DEFAULT_NODE_BUDGET,
+                                time_limit=body.time_limit or DEFAULT_TIME_LIMIT, progress=job.advance)
+
+    return jobs.submit("claim", 1, run, {"kind": "claim", "body": body, "owner": owner_of(request), **(meta or {})})
+
+
+def claim_job(request: Request, job_id: str) -> Job:
+    """The claim job ``job_id``.
+
+    Raises:
+        NotStoredError: no such claim job (a screening's id is not one), or it was forgotten.
+    """
+    job: Job = request.app.state.jobs.get(job_id)
+    if job.meta.get("kind") != "claim":
+        raise NotStoredError(f"there is no claim job {job_id[:40]!r}", path="job_id")
+    return job
+
+
+class ClaimJobProgress(BaseModel):
+    """How far a claim job is, in searches."""
+
+    done: int = Field(description="Searches done.")
+    total: int = Field(description="Searches known to be needed (one more per doubtful category once the worst "
+                                   "line is known).")
+
+
+class ClaimJobResponse(BaseModel):
+    """A claim job: its state and progress, and the ruling once it is done."""
+
+    job: str = Field(description="The job's id: GET /v1/rulings/claim/jobs/{job}.")
+    state: Literal["queued", "running", "done", "failed", "cancelled"]
+    progress: ClaimJobProgress
+    created: dt.datetime
+    started: dt.datetime | None
+    finished: dt.datetime | None
+    error: str | None = Field(description="Why the job failed or was cancelled.")
+    ruling: ClaimRulingResponse | None = Field(description="The ruling once done: what a synchronous POST "
+                                               "/v1/rulings/claim gives, in the language of this request.")
+
+    @classmethod
+    def from_job(cls, job: Job) -> ClaimJobResponse:
+        """The API's view of a claim job (the ruling said in the language being built)."""
+        def when(t: float | None) -> dt.datetime | None:
+            return None if t is None else dt.datetime.fromtimestamp(t, dt.UTC)
+
+        ruling = None
+        if isinstance(job.result, ClaimRuling):
+            ruling = ClaimRulingResponse.from_ruling(job.result, job.meta["body"])
+        return cls(job=job.id, state=job.state.value, progress=ClaimJobProgress(done=job.done, total=job.total),
+                   created=when(job.created) or dt.datetime.now(dt.UTC), started=when(job.started),
+                   finished=when(job.finished), error=job.error, ruling=ruling)
+
+
+def job_location(job: Job) -> str:
+    """The claim job's URL path."""
+    return f"/v1/rulings/claim/jobs/{job.id}"
+
+
+def router() -> APIRouter:
+    """``GET /v1/rulings/claim/jobs/{job_id}``."""
+    r = APIRouter()
+    missing: dict[int | str, dict[str, Any]] = {
+        401: {"model": ErrorResponse, "description": "No valid token (outside laptop mode)."},
+        404: {"model": ErrorResponse, "description": "No such claim job (or it finished more than an hour ago)."}}
+
+    @r.get("/v1/rulings/claim/jobs/{job_id}", response_model=ClaimJobResponse, responses=missing,
+           summary="A claim job: its state, progress and ruling")
+    def get_claim_job(job_id: str, request: Request) -> ClaimJobResponse:
+        """The job's state, its progress in searches and, once done, the ruling (the same as the
+        synchronous answer). Poll it every second or two; a finished job is kept for an hour."""
+        return ClaimJobResponse.from_job(claim_job(request, job_id))
+
+    return r

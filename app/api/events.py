@@ -1,0 +1,306 @@
+"""``/v1/events/*``: events (a session of a tournament) and their hand records, kept in the
+database (``app/storage``), as a FastAPI router with its request and response models.
+
+The director creates the event, uploads the session's hand-record PBN once, then picks a board
+by number; a revoke ruling may name ``event`` and ``board`` instead of the deal and the
+vulnerability (:func:`board_for`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, File, HTTPException, Path, Request, UploadFile
+from pydantic import BaseModel, ConfigDict, Field
+
+from app.api.schemas.common import ErrorResponse, SeatCode
+from app.api.schemas.revoke import RevokeRulingRequest
+from app.service.limits import UPLOAD_BODY_BYTES, read_upload
+from app.service.request_body import RequestModel
+from engine.casefile.events import Event, EventDetails, EventRepository, LawsEdition, NotStoredError, UnknownEventError
+from engine.errors import InvalidBoardError, ResultsFileError
+from engine.model.board import BoardRecord
+from engine.records.handrecords import HandRecord, board_key, hand_records_from_pbn
+from engine.records.pbn import upload_text
+from engine.records.results import TravellerLine, read_results
+
+EventId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The event's id, as `POST /v1/events` returned it.")]
+
+
+class EventIn(RequestModel):
+    """A new event: what the director knows before the first board."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"name": "European Team Championship, round 30", "date": "1997-06-26", "session": "30"}]})
+    name: str = Field(min_length=1, max_length=200, description="e.g. 'Spring Pairs'.")
+    date: dt.date = Field(description="The day of the session, YYYY-MM-DD.")
+    session: str = Field("", max_length=100, description="Which session, e.g. '1' or 'Saturday evening'.")
+    laws_edition: Literal["2017", "2007"] = Field("2017", description="The Laws edition the event is played "
+                                                  "under.")
+    scoring_profile: Literal["wbf", "ebu", "acbl"] = Field("wbf", description="How the organiser scores adjusted "
+                                                           "results (see /v1/scores).")
+
+
+class EventCreatedOut(BaseModel):
+    """The new event's id."""
+
+    id: int
+
+
+class EventOut(BaseModel):
+    """A stored event."""
+
+    id: int
+    name: str
+    date: dt.date
+    session: str
+    laws_edition: str
+    scoring_profile: str
+    created: dt.datetime = Field(description="When it was stored (UTC).")
+    boards: int = Field(description="How many hand records it holds.")
+
+    @classmethod
+    def of(cls, e: Event) -> EventOut:
+        """From the engine's :class:`Event`."""
+        d = e.details
+        return cls(id=e.id, name=d.name, date=d.date, session=d.session, laws_edition=d.laws_edition.value,
+                   scoring_profile=d.scoring_profile, created=e.created, boards=e.boards)
+
+
+class HandRecordOut(BaseModel):
+    """One board of the session's hand records."""
+
+    board: str = Field(description="The board number, e.g. '7'.")
+    dealer: SeatCode
+    vulnerable: Literal["None", "NS", "EW", "All"]
+    deal: str = Field(description="PBN deal from North, 'N:spades.hearts.diamonds.clubs ...'.")
+
+    @classmethod
+    def of(cls, r: HandRecord) -> HandRecordOut:
+        """From the engine's :class:`HandRecord`."""
+        return cls(board=r.board, dealer=r.dealer.value, vulnerable=r.vulnerability.value, deal=r.deal_pbn)
+
+
+class HandRecordsOut(BaseModel):
+    """What an upload stored: the boards read from the file, which were new, which already stored."""
+
+    event: int
+    added: list[str] = Field(description="Boards stored for the first time.")
+    unchanged: list[str] = Field(description="Boards already stored, identical in the file.")
+    boards: list[HandRecordOut] = Field(description="Every board of the file, by number.")
+
+
+class ResultsOut(BaseModel):
+    """What a results upload stored."""
+
+    event: int
+    upload: int = Field(description="The store's number for this upload.")
+    kind: Literal["pbn", "usebio", "nz-scorer", "bws", "dlm", "jfr"] = Field(
+        description="The format, told by the content.")
+    program: str = Field(description="The program that wrote the file, as the file names it ('' when it does not).")
+    added: list[str] = Field(description="Hand records (deals) stored for the first time.")
+    unchanged: list[str] = Field(description="Hand records already stored, identical in the file.")
+    boards: list[str] = Field(description="The boards whose travellers the file gives (they replace those of "
+                              "earlier uploads in what the traveller shows; nothing is deleted).")
+    lines: int = Field(description="How many traveller lines were stored.")
+
+
+class TravellerLineOut(BaseModel):
+    """One table's result on the board, as the scoring program recorded it."""
+
+    section: str = Field(description="The section ('' when the file has one).")
+    round: int | None
+    table: int | None = Field(description="The table number (USEBIO does not give it).")
+    ns_pair: str = Field(description="North-South's pair number as the movement gives it, e.g. '3' or '1NS'.")
+    ew_pair: str
+    ns_names: str
+    ew_names: str
+    contract: str | None = Field(description="'4H', '3NTX', 'PASS'; null for an artificial score or not played.")
+    declarer: SeatCode | None
+    lead: str | None = Field(description="The opening lead, e.g. 'HK'; null when not recorded.")
+    tricks: int | None = Field(description="Tricks won by the declarer's side.")
+    result: str = Field(description="As a director writes it: '4H S +1', 'PASS', 'A6040'.")
+    ns_score: int | None = Field(description="North-South's points (Law 77); computed by Law 77 for a .bws, "
+                                 "which holds no scores; null for an artificial score.")
+    artificial: str | None = Field(description="The program's artificial score code ('A6040', '40%-60%', "
+                                   "'A+/A+'), 'NP' for not played; null for a table result.")
+    ns_mp: float | None = Field(description="The program's own North-South matchpoints (its units: mp_units).")
+    ew_mp: float | None
+    ns_imps: float | None = Field(description="The program's own IMPs (Butler, cross-IMPs, datum).")
+    ew_imps: float | None
+
+    @classmethod
+    def of(cls, ln: TravellerLine) -> TravellerLineOut:
+        """From the engine's :class:`TravellerLine`."""
+        return cls(section=ln.section, round=ln.round, table=ln.table, ns_pair=ln.ns_pair, ew_pair=ln.ew_pair,
+                   ns_names=ln.ns_names, ew_names=ln.ew_names, contract=ln.contract,
+                   declarer=ln.declarer.value if ln.declarer else None, lead=str(ln.lead) if ln.lead else None,
+                   tricks=ln.tricks, result=ln.result, ns_score=ln.ns_score, artificial=ln.artificial,
+                   ns_mp=ln.ns_mp, ew_mp=ln.ew_mp, ns_imps=ln.ns_imps, ew_imps=ln.ew_imps)
+
+
+class TravellerOut(BaseModel):
+    """A board's traveller: every table's result, from the newest results upload that has the board."""
+
+    event: int
+    board: str
+    upload: int
+    kind: str
+    program: str
+    scoring: str = Field(description="'MP', 'IMP', 'BUTLER', 'CROSS_IMP', or '' when the file does not say.")
+    mp_units: float = Field(description="The program's matchpoints per score beaten (2; NZ Scorer's XML 20, "
+                            "tenths); 0 when the file has no matchpoints.")
+    lines: list[TravellerLineOut]
+
+
+def _upload_bytes(file: UploadFile) -> bytes:
+    """The uploaded file's bytes; HTTP 413 (the project's, :func:`app.service.errors.too_large`) past
+    :data:`app.service.limits.UPLOAD_BYTES`."""
+    data = read_upload(file.file)
+    if data is None:
+        raise HTTPException(status_code=413)
+    return data
+
+
+def _repo(request: Request) -> EventRepository:
+    repo: EventRepository = request.app.state.events
+    return repo
+
+
+def board_for(body: RevokeRulingRequest, repo: EventRepository) -> BoardRecord:
+    """The board of a ruling request: with ``event``, the stored hand record of ``board``
+    (deal and vulnerability) with the request's contract, declarer and play; otherwise
+    :meth:`RevokeRulingRequest.to_board`.
+
+    Raises:
+        InvalidBoardError: path ``event`` (no such event), ``board`` (not in the event), or as
+            :meth:`RevokeRulingRequest.to_board`.
+    """
+    event_id = body.event
+    if event_id is None:
+        return body.to_board()
+    try:
+        event = repo.get_event(event_id)
+        record = repo.board(event_id, body.board or "")
+    except UnknownEventError as exc:
+        raise InvalidBoardError(exc.message, path="event", key=exc.key, params=exc.params) from None
+    if record is None:
+        raise InvalidBoardError(f"board {board_key(body.board or '?')} is not in event {event_id} "
+                                f"({event.details.name!r}, {event.boards} boards): upload its hand records first",
+                                path="board")
+    parts = body.model_copy(update={"deal": record.deal_pbn, "vulnerable": record.vulnerability.value})
+    label = f"{event.details.name}, board {record.board}"
+    return replace(parts.to_board(), label=label)
+
+
+def router() -> APIRouter:
+    """The ``/v1/events`` routes. Plain ``def`` handlers: the database calls block, so FastAPI
+    runs them in its thread pool."""
+    r = APIRouter(prefix="/v1/events", tags=["events"])  # who may: app.service.access.POLICY
+    Responses = dict[int | str, dict[str, Any]]
+    not_found: Responses = {404: {"model": ErrorResponse, "description": "No such event (or board)."}}
+    bad: Responses = {422: {"model": ErrorResponse, "description": "Bad input: the field and the reason."}}
+
+    @r.post("", status_code=201, response_model=EventCreatedOut, responses=bad,
+            summary="Create an event")
+    def create_event(body: EventIn, request: Request) -> EventCreatedOut:
+        """Store a new event (name, date, session, Laws edition, scoring profile); it holds no
+        boards until its hand records are uploaded."""
+        details = EventDetails(name=body.name.strip() or body.name, date=body.date, session=body.session.strip(),
+                               laws_edition=LawsEdition(body.laws_edition), scoring_profile=body.scoring_profile)
+        return EventCreatedOut(id=_repo(request).create_event(details).id)
+
+    @r.get("/{event_id}", response_model=EventOut, responses=not_found, summary="An event")
+    def get_event(event_id: EventId, request: Request) -> EventOut:
+        """The event, with the number of boards it holds."""
+        return EventOut.of(_repo(request).get_event(event_id))
+
+    @r.post(
+        "/{event_id}/hand-records", response_model=HandRecordsOut,
+        max_body_size=UPLOAD_BODY_BYTES,
+        responses={**not_found, **bad, 413: {"model": ErrorResponse, "description": "Larger than 5 MiB."}},
+        summary="Upload the session's hand records (a PBN file)",
+    )
+    def upload_hand_records(
+        event_id: EventId, request: Request,
+        file: Annotated[UploadFile, File(description="A PBN file (multipart form field `file`), at most 5 MiB: "
+                                         "tags Board, Dealer, Vulnerable, Deal; play records are ignored.")],
+    ) -> HandRecordsOut:
+        """Read every board of the file (its number, dealer, vulnerability and deal) and store
+        them in the event, all or none. A board already stored must be identical; a board that
+        differs, a deal that is not 52 distinct cards 13 in each hand, or a file that is not PBN
+        is a 422 naming the board and the reason."""
+        repo = _repo(request)
+        repo.get_event(event_id)  # 404 before reading the file
+        data = _upload_bytes(file)
+        records = hand_records_from_pbn(upload_text(data))
+        result = repo.add_hand_records(event_id, records)
+        return HandRecordsOut(event=event_id, added=list(result.added), unchanged=list(result.unchanged),
+                              boards=[HandRecordOut.of(x) for x in records])
+
+    @r.get("/{event_id}/boards", response_model=list[HandRecordOut], responses=not_found,
+           summary="The event's hand records")
+    def list_boards(event_id: EventId, request: Request) -> list[HandRecordOut]:
+        """Every stored board of the event, by number: board, dealer, vulnerable, deal."""
+        return [HandRecordOut.of(x) for x in _repo(request).boards(event_id)]
+
+    @r.get("/{event_id}/boards/{board}", response_model=HandRecordOut, responses=not_found,
+           summary="One board of the event")
+    def get_board(event_id: EventId, request: Request,
+                  board: Annotated[str, Path(max_length=20, description="The board number, e.g. '7'.")],
+                  ) -> HandRecordOut:
+        """The hand record of one board (``07`` and ``7`` are the same board)."""
+        record = _repo(request).board(event_id, board)
+        if record is None:
+            raise NotStoredError(f"board {board_key(board)} is not in event {event_id}", path="board",
+                                 key="board_not_in_event", params={"board": board_key(board), "event": event_id})
+        return HandRecordOut.of(record)
+
+    @r.post(
+        "/{event_id}/results", response_model=ResultsOut, max_body_size=UPLOAD_BODY_BYTES,
+        responses={**not_found, **bad, 413: {"model": ErrorResponse, "description": "Larger than 5 MiB."}},
+        summary="Upload the session's results (PBN, USEBIO, NZ Scorer XML, Bridgemate .bws, DealMaster .dlm)",
+    )
+    def upload_results(
+        event_id: EventId, request: Request,
+        file: Annotated[UploadFile, File(description="The scoring or dealing program's file (multipart form field "
+                                         "`file`), at most 5 MiB; the format is told by the content, never by "
+                                         "the name.")],
+    ) -> ResultsOut:
+        """Read the file's deals and traveller lines and store them with the event, all or none:
+        the deals become the event's hand records (a board already stored must be identical),
+        the lines its travellers. A file that is none of the formats, damaged or unsafe XML, a
+        ``.dlm`` with a wrong checksum, or a deal that differs from the stored one is a 422 in
+        the director's words."""
+        repo = _repo(request)
+        repo.get_event(event_id)  # 404 before reading the file
+        results = read_results(_upload_bytes(file))
+        if not results.hand_records and not results.lines:
+            raise ResultsFileError("the file holds no deals and no traveller lines: nothing was stored",
+                                   key="results_nothing")
+        stored = repo.add_results(event_id, (file.filename or "")[:255], results)
+        return ResultsOut(event=event_id, upload=stored.upload_id, kind=stored.kind,  # type: ignore[arg-type]
+                          program=stored.program, added=list(stored.hand_records.added),
+                          unchanged=list(stored.hand_records.unchanged), boards=list(stored.boards),
+                          lines=stored.lines)
+
+    @r.get("/{event_id}/boards/{board}/traveller", response_model=TravellerOut, responses=not_found,
+           summary="A board's traveller")
+    def get_traveller(event_id: EventId, request: Request,
+                      board: Annotated[str, Path(max_length=20, description="The board number, e.g. '7'.")],
+                      ) -> TravellerOut:
+        """Every table's result on the board, in the file's order, from the newest results upload
+        that has the board: pairs, contract, declarer, lead, tricks, North-South's score, the
+        artificial score code, and the program's own matchpoints or IMPs."""
+        got = _repo(request).traveller(event_id, board)
+        if got is None:
+            raise NotStoredError(f"board {board_key(board)} of event {event_id} has no traveller: upload the "
+                                 "session's results first", path="board", key="no_traveller",
+                                 params={"board": board_key(board), "event": event_id})
+        return TravellerOut(event=event_id, board=board_key(board), upload=got.upload_id, kind=got.kind,
+                            program=got.program, scoring=got.scoring, mp_units=got.mp_units,
+                            lines=[TravellerLineOut.of(x) for x in got.lines])
+
+    return r

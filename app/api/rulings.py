@@ -1,0 +1,120 @@
+"""The revoke ruling of one API request, shared by ``POST /v1/rulings/revoke`` and the
+director's page: the board (a PBN game, the parts, or a stored event's hand record), the TD's
+facts, then the engine (:func:`engine.rulings.revoke.advise_revoke`)."""
+
+from __future__ import annotations
+
+from app.api.events import board_for
+from app.api.schemas.revoke import FromTravellerOut, RevokeRulingRequest
+from app.api.scores import ScoringIn
+from app.api.travellers import TableOnTraveller, table_on_traveller
+from engine.casefile.events import EventRepository
+from engine.dd.protocol import DoubleDummySolver
+from engine.errors import InvalidBoardError
+from engine.laws.editions import DEFAULT, Edition, edition
+from engine.records.results import PASSED_OUT
+from engine.rulings.revoke import RevokeAdvice, advise_revoke
+
+
+def edition_for(body: RevokeRulingRequest, repo: EventRepository) -> Edition:
+    """The Laws edition of a ruling: the request's ``laws_edition``, else the edition of the
+    stored event the board belongs to (``event``), else 2017.
+
+    Raises:
+        UnknownEventError: ``event`` names no stored event (call after :func:`board_for`, which
+            reports it as a bad field).
+    """
+    if body.laws_edition is not None:
+        return edition(body.laws_edition)
+    if body.event is not None:
+        return edition(repo.get_event(body.event).details.laws_edition)
+    return DEFAULT
+
+
+def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
+                           ) -> tuple[RevokeRulingRequest, FromTravellerOut | None]:
+    """The request with what it leaves out taken from the traveller line it names: contract,
+    declarer, table result (the declarer's side's tricks, when no claim is given), and
+    ``scoring`` in the traveller's form (:func:`engine.records.results.against.traveller_form`): the other
+    North-South scores of the section as the field for matchpoints, Butler or cross-IMPs, or the
+    other room's score for teams; the event's scoring profile. What was taken is listed in the
+    second value.
+
+    Raises:
+        InvalidBoardError: as :func:`app.api.travellers.table_on_traveller`; path ``table``/``pairs``: the line holds no
+            contract (an artificial score, a board not played or passed out) and the request gives none.
+    """
+    if body.event is None or (body.table is None and body.pairs is None):
+        return body, None
+    named = table_on_traveller(repo, body.event, body.board or "?", body.table, body.pairs)
+    line = named.line
+    update: dict[str, object] = {}
+    filled: list[str] = []
+    if body.contract is None or body.declarer is None:
+        if line.contract is None or line.contract == PASSED_OUT or line.declarer is None:
+            which = f"table {line.table}" if line.table is not None else f"pairs {line.ns_pair} v {line.ew_pair}"
+            raise InvalidBoardError(f"board {line.board}: the traveller line of {which} holds no contract "
+                                    f"({line.result or 'not played'}): give the contract and the declarer",
+                                    path="table" if body.table is not None else "pairs",
+                                    key="traveller_line_no_contract",
+                                    params={"board": line.board, "which": which, "result": line.result or "-"})
+    if body.contract is None and line.contract is not None:
+        update["contract"] = line.contract
+        filled.append("contract")
+    if body.declarer is None and line.declarer is not None:
+        update["declarer"] = line.declarer.value
+        filled.append("declarer")
+    if body.table_result is None and body.claim_declarer_tricks is None and line.tricks is not None:
+        update["table_result"] = line.tricks
+        filled.append("table_result")
+    scoring = traveller_scoring(named, repo) if body.scoring is None else None
+    if scoring is not None:
+        update["scoring"] = scoring
+        filled.append("scoring")
+    return body.model_copy(update=update), line_out(named, filled, scoring)
+
+
+def traveller_scoring(named: TableOnTraveller, repo: EventRepository) -> ScoringIn | None:
+    """How the named table is scored against the rest of its traveller, in the traveller's form
+    (:attr:`app.api.travellers.TableOnTraveller.form`): the other North-South scores of the section as
+    the field for matchpoints, Butler or cross-IMPs, or the other room's score at teams, with the
+    event's profile; ``None`` when there is nothing to score against."""
+    found = named.form
+    room = found.other_room.ns_score if found.other_room is not None else None
+    if not (room is not None if found.form == "teams" else named.field):
+        return None
+    profile = repo.get_event(named.traveller_event).details.scoring_profile
+    return ScoringIn.model_validate({"other_room_ns": room, "form": "imps", "profile": profile}
+                                    if found.form == "teams" else
+                                    {"field": named.field[:200], "form": found.form, "profile": profile})
+
+
+def line_out(named: TableOnTraveller, filled: list[str], scoring: ScoringIn | None) -> FromTravellerOut:
+    """The ``from_traveller`` block of a ruling: the named line, the request fields taken from it
+    (``filled``) and, when ``scoring`` came from it, the field or the other room."""
+    line, found = named.line, named.form
+    return FromTravellerOut(event=named.traveller_event, board=line.board, section=line.section, round=line.round,
+                            table=line.table, ns_pair=line.ns_pair, ew_pair=line.ew_pair, ns_names=line.ns_names,
+                            ew_names=line.ew_names, result=line.result, lead=str(line.lead) if line.lead else None,
+                            filled=filled, field=list(scoring.field or []) if scoring is not None else [],
+                            program=named.traveller.program, form=found.form, form_told_by=found.told_by,
+                            other_room_ns=scoring.other_room_ns if scoring is not None else None)
+
+
+def rule_revoke(body: RevokeRulingRequest, repo: EventRepository, solver: DoubleDummySolver) -> RevokeAdvice:
+    """Rule on the revokes of the board ``body`` describes (Laws 61-64 of the edition
+    :func:`edition_for` gives, Law 77 scores).
+
+    Blocks on the solver: call it from a worker thread, never on the event loop.
+
+    Raises:
+        InvalidBoardError: bad or contradictory input, ``path`` naming the request field
+            (under ``pbn`` when the board came as PBN text).
+        SolverError: the solver failed or is busy.
+    """
+    try:
+        body, _ = prefill_from_traveller(body, repo)  # with `table`/`pairs`: contract and result from the traveller
+        board = board_for(body, repo)  # with `event`: the stored hand record
+        return advise_revoke(board, facts=body.to_facts(), solver=solver, edition=edition_for(body, repo))
+    except InvalidBoardError as exc:  # the play record is validated once, inside the engine
+        raise body.locate(exc) from None

@@ -1,0 +1,388 @@
+"""Request and response models of ``POST /v1/rulings/claim`` (Laws 68-71), and their mapping to
+and from the engine (:func:`engine.rulings.claim.adjudicate_claim`)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+
+from app.api.schemas.common import CardText, SeatCode, StepOut, SuitCode, explanation, relocated
+from app.service.request_body import RequestModel
+from engine import __version__ as engine_version
+from engine.casefile.events import EventRepository
+from engine.dd.protocol import DoubleDummySolver
+from engine.errors import InvalidBoardError
+from engine.laws.claims import (
+    CARELESS,
+    Category,
+    Claim,
+    ClaimKind,
+    Concede,
+    Findings,
+    Finesse,
+    PlayerClass,
+    Ruff,
+    Statement,
+    SuitOrder,
+    TrumpsStated,
+    Unaware,
+)
+from engine.model.cards import Card, Suit
+from engine.model.contract import Contract, Strain
+from engine.model.deal import parse_hand
+from engine.model.position import Position
+from engine.model.seats import Seat, Vulnerability
+from engine.rulings.claim import (
+    DEFAULT_NODE_BUDGET,
+    DEFAULT_TIME_LIMIT,
+    ClaimRuling,
+    ClaimSetting,
+    LinePlay,
+    adjudicate_claim,
+)
+
+CarelessCode = Literal["careless_order", "careless_block", "careless_ruff", "unaware_trump", "careless_departure"]
+_ORDER_ITEM = r"^(?:suit:[SHDCshdc]|[SHDCshdc](?:10|[2-9TJQKAtjqka])|(?:10|[2-9TJQKAtjqka])[SHDCshdc])$"
+
+_EXAMPLE: dict[str, JsonValue] = {
+    "position": {"hands": {"N": "..5432.", "E": ".KQJT..", "S": "AK.A..9", "W": "QJ..T.2"},
+                 "trump": "C", "leader": "S", "declarer": "S", "contract": "4C", "tricks_won": {"NS": 9, "EW": 0}},
+    "vulnerable": "None",
+    "claim": {"by": "S", "tricks": 4, "kind": "contested",
+              "statement": {"text": "all mine", "trumps": "not_mentioned"},
+              "findings": {"unaware_of_trump": "likely", "class_of_player": "club"}},
+}
+
+
+class FinesseIn(BaseModel):
+    """A stated finesse (70E1)."""
+
+    model_config = ConfigDict(extra="forbid")
+    card: str = CardText
+    against: SeatCode | None = Field(None, description="The opponent whose card it must beat, if said.")
+
+
+class RuffIn(BaseModel):
+    """A stated ruff: `suit` ruffed in the hand of `in` ("ruff a club in dummy")."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    suit: SuitCode
+    in_hand: SeatCode = Field(alias="in")
+
+
+class ConcedeIn(BaseModel):
+    """Tricks the statement gives up ("giving you a spade")."""
+
+    model_config = ConfigDict(extra="forbid")
+    suit: SuitCode
+    count: int = Field(1, ge=1, le=13, strict=True)
+
+
+class StatementIn(BaseModel):
+    """The claimer's statement (68C), coded by the director; `text` is kept and never parsed."""
+
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field("", max_length=2000, description="The words said, for the case file.")
+    order: list[Annotated[str, Field(pattern=_ORDER_ITEM)]] = Field(
+        default_factory=list, max_length=52,
+        description="The stated leads in order: a card ('DA'), or 'suit:X' for \"cash suit X\".")
+    trumps: Literal["not_mentioned", "mentioned", "draws_first"] = "not_mentioned"
+    finesses: list[FinesseIn] = Field(default_factory=list, max_length=13)
+    ruffs: list[RuffIn] = Field(default_factory=list, max_length=13)
+    concede: list[ConcedeIn] = Field(default_factory=list, max_length=13)
+    unblock: list[Annotated[str, CardText]] = Field(default_factory=list, max_length=13)
+    squeeze_or_endplay: str | None = Field(None, max_length=200, description="Kept for the case file; a squeeze "
+                                           "or endplay is credited only when every normal line works.")
+
+    def to_statement(self) -> Statement:
+        """The engine's :class:`Statement`."""
+        order: list[Card | Suit] = []
+        for i, item in enumerate(self.order):
+            if item.lower().startswith("suit:"):
+                order.append(Suit(item[5:].upper()))
+            else:
+                order.append(_card(item, f"claim/statement/order/{i}"))
+        return Statement(
+            text=self.text, order=tuple(order), trumps=TrumpsStated(self.trumps),
+            finesses=tuple(Finesse(_card(f.card, f"claim/statement/finesses/{i}/card"),
+                                   Seat(f.against) if f.against else None) for i, f in enumerate(self.finesses)),
+            ruffs=tuple(Ruff(Suit(r.suit), Seat(r.in_hand)) for r in self.ruffs),
+            concede=tuple(Concede(Suit(c.suit), c.count) for c in self.concede),
+            unblock=tuple(_card(c, f"claim/statement/unblock/{i}") for i, c in enumerate(self.unblock)),
+        )
+
+
+class FindingsIn(BaseModel):
+    """The director's findings of fact (70C2, the class of player, the RA's 70E2 rule, 70D3)."""
+
+    model_config = ConfigDict(extra="forbid")
+    unaware_of_trump: Literal["likely", "unlikely", "unknown"] = Field(
+        "unknown", description="70C2: was the claimer at all likely unaware of an outstanding trump? 'unknown' "
+                               "counts as 'likely' (doubt against the claimer).")
+    class_of_player: Literal["novice", "club", "county", "expert"] = "club"
+    suit_order_regulation: Literal["none", "top_down"] = "none"
+    played_after_claim: list[Annotated[str, CardText]] = Field(
+        default_factory=list, max_length=52, description="Cards played after the claim, in order, accepted as "
+                                                         "evidence (70D3): they are played first.")
+    normal: dict[CarelessCode, bool] = Field(
+        default_factory=dict, description="The director's ruling on a careless category for this player, over "
+                                          "the class defaults: false = not normal (a doubtful point switched off).")
+
+    def to_findings(self) -> Findings:
+        """The engine's :class:`Findings`."""
+        return Findings(
+            unaware_of_trump=Unaware(self.unaware_of_trump), class_of_player=PlayerClass(self.class_of_player),
+            suit_order_regulation=SuitOrder(self.suit_order_regulation),
+            played_after_claim=tuple(_card(c, f"claim/findings/played_after_claim/{i}")
+                                     for i, c in enumerate(self.played_after_claim)),
+            switches=tuple((Category(k), v) for k, v in self.normal.items()),
+        )
+
+
+class ClaimIn(BaseModel):
+    """The claim or concession."""
+
+    model_config = ConfigDict(extra="forbid")
+    by: SeatCode = Field(description="Who claimed (for a concession: who conceded).")
+    tricks: int = Field(ge=0, le=13, strict=True, description="Tricks claimed (a concession: kept) among the tricks "
+                                                              "still to play, the one in progress included.")
+    kind: Literal["contested", "agreed_then_disputed", "concession"] = "contested"
+    statement: StatementIn = Field(default_factory=lambda: StatementIn.model_validate({}))
+    findings: FindingsIn = Field(default_factory=lambda: FindingsIn.model_validate({}))
+
+    def to_claim(self) -> Claim:
+        """The engine's :class:`Claim`."""
+        return Claim(Seat(self.by), self.tricks, ClaimKind(self.kind), self.statement.to_statement(),
+                     self.findings.to_findings())
+
+
+class PositionIn(BaseModel):
+    """The position at the claim as directors note it."""
+
+    model_config = ConfigDict(extra="forbid")
+    hands: dict[SeatCode, Annotated[str, Field(max_length=40)]] = Field(
+        description="Each seat's remaining cards, a PBN hand 'spades.hearts.diamonds.clubs' with empty suits for "
+                    "voids, e.g. 'AK5...'.")
+    trump: Literal["S", "H", "D", "C", "NT"]
+    leader: SeatCode = Field(description="Who led (or is to lead) the trick in progress.")
+    trick: list[Annotated[str, CardText]] = Field(default_factory=list, max_length=3,
+                                                  description="Cards already played to the trick in progress.")
+    declarer: SeatCode | None = None
+    contract: str | None = Field(None, max_length=8, description="e.g. '4H'; with `declarer` and `tricks_won`: the "
+                                                                 "score.")
+    tricks_won: dict[Literal["NS", "EW"], Annotated[int, Field(ge=0, le=13, strict=True)]] | None = None
+    shown_out: list[Annotated[str, Field(pattern=r"^[NESW]:[SHDC]$")]] = Field(
+        default_factory=list, max_length=16, description="Voids shown before the claim, 'W:S' (70E1).")
+
+    def to_setting(self, vulnerable: str) -> ClaimSetting:
+        """The engine's :class:`ClaimSetting`; raises InvalidBoardError with the field in ``path``."""
+        hands: dict[Seat, frozenset[Card]] = {}
+        for code in ("N", "E", "S", "W"):
+            text = self.hands.get(code)
+            path = f"position/hands/{code}"
+            if text is None:
+                raise InvalidBoardError(f"give the hand of {code} at the claim", path=path, key="claim_hand_missing",
+                                        params={"seat": code})
+            cards = parse_hand(text if text.strip() else "...", Seat(code), path=path)
+            if len(set(cards)) != len(cards):
+                raise InvalidBoardError(f"hand of {code} lists a card twice: {text!r}", path=path,
+                                        key="hand_card_twice", params={"seat": code, "part": text})
+            hands[Seat(code)] = frozenset(cards)
+        trick = tuple(_card(c, f"position/trick/{i}") for i, c in enumerate(self.trick))
+        trump = None if self.trump == "NT" else Suit(self.trump)
+        try:
+            pos = Position.from_cards(hands, trump, Seat(self.leader), trick)
+        except InvalidBoardError as exc:
+            raise relocated(exc, "position") from None
+        contract = None
+        if self.contract is not None:
+            if self.declarer is None:
+                raise InvalidBoardError("give the declarer with the contract", path="position/declarer",
+                                        key="claim_declarer_missing")
+            contract = Contract.from_str(self.contract, Seat(self.declarer))
+            if (contract.strain.trump if contract.strain is not Strain.NOTRUMP else None) != trump:
+                raise InvalidBoardError(f"the contract {self.contract} does not have {self.trump} as trumps",
+                                        path="position/trump", key="claim_trump_contract",
+                                        params={"contract": self.contract, "trump": self.trump})
+        won = None
+        if self.tricks_won is not None:
+            won = (self.tricks_won.get("NS", 0), self.tricks_won.get("EW", 0))
+            if sum(won) + pos.tricks_left != 13:
+                raise InvalidBoardError(f"the tricks won ({won[0]} + {won[1]}) and the {pos.tricks_left} still to "
+                                        "play do not make 13", path="position/tricks_won",
+                                        key="claim_tricks_won", params={"ns": won[0], "ew": won[1],
+                                                                        "left": pos.tricks_left})
+        shown = frozenset((Seat(x[0]), Suit(x[2])) for x in self.shown_out)
+        return ClaimSetting(pos, shown, won, contract, Vulnerability.from_str(vulnerable))
+
+
+def _card(text: str, path: str) -> Card:
+    try:
+        return Card.from_str(text)
+    except InvalidBoardError as exc:
+        raise relocated(exc, path) from None
+
+
+class ClaimRulingRequest(RequestModel):
+    """A claim: the board (deal, contract, declarer and the play up to the claim; or `event` and
+    `board`), or the position at the claim alone; and the claim with the director's findings."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_EXAMPLE]})
+    deal: str | None = Field(None, max_length=200, description="PBN deal, e.g. 'N:AKQ2.J.T98.76543 ...'.")
+    event: int | None = Field(None, ge=1, le=2**31 - 1, strict=True, description="A stored event whose hand record "
+                              "holds `board`.")
+    board: str | None = Field(None, max_length=20, description="With `event`: the stored board.")
+    contract: str | None = Field(None, max_length=8, description="e.g. '4H', '3NT', '4HX'.")
+    declarer: SeatCode | None = None
+    vulnerable: Literal["None", "NS", "EW", "All"] = "None"
+    play: list[Annotated[str, CardText]] | None = Field(
+        None, max_length=52, description="Cards in play order from the opening lead up to the claim (it may stop "
+                                         "mid-trick).")
+    position: PositionIn | None = Field(None, description="The position at the claim alone, instead of the board.")
+    claim: ClaimIn
+    node_budget: int | None = Field(None, ge=1_000, le=5_000_000, strict=True, description="Cards the search may "
+                                    f"try before it answers with an interval (default {DEFAULT_NODE_BUDGET}).")
+
+    time_limit: float | None = Field(None, ge=1, le=120, description="Seconds the ruling's searches may take "
+                                     f"together before they answer with intervals (default {DEFAULT_TIME_LIMIT:g}).")
+
+    @model_validator(mode="after")
+    def _one_source(self) -> ClaimRulingRequest:
+        board_fields = [k for k in ("deal", "event", "board", "contract", "declarer", "play")
+                        if getattr(self, k) is not None]
+        if self.position is not None and board_fields:
+            raise InvalidBoardError(f"give either the board or the position at the claim, not both (also given: "
+                                    f"{', '.join(board_fields)})", key="claim_board_and_position",
+                                    params={"fields": ", ".join(board_fields)})
+        if self.position is None:
+            need = ("event", "board", "contract", "declarer", "play") if self.event is not None else \
+                ("deal", "contract", "declarer", "play")
+            missing = [k for k in need if getattr(self, k) is None]
+            if missing:
+                raise InvalidBoardError(f"give the board (deal, contract, declarer and play, or event, board, "
+                                        f"contract, declarer and play) or the position at the claim (missing: "
+                                        f"{', '.join(missing)})", key="claim_source_missing",
+                                        params={"fields": ", ".join(missing)})
+        return self
+
+    def to_setting(self, repo: EventRepository) -> ClaimSetting:
+        """The position at the claim; raises InvalidBoardError naming the field."""
+        if self.position is not None:
+            return self.position.to_setting(self.vulnerable)
+        from app.api.events import (
+            board_for,  # app.api.schemas.revoke (the revoke request) takes a ClaimIn: imported here
+        )
+        from app.api.schemas.revoke import RevokeRulingRequest
+
+        parts = RevokeRulingRequest.model_validate(
+            {k: v for k, v in {"deal": self.deal, "event": self.event, "board": self.board, "contract": self.contract,
+                               "declarer": self.declarer, "vulnerable": self.vulnerable, "play": self.play}.items()
+             if v is not None and (k != "vulnerable" or self.event is None)})
+        return ClaimSetting.of_board(board_for(parts, repo))
+
+
+def rule_claim(body: ClaimRulingRequest, repo: EventRepository, solver: DoubleDummySolver, *,
+               setting: ClaimSetting | None = None) -> ClaimRuling:
+    """Adjudicate the claim ``body`` describes (Laws 68-71). Blocks on the solver: call it from a
+    worker thread. ``setting``: the position ``body.to_setting(repo)`` gave, when already read.
+
+    Raises:
+        InvalidBoardError: bad or contradictory input, ``path`` naming the field (never sent to DDS).
+        SolverError: the solver failed or is busy.
+    """
+    setting = setting or body.to_setting(repo)
+    return adjudicate_claim(setting, body.claim.to_claim(), solver,
+                            node_budget=body.node_budget or DEFAULT_NODE_BUDGET,
+                            time_limit=body.time_limit or DEFAULT_TIME_LIMIT)
+
+
+class LinePlayOut(BaseModel):
+    """One card of a line after the claim."""
+
+    trick: int = Field(description="The trick's number on the board (1..13; counted from the claim when the tricks "
+                                   "won before it are not known).")
+    seat: SeatCode
+    card: str
+    category: str | None = Field(description="Why the restricted side's card was offered (stated, cash, entry, "
+                                             "concede, normal, careless_*, unaware_trump); null for the other side.")
+    doubtful: bool = Field(description="A careless choice: a doubtful point.")
+    evidence: bool = Field(description="Played after the claim and taken as evidence (70D3).")
+    dd: int | None = Field(description="The claiming side's tricks after the claim if this card is played and both "
+                                       "sides then play double dummy.")
+
+
+class DoubtfulPointOut(BaseModel):
+    """A careless choice on the worst line; the director may rule it not normal (`findings.normal`)."""
+
+    trick: int
+    seat: SeatCode
+    card: str
+    category: CarelessCode
+    law: str
+    if_not_normal: int | None = Field(description="The claiming side's tricks when this category is ruled not "
+                                                  "normal (null: that search hit its budget).")
+
+
+class SearchOut(BaseModel):
+    """How the search went."""
+
+    complete: bool = Field(description="False: stopped at the node budget; the award is an interval.")
+    nodes: int
+    ms: float
+
+
+class ClaimRulingResponse(BaseModel):
+    """The ruling. Trick counts: the claiming side's, among the tricks still to play at the claim."""
+
+    tricks_left: int
+    awarded: int | None = Field(description="The claiming side's tricks among those still to play; null when the "
+                                            "search stopped at its budget (see `awarded_range`).")
+    awarded_range: dict[str, int] = Field(description="`at_least` and `at_most` for the claiming side.")
+    needs_director: bool = Field(description="True: the search did not finish (or 69B2 'likely' is open): the "
+                                             "director decides within the range.")
+    claim_stands: bool | None
+    double_dummy: int = Field(description="The claiming side's tricks double dummy, for reference only.")
+    restricted_side: Literal["NS", "EW"] = Field(description="The side held to normal play.")
+    likely_if: int | None = Field(description="69B2: the claiming side's tricks if the director judges that the "
+                                              "agreeing side would likely have won what double dummy gives it.")
+    declarer_tricks: int | None
+    result: str | None
+    score_ns: int | None = Field(description="Law 77 points, North-South's view, when the whole board is known.")
+    worst_line: list[LinePlayOut]
+    stated_line: list[str] = Field(description="The stated order, as given.")
+    doubtful_points: list[DoubtfulPointOut]
+    search: SearchOut
+    explanation: list[str]
+    steps: list[StepOut]
+    engine_version: str
+
+    @classmethod
+    def from_ruling(cls, r: ClaimRuling, body: ClaimRulingRequest) -> ClaimRulingResponse:
+        """The answer in the language being built."""
+        claimer = r.claim.by.side
+
+        def claimer_dd(lp: LinePlay) -> int | None:
+            if lp.dd is None:
+                return None
+            return lp.dd if r.restricted is claimer else r.tricks_left - lp.dd
+
+        return cls(
+            tricks_left=r.tricks_left, awarded=r.awarded,
+            awarded_range={"at_least": r.awarded_range[0], "at_most": r.awarded_range[1]},
+            needs_director=r.awarded is None or r.likely_if is not None, claim_stands=r.claim_stands,
+            double_dummy=r.dd_claimer,
+            restricted_side="NS" if r.restricted.value == "NS" else "EW", likely_if=r.likely_if,
+            declarer_tricks=r.declarer_tricks, result=r.result, score_ns=r.score_ns,
+            worst_line=[LinePlayOut(trick=lp.board_trick, seat=lp.seat.value, card=str(lp.card),
+                                    category=lp.category.value if lp.category else None,
+                                    doubtful=lp.category in CARELESS, evidence=lp.evidence, dd=claimer_dd(lp))
+                        for lp in r.search.line],
+            stated_line=list(body.claim.statement.order),
+            doubtful_points=[DoubtfulPointOut(trick=d.trick, seat=d.seat.value, card=str(d.card),
+                                              category=d.category.value, law=d.law,  # type: ignore[arg-type]
+                                              if_not_normal=d.if_not_normal) for d in r.doubtful_points],
+            search=SearchOut(complete=r.search.complete, nodes=r.search.nodes, ms=round(r.search.ms, 1)),
+            explanation=explanation(r.steps), steps=[StepOut.of(s) for s in r.steps], engine_version=engine_version,
+        )
+

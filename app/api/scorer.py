@@ -1,0 +1,220 @@
+"""The "for the scorer" block of a ruling and of a decided case: the assigned, artificial and
+weighted scores in the forms the scoring programs take (:mod:`engine.scoring.scorer`,
+../shared/docs/club-formats.md "Write-back"). The event's export is :mod:`app.api.adjusted`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from pydantic import BaseModel, Field
+
+from app.api.scores import WeightedResponse
+from app.api.travellers import PairsIn, table_on_traveller
+from engine.casefile.cases import Case
+from engine.casefile.events import EventRepository
+from engine.errors import InvalidBoardError
+from engine.rulings.revoke import RevokeAdvice
+from engine.scoring.scorer import (
+    ArtificialEntry,
+    AssignedEntry,
+    WeightedEntry,
+    artificial_entry,
+    assigned_entry,
+    percent_of,
+    weighted_entry,
+)
+
+
+class AssignedOut(BaseModel):
+    """An assigned score as the scorer enters a table result."""
+
+    contract: str = Field(description="e.g. '4H', '3NTX'.")
+    declarer: str = Field(description="The declarer's seat, N/E/S/W.")
+    tricks: int = Field(description="The declarer's side's tricks, 0..13.")
+    result: str = Field(description="As a director writes it, e.g. '4H S -1'.")
+    score_ns: int = Field(description="North-South's Law 77 points.")
+
+    @classmethod
+    def of(cls, a: AssignedEntry) -> AssignedOut:
+        """From the engine's :class:`AssignedEntry`."""
+        return cls(contract=a.contract, declarer=a.declarer.value, tricks=a.tricks, result=a.result,
+                   score_ns=a.score_ns)
+
+
+class ArtificialOut(BaseModel):
+    """An artificial score (12C2) in each program's form."""
+
+    ns_percent: float
+    ew_percent: float
+    bridgemate: str = Field(description="Bridgemate's remark: '60%-40%' (North-South first), else 'Arbitral score'.")
+    usebio: str | None = Field(description="The USEBIO traveller SCORE code, e.g. 'A6040'; null for a percentage "
+                               "that is not a whole number below 100.")
+    jfr: str = Field(description="JFR Pary's arbitral contract, 'ARB', with the two percentages.")
+
+    @classmethod
+    def of(cls, a: ArtificialEntry) -> ArtificialOut:
+        """From the engine's :class:`ArtificialEntry`."""
+        return cls(ns_percent=a.ns_percent, ew_percent=a.ew_percent, bridgemate=a.bridgemate, usebio=a.usebio,
+                   jfr=a.jfr)
+
+
+class ComponentOut(BaseModel):
+    """One result of a weighted score."""
+
+    label: str
+    weight: str = Field(description="Exact, e.g. '1/2'.")
+    score_ns: int
+    ns_mp: float | None = Field(description="North-South's matchpoints against the field (null without one).")
+    ew_mp: float | None
+    ns_imps: float | None = Field(default=None, description="At IMPs (Butler, cross-IMPs, teams): North-South's "
+                                  "IMPs for this result against the traveller.")
+
+
+class WeightedEntryOut(BaseModel):
+    """A weighted score (12C1(c)) as the scorer types it: no program takes it as data."""
+
+    components: list[ComponentOut]
+    top: int | None = Field(description="The board's top in matchpoints; null without a field.")
+    ns_mp: float | None
+    ew_mp: float | None
+    ns_percent: float | None = Field(description="The board's percentage for North-South.")
+    ew_percent: float | None
+    form: str = Field(default="matchpoints", description="'matchpoints', or the IMP form of the traveller: 'butler', "
+                      "'cross_imps', 'imps' (teams).")
+    ns_imps: float | None = Field(default=None, description="At IMPs: North-South's weighted IMPs, what the scorer "
+                                  "types (East-West: `ew_imps`).")
+    ew_imps: float | None = None
+
+    @classmethod
+    def of(cls, w: WeightedEntry) -> WeightedEntryOut:
+        """From the engine's :class:`WeightedEntry`."""
+        return cls(components=[ComponentOut(label=c.label, weight=str(c.weight), score_ns=c.score_ns, ns_mp=c.ns_mp,
+                                            ew_mp=c.ew_mp) for c in w.components],
+                   top=w.top, ns_mp=w.ns_mp, ew_mp=w.ew_mp, ns_percent=w.ns_percent, ew_percent=w.ew_percent)
+
+
+class ForScorerOut(BaseModel):
+    """What the scorer enters in the scoring program: an assigned score, an artificial score, or
+    a weighted score (each null when the ruling gives none)."""
+
+    assigned: AssignedOut | None = Field(default=None, description="The result to enter as a table result.")
+    artificial: ArtificialOut | None = Field(default=None, description="An artificial adjusted score (12C2).")
+    weighted: WeightedEntryOut | None = Field(
+        default=None, description="A weighted adjusted score (12C1(c)): each result with its weight and matchpoints "
+        "against the field, and each side's percentage.")
+
+
+def with_imps(block: ForScorerOut | None, scored: WeightedResponse | None) -> ForScorerOut | None:
+    """``block`` with its weighted score's IMPs when the ruling's scores (``scored``, the same
+    results with the same weights) are IMPs against the traveller (Butler, cross-IMPs, teams):
+    each result's IMPs and the weighted IMPs each side gets, what the scorer types on an IMP event."""
+    w = block.weighted if block is not None else None
+    if block is None or w is None or scored is None or scored.form == "matchpoints" or scored.ns is None \
+            or len(scored.outcomes) != len(w.components):
+        return block
+    comps = [c.model_copy(update={"ns_imps": o.ns}) for c, o in zip(w.components, scored.outcomes, strict=True)]
+    return block.model_copy(update={"weighted": w.model_copy(update={
+        "components": comps, "form": scored.form, "ns_imps": scored.ns, "ew_imps": scored.ew})})
+
+
+def for_revoke(a: RevokeAdvice, field: Sequence[int] | None) -> ForScorerOut | None:
+    """The block of a revoke ruling: the suggested result as the assigned score; when 64C
+    applies and the double-dummy evidence gives several plausible results, those results with
+    even weights (for the director to edit) scored against ``field`` (the other North-South
+    scores) when given. ``None`` for a provisional ruling (play not over: nothing to enter)."""
+    if a.provisional:
+        return None
+    c = a.board.contract
+    assigned = AssignedOut(contract=str(c).split(" ")[0], declarer=c.declarer.value, tricks=a.suggested_tricks,
+                           result=a.suggested_result, score_ns=a.score_ns_suggested)
+    found = assigned_entry(a.suggested_result, a.score_ns_suggested)
+    if found is not None:
+        assigned = AssignedOut.of(found)
+    weighted = None
+    plausible = a.plausible_results()
+    if a.law_64c.applies and len(plausible) > 1:
+        n = len(plausible)
+        weighted = WeightedEntryOut.of(weighted_entry([(p.result, p.score_ns, Fraction(1, n)) for p in plausible],
+                                                      field))
+    return ForScorerOut(assigned=assigned, weighted=weighted)
+
+
+def case_field(case: Case, events: EventRepository) -> list[int] | None:
+    """The other North-South scores of the case's table on the stored traveller (by table
+    number, else by the pairs), ``None`` when the event has no traveller line for it or the
+    traveller is not scored in matchpoints (Butler, cross-IMPs, teams: the block's matchpoints
+    would be wrong there)."""
+    d = case.details
+    table = int(d.table) if d.table.isdigit() and len(d.table) <= 3 else None
+    pairs = PairsIn(ns=d.ns.number[:20], ew=d.ew.number[:20]) if d.ns.number and d.ew.number else None
+    if table is None and pairs is None:
+        return None
+    try:
+        named = table_on_traveller(events, d.event_id, d.board, table, pairs)
+    except InvalidBoardError:
+        if table is None or pairs is None:
+            return None
+        try:  # USEBIO has no table numbers: the pairs alone
+            named = table_on_traveller(events, d.event_id, d.board, None, pairs)
+        except InvalidBoardError:
+            return None
+    return (named.field or None) if named.form.form == "matchpoints" else None
+
+
+def for_case(case: Case, events: EventRepository) -> ForScorerOut | None:
+    """The block of a case's score that stands (:meth:`Case.final_score`): an artificial score by
+    its two percentages, a weighted score by its parts against the traveller's field, else the
+    entered result as the assigned score. ``None`` while nothing is decided."""
+    final = case.final_score()
+    if final is None:
+        return None
+    if final.artificial:
+        ns, ew = percent_of(final.artificial.get("NS", "")), percent_of(final.artificial.get("EW", ""))
+        if ns is not None and ew is not None:
+            try:
+                return ForScorerOut(artificial=ArtificialOut.of(artificial_entry(ns, ew)))
+            except ValueError:
+                return None
+        return None
+    if final.weighted:
+        parts = [(p.result, p.score_ns, Fraction(str(p.percent)) / 100) for p in final.weighted]
+        try:
+            return ForScorerOut(weighted=WeightedEntryOut.of(weighted_entry(parts, case_field(case, events))))
+        except InvalidBoardError:  # percentages not summing to 100 (stored to 0.01): without matchpoints
+            return None
+    found = assigned_entry(final.result, final.score_ns) if final.score_ns is not None else None
+    return ForScorerOut(assigned=AssignedOut.of(found)) if found is not None else None
+
+
+def scorer_text(block: ForScorerOut | None) -> str:
+    """The block on one line, for the ruling log and the sheets: ``"enter 4H S 9 tricks (NS -50)"``,
+    ``"artificial: Bridgemate 60%-40%, USEBIO A6040, JFR ARB 60/40"``, ``"weighted: NS 95.00%,
+    EW 5.00% (1/2 4H S = +420 10 MP; 1/2 4H S -1 -50 9 MP)"``; ``""`` for none. English, the
+    programs' own codes."""
+    if block is None:
+        return ""
+    if block.weighted is not None and block.weighted.ns_imps is not None and block.weighted.ew_imps is not None:
+        w = block.weighted
+        parts = "; ".join(f"{c.weight} {c.label} {c.score_ns:+d}" + (f" {c.ns_imps:+g} IMP" if c.ns_imps is not None
+                                                                     else "") for c in w.components)
+        return f"weighted: NS {w.ns_imps:+.2f} IMP, EW {w.ew_imps:+.2f} IMP ({parts})"
+    if block.weighted is not None:
+        w = block.weighted
+        parts = "; ".join(f"{c.weight} {c.label} {c.score_ns:+d}" + (f" {c.ns_mp:g} MP" if c.ns_mp is not None else "")
+                          for c in w.components)
+        if w.ns_percent is not None and w.ew_percent is not None:
+            return f"weighted: NS {w.ns_percent:.2f}%, EW {w.ew_percent:.2f}% ({parts})"
+        return f"weighted: ({parts})"
+    if block.artificial is not None:
+        a = block.artificial
+        return (f"artificial: Bridgemate {a.bridgemate}, USEBIO {a.usebio or '-'}, "
+                f"JFR {a.jfr} {a.ns_percent:g}/{a.ew_percent:g}")
+    if block.assigned is not None:
+        a2 = block.assigned
+        return f"enter {a2.contract} {a2.declarer} {a2.tricks} tricks (NS {a2.score_ns:+d})"
+    return ""
+
+
+__all__ = ["ArtificialOut", "AssignedOut", "ForScorerOut", "WeightedEntryOut", "case_field", "for_case", "for_revoke",
+           "scorer_text", "with_imps"]

@@ -1,0 +1,105 @@
+"""A table of a stored traveller, as a request names it (``event``, ``board``, and ``table``
+and/or ``pairs``): shared by the ruling requests and the scores services, which take the field
+from the traveller instead of a typed list of scores."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.casefile.events import EventRepository, StoredTraveller, UnknownEventError
+from engine.errors import InvalidBoardError
+from engine.records.handrecords import board_key
+from engine.records.results import TravellerLine
+from engine.records.results.against import TravellerForm, traveller_form
+from engine.records.results.model import pair_number
+
+
+class PairsIn(BaseModel):
+    """The pair numbers of a table, as the movement and the results file give them."""
+
+    model_config = ConfigDict(extra="forbid")
+    ns: str = Field(min_length=1, max_length=20, description="North-South's pair number, e.g. '2NS' or '2'.")
+    ew: str = Field(min_length=1, max_length=20, description="East-West's pair number, e.g. '3EW' or '3'.")
+
+
+@dataclass(frozen=True, slots=True)
+class TableOnTraveller:
+    """The traveller line a request names and the rest of its section.
+
+    Attributes:
+        line: the named line; others: the other lines of its section, file order.
+        traveller: the stored traveller (upload, program, scoring, every line).
+        traveller_event: the event's id.
+    """
+
+    line: TravellerLine
+    others: tuple[TravellerLine, ...]
+    traveller: StoredTraveller
+    traveller_event: int = 0
+
+    @property
+    def field(self) -> list[int]:
+        """North-South's scores of the other lines with a table score (artificial ones left out)."""
+        return [ln.ns_score for ln in self.others if ln.ns_score is not None]
+
+    @property
+    def form(self) -> TravellerForm:
+        """How the table is scored against the rest of the traveller: matchpoints, Butler,
+        cross-IMPs or teams (:func:`engine.records.results.against.traveller_form`, from the file's
+        scoring form)."""
+        return traveller_form(self.traveller.scoring, self.line, self.others)
+
+
+def _same_pair(given: str, on_line: str, side: str) -> bool:
+    """Pair numbers compared as a director says them: ``"2"``, ``"2NS"`` and ``"2 NS"`` are the
+    same North-South pair; a section prefix ``"(A) 2"`` is dropped."""
+    a, b = pair_number(given)[1], pair_number(on_line)[1]
+    return a == b or a.removesuffix(side) == b.removesuffix(side)
+
+
+def stored_traveller(repo: EventRepository, event: int, board: str) -> StoredTraveller:
+    """The stored traveller of ``board`` in ``event``.
+
+    Raises:
+        InvalidBoardError: path ``event`` (no such event), ``board`` (no traveller: upload the
+            session's results first).
+    """
+    key = board_key(board)
+    try:
+        found = repo.traveller(event, key)
+    except UnknownEventError as exc:
+        raise InvalidBoardError(exc.message, path="event", key=exc.key, params=exc.params) from None
+    if found is None:
+        raise InvalidBoardError(f"board {key} of event {event} has no traveller: upload the session's results "
+                                "first", path="board", key="no_traveller", params={"board": key, "event": event})
+    return found
+
+
+def table_on_traveller(repo: EventRepository, event: int, board: str, table: int | None,
+                       pairs: PairsIn | None) -> TableOnTraveller:
+    """The line of ``board``'s stored traveller at ``table`` and/or between ``pairs``.
+
+    Raises:
+        InvalidBoardError: as :func:`stored_traveller`; path ``table`` (or ``pairs`` when no table
+            is given): no line, or several, match.
+    """
+    found = stored_traveller(repo, event, board)
+    lines = [ln for ln in found.lines
+             if (table is None or ln.table == table)
+             and (pairs is None or (_same_pair(pairs.ns, ln.ns_pair, "NS") and _same_pair(pairs.ew, ln.ew_pair, "EW")))]
+    which = " and ".join(x for x in (f"table {table}" if table is not None else "",
+                                     f"pairs {pairs.ns} v {pairs.ew}" if pairs is not None else "") if x)
+    path = "table" if table is not None else "pairs"
+    key = board_key(board)
+    if not lines:
+        raise InvalidBoardError(f"board {key}: the traveller has no line for {which}", path=path,
+                                key="traveller_no_line", params={"board": key, "which": which})
+    if len(lines) > 1:
+        raise InvalidBoardError(f"board {key}: {len(lines)} traveller lines match {which} (several sections or "
+                                "rounds): give the pair numbers as well", path=path, key="traveller_ambiguous",
+                                params={"board": key, "n": len(lines), "which": which})
+    line = lines[0]
+    return TableOnTraveller(line, tuple(ln for ln in found.lines if ln.section == line.section and ln is not line),
+                            found, event)

@@ -1,0 +1,231 @@
+"""Events and their hand records: the value types and the storage port.
+
+An event (a session of a tournament) holds the session's hand records, board number ->
+dealer, vulnerability and deal (:class:`engine.records.handrecords.HandRecord`). The engine only
+says what an event is and what a store of events must do (:class:`EventRepository`, a
+``typing.Protocol``); the database adapter lives at the edge (``app/storage``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine.errors import AdvisorError, InvalidBoardError
+from engine.laws.editions import LawsEdition as LawsEdition  # re-exported: an event is played under one
+from engine.records.handrecords import HandRecord, board_key, difference
+from engine.records.results.model import SessionResults, TravellerLine
+
+
+@dataclass(frozen=True, slots=True)
+class EventDetails:
+    """What the director says about an event when creating it.
+
+    Attributes:
+        name: e.g. ``"Spring Pairs"`` (1-200 characters).
+        date: the day of the session.
+        session: which session of the event, e.g. ``"1"`` or ``"Saturday evening"`` (may be empty).
+        laws_edition: the Laws edition (2017 by default).
+        scoring_profile: the jurisdiction profile for adjusted scores, a key of
+            :data:`engine.scoring.PROFILES` (``"wbf"``, ``"ebu"``, ``"acbl"``).
+    """
+
+    name: str
+    date: dt.date
+    session: str = ""
+    laws_edition: LawsEdition = LawsEdition.LAWS_2017
+    scoring_profile: str = "wbf"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A stored event.
+
+    Attributes:
+        id: the store's number for it (1, 2, ...).
+        details: name, date, session, Laws edition and scoring profile.
+        created: when it was stored (UTC).
+        boards: how many hand records it holds.
+    """
+
+    id: int
+    details: EventDetails
+    created: dt.datetime
+    boards: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecordsAdded:
+    """What storing a file's hand records did.
+
+    Attributes:
+        added: the boards stored for the first time.
+        unchanged: the boards already stored with the same deal, dealer and vulnerability.
+    """
+
+    added: tuple[str, ...]
+    unchanged: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsStored:
+    """What storing a session's results file did.
+
+    Attributes:
+        upload_id: the store's number for the upload (1, 2, ...).
+        kind, program: the file's format and the program that wrote it (:class:`SessionResults`).
+        hand_records: the deals stored for the first time and those already stored unchanged.
+        boards: the boards whose travellers this upload gives (they supersede earlier uploads').
+        lines: how many traveller lines were stored.
+    """
+
+    upload_id: int
+    kind: str
+    program: str
+    hand_records: HandRecordsAdded
+    boards: tuple[str, ...]
+    lines: int
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTraveller:
+    """A board's traveller as stored: the lines of the newest upload that has the board.
+
+    Attributes:
+        upload_id, kind, program, scoring, mp_units: the upload's (see :class:`SessionResults`).
+        lines: the lines in file order.
+    """
+
+    upload_id: int
+    kind: str
+    program: str
+    scoring: str
+    mp_units: float
+    lines: tuple[TravellerLine, ...]
+
+
+class NotStoredError(AdvisorError, LookupError):
+    """Something asked for by its key is not in the store (HTTP 404 when the key is in the URL).
+
+    Attributes:
+        message: what is missing, for the director, e.g. ``"there is no event 7"``.
+        path: the input field that named it, e.g. ``"event_id"``.
+        key: the message's name in the catalogues (``error.<key>``), ``""``: English only;
+            params: the values its template fills in.
+    """
+
+    def __init__(self, message: str, *, path: str, key: str = "", params: Mapping[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.key = key
+        self.params: Mapping[str, object] = dict(params or {})
+
+
+class UnknownEventError(NotStoredError):
+    """No event with that id in the store."""
+
+    def __init__(self, event_id: int, *, path: str = "event_id") -> None:
+        super().__init__(f"there is no event {event_id}", path=path, key="no_event", params={"event": event_id})
+        self.event_id = event_id
+
+
+class EventRepository(Protocol):
+    """The store of events and their hand records (the port; ``app/storage`` adapts a database).
+
+    Every method raises :class:`UnknownEventError` for an ``event_id`` that is not stored.
+    """
+
+    def create_event(self, details: EventDetails) -> Event:
+        """Store a new event (no boards yet) and return it with its id."""
+        ...
+
+    def get_event(self, event_id: int) -> Event:
+        """The event ``event_id``."""
+        ...
+
+    def add_hand_records(self, event_id: int, records: Sequence[HandRecord]) -> HandRecordsAdded:
+        """Store ``records`` in the event, all or none: a board already stored must be identical.
+
+        Raises:
+            InvalidBoardError: path ``"file"``: a board already stored with another deal, dealer
+                or vulnerability (the message names the board); nothing is stored then.
+        """
+        ...
+
+    def boards(self, event_id: int) -> list[HandRecord]:
+        """The event's hand records, by board number."""
+        ...
+
+    def board(self, event_id: int, board: str) -> HandRecord | None:
+        """The hand record of ``board`` (any spelling :func:`board_key` accepts), or ``None``."""
+        ...
+
+    def store_upload(self, details: EventDetails, records: Sequence[HandRecord] | None, name: str,
+                     text: str | None, *, sha256: str | None = None,
+                     results: SessionResults | None = None) -> tuple[Event, int | None]:
+        """An uploaded file as a new event in one transaction (all or nothing): the event (with the
+        file's content hash ``sha256``, hex), its hand records (``None``: none could be read), the
+        file's text (``None``: a binary results file, not kept) and the session's results (deals
+        and traveller lines, as :meth:`add_results`); ``(event, file id or None)``.
+
+        Raises:
+            InvalidBoardError: path ``"file"``: one board with two different deals; nothing is stored.
+        """
+        ...
+
+    def event_for_upload(self, sha256: str) -> tuple[Event, int | None] | None:
+        """The newest event made by uploading a file with content hash ``sha256`` (hex) and the id
+        of the file kept with it (``None``: not kept), or ``None``."""
+        ...
+
+    def add_file(self, event_id: int, name: str, text: str) -> int:
+        """Keep an uploaded PBN file's text with the event; return the file's id."""
+        ...
+
+    def get_file(self, file_id: int) -> tuple[int, str, str] | None:
+        """``(event id, file name, text)`` of a kept file, or ``None``."""
+        ...
+
+    def recent_events(self, limit: int = 10) -> list[Event]:
+        """The ``limit`` most recently stored events, newest first (each with its board count)."""
+        ...
+
+    def add_results(self, event_id: int, name: str, results: SessionResults) -> ResultsStored:
+        """Store a results file's deals (as :meth:`add_hand_records`) and traveller lines in one
+        transaction, all or none. A board's lines supersede those of earlier uploads (which are
+        kept, never deleted).
+
+        Raises:
+            InvalidBoardError: path ``"file"``: a deal already stored differs; nothing is stored.
+        """
+        ...
+
+    def traveller(self, event_id: int, board: str) -> StoredTraveller | None:
+        """The traveller of ``board`` from the newest upload that has it, or ``None``."""
+        ...
+
+
+def check_new_records(stored: dict[str, HandRecord], records: Sequence[HandRecord]) -> HandRecordsAdded:
+    """Compare a file's hand records with those stored (board -> record): what is new, what is
+    already there unchanged. A helper for repositories.
+
+    Raises:
+        InvalidBoardError: path ``"file"``: a board stored with another deal, dealer or
+            vulnerability (never silently overwritten).
+    """
+    added, unchanged = [], []
+    for r in records:
+        old = stored.get(board_key(r.board))
+        if old is None:
+            added.append(r.board)
+            continue
+        what = difference(old, r)
+        if what is not None:
+            raise InvalidBoardError(f"board {r.board} is already stored in this event with a different {what}: "
+                                    "nothing from this file was stored (a board is never overwritten)",
+                                    path="file", key="board_stored_differs", params={"board": r.board, "what": what})
+        unchanged.append(r.board)
+    return HandRecordsAdded(tuple(added), tuple(unchanged))

@@ -1,0 +1,105 @@
+"""How a traveller is scored, so an adjusted table is scored against the rest of it in the
+event's own form (issue 26): matchpoints (78A), Butler or cross-IMPs at IMP pairs, or IMPs
+against the other room at teams (78B), told by the results file:
+
+- the program's scoring form (:attr:`SessionResults.scoring`, USEBIO's ``EVENT_TYPE``:
+  ``MP_PAIRS``/``PAIRS`` -> matchpoints, ``BUTLER_PAIRS`` -> Butler, ``CROSS_IMP``/``IMP_PAIRS``
+  -> cross-IMPs; a PBN ``ScoreTable`` with ``MP_NS`` -> matchpoints);
+- ``"IMP"`` (USEBIO ``TEAMS``, a PBN ``ScoreTable`` with ``IMP_NS``): teams when the table's
+  match has its other room on the traveller (the same board, the pairs the other way round:
+  the home team's North-South pair meets the visitors' East-West pair at one table and the
+  other way round at the other); else IMP pairs, Butler or cross-IMPs as the program's own
+  IMPs on the traveller equal one of them (the PBN file does not name the method);
+- no form in the file (a ``.bws``, a dealing file): matchpoints, labelled as assumed.
+
+Pure: no web code, no solver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.records.results.model import TravellerLine
+from engine.scoring.pairs_imps import BUTLER, CROSS_IMPS, pairs_imps
+
+MATCHPOINTS = "matchpoints"
+TEAMS = "teams"
+
+FILE = "file"
+"""The form is the program's own, named in the file."""
+PROGRAM_IMPS = "program_imps"
+"""The file says IMPs but not which: the program's own IMPs equal this method's on every line."""
+MATCH = "match"
+"""The file says IMPs and the table's other room is on the traveller: teams."""
+ASSUMED = "assumed"
+"""The file names no form: matchpoints assumed."""
+
+_NAMED = {"MP": MATCHPOINTS, "BUTLER": BUTLER, "CROSS_IMP": CROSS_IMPS}
+
+
+@dataclass(frozen=True, slots=True)
+class TravellerForm:
+    """How a table is scored against its traveller.
+
+    Attributes:
+        form: ``"matchpoints"``, ``"butler"``, ``"cross_imps"`` or ``"teams"``.
+        told_by: :data:`FILE`, :data:`PROGRAM_IMPS`, :data:`MATCH` or :data:`ASSUMED`.
+        other_room: teams: the other room's line (the same board, the pairs the other way round).
+    """
+
+    form: str
+    told_by: str
+    other_room: TravellerLine | None = None
+
+
+def _number(pair: str, side: str) -> str:
+    return pair.upper().removesuffix(side)
+
+
+def other_room(line: TravellerLine, others: Sequence[TravellerLine]) -> TravellerLine | None:
+    """The other room of ``line``'s match: the line of ``others`` (the rest of the section's
+    traveller of the board) whose North-South pair is ``line``'s East-West pair and whose
+    East-West pair is ``line``'s North-South pair (team numbers, ``"2"``, ``"2NS"`` alike);
+    ``None`` when there is none or the pairs are not given."""
+    if not line.ns_pair or not line.ew_pair:
+        return None
+    found = [o for o in others if _number(o.ns_pair, "NS") == _number(line.ew_pair, "EW")
+             and _number(o.ew_pair, "EW") == _number(line.ns_pair, "NS")]
+    return found[0] if len(found) == 1 else None
+
+
+def _program_method(lines: Sequence[TravellerLine]) -> str | None:
+    """Butler or cross-IMPs, whichever gives every scored line of ``lines`` the program's own
+    North-South IMPs (to the hundredth the programs print); ``None`` when neither or no IMPs."""
+    scored = [ln for ln in lines if ln.ns_score is not None and ln.ns_imps is not None]
+    if len(scored) < 2:
+        return None
+    for method in (CROSS_IMPS, BUTLER):
+        if all(abs(float(pairs_imps(ln.ns_score or 0, [o.ns_score for o in scored if o is not ln and
+                                                       o.ns_score is not None], method)) - (ln.ns_imps or 0.0))
+               <= 0.005 + 1e-9 for ln in scored):
+            return method
+    return None
+
+
+def traveller_form(scoring: str, line: TravellerLine, others: Sequence[TravellerLine]) -> TravellerForm:
+    """How ``line`` is scored against ``others`` (the rest of its section's traveller), given the
+    file's ``scoring`` (:attr:`SessionResults.scoring`).
+
+    An ``"IMP"`` traveller whose table has no other room and whose program IMPs match neither
+    pairs method is scored at cross-IMPs, labelled :data:`ASSUMED`.
+    """
+    if scoring in _NAMED:
+        return TravellerForm(_NAMED[scoring], FILE)
+    if scoring == "IMP" or any(ln.ns_imps is not None for ln in (line, *others)):
+        room = other_room(line, others)
+        if room is not None:
+            return TravellerForm(TEAMS, MATCH, room)
+        method = _program_method([line, *others])
+        return TravellerForm(method, PROGRAM_IMPS) if method else TravellerForm(CROSS_IMPS, ASSUMED)
+    return TravellerForm(MATCHPOINTS, ASSUMED)
+
+
+__all__ = ["ASSUMED", "BUTLER", "CROSS_IMPS", "FILE", "MATCH", "MATCHPOINTS", "PROGRAM_IMPS", "TEAMS", "TravellerForm",
+           "other_room", "traveller_form"]

@@ -1,0 +1,164 @@
+"""JFR Pary's HTML traveller pages (Poland: "JFR 2005", ``Pary.4.x``): one page per board, read
+with the standard library's tolerant ``html.parser``.
+
+A page holds the board's traveller (a table whose rows are: N-S and E-W pair numbers, contract
+with the suit as an image ``alt``, declarer, lead, tricks over or under the contract, North-South's
+or East-West's score, and each side's percentage) and the deal (four cells of class ``w``, one
+line per suit from an image ``alt`` S/H/D/C, ranks spaced, ``10`` for the ten; North first, then
+West, East, South as laid out). A row whose contract is ``TD`` (or starts with ``A``: ``ARB``,
+``AAA``) is an arbitral score: its percentages are kept, the code is ``"TD"``. Dealer and
+vulnerability follow the board number (Law 2).
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from engine.errors import ResultsFileError
+from engine.model.cards import Card, Rank, Suit
+from engine.model.deal import Deal
+from engine.model.seats import Seat
+from engine.records.handrecords import HandRecord, deal_problem, dealer_for_board, vulnerability_for_board
+from engine.records.results.model import (
+    PASSED_OUT,
+    SessionResults,
+    TravellerLine,
+    law77_score,
+    normal_contract,
+    read_float,
+    read_int,
+    read_lead,
+    read_seat,
+)
+
+_SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
+_BOARD = re.compile(r"ROZDANIE\s+(\d+)", re.IGNORECASE)
+_CELL_CLASSES = ("noc", "nol", "nor")
+
+
+def looks_like_jfr(text: str) -> bool:
+    """Whether ``text`` is a JFR Pary board page: JFR's generator tag and a ``ROZDANIE n`` heading."""
+    head = text[:4096]
+    return "JFR" in head and 'content="JFR' in head.replace("'", '"') and _BOARD.search(text) is not None
+
+
+class _Cells(HTMLParser):
+    """Collects table rows as lists of ``(class, text)`` cells, an image's ``alt`` written into
+    the text (``"4" + alt "h"`` -> ``"4h"``), ``colspan`` cells repeated, ``<br>`` as a newline."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.rows: list[list[tuple[str, str]]] = []
+        self._cell: list[str] | None = None
+        self._class = ""
+        self._span = 1
+        self._row: list[tuple[str, str]] | None = None
+        self._stack: list[list[tuple[str, str]] | None] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "tr":
+            self._stack.append(self._row)
+            self._row = []
+        elif tag == "td" and self._row is not None:
+            self._stack.append(None)  # a nested table's cells must not end this one
+            self._cell, self._class = [], a.get("class", "")
+            self._span = int(a["colspan"]) if a.get("colspan", "").isdigit() else 1
+        elif tag == "img" and self._cell is not None:
+            self._cell.append(a.get("alt", ""))
+        elif tag == "br" and self._cell is not None:
+            self._cell.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "td" and self._cell is not None and self._row is not None:
+            text = "".join(self._cell).replace("\xa0", " ").strip()
+            self._row.extend([(self._class, text)] * self._span)
+            self._cell = None
+            if self._stack:
+                self._stack.pop()
+        elif tag == "tr" and self._row is not None:
+            self.rows.append(self._row)
+            self._row = self._stack.pop() if self._stack else None
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def read_jfr(text: str) -> SessionResults:
+    """One board of a JFR Pary page: its traveller lines and its deal. Percentages are the
+    program's own (``ns_mp``/``ew_mp`` hold them: ``mp_units`` 0, a percentage of the top).
+
+    Raises:
+        ResultsFileError: no board number, a deal that is not 52 cards 13 in each hand, or a value
+            that cannot be read (the message names board and line).
+    """
+    parser = _Cells()
+    parser.feed(text)
+    m = _BOARD.search(" ".join(parser.text))
+    if m is None:
+        raise ResultsFileError("a JFR Pary page that cannot be read: board (no board number)", key="results_bad_deal",
+                               params={"board": "?", "problem": "no board number"})
+    board = str(int(m.group(1)))
+    lines: list[TravellerLine] = []
+    for i, row in enumerate(r for r in parser.rows if _is_line(r)):
+        lines.append(_line(board, [t for c, t in row if c in _CELL_CLASSES], f"board {board}, line {i + 1}"))
+    hands = [t for row in parser.rows for c, t in row if c == "w" and re.match(r"^[SHDC]\b", t)]
+    records = (_record(board, hands[:4]),) if len(hands) >= 4 else ()
+    return SessionResults("jfr", "JFR Pary", "", "MP", 0, records, tuple(lines))
+
+
+def _is_line(row: list[tuple[str, str]]) -> bool:
+    cells = [t for c, t in row if c in _CELL_CLASSES]
+    return len(cells) >= 10 and cells[0].isdigit() and cells[1].isdigit()
+
+
+def _line(board: str, cells: list[str], where: str) -> TravellerLine:
+    ns_pair, ew_pair, contract_text, declarer_text, lead_text, result, ns_text, ew_text, ns_pct, ew_pct = cells[:10]
+    contract_text = contract_text.replace("\n", "").replace(" ", "")
+    common = {"board": board, "ns_pair": ns_pair, "ew_pair": ew_pair,
+              "ns_mp": read_float(ns_pct, where, "percentage"), "ew_mp": read_float(ew_pct, where, "percentage")}
+    if contract_text.upper() == "TD" or contract_text.upper().startswith("A"):
+        return TravellerLine(artificial=contract_text.upper(), **common)  # type: ignore[arg-type]
+    contract = normal_contract(contract_text, where)
+    if contract == PASSED_OUT:
+        return TravellerLine(contract=contract, ns_score=0, **common)  # type: ignore[arg-type]
+    declarer = read_seat(declarer_text, where)
+    over = 0 if result.strip() in ("=", "") else read_int(result, where, "result") or 0
+    tricks = int(contract[0]) + 6 + over
+    ns = read_int(ns_text, where, "score")
+    ew = read_int(ew_text, where, "score")
+    score = ns if ns is not None else (-ew if ew is not None else law77_score(board, contract, declarer, tricks))
+    return TravellerLine(contract=contract, declarer=declarer, lead=read_lead(lead_text.replace("\n", ""), where),
+                         tricks=tricks, ns_score=score, **common)  # type: ignore[arg-type]
+
+
+def _record(board: str, cells: list[str]) -> HandRecord:
+    """The deal from the four hand cells, laid out North, West, East, South."""
+    hands: dict[Seat, set[Card]] = {}
+    for seat, cell in zip((Seat.NORTH, Seat.WEST, Seat.EAST, Seat.SOUTH), cells, strict=True):
+        cards: set[Card] = set()
+        for suit_line in cell.split("\n"):
+            suit_line = suit_line.strip()
+            if not suit_line or suit_line[0] not in _SUITS:
+                continue
+            for rank in suit_line[1:].replace("10", "T").split():
+                if rank in ("-", "—"):
+                    continue
+                try:
+                    cards.add(Card(_SUITS[suit_line[0]], Rank.from_letter(rank)))
+                except ValueError:
+                    raise ResultsFileError(f"board {board}: the card {rank!r} cannot be read",
+                                           key="results_bad_deal",
+                                           params={"board": board, "problem": f"the card {rank!r} cannot be read"}) \
+                        from None
+        hands[seat] = cards
+    deal = Deal.from_hands(hands)
+    problem = deal_problem(deal)
+    if problem is not None:
+        raise ResultsFileError(f"board {board}: {problem}", key="results_bad_deal",
+                               params={"board": board, "problem": problem})
+    return HandRecord(board, dealer_for_board(int(board)), vulnerability_for_board(int(board)), deal)

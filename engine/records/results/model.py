@@ -1,0 +1,260 @@
+"""One shape for a session's results, whatever program wrote them: the deals (hand records) and
+the traveller lines (one per table that played a board), with the helpers every reader shares.
+
+Pure value types and functions; the readers are :mod:`engine.records.results.pbn_tables`,
+:mod:`engine.records.results.usebio`, :mod:`engine.records.results.bws` and :mod:`engine.records.results.dlm`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.errors import InvalidBoardError, ResultsFileError
+from engine.model.cards import Card
+from engine.model.contract import Contract
+from engine.model.seats import Seat, Vulnerability
+from engine.records.handrecords import HandRecord, board_key, board_sort_key, vulnerability_for_board
+from engine.scoring.law77 import score_ns
+from engine.scoring.matchpoints import board_matchpoints, neuberg
+
+PASSED_OUT = "PASS"
+"""The contract of a board passed out in all four seats (scores 0)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TravellerLine:
+    """One table's result on one board, as the scoring program recorded it.
+
+    Attributes:
+        board: the board number (:func:`engine.records.handrecords.board_key` spelling, ``"7"``).
+        section: the section's letter or name (``"A"``), ``""`` when the file has one section.
+        round: the round it was played in (1, 2, ...), ``None`` when the file does not say.
+        table: the table number, ``None`` when the file does not say (USEBIO drops it).
+        ns_pair, ew_pair: the pair numbers as the movement gives them, spaces removed and the
+            section prefix dropped (``"3"``, ``"1NS"``, ``"12EW"``); ``""`` when not given.
+        ns_names, ew_names: the players' names, ``"A SMITH & B JONES"``; ``""`` when not given.
+        contract: ``"4H"``, ``"3NTX"``, ``"6SXX"``, or :data:`PASSED_OUT`; ``None`` when the board
+            was not played at this table or the result is artificial.
+        declarer: the declarer's seat, ``None`` with no contract (or passed out).
+        lead: the opening lead, ``None`` when not recorded.
+        tricks: tricks won by the declarer's side (0-13), ``None`` when not recorded.
+        ns_score: North-South's points (Law 77) as the program wrote them, or computed by Law 77
+            from contract, tricks and vulnerability when the file holds no score (``.bws``);
+            ``None`` for an artificial score or a board not played.
+        artificial: the program's code for an artificial score (12C2) as written: USEBIO
+            ``"A6040"``, Bridgemate ``"40%-60%"``, Magic Contest ``"A+/A+"`` (North-South's
+            then East-West's); ``"NP"`` for not played; ``None`` for a table result.
+        ns_mp, ew_mp: the program's own matchpoints for the line (its units: see
+            :attr:`SessionResults.mp_units`), ``None`` when the file has none.
+        ns_imps, ew_imps: the program's own IMPs (Butler, cross-IMPs or IMPs against a datum),
+            ``None`` when the file has none.
+    """
+
+    board: str
+    section: str = ""
+    round: int | None = None
+    table: int | None = None
+    ns_pair: str = ""
+    ew_pair: str = ""
+    ns_names: str = ""
+    ew_names: str = ""
+    contract: str | None = None
+    declarer: Seat | None = None
+    lead: Card | None = None
+    tricks: int | None = None
+    ns_score: int | None = None
+    artificial: str | None = None
+    ns_mp: float | None = None
+    ew_mp: float | None = None
+    ns_imps: float | None = None
+    ew_imps: float | None = None
+
+    @property
+    def result(self) -> str:
+        """The result as a director writes it: ``"4H S +1"``, ``"PASS"``, ``"A6040"``, ``"NP"``,
+        ``""`` when unknown."""
+        if self.artificial is not None:
+            return self.artificial
+        if self.contract is None:
+            return ""
+        if self.contract == PASSED_OUT or self.declarer is None or self.tricks is None:
+            return self.contract
+        return Contract.from_str(self.contract, self.declarer).result_str(self.tricks)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionResults:
+    """What one results file holds.
+
+    Attributes:
+        kind: the format told by the content: ``"pbn"``, ``"usebio"``, ``"bws"``,
+            ``"nz-scorer"``, ``"dlm"`` or ``"jfr"``.
+        program: the program that wrote it, as the file names it (``"Compscore3 26-Jul-22"``),
+            ``""`` when it does not say.
+        event: the event's name as written, ``""`` when not given.
+        scoring: how the program scored it: ``"MP"`` (matchpoints), ``"IMP"``, ``"BUTLER"``,
+            ``"CROSS_IMP"``, or ``""`` when the file does not say (deals only, ``.bws``).
+        mp_units: the program's matchpoints per score beaten (2 in the files seen; NZ Scorer's
+            own XML writes tenths, 20); 0 when the file holds no matchpoints (JFR Pary's pages
+            give percentages, in ``ns_mp``/``ew_mp``).
+        hand_records: the deals, one per board, sorted by board.
+        lines: the traveller lines, in file order.
+    """
+
+    kind: str
+    program: str
+    event: str
+    scoring: str
+    mp_units: float
+    hand_records: tuple[HandRecord, ...]
+    lines: tuple[TravellerLine, ...]
+
+    @property
+    def boards(self) -> tuple[str, ...]:
+        """The boards that have traveller lines, by board number."""
+        return tuple(sorted({ln.board for ln in self.lines}, key=board_sort_key))
+
+    def traveller(self, board: str, section: str | None = None) -> list[TravellerLine]:
+        """The lines of ``board`` (any spelling :func:`board_key` accepts), of one section when
+        ``section`` is given, in file order."""
+        key = board_key(board)
+        return [ln for ln in self.lines if ln.board == key and (section is None or ln.section == section)]
+
+
+def travellers(lines: Iterable[TravellerLine]) -> dict[tuple[str, str], list[TravellerLine]]:
+    """The lines grouped by ``(section, board)``: one traveller each, file order kept."""
+    out: dict[tuple[str, str], list[TravellerLine]] = defaultdict(list)
+    for ln in lines:
+        out[(ln.section, ln.board)].append(ln)
+    return dict(out)
+
+
+def traveller_matchpoints(lines: Sequence[TravellerLine], units: int = 2) -> list[float | None]:
+    """North-South matchpoints of each line of one traveller, computed by Law 78A against the
+    other lines with a table score (:func:`engine.scoring.matchpoints.board_matchpoints`);
+    when some lines have no table score (artificial, not played), the scored lines are
+    Neuberg-factored up to the whole traveller (:func:`engine.scoring.matchpoints.neuberg`, the
+    WBF formula the programs seen use). ``None`` for a line with no table score.
+
+    Units: ``units`` per score beaten (2: the top is ``2 * (lines - 1)``).
+    """
+    scored = [ln.ns_score for ln in lines if ln.ns_score is not None]
+    mps = iter(board_matchpoints(scored, units))
+    out: list[float | None] = []
+    for ln in lines:
+        if ln.ns_score is None:
+            out.append(None)
+            continue
+        mp = next(mps)
+        out.append(mp if len(scored) == len(lines) else neuberg(mp, len(scored), len(lines), units))
+    return out
+
+
+_CONTRACT = re.compile(r"^([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X|\*\*|\*|R)?$")
+
+
+def normal_contract(text: str, where: str) -> str:
+    """A contract as the programs write it (``"3 NT"``, ``"2 D x"``, ``"3N"``, ``"4SX"``,
+    ``"Pass"``, JFR's ``"5h×"`` and ``"pas"``) in one spelling: ``"3NT"``, ``"2DX"``, ``"4SXX"``, :data:`PASSED_OUT`.
+
+    Raises:
+        ResultsFileError: ``where`` (e.g. ``"board 7, line 12"``): not a contract.
+    """
+    t = text.strip().upper().replace(" ", "").replace("\u00d7", "X")  # JFR writes doubled as "5h\u00d7"
+    if t in ("PASS", "P", "AP", "PASSED", "PAS"):
+        return PASSED_OUT
+    m = _CONTRACT.match(t)
+    if m is None:
+        raise ResultsFileError(f"{where}: the contract {text!r} cannot be read", key="results_bad_value",
+                               params={"where": where, "what": "contract", "text": text})
+    level, strain, dbl = m.groups()
+    return level + ("NT" if strain in ("N", "NT") else strain) + {None: "", "X": "X", "*": "X"}.get(dbl, "XX")
+
+
+def read_seat(text: str, where: str) -> Seat:
+    """``"N"``, ``"North"``... as a seat.
+
+    Raises:
+        ResultsFileError: ``where``: not a seat.
+    """
+    try:
+        return Seat.from_str(text)
+    except ValueError:
+        raise ResultsFileError(f"{where}: the declarer {text!r} cannot be read", key="results_bad_value",
+                               params={"where": where, "what": "declarer", "text": text}) from None
+
+
+def read_lead(text: str | None, where: str) -> Card | None:
+    """An opening lead written suit first (``"H4"``, NZ Scorer, Magic Contest) or rank first
+    (``"KH"``, Compscore3); ``None`` for nothing, ``"-"``.
+
+    Raises:
+        ResultsFileError: ``where``: not a card.
+    """
+    t = (text or "").strip()
+    if t in ("", "-"):
+        return None
+    try:
+        return Card.from_str(t)
+    except InvalidBoardError:
+        raise ResultsFileError(f"{where}: the lead {t!r} cannot be read", key="results_bad_value",
+                               params={"where": where, "what": "lead", "text": t}) from None
+
+
+def read_int(text: str | None, where: str, what: str) -> int | None:
+    """An integer field (``None`` for nothing or ``"-"``).
+
+    Raises:
+        ResultsFileError: ``where``: not a whole number.
+    """
+    t = (text or "").strip().strip('"')
+    if t in ("", "-"):
+        return None
+    try:
+        return int(t)
+    except ValueError:
+        raise ResultsFileError(f"{where}: the {what} {t!r} cannot be read", key="results_bad_value",
+                               params={"where": where, "what": what, "text": t}) from None
+
+
+def read_float(text: str | None, where: str, what: str) -> float | None:
+    """A number field such as matchpoints (``None`` for nothing or ``"-"``).
+
+    Raises:
+        ResultsFileError: ``where``: not a number.
+    """
+    t = (text or "").strip().strip('"')
+    if t in ("", "-"):
+        return None
+    try:
+        return float(t)
+    except ValueError:
+        raise ResultsFileError(f"{where}: the {what} {t!r} cannot be read", key="results_bad_value",
+                               params={"where": where, "what": what, "text": t}) from None
+
+
+def law77_score(board: str, contract: str, declarer: Seat, tricks: int,
+                vulnerability: Vulnerability | None = None) -> int:
+    """North-South's Law 77 score of a table result; the vulnerability by the board's number
+    (Law 2's cycle) when not given. 0 for a board passed out."""
+    if contract == PASSED_OUT:
+        return 0
+    vul = vulnerability if vulnerability is not None else vulnerability_for_board(int(board))
+    return score_ns(Contract.from_str(contract, declarer), tricks, vul)
+
+
+_SECTION_PREFIX = re.compile(r"^\(\s*([^)]*)\)\s*")
+
+
+def pair_number(text: str | None) -> tuple[str, str]:
+    """``(section, pair)`` of a pair number as written: ``"(A) 1 NS"`` -> ``("A", "1NS")``,
+    ``"12EW"`` -> ``("", "12EW")``, ``"3"`` -> ``("", "3")``; spaces removed, letters upper case."""
+    t = (text or "").strip()
+    m = _SECTION_PREFIX.match(t)
+    section = ""
+    if m:
+        section, t = m.group(1).strip(), t[m.end():]
+    return section, t.replace(" ", "").upper()

@@ -1,0 +1,133 @@
+"""PBN results: the deals, and the ``[ScoreTable]`` of each board read as data (PBN 2.1, section
+4: the tag's value names the columns, ``Name\\width`` with an optional alignment; each row below
+it gives one value per column, quoted when it holds spaces).
+
+Columns are found by name, so any order works: ``Table``, ``Round``, ``PairId_NS``,
+``PairId_EW``, ``Contract``, ``Declarer``, ``Result`` (tricks won by the declarer's side), ``Lead``,
+``Score_NS``, ``Score_EW``, ``MP_NS``, ``MP_EW``, ``IMP_NS``, ``IMP_EW``, and ``Multiplicity``
+(a frequency table: the row stands for that many tables). Traps of real files handled here:
+Magic Contest writes ``3N``, ``Pass``, quoted scores (``"670"``) with ``-`` in the other column,
+and artificial scores as ``A+``/``A-`` in the score columns. ``TotalScoreTable`` (ranking) and
+``OptimumResultTable`` (double-dummy tricks) are read by :func:`table_rows` too; they are not
+traveller lines.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.errors import ResultsFileError
+from engine.records.files import read_games
+from engine.records.handrecords import board_key, hand_records_from_pbn
+from engine.records.pbn import PbnGame
+from engine.records.results.model import (
+    PASSED_OUT,
+    SessionResults,
+    TravellerLine,
+    normal_contract,
+    pair_number,
+    read_float,
+    read_int,
+    read_lead,
+    read_seat,
+)
+
+_CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
+
+
+def columns(header: str) -> list[str]:
+    """The column names of a table tag's value: ``"Table\\2R;Round\\2R;Score_NS\\6R"`` ->
+    ``["Table", "Round", "Score_NS"]`` (widths and alignments dropped)."""
+    return [c.split("\\", 1)[0].strip() for c in header.split(";")]
+
+
+def table_rows(game: PbnGame, tag: str) -> list[dict[str, str]]:
+    """The rows of the table section ``tag`` of ``game``, each as column name -> cell text
+    (quotes removed; ``""`` for a quoted empty cell). ``[]`` when the game has no such table.
+
+    Raises:
+        ResultsFileError: a row with more or fewer cells than the header has columns (the
+            message gives the line).
+    """
+    if tag not in game.tags:
+        return []
+    names = columns(game.tags[tag])
+    rows = []
+    for lineno, line in game.table_lines.get(tag, ()):
+        cells = [m.group(1) if m.group(1) is not None else m.group(2) for m in _CELL.finditer(line)]
+        if len(cells) != len(names):
+            where = f"line {lineno}"
+            raise ResultsFileError(f"{where}: the {tag} row has {len(cells)} values for {len(names)} columns",
+                                   key="results_table_row", params={"line": lineno, "tag": tag,
+                                                                     "cells": len(cells), "columns": len(names)})
+        rows.append(dict(zip(names, cells, strict=True)))
+    return rows
+
+
+def read_pbn_results(text: str, program: str = "") -> SessionResults:
+    """The deals and the ``ScoreTable`` traveller lines of a PBN text.
+
+    A file with no ``ScoreTable`` (a dealing program's hand records: BigDeal, BridgeComposer)
+    gives its deals and no lines. ``scoring`` is ``"MP"`` when the tables have ``MP_NS``,
+    ``"IMP"`` with ``IMP_NS``; ``mp_units`` 2 (the programs seen write 2 per score beaten).
+
+    Raises:
+        PbnError, InvalidBoardError: path ``"file"``, as :func:`engine.records.handrecords.hand_records_from_pbn`.
+        ResultsFileError: a cell that cannot be read (the message names board, line and value).
+    """
+    records = hand_records_from_pbn(text)
+    games = read_games(text)
+    lines: list[TravellerLine] = []
+    scoring = ""
+    event = next((g.tags.get("Event", "") for g in games if g.tags.get("Event", "") not in ("", "?")), "")
+    application = program or next((g.tags["Application"] for g in games if g.tags.get("Application")), "")
+    for game in games:
+        if "ScoreTable" not in game.tags or not (game.board or "").strip():
+            continue
+        board = board_key(game.board or "")
+        rows = table_rows(game, "ScoreTable")
+        names = columns(game.tags["ScoreTable"])
+        scoring = scoring or ("MP" if "MP_NS" in names else "IMP" if "IMP_NS" in names else "")
+        linenos = [n for n, _ in game.table_lines.get("ScoreTable", ())]
+        for row, lineno in zip(rows, linenos, strict=True):
+            line = _line(board, row, f"board {board}, line {lineno}")
+            lines.extend([line] * (read_int(row.get("Multiplicity"), f"line {lineno}", "multiplicity") or 1))
+    return SessionResults("pbn", application, event, scoring, 2 if scoring == "MP" else 0, tuple(records),
+                          tuple(lines))
+
+
+def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
+    """One ScoreTable row as a traveller line."""
+    contract_text = row.get("Contract", "").strip()
+    ns_text, ew_text = row.get("Score_NS", "").strip(), row.get("Score_EW", "").strip()
+    artificial = None
+    ns_score: int | None = None
+    if _is_number(ns_text):
+        ns_score = int(ns_text)
+    elif _is_number(ew_text):
+        ns_score = -int(ew_text)
+    elif ns_text not in ("", "-") or ew_text not in ("", "-"):
+        artificial = f"{ns_text or '-'}/{ew_text or '-'}"
+    contract = declarer = tricks = None
+    if artificial is None and contract_text not in ("", "-", "?"):
+        contract = normal_contract(contract_text, where)
+        if contract != PASSED_OUT:
+            declarer = read_seat(row.get("Declarer", ""), where)
+            tricks = read_int(row.get("Result"), where, "result")
+        elif ns_score is None:
+            ns_score = 0
+    section, ns_pair = pair_number(row.get("PairId_NS"))
+    _, ew_pair = pair_number(row.get("PairId_EW"))
+    return TravellerLine(
+        board=board, section=section, round=read_int(row.get("Round"), where, "round"),
+        table=read_int(row.get("Table"), where, "table"), ns_pair=ns_pair, ew_pair=ew_pair,
+        contract=contract, declarer=declarer, lead=read_lead(row.get("Lead"), where), tricks=tricks,
+        ns_score=ns_score, artificial=artificial,
+        ns_mp=read_float(row.get("MP_NS"), where, "matchpoints"),
+        ew_mp=read_float(row.get("MP_EW"), where, "matchpoints"),
+        ns_imps=read_float(row.get("IMP_NS"), where, "IMPs"), ew_imps=read_float(row.get("IMP_EW"), where, "IMPs"))
+
+
+def _is_number(text: str) -> bool:
+    return bool(re.fullmatch(r"-?\d+", text))
+

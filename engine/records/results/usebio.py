@@ -1,0 +1,234 @@
+"""USEBIO 1.2 XML (the EBU's results interchange: Compscore3, EBUScore, NZ Scorer through
+scorer-to-usebio) and NZ Bridge Scorer's own XML, read with a hardened parser.
+
+The XML is parsed with ``defusedxml``: a document that declares entities (the "billion laughs"
+bomb) or refers to an external entity is refused before anything is expanded or fetched; a
+``DOCTYPE`` naming the USEBIO DTD is allowed and never fetched.
+
+USEBIO elements read (usebio.org, version 1.2): ``EVENT`` (``EVENT_TYPE``, ``EVENT_DESCRIPTION``,
+``PROGRAM_NAME``, ``PROGRAM_VERSION``), ``SESSION`` and ``SECTION`` (``SECTION_ID``) around the
+boards, ``PARTICIPANTS/PAIR`` (``PAIR_NUMBER``, ``PLAYER/PLAYER_NAME``), ``BOARD/TRAVELLER_LINE``
+(``NS_PAIR_NUMBER``, ``EW_PAIR_NUMBER``, ``CONTRACT``, ``PLAYED_BY``, ``LEAD``, ``TRICKS``,
+``SCORE``, ``NS_MATCH_POINTS``/``EW_MATCH_POINTS``, ``NS_BUTLER_POINTS``, ``NS_CROSS_IMP_POINTS``)
+and ``HANDSET/BOARD/HAND`` (the deals). A ``SCORE`` that is not a number (``A6040``) is an
+artificial score. Compscore3 writes the lead rank first (``KH``), NZ Scorer suit first (``H4``).
+
+NZ Scorer's XML (``<session>``): ``board_results/brsection/result`` with ``tab bd rnd ns ew dec
+cont lead res score mp_ns mp_ew``, matchpoints in tenths; a phantom table's line (no contract,
+matchpoints ``-9999``) is a sit-out, not a result, and is dropped, as scorer-to-usebio drops it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from xml.etree.ElementTree import Element, ParseError
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring
+
+from engine.errors import ResultsFileError
+from engine.model.cards import Card, Rank, Suit
+from engine.model.deal import Deal
+from engine.model.seats import Seat
+from engine.records.handrecords import HandRecord, board_key, deal_problem, dealer_for_board, vulnerability_for_board
+from engine.records.results.model import (
+    PASSED_OUT,
+    SessionResults,
+    TravellerLine,
+    law77_score,
+    normal_contract,
+    pair_number,
+    read_float,
+    read_int,
+    read_lead,
+    read_seat,
+)
+
+_SCORING = {"MP_PAIRS": "MP", "PAIRS": "MP", "BUTLER_PAIRS": "BUTLER", "CROSS_IMP": "CROSS_IMP",
+            "IMP_PAIRS": "CROSS_IMP", "TEAMS": "IMP", "SWISS_TEAMS": "IMP"}
+_SUIT_TAGS = (("SPADES", Suit.SPADES), ("HEARTS", Suit.HEARTS), ("DIAMONDS", Suit.DIAMONDS), ("CLUBS", Suit.CLUBS))
+
+
+def parse_xml(data: bytes) -> Element:
+    """The root element of an XML document, parsed safely.
+
+    Raises:
+        ResultsFileError: key ``results_xml_unsafe``: the document declares entities or refers
+            to an external one (refused, nothing expanded or fetched); ``results_xml_broken``:
+            not well-formed or cut short (the message gives line and column).
+    """
+    try:
+        root: Element = fromstring(data)
+    except DefusedXmlException:
+        raise ResultsFileError("the XML file declares entities or refers to an external one, which is refused "
+                               "for safety: export it again from the scoring program", key="results_xml_unsafe") \
+            from None
+    except ParseError as exc:
+        line, column = exc.position
+        raise ResultsFileError(f"the XML file is damaged or cut short (line {line}, column {column})",
+                               key="results_xml_broken", params={"line": line, "column": column}) from None
+    return root
+
+
+def read_usebio(root: Element) -> SessionResults:
+    """The deals and traveller lines of a USEBIO document (its root element ``USEBIO``).
+
+    Raises:
+        ResultsFileError: a value that cannot be read (the message names the board and value);
+            a HANDSET deal that is not 52 cards, 13 in each hand.
+    """
+    event = root.find("EVENT")
+    if event is None:
+        event = Element("EVENT")
+    program = " ".join(t for t in ((event.findtext("PROGRAM_NAME") or "").strip(),
+                                   (event.findtext("PROGRAM_VERSION") or "").strip()) if t)
+    scoring = _SCORING.get((event.get("EVENT_TYPE") or "").upper(), "")
+    lines: list[TravellerLine] = []
+    for ev in root.iter("EVENT"):
+        names = _pair_names(ev)
+        for section, board in _boards(ev, ""):
+            lines.extend(_usebio_lines(board, section, names))
+    records = [_handset_board(b) for hs in root.iter("HANDSET") for b in hs.findall("BOARD")]
+    return SessionResults("usebio", program, (event.findtext("EVENT_DESCRIPTION") or "").strip(), scoring,
+                          2 if scoring == "MP" else 0, tuple(sorted(records, key=lambda r: _num(r.board))),
+                          tuple(lines))
+
+
+def _num(board: str) -> tuple[int, str]:
+    return (int(board), "") if board.isdigit() else (10**9, board)
+
+
+def _boards(element: Element, section: str) -> Iterator[tuple[str, Element]]:
+    """Every traveller ``BOARD`` under ``element`` with its section (``SECTION_ID``)."""
+    for child in element:
+        if child.tag == "BOARD":
+            yield section, child
+        elif child.tag in ("SECTION", "SESSION"):
+            sid = child.get("SECTION_ID") or child.findtext("SECTION_ID") or "" if child.tag == "SECTION" else ""
+            yield from _boards(child, sid.strip() or section)
+
+
+def _pair_names(event: Element) -> dict[tuple[str, str], str]:
+    """``(section, pair number) -> "NAME & NAME"`` from every ``PARTICIPANTS/PAIR``."""
+    out: dict[tuple[str, str], str] = {}
+    for pair in event.iter("PAIR"):
+        section, number = pair_number(pair.findtext("PAIR_NUMBER"))
+        players = [(p.findtext("PLAYER_NAME") or "").strip() for p in pair.findall("PLAYER")]
+        out[(section, number)] = " & ".join(p for p in players if p)
+    return out
+
+
+def _usebio_lines(board_el: Element, section: str, names: dict[tuple[str, str], str]) -> list[TravellerLine]:
+    raw = (board_el.findtext("BOARD_NUMBER") or "").strip()
+    board = board_key(raw) if raw else "?"
+    out = []
+    for i, tl in enumerate(board_el.findall("TRAVELLER_LINE"), start=1):
+        where = f"board {board}, line {i}"
+        sec_ns, ns_pair = pair_number(tl.findtext("NS_PAIR_NUMBER"))
+        sec_ew, ew_pair = pair_number(tl.findtext("EW_PAIR_NUMBER"))
+        sec = section or sec_ns or sec_ew
+        score_text = (tl.findtext("SCORE") or "").strip()
+        contract_text = (tl.findtext("CONTRACT") or "").strip()
+        artificial = None
+        ns_score = None
+        contract = declarer = tricks = None
+        if contract_text.upper() == "NP":
+            artificial = "NP"
+        elif score_text.lstrip("-").isdigit():
+            ns_score = int(score_text)
+            if contract_text:
+                contract = normal_contract(contract_text, where)
+                if contract != PASSED_OUT:
+                    declarer = read_seat(tl.findtext("PLAYED_BY") or "", where)
+                    tricks = read_int(tl.findtext("TRICKS"), where, "tricks")
+        else:
+            artificial = score_text or None
+        out.append(TravellerLine(
+            board=board, section=sec, ns_pair=ns_pair, ew_pair=ew_pair,
+            ns_names=names.get((sec, ns_pair), names.get((sec_ns, ns_pair), "")),
+            ew_names=names.get((sec, ew_pair), names.get((sec_ew, ew_pair), "")),
+            contract=contract, declarer=declarer, lead=read_lead(tl.findtext("LEAD"), where) if contract else None,
+            tricks=tricks, ns_score=ns_score, artificial=artificial,
+            ns_mp=read_float(tl.findtext("NS_MATCH_POINTS"), where, "matchpoints"),
+            ew_mp=read_float(tl.findtext("EW_MATCH_POINTS"), where, "matchpoints"),
+            ns_imps=read_float(tl.findtext("NS_BUTLER_POINTS") or tl.findtext("NS_CROSS_IMP_POINTS"), where, "IMPs"),
+            ew_imps=read_float(tl.findtext("EW_BUTLER_POINTS") or tl.findtext("EW_CROSS_IMP_POINTS"), where, "IMPs")))
+    return out
+
+
+def _handset_board(board_el: Element) -> HandRecord:
+    """One ``HANDSET/BOARD``: four ``HAND``s (``DIRECTION`` North..., suits as rank letters);
+    dealer and vulnerability by the board number (Law 2), USEBIO 1.2 giving neither."""
+    raw = (board_el.findtext("BOARD_NUMBER") or "").strip()
+    board = board_key(raw) if raw else "?"
+    where = f"board {board}"
+    hands: dict[Seat, set[Card]] = {}
+    for hand in board_el.findall("HAND"):
+        seat = read_seat(hand.findtext("DIRECTION") or "", where + " (HANDSET)")
+        cards: set[Card] = set()
+        for tag, suit in _SUIT_TAGS:
+            for letter in (hand.findtext(tag) or "").strip().upper().replace("10", "T"):
+                try:
+                    cards.add(Card(suit, Rank.from_letter(letter)))
+                except ValueError:
+                    what = f"{tag.lower()} of {seat.value}"
+                    raise ResultsFileError(f"{where}: the {what} {letter!r} cannot be read", key="results_bad_value",
+                                           params={"where": where, "what": what, "text": letter}) from None
+        hands[seat] = cards
+    deal = Deal.from_hands(hands)
+    problem = deal_problem(deal)
+    if problem is not None or not board.isdigit():
+        raise ResultsFileError(f"{where}: {problem or 'no board number'}", key="results_bad_deal",
+                               params={"board": board, "problem": problem or "no board number"})
+    return HandRecord(board, dealer_for_board(int(board)), vulnerability_for_board(int(board)), deal)
+
+
+def read_nz_scorer(root: Element) -> SessionResults:
+    """The traveller lines of NZ Bridge Scorer's own XML (root ``session``); it holds no deals.
+
+    Matchpoints are written in tenths (``mp_ns="160"`` is 16.0), so ``mp_units`` is 20.
+
+    Raises:
+        ResultsFileError: a value that cannot be read.
+    """
+    names: dict[str, str] = {}
+    for pair in root.iter("pair"):
+        who = " & ".join(p for p in (pair.get("player_name_1", ""), pair.get("player_name_2", "")) if p)
+        names[f"{pair.get('no', '')}{pair.get('dir', '')}"] = who
+    lines = []
+    for brsection in root.iter("brsection"):
+        section = brsection.get("id", "")
+        for i, r in enumerate(brsection.iter("result"), start=1):
+            board = board_key(r.get("bd", "") or "?")
+            where = f"board {board}, line {i}"
+            cont, score = r.get("cont", "").strip(), r.get("score", "").strip()
+            if not cont and r.get("mp_ns") == "-9999":
+                continue  # a phantom pair's sit-out: no one played the board at this table
+            contract = declarer = tricks = None
+            ns_score = None
+            artificial = None
+            if cont.upper() == "N P":
+                artificial = "NP"
+            elif cont:
+                contract = normal_contract(cont, where)
+                if contract != PASSED_OUT:
+                    declarer = read_seat(r.get("dec", ""), where)
+                    res = r.get("res", "").strip()
+                    tricks = int(contract[0]) + 6 + (0 if res in ("=", "") else read_int(res, where, "result") or 0)
+                ns_score = read_int(score, where, "score") if score.lstrip("-").isdigit() else \
+                    (0 if contract == PASSED_OUT else law77_score(board, contract, declarer or Seat.NORTH, tricks or 0))
+            else:
+                artificial = score or "NP"
+            ns, ew = r.get("ns", ""), r.get("ew", "")
+            lines.append(TravellerLine(
+                board=board, section=section if len(list(root.iter("brsection"))) > 1 else "",
+                round=read_int(r.get("rnd"), where, "round"), table=read_int(r.get("tab"), where, "table"),
+                ns_pair=ns, ew_pair=ew, ns_names=names.get(ns + "N", ""), ew_names=names.get(ew + "E", ""),
+                contract=contract, declarer=declarer, lead=read_lead(r.get("lead"), where), tricks=tricks,
+                ns_score=ns_score, artificial=artificial,
+                ns_mp=read_float(r.get("mp_ns"), where, "matchpoints"),
+                ew_mp=read_float(r.get("mp_ew"), where, "matchpoints")))
+    program = "NZ Bridge Scorer"
+    return SessionResults("nz-scorer", program, root.get("event_name", ""),
+                          "MP" if root.get("scoring_type", "MP") == "MP" else "", 20, (), tuple(lines))
+

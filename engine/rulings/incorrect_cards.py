@@ -1,0 +1,599 @@
+"""Use case: a ruling on an incorrect number of cards, a surplus or a missing card (Laws 13, 14).
+
+``advise_incorrect_cards`` finds the irregularity (:mod:`engine.laws.card_count`), decides the
+law path, asks the double-dummy layer for the evidence on the corrected deal (its DD table,
+par, the DD tricks of the contract reached, and the DD result from the point of discovery
+when the play so far fits the corrected deal), reuses the Law 64 engine when a restored card
+(14B4) or a defective trick (14B1, Law 67B) makes a revoke, and proposes the score: assigned
+(12C1(b), North-South view) when the outcome can be judged, otherwise artificial by fault
+(12C2(a)), with the artificial split always shown as the alternative of an assigned score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from engine.dd.protocol import DoubleDummySolver
+from engine.dd.results import DDTable, ParResult
+from engine.errors import IllegalPlayError, InvalidBoardError
+from engine.laws.card_count import (
+    Action,
+    CardCountDecision,
+    CardCountFacts,
+    CardIrregularity,
+    Discovery,
+    MissingCardFound,
+    decide_card_count,
+    decide_defective_tricks,
+    deemed_revoke_transfer,
+    find_irregularity,
+    play_facts,
+    players_of,
+)
+from engine.laws.defective_trick import DefectiveTrick, DefectKind, TricksRead, read_tricks
+from engine.laws.equity import declarer_tricks_from
+from engine.laws.facts import Noticed, RevokeFacts
+from engine.laws.steps import Step
+from engine.model.board import BoardRecord
+from engine.model.cards import Card
+from engine.model.contract import Contract, Doubling
+from engine.model.deal import Deal
+from engine.model.play import PlayRecord
+from engine.model.seats import SEATS, Seat, Side, Vulnerability
+from engine.rulings.revoke import RevokeAdvice, advise_revoke
+from engine.scoring import ARTIFICIAL, PROFILES, ArtificialScore, Fault, PlausibleResult, Profile, score_ns
+
+
+@dataclass(frozen=True, slots=True)
+class IncorrectCardsCase:
+    """A Law 13 / 14 case as the director reports it.
+
+    Attributes:
+        found: each seat's cards as found at the table (12, 13, 14 cards; a card may be there twice).
+        facts: when it was discovered and what the director established.
+        hand_record: the deal as it should have been (52 distinct cards, 13 each), if known.
+        dealer: the dealer (for par).
+        vulnerability: the board's vulnerability.
+        contract: the contract reached with its declarer, or ``None`` (passed out, or the
+            auction is not over).
+        play: the cards played so far, in order from the opening lead (made with the hands as found).
+        tricks: the same play given trick by trick, when the director gave it so: a trick may
+            then hold five cards (a player played two, 67B2) or three (a player did not play,
+            67B1). ``play`` is then its cards in order.
+        table_tricks: the declarer's side's tricks at the table when play ended (a claim), if
+            the play record does not show all 13 tricks.
+        label: how to name the board to the director.
+    """
+
+    found: Mapping[Seat, tuple[Card, ...]]
+    facts: CardCountFacts
+    hand_record: Deal | None = None
+    dealer: Seat = Seat.NORTH
+    vulnerability: Vulnerability = Vulnerability.NONE
+    contract: Contract | None = None
+    play: tuple[Card, ...] = ()
+    table_tricks: int | None = None
+    label: str = ""
+    tricks: tuple[tuple[Card, ...], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DDEvidence:
+    """Double-dummy evidence on the corrected deal. Tricks are the declarer's side's, 0..13.
+
+    Attributes:
+        deal: the corrected deal.
+        table: its DD table (every strain, every declarer).
+        par: its par for the board's vulnerability and dealer.
+        contract_tricks: DD tricks of the contract reached, from the opening lead; ``None``
+            without a contract.
+        from_discovery: tricks won in the play so far plus DD for the rest, when the play so
+            far fits the corrected deal and stops before trick 13; else ``None``.
+        as_played: what the solver can say about the deal as it was actually played.
+        as_played_counts: the cards each hand held as found, e.g. ``"N 12, E 13, S 13, W 14"``.
+    """
+
+    deal: Deal
+    table: DDTable
+    par: ParResult
+    contract_tricks: int | None
+    from_discovery: int | None
+    as_played: str
+    as_played_counts: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredResult:
+    """A result to enter: the contract, declarer's side's tricks, the result as TDs write it
+    and the Law 77 score in points, North-South view. Used for an assigned adjusted score
+    (12C1(b)) and for the result after the revoke laws (14B4, 67B)."""
+
+    contract: Contract
+    tricks: int
+    result: str
+    score_ns: int
+
+
+@dataclass(frozen=True, slots=True)
+class OffenderGain:
+    """Law 12B1: the double-dummy result on the corrected deal is better for the side at fault
+    than what it scored at the table, so it is not assigned bare. Points are Law 77, North-South's
+    view; tricks the declarer's side's, 0..13.
+
+    Under a profile that weights (12C1(c)) the proposal is a weighted score of the table result
+    (the less favourable result for the offenders) and the double-dummy result, ``weights``
+    being a suggestion the director edits; under a profile without weighted scores (12C1(e)) each
+    side is scored on its own result: the offenders on the least favourable to them, the
+    non-offending side on the most favourable to it (``score_for_ns`` / ``score_for_ew``).
+
+    Attributes:
+        offending: the only side at fault (12C2(a) responsibility not "none").
+        table: the table result (cancelled under 13D, still the offenders' lower bound).
+        double_dummy: the result the double-dummy evidence gives (the contract reached).
+        profile: the jurisdiction profile that decides weighted (12C1(c)) or split (12C1(e)).
+        weights: the suggested weights of ``(table, double_dummy)``, summing to 1.
+        score_for_ns: 12C1(e): the NS points North-South are scored on.
+        score_for_ew: 12C1(e): the NS points East-West are scored on.
+    """
+
+    offending: Side
+    table: ScoredResult
+    double_dummy: ScoredResult
+    profile: Profile
+    weights: tuple[Fraction, Fraction] = (Fraction(1, 2), Fraction(1, 2))
+
+    @property
+    def weighted(self) -> bool:
+        """The profile uses weighted scores (12C1(c)); else the 12C1(e) split."""
+        return self.profile.weighting
+
+    @property
+    def score_for_ns(self) -> int:
+        """12C1(e): the result North-South are scored on (NS points): the least favourable to them
+        when they are at fault, else the most favourable (both results are likely here)."""
+        pts = (self.table.score_ns, self.double_dummy.score_ns)
+        return min(pts) if self.offending is Side.NS else max(pts)
+
+    @property
+    def score_for_ew(self) -> int:
+        """12C1(e): the result East-West are scored on (NS points: the higher, the worse for EW)."""
+        pts = (self.table.score_ns, self.double_dummy.score_ns)
+        return max(pts) if self.offending is Side.EW else min(pts)
+
+
+@dataclass(frozen=True, slots=True)
+class IncorrectCardsAdvice:
+    """The advisor's answer on a Law 13 / 14 case.
+
+    Attributes:
+        case: the case as given.
+        irregularity: what was found.
+        decision: the law path, the action and the fault of each side.
+        evidence: DD evidence on the corrected deal, or ``None`` when it cannot be told.
+        assigned: the proposed assigned adjusted score, when one is possible.
+        artificial: the artificial adjusted score of each side (12C2), when an adjusted score
+            is due: the proposal when nothing can be assigned, else the alternative.
+        revoke: the Law 64 ruling on the corrected deal when a restored card makes a revoke
+            (14B4), else ``None``.
+        ruled_result: the result after the revoke laws (14B4 through the Law 64 engine, or the
+            deemed revoke of 67B1), when the table result is known.
+        table_score_ns: the table result's score, North-South view, when it is known.
+        steps: every step with its law: the findings, the path, the evidence, the proposal.
+        table_tricks: the table result, declarer's side's tricks 0..13, when it is known (the
+            tricks that score ``table_score_ns``).
+        offender_gain: the double-dummy result would favour the side at fault over its table
+            result (12B1): the weighted or split proposal that replaces the bare assigned score
+            (``assigned`` is then the 12C1(e) split's common result, or ``None`` when weighted).
+    """
+
+    case: IncorrectCardsCase
+    irregularity: CardIrregularity
+    decision: CardCountDecision
+    evidence: DDEvidence | None
+    assigned: ScoredResult | None
+    artificial: Mapping[Side, ArtificialScore] = field(default_factory=dict)
+    revoke: RevokeAdvice | None = None
+    ruled_result: ScoredResult | None = None
+    table_score_ns: int | None = None
+    steps: tuple[Step, ...] = ()
+    table_tricks: int | None = None
+    offender_gain: OffenderGain | None = None
+
+    @property
+    def action(self) -> Action:
+        """What the director does (shortcut for ``decision.action``)."""
+        return self.decision.action
+
+    def plausible_results(self) -> tuple[PlausibleResult, ...]:
+        """Candidate outcomes of a weighted assigned score on the corrected deal: the contract
+        reached, played double dummy, and the par contract(s) (what a double-dummy auction
+        reaches) when they score differently; empty when no score can be assigned. When the
+        double-dummy result favours the side at fault (:class:`OffenderGain`), the table result and
+        the double-dummy result (12B1: the offenders' less favourable result is among them)."""
+        gain = self.offender_gain
+        if gain is not None:
+            t, d = gain.table, gain.double_dummy
+            return (PlausibleResult(t.result, t.tricks, t.score_ns, TABLE_EVIDENCE),
+                    PlausibleResult(d.result, d.tricks, d.score_ns, DD_EVIDENCE))
+        ev, contract = self.evidence, self.case.contract
+        if ev is None or not (self.decision.adjusted or self.decision.optional_adjustment):
+            return ()
+        out: list[PlausibleResult] = []
+        if self.assigned is not None:
+            out.append(PlausibleResult(self.assigned.result, self.assigned.tricks, self.assigned.score_ns,
+                                       DD_EVIDENCE))
+        for pc in ev.par.contracts[:1]:
+            par = Contract(pc.level, pc.strain, Doubling.DOUBLED if pc.doubled else Doubling.UNDOUBLED,
+                           pc.declarers[0])
+            tricks = pc.level + 6 + pc.result
+            if ev.par.score_ns not in [p.score_ns for p in out]:
+                out.append(PlausibleResult(par.result_str(tricks), tricks, ev.par.score_ns,
+                                           "par on the corrected deal (the double-dummy auction's contract)"))
+        return tuple(out) if contract is not None else ()
+
+
+DD_EVIDENCE = "the contract reached, played double dummy on the corrected deal"
+"""A plausible result's evidence: the double-dummy result of the contract on the corrected deal."""
+TABLE_EVIDENCE = "the table result, the less favourable result for the side at fault (12B1)"
+"""A plausible result's evidence: the table result kept as the offenders' lower bound (12B1)."""
+
+_NOTICED = {Discovery.DURING_PLAY: Noticed.DURING_PLAY, Discovery.AFTER_PLAY: Noticed.AFTER_PLAY}
+
+
+def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolver,
+                           profile: Profile = PROFILES["wbf"]) -> IncorrectCardsAdvice:
+    """Rule on a Law 13 / 14 case: findings, law path, DD evidence and the proposed score.
+
+    ``profile`` decides how a double-dummy result that favours the side at fault over its table
+    result is proposed (Law 12B1): a weighted score with the table result (12C1(c)), or the
+    12C1(e) split when the profile does not weight; and gives its usual procedural penalty.
+
+    Raises:
+        InvalidBoardError: contradictory input (path names the field): a hand record that is
+            not a complete deal, hands that are a complete deal but not the hand record's (a
+            fouled board, Law 87), play with no contract, a play record longer than the hands,
+            a defective trick outside the play, a table result out of range.
+        SolverError: the solver failed (never given hands of unequal length).
+    """
+    irr = find_irregularity(case.found, case.hand_record)
+    _check(case, irr)
+    contract = case.contract
+    trump = contract.strain.trump if contract else None
+    read = _read_tricks(case, irr) if case.tricks is not None and contract is not None else None
+    if read is not None:
+        players, winners, defects = read.flat_players, read.winners, read.defects
+    else:
+        players, winners = players_of(case.play, contract.declarer.lho, trump) if contract else ((), ())
+        defects = ()
+    _check_play(case, irr, players)
+    facts = case.facts
+    if facts.missing_found is None and any(set(d.restored) & {m.card for m in irr.missing} for d in defects):
+        facts = replace(facts, missing_found=MissingCardFound.AMONG_PLAYED_CARDS)  # the record shows where it was
+    moved_played, surplus_quitted = play_facts(irr, case.play, players)
+    if irr.is_regular and defects:
+        decision = decide_defective_tricks(defects, facts, irr)
+    elif irr.is_regular:
+        decision = CardCountDecision(Action.NO_IRREGULARITY, (Step(
+            "13/14", "Every hand holds 13 cards of the deal" + (" (the hand record's)" if case.hand_record else "")
+            + ": Laws 13 and 14 do not apply.", "cc.regular"),))
+    else:
+        decision = decide_card_count(irr, facts, has_contract=contract is not None, moved_card_played=moved_played,
+                                     surplus_in_quitted_trick=surplus_quitted, defects=defects)
+
+    steps: list[Step] = [Step("13/14" if irr.law is None else irr.law, irr.describe(), "cc.findings",
+                              {"items": irr.findings()})]
+    steps += decision.steps
+    # the play as it stands after Law 67B2 (the restored card back in its hand); none after 67B1
+    play = case.play if read is None else read.corrected_play or ()
+    record = _record_on(irr.corrected, contract, play)
+    evidence = _evidence(case, irr, record, solver) if irr.corrected is not None and not irr.is_regular else None
+    if evidence is not None:
+        steps.append(_evidence_step(evidence, contract))
+
+    table_tricks = _table_tricks(case, record, winners)
+    table_score = score_ns(contract, table_tricks, case.vulnerability) if contract and table_tricks is not None \
+        else None
+    revoke, ruled = None, None
+    failed = next((d for d in defects if d.kind is DefectKind.FAILED_TO_PLAY), None)
+    too_many = any(d.kind is DefectKind.PLAYED_TOO_MANY for d in defects)
+    if decision.revoke_check and contract is not None:
+        if failed is not None or (not defects and facts.missing_found is MissingCardFound.AMONG_PLAYED_CARDS
+                                  and facts.defect is DefectKind.FAILED_TO_PLAY):
+            ruled, step = _deemed_revoke(case, irr, contract, winners, table_tricks, failed)
+            steps.append(step)
+        elif not too_many and facts.missing_found is MissingCardFound.AMONG_PLAYED_CARDS:
+            pass  # 67B2 or 67B not yet told apart: the decision's steps ask for the play trick by trick
+        elif record is not None and irr.corrected is not None:
+            revoke = _revoke_ruling(case, irr.corrected, contract, record, solver)
+            if revoke is not None:
+                ruled = _scored(contract, revoke.suggested_tricks, case.vulnerability)
+                if revoke.rulings:
+                    steps.append(Step(revoke.suggested_law, "Revoke laws on the corrected deal: " + "; ".join(
+                        x.revoke.describe() for x in revoke.rulings) + f"; result {revoke.suggested_result}.",
+                        "cc.revoke_laws", {"revokes": tuple(x.revoke.phrase() for x in revoke.rulings),
+                                           "result": revoke.suggested_result}))
+                else:
+                    steps.append(Step(revoke.suggested_law, "No revoke on the corrected deal: the card was never "
+                                      "needed to follow suit.", "cc.no_revoke_needed"))
+    assigned, gain = None, None
+    offered = decision.adjusted or decision.optional_adjustment  # 13C: the director's option only
+    option = "Director's option (13C): " if decision.optional_adjustment else ""
+    if offered and decision.assign and evidence is not None and contract is not None:
+        tricks = evidence.from_discovery if evidence.from_discovery is not None else evidence.contract_tricks
+        if tricks is not None:
+            assigned = _scored(contract, tricks, case.vulnerability)
+            if decision.adjusted and table_tricks is not None:
+                gain = _offender_gain(decision.fault, _scored(contract, table_tricks, case.vulnerability),
+                                      assigned, profile)
+            if gain is None:
+                steps.append(Step("12C1(b)", f"{option}Proposed assigned adjusted score: {assigned.result}, "
+                                             f"NS {assigned.score_ns:+d}.",
+                                  "cc.option_assigned" if option else "cc.proposed_assigned",
+                                  {"result": assigned.result, "score": f"{assigned.score_ns:+d}"}))
+            else:
+                steps += _offender_gain_steps(gain, irr, case.facts.fault is not None,
+                                              "13D" if any(s.law == "13D" for s in decision.steps) else "90")
+                assigned = None if gain.weighted else gain.table  # 12C1(e): both sides on the table result
+    artificial = {side: ARTIFICIAL[decision.fault[side]] for side in Side} if offered else {}
+    if artificial:
+        items = tuple(Step("", f"{side.value} {a.label} ({a.percent}% / {a.imps:+d} IMPs)",
+                           f"cc.art.{decision.fault[side].value}",
+                           {"side": side.value, "percent": a.percent, "imps": f"{a.imps:+d}"})
+                      for side, a in artificial.items())
+        text = "; ".join(i.text for i in items)
+        key = "cc.alternative" if assigned or gain else "cc.option_artificial" if option else "cc.proposed_artificial"
+        steps.append(Step("12C2(a)", ("Alternative, if the director judges no result can be assigned: "
+                                      if assigned or gain
+                                      else f"{option}Proposed artificial adjusted score: ") + text + ".",
+                          key, {"items": items}))
+    return IncorrectCardsAdvice(case, irr, decision, evidence, assigned, artificial, revoke, ruled, table_score,
+                                tuple(steps), table_tricks, gain)
+
+
+def _offender_gain(fault: Mapping[Side, Fault], table: ScoredResult, dd: ScoredResult,
+                   profile: Profile) -> OffenderGain | None:
+    """Law 12B1: an :class:`OffenderGain` when exactly one side is at fault and the double-dummy
+    result ``dd`` scores better for it than the ``table`` result; else ``None`` (the double-dummy
+    result is assigned as it stands)."""
+    at_fault = [side for side in Side if fault.get(side, Fault.NONE) is not Fault.NONE]
+    if len(at_fault) != 1:
+        return None
+    off = at_fault[0]
+    sign = 1 if off is Side.NS else -1
+    if sign * dd.score_ns <= sign * table.score_ns:
+        return None
+    return OffenderGain(off, table, dd, profile)
+
+
+def _offender_gain_steps(gain: OffenderGain, irr: CardIrregularity, fault_given: bool, pp_law: str) -> list[Step]:
+    """The steps of a double-dummy result that favours the side at fault: who is at fault and
+    why (7B1, or as the director gave it), 12B1, the weighted (12C1(c)) or split (12C1(e))
+    proposal, and the procedural penalty (13D or Law 90) with the profile's usual figure."""
+    off, nos = gain.offending, gain.offending.other
+    t, d = gain.table, gain.double_dummy
+    hands = ", ".join(f"{s.value} {n}" for s, n in zip(SEATS, irr.counts, strict=True)
+                      if s.side is off and n != 13) or ", ".join(s.value for s in irr.incorrect_hands
+                                                                 if s.side is off)
+    if fault_given:
+        why = Step("", f"{off.value} are at fault, as the director gave the responsibility", "cc.og.fault_given",
+                   {"side": off.value})
+    else:
+        why = Step("", f"{off.value} are at fault: their hands held an incorrect number of cards ({hands}) and a "
+                   "player counts his cards before the auction (7B1)", "cc.og.fault_hands",
+                   {"side": off.value, "hands": hands})
+    steps = [Step("12B1", f"{why.text}. Double dummy on the corrected deal gives {d.result} (NS {d.score_ns:+d}), "
+                  f"better for {off.value} than the table result, {t.result} (NS {t.score_ns:+d}): Law 12B1 takes "
+                  "away any advantage gained by an offending side, so the bare double-dummy result is not "
+                  "assigned.", "cc.og.12B1",
+                  {"why": why, "dd": d.result, "dd_score": f"{d.score_ns:+d}", "side": off.value,
+                   "table": t.result, "table_score": f"{t.score_ns:+d}"})]
+    name = gain.profile.name.upper()
+    if gain.weighted:
+        w_t, w_d = gain.weights
+        steps.append(Step("12C1(c)", f"Proposed weighted assigned adjusted score (profile {name}): {w_t} of "
+                          f"{t.result} (NS {t.score_ns:+d}) and {w_d} of {d.result} (NS {d.score_ns:+d}); the table "
+                          f"result is included as the result less favourable to {off.value}. The weights are a "
+                          "suggestion: the director edits them.", "cc.og.weighted",
+                          {"profile": name, "w_table": str(w_t), "table": t.result, "table_score": f"{t.score_ns:+d}",
+                           "w_dd": str(w_d), "dd": d.result, "dd_score": f"{d.score_ns:+d}", "side": off.value}))
+    else:
+        ns, ew = gain.score_for_ns, gain.score_for_ew
+        r_ns = t.result if ns == t.score_ns else d.result
+        r_ew = t.result if ew == t.score_ns else d.result
+        steps.append(Step("12C1(e)", f"Profile {name} does not use weighted scores: the side at fault ({off.value}) "
+                          "is scored on the result least favourable to it, the non-offending side "
+                          f"({nos.value}) on the result most favourable to it: North-South on {r_ns} "
+                          f"(NS {ns:+d}), East-West on {r_ew} (NS {ew:+d}).", "cc.og.split",
+                          {"profile": name, "side": off.value, "nos": nos.value, "ns_result": r_ns,
+                           "ns_score": f"{ns:+d}", "ew_result": r_ew, "ew_score": f"{ew:+d}"}))
+    pp = gain.profile.procedural_penalty
+    if pp is not None:
+        steps.append(Step(pp_law, f"The offender is subject to a procedural penalty (Law 90): its amount is the "
+                          f"director's; {name} practice is {pp}% of a top, a suggestion the director edits.",
+                          "cc.og.pp_figure", {"profile": name, "percent": pp}))
+    else:
+        steps.append(Step(pp_law, "The offender is subject to a procedural penalty (Law 90): its amount is the "
+                          "director's.", "cc.og.pp"))
+    return steps
+
+
+def _scored(contract: Contract, tricks: int, vulnerability: Vulnerability) -> ScoredResult:
+    return ScoredResult(contract, tricks, contract.result_str(tricks), score_ns(contract, tricks, vulnerability))
+
+
+def _deemed_revoke(case: IncorrectCardsCase, irr: CardIrregularity, contract: Contract,
+                   winners: tuple[Seat, ...], table_tricks: int | None,
+                   defect: DefectiveTrick | None) -> tuple[ScoredResult | None, Step]:
+    """Law 67B1: the player who did not play to the defective trick is deemed to have revoked on
+    it. ``defect``: as read from the play given trick by trick; else the facts give the trick and
+    the missing card's owner is the offender (14B1)."""
+    owners = {m.belongs_to for m in irr.missing}
+    k = defect.trick if defect else case.facts.defective_trick
+    if defect is None and (len(owners) != 1 or None in owners or k is None):
+        return None, Step("67B1", "Give the defective trick and the hand the card belongs to: the deemed revoke "
+                                  "transfers one trick under 64A2 if the offending side won that trick or a later one.",
+                          "cc.67B1_need")
+    offender = defect.offender if defect else next(iter(owners))
+    assert offender is not None and k is not None
+    claim_to_offenders = 0
+    if table_tricks is not None and len(winners) < 13:
+        decl_won = sum(1 for w in winners if w.side is contract.declaring_side)
+        rest_decl = table_tricks - decl_won
+        rest = 13 - len(winners)
+        claim_to_offenders = rest_decl if offender.side is contract.declaring_side else rest - rest_decl
+    n = deemed_revoke_transfer(offender, k, winners, claim_to_offenders)
+    text = (f"{offender.value} is deemed to have revoked on trick {k}: "
+            + ("his side won that trick or a later one, so one trick goes to the non-offending side (64A2)."
+               if n else "his side won neither that trick nor a later one: no trick to transfer (64A2)."))
+    deemed = Step("", text, "cc.deemed_1" if n else "cc.deemed_0", {"seat": offender.value, "trick": k})
+    if table_tricks is None:
+        return None, Step("67B1", text + " Give the table result to score it.", "cc.67B1_no_result",
+                          {"deemed": deemed})
+    tricks = table_tricks - n if offender.side is contract.declaring_side else table_tricks + n
+    ruled = _scored(contract, tricks, case.vulnerability)
+    return ruled, Step("67B1", text + f" Result {ruled.result}, NS {ruled.score_ns:+d}.", "cc.67B1_result",
+                       {"deemed": deemed, "result": ruled.result, "score": f"{ruled.score_ns:+d}"})
+
+
+def _check(case: IncorrectCardsCase, irr: CardIrregularity) -> None:
+    """Contradictions in the input, each reported against its field."""
+    if irr.differs_from_record:
+        raise InvalidBoardError(
+            "every hand holds 13 distinct cards but not the hand record's: this is a fouled board (Law 87), "
+            "not an incorrect number of cards (Laws 13 and 14)", path="hands", law="87", key="fouled_board")
+    if case.play and case.contract is None:
+        raise InvalidBoardError("a play record needs the contract and declarer", path="contract",
+                                key="play_needs_contract")
+    held = sum(irr.counts) + len(irr.missing)  # a missing card may have been played (14B1)
+    if len(case.play) > held:
+        raise InvalidBoardError(f"the play record has {len(case.play)} cards but the hands hold only {held}",
+                                path="play", key="play_over_held", params={"n": len(case.play), "held": held})
+    if case.table_tricks is not None and not 0 <= case.table_tricks <= 13:
+        raise InvalidBoardError(f"tricks must be 0 to 13, got {case.table_tricks}", path="table_tricks",
+                                key="tricks_range", params={"n": case.table_tricks})
+    k = case.facts.defective_trick
+    if k is not None and not 1 <= k <= 13:
+        raise InvalidBoardError(f"the defective trick must be 1 to 13, got {k}", path="defective_trick",
+                                key="defective_trick_range", params={"n": k})
+    if k is not None and case.facts.missing_found is not MissingCardFound.AMONG_PLAYED_CARDS:
+        raise InvalidBoardError("a defective trick is given only when the missing card was found among the "
+                                "played cards (14B1)", path="defective_trick", key="defective_trick_unexpected")
+
+
+def _check_play(case: IncorrectCardsCase, irr: CardIrregularity, players: tuple[Seat, ...]) -> None:
+    """Each card of the play must have been in its player's hand as found (a copy each time),
+    or be the hand's missing card (found among the played cards, 14B1).
+
+    Raises:
+        InvalidBoardError: path ``play/<i>`` (0-based), naming the trick, the player and the card.
+    """
+    left = {s: list(case.found.get(s, ())) for s in SEATS}
+    missing = {m.card: m.belongs_to for m in irr.missing}
+    for i, (card, seat) in enumerate(zip(case.play, players, strict=True)):
+        if card in left[seat]:
+            left[seat].remove(card)
+        elif card in missing and missing[card] in (seat, None):
+            del missing[card]
+        else:
+            raise InvalidBoardError(
+                f"{card} at trick {i // 4 + 1} ({seat.value} to play) is not in {seat.value}'s hand as found "
+                "(or already played): the play record does not fit the hands", path=f"play/{i}",
+                key="card_not_in_found_hand", params={"card": str(card), "trick": i // 4 + 1, "seat": seat.value})
+
+
+def _read_tricks(case: IncorrectCardsCase, irr: CardIrregularity) -> TricksRead:
+    """The play given trick by trick, read with the hands as found (and each missing card's owner)."""
+    assert case.tricks is not None and case.contract is not None
+    held: dict[Card, Seat] = {}
+    for seat in SEATS:
+        for card in case.found.get(seat, ()):
+            held.setdefault(card, seat)
+    for m in irr.missing:
+        if m.belongs_to is not None:
+            held.setdefault(m.card, m.belongs_to)
+    return read_tricks(case.tricks, held.get, case.contract.declarer.lho, case.contract.strain.trump,
+                       hidden=frozenset(m.card for m in irr.missing), faced=case.facts.faced_card)
+
+
+def _record_on(deal: Deal | None, contract: Contract | None, play: tuple[Card, ...]) -> PlayRecord | None:
+    """The play so far as a record on the corrected deal, or ``None`` if it does not fit it
+    (a card played by a hand that should not have held it)."""
+    if deal is None or contract is None or not play:
+        return None
+    try:
+        return PlayRecord.build(deal, contract.strain.trump, contract.declarer.lho, play)
+    except IllegalPlayError:
+        return None
+
+
+def _evidence(case: IncorrectCardsCase, irr: CardIrregularity, record: PlayRecord | None,
+              solver: DoubleDummySolver) -> DDEvidence:
+    deal = irr.corrected
+    assert deal is not None
+    table = solver.solve_tables([deal])[deal]
+    contract = case.contract
+    contract_tricks = table.get(contract.strain, contract.declarer) if contract else None
+    from_discovery = None  # only while play is under way: after play the play itself is void (13D)
+    if (record is not None and contract is not None and not record.is_complete
+            and case.facts.discovered is Discovery.DURING_PLAY):
+        end = record.position_before(len(record.cards))
+        answers = solver.solve_positions([end])
+        won = record.tricks_won_by(contract.declaring_side.seats)
+        from_discovery = won + declarer_tricks_from(answers, end, contract)
+    counts = ", ".join(f"{s.value} {n}" for s, n in zip(SEATS, irr.counts, strict=True))
+    as_played = (f"The hands as found ({counts}) cannot be solved double dummy: DDS needs 52 distinct cards, "
+                 "13 in each hand.")
+    return DDEvidence(deal, table, table.par(case.vulnerability, case.dealer), contract_tricks, from_discovery,
+                      as_played, counts)
+
+
+def _evidence_step(ev: DDEvidence, contract: Contract | None) -> Step:
+    """The double-dummy evidence as a step (law ``"DD"``), each clause a translatable phrase."""
+    parts = [Step("", f"On the corrected deal: par {ev.par}", "cc.dd.par", {"par": str(ev.par)})]
+    if contract is not None and ev.contract_tricks is not None:
+        result = contract.result_str(ev.contract_tricks)
+        parts.append(Step("", f"{contract} by {contract.declarer.value} makes {ev.contract_tricks} tricks double "
+                          f"dummy ({result})", "cc.dd.contract",
+                          {"contract": str(contract), "seat": contract.declarer.value, "tricks": ev.contract_tricks,
+                           "result": result}))
+    if ev.from_discovery is not None and contract is not None:
+        result = contract.result_str(ev.from_discovery)
+        parts.append(Step("", f"from the point of discovery, {ev.from_discovery} tricks ({result})",
+                          "cc.dd.discovery", {"tricks": ev.from_discovery, "result": result}))
+    as_played = Step("", ev.as_played, "cc.dd.as_played", {"counts": ev.as_played_counts})
+    text = "; ".join(p.text for p in parts) + ". " + ev.as_played
+    return Step("DD", text, "cc.dd", {"items": tuple(parts), "as_played": as_played})
+
+
+def _revoke_ruling(case: IncorrectCardsCase, deal: Deal, contract: Contract, record: PlayRecord,
+                   solver: DoubleDummySolver) -> RevokeAdvice | None:
+    """The Law 64 engine on the corrected deal: the restored card was held throughout (14B4;
+    67B2: the record is the play with the extra card taken out of the defective trick and
+    played where its holder ran short), so failing to play it when it would have followed suit
+    is a revoke. The time of noticing is the facts' ``revoke_noticed`` (64B4/64B5), else as
+    discovered.
+    """
+    noticed = case.facts.revoke_noticed or _NOTICED.get(case.facts.discovered, Noticed.AFTER_PLAY)
+    claim = None
+    if not record.is_complete and case.table_tricks is not None:
+        claim = case.table_tricks - record.tricks_won_by(contract.declaring_side.seats)
+        if not 0 <= claim <= 13 - record.completed_tricks:
+            raise InvalidBoardError(f"{case.table_tricks} tricks at the table do not fit the play record",
+                                    path="table_tricks", key="table_tricks_differ", params={"n": case.table_tricks})
+    board = BoardRecord(deal, contract, case.vulnerability, tuple(pc.card for pc in record.cards), label=case.label)
+    try:
+        return advise_revoke(board, facts=RevokeFacts(noticed=noticed, claim_declarer_tricks=claim,
+                                                         rest_valued_double_dummy=claim is None), solver=solver)
+    except InvalidBoardError:
+        return None
+
+
+def _table_tricks(case: IncorrectCardsCase, record: PlayRecord | None, winners: tuple[Seat, ...]) -> int | None:
+    """The declarer's side's tricks at the table: given, or counted from a complete play record."""
+    if case.table_tricks is not None:
+        return case.table_tricks
+    if case.contract is None or len(winners) != 13:
+        return None
+    return sum(1 for w in winners if w.side is case.contract.declaring_side)

@@ -1,0 +1,62 @@
+"""Weighted scores at pairs IMPs (Butler and cross-IMPs, docs/scoring.md section 2.2), each
+outcome IMPed against the rest of the traveller first, then weighted (12C1(c); docs/scoring.md
+section 4.2: "Each component result is scored (matchpointed against the rest of the field, or
+IMPed against the other room or the datum). The side's score on the board is the weighted
+average of those scores"). Pure functions; points are North-South's view, IMPs North-South's
+(East-West get the negation).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from engine.errors import InvalidBoardError
+from engine.scoring.adjusted import Outcome, ScoredOutcome, WeightedScore, check_weights
+from engine.scoring.imps import butler_imps, cross_imps, datum
+
+BUTLER = "butler"
+CROSS_IMPS = "cross_imps"
+
+
+def pairs_imps(ns_score: int, field: Sequence[int], method: str, *, discard: int = 1) -> Fraction:
+    """North-South's pairs IMPs for ``ns_score`` (Law 77 points) at a table whose board was also
+    played with the North-South scores ``field`` (the rest of the traveller):
+
+    - ``"butler"``: IMPs (78B) against the datum of the whole traveller with ``ns_score`` in the
+      table's place (:func:`engine.scoring.imps.datum`: ``discard`` top and bottom dropped, the
+      mean rounded to 10), so the table's own result gets the program's figure
+      (Compscore3's ``NS_BUTLER_POINTS``, tests/engine/records/test_results_readers.py);
+    - ``"cross_imps"``: the IMPs against each score of ``field``, summed, divided by the number
+      of comparisons (per comparison, as Compscore3's ``NS_CROSS_IMP_POINTS`` and the OKbridge
+      ``IMP_NS`` are written).
+
+    Raises:
+        InvalidBoardError: path ``field``: an empty field; ValueError: an unknown method.
+    """
+    if not field:
+        raise InvalidBoardError("give the other results of the board (`field`) to score pairs IMPs against",
+                                path="field", key="field_needed")
+    if method == BUTLER:
+        return Fraction(butler_imps(ns_score, datum([*field, ns_score], discard=discard)))
+    if method == CROSS_IMPS:
+        return Fraction(cross_imps(ns_score, field), len(field))
+    raise ValueError(f"unknown pairs-IMP method {method!r}")
+
+
+def weighted_pairs_imps(outcomes: Sequence[Outcome], field: Sequence[int], method: str) -> WeightedScore:
+    """A weighted score at pairs IMPs: each outcome scored by :func:`pairs_imps` against ``field``,
+    then the IMPs weighted (12C1(c)), exactly (fractions), as floats in the result. ``form`` of
+    the result is ``method`` (``"butler"`` or ``"cross_imps"``); no top, no percentages.
+
+    Raises:
+        InvalidBoardError: weights that are negative or do not sum to 1; an empty field.
+    """
+    check_weights([o.weight for o in outcomes])
+    scored = [(o, pairs_imps(o.ns_score, field, method)) for o in outcomes]
+    comps = tuple(ScoredOutcome(o, float(x), float(-x)) for o, x in scored)
+    ns = sum((o.weight * x for o, x in scored), Fraction(0))
+    return WeightedScore(method, comps, float(ns), float(-ns))
+
+
+__all__ = ["BUTLER", "CROSS_IMPS", "pairs_imps", "weighted_pairs_imps"]

@@ -1,0 +1,157 @@
+"""The case file's rules (engine/casefile/cases.py), pure: what a director's decision and an appeals
+committee's review may be, which score stands, and what a re-run reports.
+
+The case is Sponvo30.pbn board 21 ruled from the facts (tests/api/test_table_flow.py): 4H by West,
+North-South vulnerable, table result 8 tricks (4H W -2, North-South +100 with East-West not
+vulnerable), South's revoke transfers one trick under 64A2: 4H W -1, North-South +50 suggested.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from engine.casefile.cases import (
+    Action,
+    Case,
+    CaseConflictError,
+    CaseDetails,
+    CaseKind,
+    CaseRuleError,
+    Deposit,
+    EnteredScore,
+    HistoryEntry,
+    NewCase,
+    Pair,
+    Review,
+    ReviewOutcome,
+    WeightedPart,
+    check_decision,
+    check_review,
+    check_score,
+    differences,
+    fold,
+)
+
+T0 = dt.datetime(1997, 6, 26, 15, 0, tzinfo=dt.UTC)
+NEW = NewCase(CaseDetails(1, "21", "30", "4", Pair("12"), Pair("3"), "Jan Kowalski"), CaseKind.REVOKE,
+              {"contract": "4H"}, {"suggested": {"score_ns": 50}}, "0.1.0", "2017", suggested_ns=50, table_ns=100)
+CASE = Case(7, T0, "Jan Kowalski", NEW)
+ONE_DOWN = EnteredScore(50, "4H W -1", "64A2")
+UPHOLD = Review(ReviewOutcome.UPHOLD, ("A. Wilson", "B. Nowak", "C. Petrov"), "Established at trick 4.",
+                Deposit.KEPT)
+
+
+def entry(seq: int, action: Action, change: dict[str, object]) -> HistoryEntry:
+    return HistoryEntry(seq, T0 + dt.timedelta(minutes=seq), "someone", None, action, change)
+
+
+def decided(score: EnteredScore = ONE_DOWN, reason: str = "") -> Case:
+    d = check_decision(CASE, score, reason)
+    return fold(CASE, [entry(1, Action.CREATED, {}), entry(2, Action.DECISION, d.to_json())])
+
+
+def test_the_suggested_score_needs_no_reason_and_another_needs_one() -> None:
+    assert check_decision(CASE, ONE_DOWN, "").differs is False
+    with pytest.raises(CaseRuleError, match=r"differs from the suggestion \(\+50\)") as exc:
+        check_decision(CASE, EnteredScore(100, "4H W -2", "63A1"), "  ")
+    assert exc.value.path == "reason"
+    kept = check_decision(CASE, EnteredScore(100, "4H W -2", "64B2"), "the revoke was not established")
+    assert kept.differs and kept.reason == "the revoke was not established"
+
+
+def test_a_weighted_score_is_the_weighted_sum_of_its_results() -> None:
+    # 70% of 4H W -1 (NS +50) and 30% of 4H W = (NS -620, East-West not vulnerable): 35 - 186 = -151
+    parts = (WeightedPart("4H W -1", 50, 70), WeightedPart("4H W =", -620, 30))
+    score = check_score(EnteredScore(-151, "weighted", "12C1(c)", weighted=parts))
+    assert score.score_ns == -151
+    with pytest.raises(CaseRuleError, match=r"weighted results give -151.00, not -140") as exc:
+        check_score(EnteredScore(-140, "weighted", "12C1(c)", weighted=parts))
+    assert exc.value.path == "score_ns"
+    short = (WeightedPart("4H W -1", 50, 70), WeightedPart("4H W =", -620, 20))
+    with pytest.raises(CaseRuleError, match=r"add up to 90%, not 100%"):
+        check_score(EnteredScore(-89, "weighted", "12C1(c)", weighted=short))
+    # a weighted score differs from the suggestion (+50): the director says why
+    with pytest.raises(CaseRuleError, match="give the reason"):
+        check_decision(CASE, EnteredScore(-151, "weighted", "12C1(c)", weighted=parts), "")
+
+
+def test_a_split_score_differs_even_with_the_suggested_points_for_north_south() -> None:
+    balancing = check_score(EnteredScore(50, "4H W -1", "64A2", score_ew=-50))
+    assert balancing.score_ew is None  # -50 for East-West is what +50 for North-South means
+    with pytest.raises(CaseRuleError, match="give the reason"):
+        check_decision(CASE, EnteredScore(50, "4H W -1", "12C1(b)", score_ew=100), "")
+    assert check_decision(CASE, EnteredScore(50, "4H W -1", "12C1(b)", score_ew=100), "split").differs
+
+
+@pytest.mark.parametrize(("score", "path", "words"), [
+    (EnteredScore(None, "", ""), "score_ns", "give the score entered"),
+    (EnteredScore(50, "", "", artificial={"NS": "60%"}), "artificial", "not both"),
+    (EnteredScore(float("nan"), "", ""), "score_ns", "not a bridge score"),
+    (EnteredScore(1e6, "", ""), "score_ns", "not a bridge score"),
+    (EnteredScore(50, "", "", score_ew=float("inf")), "score_ew", "not a bridge score"),
+])
+def test_impossible_scores_are_refused_naming_the_field(score: EnteredScore, path: str, words: str) -> None:
+    with pytest.raises(CaseRuleError, match=words) as exc:
+        check_score(score)
+    assert exc.value.path == path
+
+
+def test_the_committee_reviews_only_a_decided_case_and_varies_only_with_a_score() -> None:
+    with pytest.raises(CaseConflictError, match="no decision of the director yet"):
+        check_review(CASE, UPHOLD)
+    case = decided()
+    assert check_review(case, UPHOLD).members == ("A. Wilson", "B. Nowak", "C. Petrov")
+    vary = Review(ReviewOutcome.VARY, ("A. Wilson",), "64C: East-West were damaged", Deposit.RETURNED)
+    with pytest.raises(CaseRuleError, match="needs the committee's score") as exc:
+        check_review(case, vary)
+    assert exc.value.path == "score_ns"
+    with pytest.raises(CaseRuleError, match="goes with 'vary' only"):
+        check_review(case, Review(ReviewOutcome.UPHOLD, ("A",), "r", Deposit.KEPT, ONE_DOWN))
+    with pytest.raises(CaseRuleError, match="members") as exc:
+        check_review(case, Review(ReviewOutcome.UPHOLD, (" ",), "r", Deposit.KEPT))
+    with pytest.raises(CaseRuleError, match="reasons"):
+        check_review(case, Review(ReviewOutcome.UPHOLD, ("A",), "", Deposit.KEPT))
+
+
+def test_the_score_that_stands_after_each_outcome() -> None:
+    case = decided()
+    assert case.status == "decided" and case.final_score() == ONE_DOWN
+    varied_score = EnteredScore(-620, "4H W =", "64C")
+    reviews = {
+        ReviewOutcome.UPHOLD: (None, ONE_DOWN),
+        ReviewOutcome.VARY: (varied_score, varied_score),
+        # cancel: the director's adjustment goes, the table result (8 tricks, NS +100) stands
+        ReviewOutcome.CANCEL: (None, EnteredScore(100.0, "table result", "93B")),
+    }
+    for outcome, (given, stands) in reviews.items():
+        review = check_review(case, Review(outcome, ("A. Wilson",), "reasons", Deposit.RETURNED, given))
+        after = fold(case, [*case.history, entry(3, Action.REVIEW, review.to_json())])
+        assert after.status == f"reviewed: {outcome.value}"
+        assert after.final_score() == stands
+        assert after.decision == case.decision  # the director's decision is kept beside the review
+        with pytest.raises(CaseConflictError, match="reviewed by the appeals committee"):
+            check_decision(after, ONE_DOWN, "")
+
+
+def test_a_later_decision_replaces_the_earlier_in_the_case_not_in_the_history() -> None:
+    first = check_decision(CASE, EnteredScore(100, "4H W -2", "64B2"), "not established")
+    second = check_decision(CASE, ONE_DOWN, "")
+    case = fold(CASE, [entry(1, Action.CREATED, {}), entry(2, Action.DECISION, first.to_json()),
+                       entry(3, Action.DECISION, second.to_json())])
+    assert case.decision is not None and case.decision.score.score_ns == 50
+    assert [e.change.get("score_ns") for e in case.history] == [None, 100, 50]
+
+
+def test_differences_name_each_changed_leaf_and_skip_the_engine_version() -> None:
+    stored = {"engine_version": "0.0.9", "revokes": [{"law": "64A1", "tricks_transferred": 2}],
+              "suggested": {"score_ns": 100, "result": "4H W -2"}, "facts_only": True}
+    now = {"engine_version": "0.1.0", "revokes": [{"law": "64A2", "tricks_transferred": 1}],
+           "suggested": {"score_ns": 50, "result": "4H W -1"}, "facts_only": True, "induced_damage": None}
+    found = {(d.path, d.stored, d.now) for d in differences(stored, now)}
+    assert found == {("revokes/0/law", "64A1", "64A2"), ("revokes/0/tricks_transferred", 2, 1),
+                     ("suggested/score_ns", 100, 50), ("suggested/result", "4H W -2", "4H W -1")}
+    assert differences(stored, stored) == []
+    assert [(d.path, len(d.stored), len(d.now)) for d in differences({"steps": [1]}, {"steps": [1, 2]})] == \
+        [("steps", 1, 2)]

@@ -1,0 +1,102 @@
+"""The board's traveller on the page (``/events/{id}/boards/{b}/traveller``), its "Rule" link
+prefilling the ruling form from the table's line, and the ruling page scoring the adjusted
+score against the rest of the traveller. In process, real database; the file is Compscore3's
+USEBIO (../shared/data/club-files/usebio/abftech__cobalt/mp_pairs_howell.xml), figures read by
+hand from it (quoted)."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from engine.dd import SolverRunner
+from tests.api.test_events import new_event
+from tests.api.test_results_api import CLUB, post, sample
+from tests.helpers import laptop
+
+pytestmark = pytest.mark.skipif(not CLUB.is_dir(), reason="../shared/data/club-files is not beside the repository")
+HOWELL = "usebio/abftech__cobalt/mp_pairs_howell.xml"
+
+
+@pytest.fixture
+def client(dds: SolverRunner, database_url: str) -> Iterator[TestClient]:
+    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
+        yield c
+
+
+def _event(client: TestClient) -> int:
+    event_id = new_event(client)
+    assert post(client, event_id, sample(HOWELL)).status_code == 200
+    return event_id
+
+
+def _cells(page: str, row_attr: str) -> list[str]:
+    row = re.search(rf"<tr {row_attr}>(.*?)</tr>", page, re.S)
+    assert row, row_attr
+    return [re.sub(r"<[^>]+>", " ", c).split() for c in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1), re.S)]
+
+
+def test_the_traveller_page_shows_every_line_and_both_matchpoints(client: TestClient) -> None:
+    event_id = _event(client)
+    r = client.get(f"/events/{event_id}/boards/1/traveller")
+    assert r.status_code == 200, r.text
+    page = html.unescape(r.text)
+    assert page.count("<tr data-table=") == 6
+    # board 1, first line: pairs 3 v 11, 5C by West, lead H2, 11 tricks, NS -400; the program's
+    # NS_MATCH_POINTS 0, EW 10 (USEBIO gives no table numbers: no table column). By hand (78A, 2 per score beaten): -400 beats none of the other
+    # five (-100, -50, -100, -100, -100): NS 0, EW 10 - 0 = 10
+    cells = _cells(page, 'data-table="" data-ns="3" data-ew="11"')
+    assert cells[2:7] == [["5C"], ["West"], ["H2"], ["5C", "W", "="], ["-400"]]
+    assert cells[7] == ["0", "/", "10"] and cells[8] == ["0", "/", "10"]
+    # pairs 5 v 2: 4H by South, two down, -100; by hand -100 beats -400 (2) and ties three -100s
+    # (3 x 1): 5 NS, 5 EW
+    cells = _cells(page, 'data-table="" data-ns="5" data-ew="2"')
+    assert cells[5] == ["4H", "S", "-2"] and cells[8] == ["5", "/", "5"]
+    assert f"/events/{event_id}/boards/1/play?ns=5&amp;ew=2" in r.text
+    assert client.get(f"/events/{event_id}/boards/1/traveller?lang=pl").text.count("Orzeknij") >= 6
+
+
+def test_a_board_without_traveller_or_event_is_404_with_the_reason(client: TestClient) -> None:
+    event_id = new_event(client)
+    r = client.get(f"/events/{event_id}/boards/1/traveller")
+    assert r.status_code == 404 and "has no traveller: upload the session&#39;s results first" in r.text
+    assert client.get("/events/999999/boards/1/traveller").status_code == 404
+
+
+def test_the_rule_link_prefills_the_form_and_the_ruling_is_matchpointed_against_the_field(
+        client: TestClient) -> None:
+    event_id = _event(client)
+    r = client.get(f"/events/{event_id}/boards/1/play?ns=5&ew=2")
+    assert r.status_code == 200, r.text
+    page = r.text
+    # the line of pairs 5 v 2: 4H by South, 8 tricks (two down), lead the club ace
+    assert 'name="contract" value="4H"' in page and '<option value="S" selected' in page
+    assert re.search(r'name="table_result"[^>]*value="8"', page, re.S)
+    # the lead is the play box's hint: a record stopping inside trick 1 is refused with a table result
+    assert re.search(r'<textarea id="play" name="play"[^>]*placeholder="CA …"[^>]*></textarea>', page)
+    assert 'name="ns_pair" value="5"' in page and 'name="ew_pair" value="2"' in page
+    assert "pairs 5 v 2, 4H S -2, opening lead CA" in page
+    # the director rules the revoke (facts only: East revoked at trick 5, won it, and East-West
+    # won 3 tricks after): 64A1 gives two tricks, 8 + 2 = 10, 4H= +420 (love all)
+    form = {"source": "event", "event": str(event_id), "board": "1", "ns_pair": "5", "ew_pair": "2",
+            "contract": "4H", "declarer": "S", "table_result": "8", "play": "",
+            "rf_trick": "5", "rf_offender": "E", "rf_won_by": "E", "rf_after": "3"}
+    r = client.post("/ruling", data=form)
+    assert r.status_code == 200, r.text
+    page = html.unescape(r.text)
+    # against the other five NS scores -400, -100, -100, -100, -50: +420 beats all five, 10 of 10
+    # matchpoints, 100% to North-South and 0% to East-West
+    assert 'value="-400 -100 -100 -100 -50"' in page or 'value="-400 -50 -100 -100 -100"' in page
+    assert "100.00%" in page and "0.00%" in page
+    assert "Enter as the table result: 4H by South, 10 tricks, North-South +420." in page
+
+
+def test_the_rule_link_naming_no_line_says_so(client: TestClient) -> None:
+    event_id = _event(client)
+    r = client.get(f"/events/{event_id}/boards/1/play?ns=5&ew=3")
+    assert r.status_code == 200 and "the traveller has no line for pairs 5 v 3" in html.unescape(r.text)

@@ -1,0 +1,144 @@
+"""The upload and the contract box on the page, over HTTP (issue 25, items 4 and 5; issue 26,
+the page's side of "Read the session"). The figures are worked by hand in the tests named."""
+
+from __future__ import annotations
+
+import html as html_text
+import re
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from engine.dd import SolverRunner
+from tests.api.test_scores_api import DUMMY_REVOKE
+from tests.helpers import hand_records_only, laptop
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def client(dds: SolverRunner) -> Iterator[TestClient]:
+    with laptop(create_app(dds)) as c:
+        yield c
+
+
+def _dummy_revoke(contract: str) -> dict[str, str]:
+    return {"source": "parts", **{k: v for k, v in DUMMY_REVOKE.items() if k not in ("play", "contract")},
+            "contract": contract, "play": " ".join(DUMMY_REVOKE["play"]), "scoring": "matchpoints",
+            "field": "200 100 300 -110"}
+
+
+@pytest.mark.parametrize(("typed", "lang"), [("2♣", "en"), ("2c", "en"), ("2T", "pl"), ("2Т", "ru")])
+def test_the_contract_box_takes_what_directors_type(client, typed, lang):
+    # tests/web/test_web.py: 2C W -2 and -3, half each, against 200 100 300 -110 is 75% to North-South
+    r = client.post("/ruling", data=_dummy_revoke(typed) | {"lang": lang})
+    assert r.status_code == 200, r.text[:2000]
+    assert re.search(r'id="weighted">[^<]*75[.,]00', r.text)
+
+
+@pytest.mark.parametrize(("typed", "lang", "said"), [
+    ("2K", "pl", "litera K oznacza dwa kolory (kiery i kara)"),
+    ("2Κ", "el", "το γράμμα Κ σημαίνει δύο χρώματα"),
+])
+def test_a_letter_naming_two_suits_is_refused_in_the_directors_words(client, typed, lang, said):
+    r = client.post("/ruling", data=_dummy_revoke(typed) | {"lang": lang})
+    assert r.status_code == 422
+    assert said in r.text
+
+
+# --- item 4 and issue 26: the upload ----------------------------------------------------------------
+
+CLUB = Path(__file__).resolve().parent.parent.parent.parent / "shared" / "data" / "club-files"
+HOWELL = "usebio/abftech__cobalt/mp_pairs_howell.xml"
+
+
+def _unique_hand_records() -> bytes:
+    """Sponvo30.pbn's hand records with a comment naming this run: bytes no other test uploaded."""
+    return f"% {uuid.uuid4()}\n{hand_records_only()}".encode()
+
+
+def _event_of(html: str) -> str:
+    m = re.search(r'action="/events/(\d+)/boards/1/play"', html)
+    assert m is not None, html[:3000]
+    return m.group(1)
+
+
+def test_the_event_is_named_dated_and_sessioned_as_typed(client):
+    r = client.post("/upload", files={"file": ("deals.pbn", _unique_hand_records())},
+                    data={"lang": "en", "event_name": "Club pairs", "event_date": "2026-11-24",
+                          "event_session": "Evening"})
+    assert r.status_code == 200
+    event = client.get(f"/v1/events/{_event_of(r.text)}").json()
+    assert (event["name"], event["date"], event["session"], event["boards"]) == ("Club pairs", "2026-11-24",
+                                                                                 "Evening", 24)
+
+
+def test_left_blank_the_event_is_named_and_dated_by_the_files_tags(client):
+    text = f'% {uuid.uuid4()}\n[Event "Spring pairs"]\n[Date "2026.03.14"]\n{hand_records_only()}'
+    r = client.post("/upload", files={"file": ("deals.pbn", text.encode())}, data={"lang": "en"})
+    event = client.get(f"/v1/events/{_event_of(r.text)}").json()
+    assert (event["name"], event["date"]) == ("Spring pairs", "2026-03-14")
+
+
+def test_a_date_that_is_no_date_is_refused_by_its_field(client):
+    r = client.post("/upload", files={"file": ("deals.pbn", _unique_hand_records())},
+                    data={"lang": "pl", "event_date": "24.13.2026"})
+    assert r.status_code == 422
+    assert "„24.13.2026” to nie data: podaj ją jako RRRR-MM-DD" in html_text.unescape(r.text)
+
+
+def test_the_same_file_uploaded_twice_offers_the_existing_event(client):
+    data = _unique_hand_records()
+    first = client.post("/upload", files={"file": ("deals.pbn", data)}, data={"lang": "en"})
+    event = _event_of(first.text)
+    newest = client.get("/?lang=en").text
+    again = client.post("/upload", files={"file": ("same-deals.pbn", data)}, data={"lang": "en"})
+    assert again.status_code == 200
+    assert 'id="upload-seen"' in again.text and f"it is event {event}," in again.text
+    assert _event_of(again.text) == event
+    assert client.get("/?lang=en").text == newest  # the recent events: no second one
+    forced = client.post("/upload", files={"file": ("deals.pbn", data)}, data={"lang": "en", "again": "1"})
+    assert _event_of(forced.text) != event and 'id="upload-seen"' not in forced.text
+
+
+def test_a_usebio_results_file_makes_the_event_with_its_deals_and_travellers(client):
+    data = (CLUB / HOWELL).read_bytes() + f"<!-- {uuid.uuid4()} -->".encode()
+    r = client.post("/upload", files={"file": ("session.xml", data)},
+                    data={"lang": "en", "event_date": "2022-07-27"})
+    assert r.status_code == 200, r.text[:3000]
+    event = _event_of(r.text)
+    # the club-files README: 27 boards, 161 lines, 27 deals; <EVENT_DESCRIPTION> names the event
+    assert "161 traveller lines on 27 boards (usebio, Compscore3 26-Jul-22)" in r.text
+    assert len(re.findall(r'<tr data-board="', r.text)) == 27
+    stored = client.get(f"/v1/events/{event}").json()
+    assert (stored["name"], stored["date"], stored["boards"]) == ("EL Wed 10.00am Open (27-Jul-22)", "2022-07-27", 27)
+    # HANDSET board 1: North S 98, H 9762, D AJT32, C 54 (tests/api/test_results_api.py)
+    assert client.get(f"/v1/events/{event}/boards/1").json()["deal"].startswith("N:98.9762.AJT32.54 ")
+    traveller = client.get(f"/v1/events/{event}/boards/1/traveller").json()
+    first = traveller["lines"][0]
+    assert (len(traveller["lines"]), first["contract"], first["declarer"], first["ns_score"]) == (6, "5C", "W", -400)
+
+
+def test_a_file_neither_pbn_nor_results_is_refused_in_the_directors_words(client):
+    r = client.post("/upload", files={"file": ("session.xml", b"<USEBIO><EVENT>")}, data={"lang": "en"})
+    assert r.status_code == 422
+    assert "session.xml: " in r.text and "Traceback" not in r.text
+
+
+def test_the_board_list_links_the_facts_only_path_and_the_law_13_form_filled(client):
+    r = client.post("/upload", files={"file": ("deals.pbn", _unique_hand_records())}, data={"lang": "en"})
+    event = _event_of(r.text)
+    assert f'href="/events/{event}/boards/21/play?lang=en#facts-only"' in r.text
+    assert 'id="facts-only"' in client.get(f"/events/{event}/boards/21/play?lang=en").text
+    cards = client.get(f"/events/{event}/boards/21/cards?lang=en")
+    assert cards.status_code == 200
+    # Sponvo30.pbn board 21: [Deal "N:..."], dealer North, North-South vulnerable (Law 2: as board 5)
+    deal = re.search(r'\[Board "21"\].*?\[Deal "([^"]+)"\]', hand_records_only(), re.S)
+    assert deal is not None
+    assert f'id="hand_record" name="hand_record" value="{deal.group(1)}"' in cards.text
+    assert re.search(r'id="c-vulnerable"[^>]*>.*?<option value="NS"\s*selected', cards.text, re.S)
+    assert client.get(f"/events/{event}/boards/99/cards?lang=en").status_code == 404
