@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from app.api.events import board_for
 from app.api.schemas.revoke import FromTravellerOut, RevokeRulingRequest
-from app.api.scores import ScoringIn
+from app.api.schemas.scores import ScoringIn
 from app.api.travellers import TableOnTraveller, table_on_traveller
 from engine.casefile.events import EventRepository
 from engine.dd.protocol import DoubleDummySolver

@@ -9,8 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, m
 from app import i18n
 from app.api.schemas.claim import ClaimIn
 from app.api.schemas.common import CardText, SeatCode, StepOut, SuitCode, explanation, relocated
+from app.api.schemas.scores import ScoresOut, ScoringIn
 from app.api.scorer import ForScorerOut, for_revoke, with_imps
-from app.api.scores import ScoresOut, ScoringIn, scores_block
+from app.api.scores import scores_block
 from app.api.travellers import PairsIn
 from app.service.request_body import RequestModel
 from engine import __version__ as engine_version
