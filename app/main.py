@@ -28,7 +28,9 @@ from app.api.ruling_log import router as ruling_log_router
 from app.api.schemas.cards import IncorrectCardsRequest, IncorrectCardsResponse
 from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse, rule_claim
 from app.api.schemas.common import ErrorResponse
-from app.api.schemas.revoke import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
+from app.api.schemas.revoke import RevokeRulingRequest
+from app.api.schemas.revoke_ruling import RevokeRulingResponse
+from app.api.schemas.screening import ScreeningResponse
 from app.api.scores import router as scores_router
 from app.api.screenings import SYNC_GAMES, ScreeningJobResponse, env_float, env_int, job_manager_from_env, screen_upload
 from app.api.screenings import router as screenings_router

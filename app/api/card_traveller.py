@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from app.api.rulings import line_out, traveller_scoring
 from app.api.schemas.cards import IncorrectCardsRequest, _non_offending, suggested_result
-from app.api.schemas.revoke import FromTravellerOut
+from app.api.schemas.revoke_ruling import FromTravellerOut
 from app.api.schemas.scores import ScoringIn
 from app.api.scorer import AssignedOut, ForScorerOut, WeightedEntryOut, with_imps
 from app.api.scores import scores_block

@@ -36,7 +36,8 @@ from app.api.schemas.cases import (
 )
 from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse, rule_claim
 from app.api.schemas.common import ErrorResponse
-from app.api.schemas.revoke import RevokeRulingRequest, RevokeRulingResponse
+from app.api.schemas.revoke import RevokeRulingRequest
+from app.api.schemas.revoke_ruling import RevokeRulingResponse
 from app.service.access import Acting
 from app.storage.cases import SqlCaseRepository
 from engine import __version__ as engine_version

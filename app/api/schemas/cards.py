@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from app.api.schemas.common import CardText, SeatCode, StepOut, explanation, relocated
-from app.api.schemas.revoke import FromTravellerOut, RevokeRulingResponse
+from app.api.schemas.revoke_ruling import FromTravellerOut, RevokeRulingResponse
 from app.api.schemas.scores import ScoresOut, ScoringIn
 from app.api.scorer import ForScorerOut
 from app.api.scores import scores_block
