@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from app.api.cases import Number, cell
+from app.api.case_format import Number, cell
 from app.main import create_app
 from app.storage import open_repository
 from app.storage.cases import SqlUserRepository
