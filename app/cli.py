@@ -575,7 +575,7 @@ def _users(args: argparse.Namespace) -> int:
     from app.service.auth import add_user
     from app.storage import open_repository
     from app.storage.cases import DuplicateUserError, SqlUserRepository
-    from engine.casefile.cases import Role
+    from engine.casefile.users import Role
 
     repo = open_repository(args.database)
     try:

@@ -34,7 +34,6 @@ from app.storage.cases import SqlCaseRepository
 from engine import __version__ as engine_version
 from engine.casefile.cases import (
     Action,
-    Actor,
     Case,
     CaseConflictError,
     CaseDetails,
@@ -50,14 +49,6 @@ from engine.casefile.cases import (
     Review,
     ReviewOutcome,
     WeightedPart,
-    check_amendment,
-    check_decision,
-    check_imported_times,
-    check_review,
-    check_time_zone,
-    check_withdrawal,
-    differences,
-    fold,
 )
 from engine.casefile.events import (
     Event,
@@ -69,6 +60,16 @@ from engine.casefile.events import (
     StoredTraveller,
     UnknownEventError,
 )
+from engine.casefile.history import differences, fold
+from engine.casefile.rules import (
+    check_amendment,
+    check_decision,
+    check_imported_times,
+    check_review,
+    check_time_zone,
+    check_withdrawal,
+)
+from engine.casefile.users import Actor
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
 from engine.model.deal import Deal
@@ -156,7 +157,7 @@ class ScoreIn(RequestModel):
         None, description="An artificial adjusted score (12C2), e.g. {'NS': '60%', 'EW': '40%'}.")
 
     def to_score(self) -> EnteredScore:
-        """The engine's score (checked by :func:`engine.casefile.cases.check_score` when appended)."""
+        """The engine's score (checked by :func:`engine.casefile.rules.check_score` when appended)."""
         return EnteredScore(self.score_ns, self.result, self.law, self.score_ew,
                             tuple(WeightedPart(w.result, w.score_ns, w.percent) for w in self.weighted),
                             {str(k): v for k, v in self.artificial.items()} if self.artificial else None)
@@ -193,7 +194,7 @@ class ReviewIn(RequestModel):
     artificial: dict[Literal["NS", "EW"], Annotated[str, Field(min_length=1, max_length=20)]] | None = None
 
     def to_review(self) -> Review:
-        """The engine's review (checked by :func:`engine.casefile.cases.check_review` when appended)."""
+        """The engine's review (checked by :func:`engine.casefile.rules.check_review` when appended)."""
         given = self.score_ns is not None or self.artificial is not None or bool(self.weighted)
         score = ScoreIn(score_ns=self.score_ns, result=self.result, law=self.law, score_ew=self.score_ew,
                         weighted=self.weighted, artificial=self.artificial).to_score() if given else None
@@ -217,7 +218,7 @@ class AmendIn(RequestModel):
     reason: str = Field(min_length=1, max_length=5000, description="Why the facts are amended.")
 
     def facts(self) -> dict[str, str]:
-        """The facts given, by name (:data:`engine.casefile.cases.AMENDABLE`)."""
+        """The facts given, by name (:data:`engine.casefile.rules.AMENDABLE`)."""
         return {k: v for k, v in self.model_dump(exclude={"reason"}).items() if v is not None}
 
 
@@ -557,7 +558,7 @@ def same_table(existing: Sequence[Case], details: CaseDetails) -> tuple[int, ...
 
 
 def record_decision(cases: SqlCaseRepository, case_id: int, body: DecisionIn, actor: Actor) -> Case:
-    """Append the director's decision (:func:`engine.casefile.cases.check_decision`).
+    """Append the director's decision (:func:`engine.casefile.rules.check_decision`).
 
     Raises:
         UnknownCaseError; CaseRuleError (422); CaseConflictError (409: already reviewed).
@@ -567,7 +568,7 @@ def record_decision(cases: SqlCaseRepository, case_id: int, body: DecisionIn, ac
 
 
 def add_review(cases: SqlCaseRepository, case_id: int, body: ReviewIn, actor: Actor) -> Case:
-    """Append an appeals committee's review (:func:`engine.casefile.cases.check_review`).
+    """Append an appeals committee's review (:func:`engine.casefile.rules.check_review`).
 
     Raises:
         UnknownCaseError; CaseRuleError (422); CaseConflictError (409: no decision yet).
@@ -579,7 +580,7 @@ def add_review(cases: SqlCaseRepository, case_id: int, body: ReviewIn, actor: Ac
 
 
 def amend_case(cases: SqlCaseRepository, case_id: int, body: AmendIn, actor: Actor) -> Case:
-    """Append an ``amended`` entry (:func:`engine.casefile.cases.check_amendment`): the facts given, old -> new.
+    """Append an ``amended`` entry (:func:`engine.casefile.rules.check_amendment`): the facts given, old -> new.
 
     Raises:
         UnknownCaseError; CaseRuleError (422: no reason, nothing changed, a fact blank or too
@@ -590,7 +591,7 @@ def amend_case(cases: SqlCaseRepository, case_id: int, body: AmendIn, actor: Act
 
 
 def withdraw_case(cases: SqlCaseRepository, case_id: int, body: WithdrawIn, actor: Actor) -> Case:
-    """Append a ``withdrawn`` entry (:func:`engine.casefile.cases.check_withdrawal`).
+    """Append a ``withdrawn`` entry (:func:`engine.casefile.rules.check_withdrawal`).
 
     Raises:
         UnknownCaseError; CaseRuleError (422: no reason); CaseConflictError (409: already withdrawn).
@@ -600,7 +601,7 @@ def withdraw_case(cases: SqlCaseRepository, case_id: int, body: WithdrawIn, acto
 
 
 def set_settings(cases: SqlCaseRepository, event_id: int, body: SettingsIn) -> EventSettings:
-    """Keep an event's case-file settings, its time zone checked (:func:`engine.casefile.cases.check_time_zone`).
+    """Keep an event's case-file settings, its time zone checked (:func:`engine.casefile.rules.check_time_zone`).
 
     Raises:
         CaseRuleError: path ``time_zone``; UnknownEventError.
@@ -880,7 +881,7 @@ def export_cases(events: EventRepository, cases: SqlCaseRepository, event_id: in
 
 def _replayed(case: Case, entries: list[HistoryEntry], where: str) -> None:
     """Check imported history entries against the case file's rules, as if appended one by one,
-    and their times (:func:`engine.casefile.cases.check_imported_times`: never backwards, never after now)."""
+    and their times (:func:`engine.casefile.rules.check_imported_times`: never backwards, never after now)."""
     so_far: list[HistoryEntry] = []
     for i, e in enumerate(entries):
         state = fold(case, so_far)
@@ -1012,7 +1013,7 @@ def import_cases(events: EventRepository, cases: SqlCaseRepository, body: Export
     Nothing in an export is taken on trust (issue 23): every entry is checked against the case
     file's rules and its times must not go backwards nor lie after the import; every case is
     ruled again on the current engine, on the export's hand records, and its stored ruling,
-    suggested score and table score must be what that gives (:func:`engine.casefile.cases.differences`,
+    suggested score and table score must be what that gives (:func:`engine.casefile.history.differences`,
     ``engine_version`` aside). The imported entries are stored as the importer's, made now, each
     with who and when the export says it was first recorded as its origin
     (:class:`engine.casefile.cases.Origin`): the API's ``imported``/``original_*`` fields, "imported" on

@@ -179,7 +179,7 @@ def test_a_wrong_secret_on_a_known_key_is_hashed_once_then_the_key_rests(dds: So
                                                                        counted: list[str]) -> None:
     from app.storage import open_repository
     from app.storage.cases import SqlUserRepository
-    from engine.casefile.cases import Role
+    from engine.casefile.users import Role
 
     repo = open_repository(f"sqlite:///{db_path}")
     try:
@@ -209,7 +209,7 @@ def test_checks_at_once_hash_a_right_token_once_and_forty_wrong_ones_five_times(
 
     from app.storage import open_repository
     from app.storage.cases import SqlUserRepository
-    from engine.casefile.cases import Role
+    from engine.casefile.users import Role
 
     repo = open_repository(f"sqlite:///{db_path}")
     try:
@@ -229,7 +229,7 @@ def test_checks_at_once_hash_a_right_token_once_and_forty_wrong_ones_five_times(
 
 
 def test_forty_wrong_tokens_through_the_api_hash_at_most_five_times(locked: TestClient, counted: list[str]) -> None:
-    from engine.casefile.cases import Role
+    from engine.casefile.users import Role
 
     access: auth.Access = locked.app.state.access  # type: ignore[attr-defined]
     _, token = auth.add_user(access.users, "Anna Director", Role.DIRECTOR)
