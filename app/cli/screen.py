@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import IO
 
 from app.cli.common import _opt, _t, _table
-from engine.screening.events import ROW_FIELDS, ScreeningReport
+from engine.screening.report import ROW_FIELDS, ScreeningReport
 
 
 def render_screening(report: ScreeningReport) -> str:

@@ -25,7 +25,8 @@ from engine.casefile.rules import amend_details
 def fold(case: Case, entries: Sequence[HistoryEntry]) -> Case:
     """The case with its history: the latest decision, every review, the facts as amended and
     whether it was withdrawn, from ``entries`` (oldest first; entries the store checked with
-    :func:`check_decision` / :func:`check_review` / :func:`check_amendment` / :func:`check_withdrawal`)."""
+    :func:`~engine.casefile.rules.check_decision` / :func:`~engine.casefile.rules.check_review` /
+    :func:`~engine.casefile.rules.check_amendment` / :func:`~engine.casefile.rules.check_withdrawal`)."""
     decision: Decision | None = None
     reviews: list[Review] = []
     details = case.data.details

@@ -191,7 +191,7 @@ def _not_withdrawn(case: Case) -> None:
 
 def check_review(case: Case, review: Review, *, uses_deposits: bool = False) -> Review:
     """A committee review of ``case``, if the case file's rules allow it. The deposit is asked
-    only when the event takes deposits (``uses_deposits``, :attr:`EventSettings.uses_deposits`);
+    only when the event takes deposits (``uses_deposits``, :attr:`~engine.casefile.cases.EventSettings.uses_deposits`);
     otherwise it may be left out (``None``).
 
     Raises:

@@ -28,7 +28,7 @@ from engine.laws.editions import LAWS_2007, LAWS_2017
 ROOT = Path(__file__).resolve().parent.parent.parent
 _EDITION_PREFIXES = sorted({e.key_prefix for e in (LAWS_2007, LAWS_2017)})
 ERRORS = {"InvalidBoardError", "PbnError", "IllegalPlayError", "NotStoredError", "CaseConflictError", "__init__",
-          "_keyed"}  # engine.screening.events: a flagged row's reason around its error's
+          "_keyed"}  # engine.screening.rows: a flagged row's reason around its error's
 
 
 def _params(text: str) -> set[str]:

@@ -303,7 +303,7 @@ def test_a_finished_screening_job_keeps_its_report_not_the_parsed_file(dds: Solv
     from app.api.screenings import start_job
     from app.service.jobs import FINISHED, JobManager
     from engine.records.files import read_games
-    from engine.screening.events import ScreeningReport
+    from engine.screening.report import ScreeningReport
 
     # Sponvo30 (board 21: a revoke, ruled) and a game whose trick 2 has a card South does not
     # hold (flagged: the engine's keyed error, raised and caught, is kept with the row).

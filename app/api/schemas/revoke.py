@@ -21,7 +21,7 @@ from engine.model.cards import Card, Suit
 from engine.model.seats import Seat
 from engine.records.boards import board_from_game, board_from_parts, pick_game
 from engine.rulings.revoke import RevokeAdvice
-from engine.screening.events import ScreeningReport
+from engine.screening.report import ScreeningReport
 
 
 class PenaltyCardIn(BaseModel):
