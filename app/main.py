@@ -45,7 +45,7 @@ from engine import __version__
 from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
 from engine.errors import InvalidBoardError, PbnError
 from engine.records.files import read_games
-from engine.records.pbn import upload_text
+from engine.records.pbn_text import upload_text
 from engine.rulings.incorrect_cards import advise_incorrect_cards
 
 

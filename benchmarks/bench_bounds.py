@@ -32,7 +32,7 @@ from app.storage.cases import SqlUserRepository  # noqa: E402
 from engine.casefile.users import Role  # noqa: E402
 from engine.dd import default_solver  # noqa: E402
 from engine.records.files import read_games  # noqa: E402
-from engine.records.pbn import PbnGame  # noqa: E402
+from engine.records.pbn_game import PbnGame  # noqa: E402
 from tests.helpers import DATA  # noqa: E402
 
 MIB = 1024 * 1024

@@ -15,7 +15,7 @@ from app.cli.common import _bad_input, _choose, _print, _reason, _t
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.records.boards import board_from_game
 from engine.records.files import load_games
-from engine.records.pbn import games_for_board
+from engine.records.pbn_game import games_for_board
 
 if TYPE_CHECKING:
     from engine.casefile.events import EventRepository

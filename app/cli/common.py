@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from app import i18n
 from engine.errors import InvalidBoardError
-from engine.records.pbn import PbnGame
+from engine.records.pbn_game import PbnGame
 
 
 def _t(key: str, **params: object) -> str:

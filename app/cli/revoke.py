@@ -15,7 +15,7 @@ from engine.model.cards import SUIT_ORDER, holding_str
 from engine.model.seats import Seat
 from engine.records.boards import board_from_game
 from engine.records.files import claim_tricks, load_games
-from engine.records.pbn import games_for_board
+from engine.records.pbn_game import games_for_board
 from engine.rulings.revoke import RevokeAdvice, advise_revoke
 
 

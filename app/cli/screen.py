@@ -73,8 +73,8 @@ def _csv_value(value: object) -> object:
 
 
 def write_csv(report: ScreeningReport, out: IO[str]) -> None:
-    """The ruled and flagged rows as CSV, one column per :class:`ScreeningRow` field, a header
-    first; lists joined with ``"; "``, booleans ``true``/``false``, ``None`` empty."""
+    """The ruled and flagged rows as CSV, one column per :class:`~engine.screening.report.ScreeningRow`
+    field, a header first; lists joined with ``"; "``, booleans ``true``/``false``, ``None`` empty."""
     names = list(ROW_FIELDS)
     w = csv.writer(out)
     w.writerow(names)

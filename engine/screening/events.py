@@ -32,7 +32,8 @@ from engine.laws.facts import RevokeFacts
 from engine.laws.revoke import detect_revokes
 from engine.records.boards import board_from_game
 from engine.records.files import RECORD_SUFFIXES, claim_tricks, load_games, read_games
-from engine.records.pbn import PbnGame, decode
+from engine.records.pbn_game import PbnGame
+from engine.records.pbn_text import decode
 from engine.rulings.revoke import advise_revoke
 from engine.screening.recording import Finding, read_record
 from engine.screening.report import (
@@ -236,7 +237,7 @@ def screen_named_files(files: Sequence[tuple[Path, str]], *, solver: DoubleDummy
 def screen_named_texts(files: Sequence[tuple[bytes, str]], *, solver: DoubleDummySolver,
                        facts: RevokeFacts = AFTER_PLAY, progress: Progress | None = None) -> ScreeningReport:
     """Screen files given as ``(bytes, name)`` pairs: as :func:`screen_named_files` on files of
-    these bytes (decoded as :func:`engine.records.pbn.decode` does)."""
+    these bytes (decoded as :func:`engine.records.pbn_text.decode` does)."""
     return _screen_sources(files, solver, facts, progress)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.laws.revoke import Revoke, RevokeKind
-from engine.records.pbn import PbnGame
+from engine.records.pbn_game import PbnGame
 from engine.rulings.revoke import RevokeAdvice, RevokeRuling
 from engine.screening.recording import ErrorKind, Finding, Reading, finding_error
 from engine.screening.report import ScreeningRow

@@ -151,7 +151,7 @@ def _emitted() -> Iterator[tuple[str, str]]:
                 prefix = "step."
             elif name in ERRORS:
                 prefix = "error."
-            elif name == "_error" and len(node.args) > 2:  # engine.records.pbn: a game's error, its reason's key
+            elif name == "_error" and len(node.args) > 2:  # engine.records.pbn_game: a game's error, its reason's key
                 key, prefix = node.args[2], "error."
             elif name == "gettext" and len(node.args) > 1:
                 key, prefix = node.args[1], ""

@@ -293,7 +293,7 @@ def test_the_pages_upload_is_one_transaction_and_leaves_no_empty_event(db_path: 
 
 
 def games_alive() -> int:
-    from engine.records.pbn import PbnGame
+    from engine.records.pbn_game import PbnGame
 
     gc.collect()
     return sum(isinstance(o, PbnGame) for o in gc.get_objects())
