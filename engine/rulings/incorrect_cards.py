@@ -42,7 +42,8 @@ from engine.model.contract import Contract, Doubling
 from engine.model.deal import Deal
 from engine.model.play import PlayRecord
 from engine.model.seats import SEATS, Seat, Side, Vulnerability
-from engine.rulings.revoke import RevokeAdvice, advise_revoke
+from engine.rulings.revoke import advise_revoke
+from engine.rulings.revoke_advice import RevokeAdvice
 from engine.scoring import ARTIFICIAL, PROFILES, ArtificialScore, Fault, PlausibleResult, Profile, score_ns
 
 

@@ -35,7 +35,8 @@ from engine.model.board import BoardRecord
 from engine.records.boards import board_from_game
 from engine.records.files import RECORD_SUFFIXES, claim_tricks, load_games, read_games
 from engine.records.pbn import PbnGame, decode
-from engine.rulings.revoke import RevokeAdvice, RevokeRuling, advise_revoke
+from engine.rulings.revoke import advise_revoke
+from engine.rulings.revoke_advice import RevokeAdvice, RevokeRuling
 from engine.screening.recording import ErrorKind, Finding, Reading, finding_error, read_record
 
 RowStatus = Literal["ruled", "flagged"]

@@ -20,7 +20,7 @@ from engine.model.board import BoardRecord
 from engine.model.cards import Card, Suit
 from engine.model.seats import Seat
 from engine.records.boards import board_from_game, board_from_parts, pick_game
-from engine.rulings.revoke import RevokeAdvice
+from engine.rulings.revoke_advice import RevokeAdvice
 from engine.screening.events import ScreeningReport
 
 
