@@ -29,7 +29,8 @@ from engine.model.cards import FULL_DECK, SUIT_ORDER, Suit
 from engine.model.deal import Deal
 from engine.model.position import Position
 from engine.model.seats import SEATS
-from engine.rulings.claim import ClaimSetting, search
+from engine.rulings.claim_ruling import ClaimSetting
+from engine.rulings.claim_search import search
 
 
 def greedy_position(solver, rnd: random.Random, cards_left: int) -> Position:  # type: ignore[no-untyped-def]

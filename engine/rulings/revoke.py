@@ -38,7 +38,8 @@ from engine.laws.transfer import Transfer, TrickOwnership, automatic_transfers, 
 from engine.model.board import BoardRecord
 from engine.model.contract import Contract
 from engine.model.play import PlayRecord
-from engine.rulings.claim import ClaimRuling, ClaimSetting, adjudicate_claim
+from engine.rulings.claim import adjudicate_claim
+from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting
 from engine.rulings.revoke_advice import ClaimInfo, InducedDamage, RevokeAdvice, RevokeRuling
 from engine.rulings.revoke_checks import _check_claim, _check_report, _how_play_ended, _played_out
 from engine.rulings.revoke_steps import _explain, _result_law
