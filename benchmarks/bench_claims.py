@@ -24,7 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.dd import default_solver
-from engine.laws.claims import Claim, trick_winner
+from engine.laws.claim_masks import trick_winner
+from engine.laws.claims import Claim
 from engine.model.cards import FULL_DECK, SUIT_ORDER, Suit
 from engine.model.deal import Deal
 from engine.model.position import Position

@@ -2,7 +2,7 @@
 
 A use case beside :mod:`engine.rulings.revoke`. The search is a *min-min* (docs/claims.md 2.3): every
 player minimises the restricted side's tricks; the other side may play any legal card, the
-restricted side only the cards :class:`engine.laws.claims.NormalPlay` offers, in the
+restricted side only the cards :class:`engine.laws.normal_play.NormalPlay` offers, in the
 categories the findings count as normal. It is pure Python over 52-bit masks, with rank
 equivalence for the unrestricted side, a memo at trick boundaries and a bound (a branch stops
 once it cannot go below the best line found). Above a node budget the answer is an interval,
@@ -25,16 +25,8 @@ from dataclasses import replace
 
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
-from engine.laws.claims import (
-    CARELESS,
-    CATEGORY_LAW,
-    Category,
-    Claim,
-    ClaimKind,
-    normal_categories,
-    restricted_seats,
-    trick_winner,
-)
+from engine.laws.claim_masks import trick_winner
+from engine.laws.claims import CARELESS, CATEGORY_LAW, Category, Claim, ClaimKind, normal_categories, restricted_seats
 from engine.laws.steps import Step
 from engine.model.cards import SUIT_ORDER, Card
 from engine.model.position import Position

@@ -1,6 +1,6 @@
 """The claim search (docs/claims.md 2.3): a *min-min* in which every player minimises the
 restricted side's tricks; the other side may play any legal card, the restricted side only the
-cards :class:`engine.laws.claims.NormalPlay` offers, in the categories the findings count as
+cards :class:`engine.laws.normal_play.NormalPlay` offers, in the categories the findings count as
 normal (Law 70).
 
 Pure Python over 52-bit masks, with rank equivalence for the unrestricted side, a memo at trick
@@ -19,16 +19,9 @@ from dataclasses import replace
 from engine.claim_memo import SearchMemo
 from engine.dd.results import CardScores
 from engine.errors import InvalidBoardError
-from engine.laws.claims import (
-    CARELESS,
-    SUIT_MASK,
-    Category,
-    Claim,
-    NormalPlay,
-    normal_categories,
-    suit_of,
-    trick_winner,
-)
+from engine.laws.claim_masks import SUIT_MASK, suit_of, trick_winner
+from engine.laws.claims import CARELESS, Category, Claim, normal_categories
+from engine.laws.normal_play import NormalPlay
 from engine.model.cards import FULL_DECK, SUIT_ORDER, Card
 from engine.model.position import Position
 from engine.model.seats import SEATS, Side
