@@ -22,16 +22,13 @@ from engine.laws.card_count import (
     Action,
     CardCountDecision,
     CardCountFacts,
-    CardIrregularity,
     Discovery,
     MissingCardFound,
     decide_card_count,
     decide_defective_tricks,
-    deemed_revoke_transfer,
-    find_irregularity,
-    play_facts,
-    players_of,
 )
+from engine.laws.card_count_play import deemed_revoke_transfer, play_facts, players_of
+from engine.laws.card_irregularity import CardIrregularity, find_irregularity
 from engine.laws.defective_trick import DefectiveTrick, DefectKind, TricksRead, read_tricks
 from engine.laws.equity import declarer_tricks_from
 from engine.laws.facts import Noticed, RevokeFacts
