@@ -35,7 +35,8 @@ from engine.model.seats import Seat
 from engine.records.boards import board_from_game
 from engine.records.files import claim_tricks, load_games
 from engine.records.pbn import PbnGame, games_for_board
-from engine.rulings.incorrect_cards import IncorrectCardsAdvice, advise_incorrect_cards
+from engine.rulings.incorrect_cards import advise_incorrect_cards
+from engine.rulings.incorrect_cards_advice import IncorrectCardsAdvice
 from engine.rulings.revoke import advise_revoke
 from engine.rulings.revoke_advice import RevokeAdvice
 from engine.scoring.adjusted import ARTIFICIAL

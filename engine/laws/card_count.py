@@ -4,8 +4,8 @@ Two pure steps, no solver:
 
 * :func:`engine.laws.card_irregularity.find_irregularity` compares the hands as found at the
   table (each may hold 12, 13, 14 cards or a duplicate) with the hand record when there is one:
-  which hand has too many, which too few, which cards moved, which card is surplus (13C), which is missing (Law 14),
-  and the deal as it should have been when that can be told.
+  which hand has too many, which too few, which cards moved, which card is surplus (13C),
+  which is missing (Law 14), and the deal as it should have been when that can be told.
 * :func:`decide_card_count` chooses the law path from when the irregularity was discovered
   and the facts the director establishes: 13A1, 13A2, 13B1, 13B2, 13C, 13D, 14A, 14B1-14B4,
   with 12C1(b) (assigned) or 12C2 (artificial, by fault) when an adjusted score is due.
