@@ -41,19 +41,17 @@ from app.service.page_language import page_lang, remember
 from app.service.request_body import clean_text
 from app.web import views
 from app.web.cards_scores import cards_against
-from app.web.casefile import (
-    back_to,
+from app.web.casefile import install_case_pages
+from app.web.casefile_save import (
     case_form,
-    install_case_pages,
-    refusal_text,
-    result_label,
     revoke_case_form,
     sheet_deadline,  # issue 25: the event's appeal deadline on the sheet
-    who,
 )
+from app.web.casefile_scores import result_label
 from app.web.claim import install_claim_pages
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.screening import install_screening_pages, is_big, start_page_job
+from app.web.signin import back_to, refusal_text, who
 from app.web.traveller import install_traveller_pages, traveller_prefill
 from app.web.words import board_label, date_text, evidence_text, reason
 from engine import __version__ as engine_version
@@ -483,7 +481,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
                       steps=[{"law": s.law, "text": step_text(lang, s)} for s in advice.steps])
 
     def refused(request: Request, exc: PageRefused) -> HTMLResponse:
-        """The sign-in form with why the door refused (:func:`app.web.casefile.refusal_text`) and
+        """The sign-in form with why the door refused (:func:`app.web.signin.refusal_text`) and
         the way back (``next``): nothing of what was asked for."""
         lang = page_lang(request, exc.lang)
         return render(request, "signin.html", lang, exc.status, errors=[Problem("", refusal_text(lang, exc))],

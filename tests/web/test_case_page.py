@@ -29,7 +29,7 @@ from app.main import create_app
 from app.service.auth import COOKIE, add_user
 from app.storage import open_repository
 from app.storage.cases import SqlUserRepository
-from app.web.casefile import one_game
+from app.web.casefile_save import one_game
 from engine.casefile.cases import Actor, CaseDetails, CaseKind, NewCase, Pair, Role
 from engine.casefile.events import EventDetails
 from engine.dd import SolverRunner
