@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from app.web.casefile_common import Render
 from app.web.casefile_lists import install_case_lists
 from app.web.casefile_page import install_case_page
 from app.web.casefile_save import install_save_page
+from app.web.page_common import Render
 from app.web.signin import install_signin_pages
 
 

@@ -1,27 +1,23 @@
-"""What the case file's page modules share (:mod:`app.web.casefile`): the form types of their
-routes, reading a stored id from a URL or a form, a problem said next to its form field (from a
+"""What the case file's page modules share (:mod:`app.web.casefile`): a form whose fields vary
+(``Posted``), reading a stored id from a URL or a form, a problem said next to its form field (from a
 pydantic error too), the event's case-file settings, and the index with the reason (404) for
 an event or a case not stored."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Annotated, Any
 
-from fastapi import Depends, Form, Request
+from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse
 from pydantic import ValidationError
 
 from app.i18n import gettext
+from app.web.page_common import Render
 from app.web.problems import Problem
 from app.web.words import pydantic_text
 from engine.casefile.cases import EventSettings
 from engine.casefile.events import NotStoredError
-
-Render = Callable[..., HTMLResponse]
-"""``render(request, template, lang, status=200, **context)`` of :mod:`app.web`."""
-
-Text = Annotated[str, Form()]
 
 
 async def _posted(request: Request) -> dict[str, str]:

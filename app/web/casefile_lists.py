@@ -17,9 +17,10 @@ from app.api.cases import SettingsIn, case_order, export_cases, filter_cases, ru
 from app.i18n import gettext
 from app.service import auth
 from app.service.page_language import page_lang
-from app.web.casefile_common import Posted, Render, _id, _model_problems, event_settings, not_found, say
+from app.web.casefile_common import Posted, _id, _model_problems, event_settings, not_found, say
 from app.web.casefile_history import when
 from app.web.casefile_scores import points, score_text, status_text
+from app.web.page_common import Render
 from app.web.problems import Problem, field_errors
 from app.web.signin import who
 from engine.casefile.cases import Case, CaseRuleError

@@ -19,11 +19,12 @@ from app.service import auth
 from app.service.access import Acting
 from app.service.page_language import page_lang
 from app.web import views
-from app.web.casefile_common import Posted, Render, Text, _id, _model_problems, event_settings, not_found, say
+from app.web.casefile_common import Posted, _id, _model_problems, event_settings, not_found, say
 from app.web.casefile_facts import evidence, request_facts
 from app.web.casefile_forms import _rule_field, decision_body, review_body
 from app.web.casefile_history import actor_name, history_lines, origin_text, rerun_view, t_html, when
 from app.web.casefile_scores import points, result_label, score_text, status_text, stored_counted, suggestion
+from app.web.page_common import Render, Text
 from app.web.problems import Problem, field_errors
 from app.web.signin import who
 from app.web.words import board_label, pydantic_text, reason, stored_step

@@ -20,7 +20,8 @@ from app.i18n import fallback, gettext
 from app.service import auth
 from app.service.access import Acting
 from app.service.page_language import page_lang
-from app.web.casefile_common import Render, Text, _id, _message, event_settings, say
+from app.web.casefile_common import _id, _message, event_settings, say
+from app.web.page_common import Render, Text
 from app.web.problems import Problem, field_errors
 from app.web.signin import who
 from app.web.words import reason

@@ -20,7 +20,8 @@ from app.i18n import gettext
 from app.service import auth
 from app.service.access import PageRefused
 from app.service.page_language import page_lang
-from app.web.casefile_common import Posted, Render, Text
+from app.web.casefile_common import Posted
+from app.web.page_common import Render, Text
 from app.web.problems import Problem, field_errors
 from engine.casefile.cases import OPEN_MODE, Actor, Role
 
