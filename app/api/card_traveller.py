@@ -14,10 +14,9 @@ from app.api.schemas.revoke_ruling import FromTravellerOut
 from app.api.schemas.scores import ScoringIn
 from app.api.scorer import AssignedOut, ForScorerOut, WeightedEntryOut, with_imps
 from app.api.scores import scores_block
-from app.api.travellers import table_on_traveller
+from app.api.travellers import require_contract, table_on_traveller
 from engine.casefile.events import EventRepository, NotStoredError
 from engine.errors import InvalidBoardError
-from engine.records.results import PASSED_OUT
 from engine.rulings.incorrect_cards_advice import IncorrectCardsAdvice
 from engine.scoring.scorer import assigned_entry, weighted_entry
 
@@ -55,14 +54,8 @@ def cards_from_event(body: IncorrectCardsRequest, repo: EventRepository
     line = named.line
     filled: list[str] = []
     if body.contract is None or body.declarer is None:
-        if line.contract is None or line.contract == PASSED_OUT or line.declarer is None:
-            which = f"table {line.table}" if line.table is not None else f"pairs {line.ns_pair} v {line.ew_pair}"
-            raise InvalidBoardError(f"board {line.board}: the traveller line of {which} holds no contract "
-                                    f"({line.result or 'not played'}): give the contract and the declarer",
-                                    path="table" if body.table is not None else "pairs",
-                                    key="traveller_line_no_contract",
-                                    params={"board": line.board, "which": which, "result": line.result or "-"})
-        update["contract"], update["declarer"] = line.contract, line.declarer.value
+        contract, declarer = require_contract(line, "table" if body.table is not None else "pairs")
+        update["contract"], update["declarer"] = contract, declarer.value
         filled += ["contract", "declarer"]
     if body.table_tricks is None and line.tricks is not None:
         update["table_tricks"] = line.tricks

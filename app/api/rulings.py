@@ -8,12 +8,11 @@ from app.api.events import board_for
 from app.api.schemas.revoke import RevokeRulingRequest
 from app.api.schemas.revoke_ruling import FromTravellerOut
 from app.api.schemas.scores import ScoringIn
-from app.api.travellers import TableOnTraveller, table_on_traveller
+from app.api.travellers import TableOnTraveller, require_contract, table_on_traveller
 from engine.casefile.events import EventRepository
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
 from engine.laws.editions import DEFAULT, Edition, edition
-from engine.records.results import PASSED_OUT
 from engine.rulings.revoke import advise_revoke
 from engine.rulings.revoke_advice import RevokeAdvice
 
@@ -53,13 +52,7 @@ def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
     update: dict[str, object] = {}
     filled: list[str] = []
     if body.contract is None or body.declarer is None:
-        if line.contract is None or line.contract == PASSED_OUT or line.declarer is None:
-            which = f"table {line.table}" if line.table is not None else f"pairs {line.ns_pair} v {line.ew_pair}"
-            raise InvalidBoardError(f"board {line.board}: the traveller line of {which} holds no contract "
-                                    f"({line.result or 'not played'}): give the contract and the declarer",
-                                    path="table" if body.table is not None else "pairs",
-                                    key="traveller_line_no_contract",
-                                    params={"board": line.board, "which": which, "result": line.result or "-"})
+        require_contract(line, "table" if body.table is not None else "pairs")
     if body.contract is None and line.contract is not None:
         update["contract"] = line.contract
         filled.append("contract")

@@ -10,8 +10,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine.casefile.events import EventRepository, StoredTraveller, UnknownEventError
 from engine.errors import InvalidBoardError
+from engine.model.seats import Seat
 from engine.records.handrecords import board_key
-from engine.records.results import TravellerLine
+from engine.records.results import PASSED_OUT, TravellerLine
 from engine.records.results.against import TravellerForm, traveller_form
 from engine.records.results.model import pair_number
 
@@ -103,3 +104,17 @@ def table_on_traveller(repo: EventRepository, event: int, board: str, table: int
     line = lines[0]
     return TableOnTraveller(line, tuple(ln for ln in found.lines if ln.section == line.section and ln is not line),
                             found, event)
+
+
+def require_contract(line: TravellerLine, path: str) -> tuple[str, Seat]:
+    """The contract and the declarer the traveller ``line`` holds (to prefill a ruling request
+    from); else :class:`InvalidBoardError` at the request's ``path`` (``"table"`` or
+    ``"pairs"``, the field that named the line), asking the director for the contract and the
+    declarer (a passed-out board, an artificial score, a line the program left empty)."""
+    if line.contract is None or line.contract == PASSED_OUT or line.declarer is None:
+        which = f"table {line.table}" if line.table is not None else f"pairs {line.ns_pair} v {line.ew_pair}"
+        raise InvalidBoardError(f"board {line.board}: the traveller line of {which} holds no contract "
+                                f"({line.result or 'not played'}): give the contract and the declarer",
+                                path=path, key="traveller_line_no_contract",
+                                params={"board": line.board, "which": which, "result": line.result or "-"})
+    return line.contract, line.declarer

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,18 +21,6 @@ from tests.web.test_web import sponvo_board_21
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture
-def page(browser: Any, server: str) -> Iterator[Any]:
-    """A page on the index. After the test: no CSP violation, script or console error, or file
-    of the page that failed to load, in the whole flow (tests.browser.PageProblems)."""
-    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    problems = PageProblems(pg)
-    pg.goto(f"{server}/")
-    yield pg
-    ctx.close()
-    assert problems.found == [], problems.found
 
 
 def test_paste_a_record_and_get_the_ruling_then_polish_claim_and_print(page):

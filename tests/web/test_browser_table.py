@@ -22,18 +22,6 @@ from tests.web.test_web import sponvo_board_21
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture
-def page(browser: Any, server: str) -> Iterator[Any]:
-    """A page on the index (1100 px wide); after the test, nothing the page must not do happened
-    (tests.browser.PageProblems)."""
-    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    problems = PageProblems(pg)
-    pg.goto(f"{server}/")
-    yield pg
-    ctx.close()
-    assert problems.found == [], problems.found
 
 
 def _paste_and_rule(page: Any, claim: str = "2") -> None:
