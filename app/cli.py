@@ -551,7 +551,7 @@ def _screen(args: argparse.Namespace) -> int:
     print(render_screening(report), file=sys.stderr if to_stdout else sys.stdout)
     try:
         if args.json:
-            from app.api.schemas.revoke import ScreeningResponse
+            from app.api.schemas.screening import ScreeningResponse
 
             doc = ScreeningResponse.from_report(report).model_dump(mode="json")
             if to_stdout:
@@ -712,7 +712,7 @@ def _command(args: argparse.Namespace) -> int:
             exc.key == "play_end_unknown" else _reason(exc)  # the command line's options, not the API's fields
         print(_t("cannot_rule", reason=why), file=sys.stderr)
         return 2
-    from app.api.schemas.revoke import RevokeRulingResponse
+    from app.api.schemas.revoke_ruling import RevokeRulingResponse
 
     return _print(args.json, lambda: RevokeRulingResponse.from_advice(advice), lambda: render(advice))
 

@@ -19,12 +19,18 @@ from fastapi.responses import JSONResponse
 from app.api import claim_jobs, rulings
 from app.api.adjusted import router as adjusted_router
 from app.api.card_traveller import cards_from_event, for_cards
+from app.api.case_amendments import router as case_amendments_router
+from app.api.case_decisions import router as case_decisions_router
+from app.api.case_export import router as case_export_router
 from app.api.cases import router as cases_router
 from app.api.events import router as events_router
+from app.api.ruling_log import router as ruling_log_router
 from app.api.schemas.cards import IncorrectCardsRequest, IncorrectCardsResponse
 from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse, rule_claim
 from app.api.schemas.common import ErrorResponse
-from app.api.schemas.revoke import RevokeRulingRequest, RevokeRulingResponse, ScreeningResponse
+from app.api.schemas.revoke import RevokeRulingRequest
+from app.api.schemas.revoke_ruling import RevokeRulingResponse
+from app.api.schemas.screening import ScreeningResponse
 from app.api.scores import router as scores_router
 from app.api.screenings import SYNC_GAMES, ScreeningJobResponse, env_float, env_int, job_manager_from_env, screen_upload
 from app.api.screenings import router as screenings_router
@@ -131,6 +137,10 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
     app.include_router(scores_router(), dependencies=lang)
     app.include_router(events_router(), dependencies=lang)
     app.include_router(cases_router(), dependencies=lang)
+    app.include_router(case_decisions_router(), dependencies=lang)
+    app.include_router(case_amendments_router(), dependencies=lang)
+    app.include_router(ruling_log_router(), dependencies=lang)
+    app.include_router(case_export_router(), dependencies=lang)
     app.include_router(adjusted_router(), dependencies=lang)
     app.include_router(screenings_router(), dependencies=lang)
     app.include_router(claim_jobs.router(), dependencies=lang)

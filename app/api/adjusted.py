@@ -13,7 +13,7 @@ from xml.etree.ElementTree import Comment, Element, SubElement, indent, tostring
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import Response
 
-from app.api.cases import case_order, cell, imported_note
+from app.api.case_format import case_order, cell, imported_note
 from app.api.scorer import ForScorerOut, WeightedEntryOut, for_case
 from engine.casefile.cases import Case, CaseRepository
 from engine.casefile.events import EventRepository
@@ -43,7 +43,7 @@ def _components(w: WeightedEntryOut) -> str:
 def adjusted_csv(cases: Sequence[Case], events: EventRepository) -> str:
     """The event's decided cases as the scorer enters them, CSV (RFC 4180, header row,
     :data:`ADJUSTED_COLUMNS`), a line per case by board, round and table; text cells through
-    :func:`app.api.cases.cell` (no formula runs in a spreadsheet)."""
+    :func:`app.api.case_format.cell` (no formula runs in a spreadsheet)."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(ADJUSTED_COLUMNS)

@@ -10,9 +10,10 @@ from fractions import Fraction
 
 from app.api.rulings import line_out, traveller_scoring
 from app.api.schemas.cards import IncorrectCardsRequest, _non_offending, suggested_result
-from app.api.schemas.revoke import FromTravellerOut
+from app.api.schemas.revoke_ruling import FromTravellerOut
+from app.api.schemas.scores import ScoringIn
 from app.api.scorer import AssignedOut, ForScorerOut, WeightedEntryOut, with_imps
-from app.api.scores import ScoringIn, scores_block
+from app.api.scores import scores_block
 from app.api.travellers import table_on_traveller
 from engine.casefile.events import EventRepository, NotStoredError
 from engine.errors import InvalidBoardError

@@ -5,8 +5,9 @@ facts, then the engine (:func:`engine.rulings.revoke.advise_revoke`)."""
 from __future__ import annotations
 
 from app.api.events import board_for
-from app.api.schemas.revoke import FromTravellerOut, RevokeRulingRequest
-from app.api.scores import ScoringIn
+from app.api.schemas.revoke import RevokeRulingRequest
+from app.api.schemas.revoke_ruling import FromTravellerOut
+from app.api.schemas.scores import ScoringIn
 from app.api.travellers import TableOnTraveller, table_on_traveller
 from engine.casefile.events import EventRepository
 from engine.dd.protocol import DoubleDummySolver

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from pydantic import BaseModel, Field
 
-from app.api.scores import WeightedResponse
+from app.api.schemas.scores import WeightedResponse
 from app.api.travellers import PairsIn, table_on_traveller
 from engine.casefile.cases import Case
 from engine.casefile.events import EventRepository

@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from app.api.schemas.common import ErrorResponse
-from app.api.schemas.revoke import ScreeningResponse
+from app.api.schemas.screening import ScreeningResponse
 from app.service.jobs import Job, JobManager
 from engine.casefile.events import NotStoredError
 from engine.dd.protocol import DoubleDummySolver

@@ -30,9 +30,11 @@ from pydantic import JsonValue, ValidationError
 from app.api.card_traveller import cards_from_event
 from app.api.rulings import prefill_from_traveller, rule_revoke
 from app.api.schemas.cards import IncorrectCardsRequest, score_law, table_result
-from app.api.schemas.revoke import RevokeRulingRequest, counted
+from app.api.schemas.revoke import RevokeRulingRequest
+from app.api.schemas.revoke_ruling import counted
+from app.api.schemas.scores import ScoringIn
 from app.api.scorer import for_revoke
-from app.api.scores import ScoringIn, score_against, scores_block
+from app.api.scores import score_against, scores_block
 from app.i18n import fallback, gettext, languages, step_text
 from app.service.access import PageRefused
 from app.service.auth import READ

@@ -8,8 +8,9 @@ from typing import Any
 
 from app.api.card_traveller import for_cards
 from app.api.schemas.cards import _non_offending, suggested_result
+from app.api.schemas.scores import ScoringIn
 from app.api.scorer import ForScorerOut
-from app.api.scores import ScoringIn, scores_block
+from app.api.scores import scores_block
 from engine.rulings.incorrect_cards import IncorrectCardsAdvice
 
 

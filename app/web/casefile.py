@@ -29,26 +29,13 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from markupsafe import Markup, escape
 from pydantic import ValidationError
 
-from app.api.cases import (
-    AmendIn,
-    DecisionIn,
-    RerunOut,
-    ReviewIn,
-    SettingsIn,
-    WithdrawIn,
-    add_review,
-    amend_case,
-    case_order,
-    export_cases,
-    filter_cases,
-    open_case,
-    parse_case,
-    record_decision,
-    rerun,
-    ruling_log,
-    set_settings,
-    withdraw_case,
-)
+from app.api.case_amendments import amend_case, withdraw_case
+from app.api.case_decisions import add_review, record_decision, set_settings
+from app.api.case_export import export_cases
+from app.api.case_format import case_order
+from app.api.cases import filter_cases, open_case, parse_case, rerun
+from app.api.ruling_log import ruling_log
+from app.api.schemas.cases import AmendIn, DecisionIn, RerunOut, ReviewIn, SettingsIn, WithdrawIn
 from app.api.scorer import for_case
 from app.i18n import fallback, gettext
 from app.service import auth

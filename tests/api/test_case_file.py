@@ -21,15 +21,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from app.api.cases import Number, cell
+from app.api.case_format import Number, cell
 from app.main import create_app
-from app.service.auth import add_user
 from app.storage import open_repository
 from app.storage.cases import SqlUserRepository
 from engine.casefile.cases import OPEN_MODE, NewCase, Role
 from engine.dd import SolverRunner
 from tests.api.test_events import error, hand_record_file, new_event, upload
 from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, laptop
+from tests.people import people_in
 
 FACTS = {"trick": 3, "offender": "S", "revoke_trick_won_by": "W", "offending_side_tricks_after": 5}
 PAIRS = {"ns": {"number": "12", "names": "Open room North-South"}, "ew": {"number": "3"}}
@@ -245,13 +245,11 @@ def test_the_ruling_log_writes_text_a_spreadsheet_would_run_as_a_formula_as_text
 
 @pytest.fixture
 def tokens(database_url: str) -> dict[str, str]:
-    repo = open_repository(database_url)
-    try:
-        users = SqlUserRepository(repo.engine)
-        return {role.value: add_user(users, name, role)[1] for name, role in
-                (("Jan Kowalski", Role.DIRECTOR), ("Anna Wilson", Role.COMMITTEE), ("Piotr Viewer", Role.VIEWER))}
-    finally:
-        repo.close()
+    """Three token holders in ``database_url``: role -> token (a new SQLite file is a copy of a
+    template made once: tests/people.py)."""
+    people = (("Jan Kowalski", Role.DIRECTOR), ("Anna Wilson", Role.COMMITTEE), ("Piotr Viewer", Role.VIEWER))
+    by_name = people_in(database_url, people)
+    return {role.value: by_name[name] for name, role in people}
 
 
 def bearer(token: str) -> dict[str, str]:

@@ -43,6 +43,7 @@ from engine.records.handrecords import hand_records_from_pbn
 from engine.screening.events import screen_games
 from tests.browser import served
 from tests.helpers import LOCAL, SPONVO30, hand_records_only
+from tests.people import people_in
 from tests.web.test_case_page import PLAY, RULING
 
 DIRECTOR_NAME, COMMITTEE_NAME, VIEWER_NAME, GONE_NAME = "Jan Kowalski", "Anna Wilson", "Piotr Lis", "Olga Stara"
@@ -71,18 +72,13 @@ class Site:
 
 
 def _users(database_url: str) -> dict[str, str]:
-    """The token holders (and a revoked one), stored in ``database_url``: role -> token."""
-    repo = open_repository(database_url)
-    try:
-        users = SqlUserRepository(repo.engine)
-        tokens = {role: add_user(users, name, Role(role))[1] for name, role in
-                  ((DIRECTOR_NAME, "director"), (COMMITTEE_NAME, "committee"), (VIEWER_NAME, "viewer"))}
-        tokens["revoked"] = add_user(users, GONE_NAME, Role.DIRECTOR)[1]
-        assert users.deactivate(GONE_NAME)
-        tokens["malformed"] = MALFORMED
-        return tokens
-    finally:
-        repo.close()
+    """The token holders (and a revoked one), stored in ``database_url``: role -> token. A new
+    SQLite file is a copy of a template made once (tests/people.py: argon2 hashing once, not per test)."""
+    people = ((DIRECTOR_NAME, Role.DIRECTOR), (COMMITTEE_NAME, Role.COMMITTEE), (VIEWER_NAME, Role.VIEWER),
+              (GONE_NAME, Role.DIRECTOR))
+    by_name = people_in(database_url, people, revoked=(GONE_NAME,))
+    tokens = {role.value: by_name[name] for name, role in people[:3]}
+    return tokens | {"revoked": by_name[GONE_NAME], "malformed": MALFORMED}
 
 
 def _fill(client: TestClient) -> tuple[int, int, int, str]:

@@ -1,6 +1,6 @@
 """Nothing lost (issue 14): the case file against a real server, a real database and real clients.
 
-Durability: 8 clients write 400 cases, decisions and reviews to ``uvicorn`` on an SQLite file
+Durability: 8 clients write 208 cases, decisions and reviews to ``uvicorn`` on an SQLite file
 (and on PostgreSQL); the server is killed with SIGKILL half-way (no shutdown) and started again
 on the same database.
 Every write that was acknowledged (201/200 received) must be there, whole; a write in flight at
@@ -42,8 +42,12 @@ from tests.helpers import SPONVO30, SPONVO30_PLAY, LiveServer, hand_records_only
 pytestmark = pytest.mark.slow  # real servers killed and restarted, hundreds of writes: Python 3.11 only
 
 CLIENTS = 8
-CASES_PER_CLIENT = 17  # 16 cases created, decided and reviewed, one created and decided: 50 writes a client
-WRITES = 400
+# 8 cases created, decided and reviewed, one created and decided: 26 writes a client. The count does not
+# change what is proven: the kill still lands half way (at least 104 acknowledged, every client with writes
+# left and at least one in flight), the backup is still taken a quarter of the way while all 8 write; 400
+# writes (17 cases a client) proved the same in twice the time.
+CASES_PER_CLIENT = 9
+WRITES = 208
 BOARDS = [str(b) for b in range(1, 25)]
 FACTS = [(8, 5), (9, 4), (7, 6), (10, 3), (8, 4)]  # (table result, the offending side's tricks after the revoke)
 OUTCOMES = ["uphold", "vary", "cancel"]
@@ -155,7 +159,7 @@ class Run:
 
 
 class Director(threading.Thread):
-    """A director's client: 17 cases, each created, decided and (but the last) reviewed, in order;
+    """A director's client: 9 cases, each created, decided and (but the last) reviewed, in order;
     a write left unanswered by the crash is looked up after the restart and made again only when
     it is not there."""
 

@@ -26,8 +26,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.main import create_app
-from app.service.auth import COOKIE, add_user
-from app.storage import open_repository
+from app.service.auth import COOKIE
 from app.storage.cases import SqlUserRepository
 from app.web.casefile import one_game
 from engine.casefile.cases import Actor, CaseDetails, CaseKind, NewCase, Pair, Role
@@ -36,6 +35,7 @@ from engine.dd import SolverRunner
 from engine.records.pbn import loads
 from tests.browser import SHOTS, PageProblems, served
 from tests.helpers import SPONVO30, SPONVO30_DEAL, SPONVO30_PLAY, laptop
+from tests.people import people_in
 from tests.web.test_browser import _click, _open_board_21
 
 DIRECTOR, COMMITTEE, VIEWER = "Jan Kowalski", "Anna Wilson", "Piotr Lis"
@@ -44,13 +44,9 @@ PLAY = SPONVO30_PLAY.split() if isinstance(SPONVO30_PLAY, str) else list(SPONVO3
 
 
 def _people(database_url: str) -> dict[str, str]:
-    """The three token holders, stored in ``database_url`` (migrated first): name -> token."""
-    repo = open_repository(database_url)
-    try:
-        users = SqlUserRepository(repo.engine)
-        return {name: add_user(users, name, role)[1] for name, role in PEOPLE}
-    finally:
-        repo.close()
+    """The three token holders, stored in ``database_url`` (migrated first): name -> token. A new
+    SQLite file is a copy of a template made once (tests/people.py: argon2 hashing once, not per test)."""
+    return people_in(database_url, PEOPLE)
 
 
 # --------------------------------------------------------------------------------------------

@@ -8,9 +8,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from app.api.schemas.common import CardText, SeatCode, StepOut, explanation, relocated
-from app.api.schemas.revoke import FromTravellerOut, RevokeRulingResponse
+from app.api.schemas.revoke_ruling import FromTravellerOut, RevokeRulingResponse
+from app.api.schemas.scores import ScoresOut, ScoringIn
 from app.api.scorer import ForScorerOut
-from app.api.scores import ScoresOut, ScoringIn, scores_block
+from app.api.scores import scores_block
 from app.api.travellers import PairsIn
 from app.service.request_body import RequestModel
 from engine import __version__ as engine_version

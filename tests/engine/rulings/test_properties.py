@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from app.api.schemas.revoke import RevokeRulingResponse
+from app.api.schemas.revoke_ruling import RevokeRulingResponse
 from engine.dd.results import CardScores
 from engine.errors import InvalidBoardError
 from engine.laws.facts import LeadRestriction, Noticed, PenaltyCard, RevokeFacts, RevokeReport

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from app.api.schemas.revoke import ScreeningResponse
+from app.api.schemas.screening import ScreeningResponse
 from app.cli import main as cli_main
 from app.main import create_app
 from app.service.limits import UPLOAD_BYTES

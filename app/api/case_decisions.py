@@ -1,0 +1,104 @@
+"""The director's decision (the score entered, Law 77 points North-South; weighted 12C1(c),
+split 12C1(b), artificial 12C2) and the appeals committee's reviews (Law 93B) over HTTP, and an
+event's case-file settings (time zone, appeal deposits, appeal deadline). The use cases
+(:func:`record_decision`, :func:`add_review`, :func:`set_settings`) are shared by the API and the
+director's page; the rules are :mod:`engine.casefile.cases`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Request
+
+from app.api.case_common import CONFLICT, ERRORS, CaseId, repos, with_scorer
+from app.api.schemas.cases import CaseOut, DecisionIn, ReviewIn, SettingsIn
+from app.service.access import Acting
+from app.storage.cases import SqlCaseRepository
+from engine.casefile.cases import (
+    Action,
+    Actor,
+    Case,
+    EventSettings,
+    check_decision,
+    check_review,
+    check_time_zone,
+)
+
+
+def record_decision(cases: SqlCaseRepository, case_id: int, body: DecisionIn, actor: Actor) -> Case:
+    """Append the director's decision (:func:`engine.casefile.cases.check_decision`).
+
+    Raises:
+        UnknownCaseError; CaseRuleError (422); CaseConflictError (409: already reviewed).
+    """
+    score = body.to_score()
+    return cases.append(case_id, Action.DECISION, actor, lambda c: check_decision(c, score, body.reason).to_json())
+
+
+def add_review(cases: SqlCaseRepository, case_id: int, body: ReviewIn, actor: Actor) -> Case:
+    """Append an appeals committee's review (:func:`engine.casefile.cases.check_review`).
+
+    Raises:
+        UnknownCaseError; CaseRuleError (422); CaseConflictError (409: no decision yet).
+    """
+    review = body.to_review()
+    deposits = cases.settings(cases.get_case(case_id).details.event_id).uses_deposits
+    return cases.append(case_id, Action.REVIEW, actor,
+                        lambda c: check_review(c, review, uses_deposits=deposits).to_json())
+
+
+def set_settings(cases: SqlCaseRepository, event_id: int, body: SettingsIn) -> EventSettings:
+    """Keep an event's case-file settings, its time zone checked (:func:`engine.casefile.cases.check_time_zone`).
+
+    Raises:
+        CaseRuleError: path ``time_zone``; UnknownEventError.
+    """
+    return cases.set_settings(event_id, EventSettings(check_time_zone(body.time_zone), body.uses_deposits,
+                                                      body.appeal_deadline.strip()))
+
+
+
+def router() -> APIRouter:
+    """The decision, review and event settings routes. Plain ``def`` handlers: the database
+    blocks, so FastAPI runs them in its thread pool."""
+    r = APIRouter(tags=["cases"])
+
+    @r.post("/v1/cases/{case_id}/decision", response_model=CaseOut, responses={**ERRORS, **CONFLICT},
+            summary="Record the director's decision")
+    def decide(case_id: CaseId, body: DecisionIn, request: Request,
+               actor: Acting) -> CaseOut:
+        """The score actually entered (`score_ns`, North-South's points, or `artificial`; weighted
+        or split), its `result` and `law`; `reason` is required when it differs from the
+        suggestion. A later decision replaces it in the case, never in the history; 409 once the
+        committee has reviewed the case."""
+        c = record_decision(repos(request)[1], case_id, body, actor)
+        return with_scorer(request, CaseOut.of(c), c)
+
+    @r.post("/v1/cases/{case_id}/reviews", response_model=CaseOut, responses={**ERRORS, **CONFLICT},
+            summary="Add the appeals committee's review")
+    def review(case_id: CaseId, body: ReviewIn, request: Request,
+               actor: Acting) -> CaseOut:
+        """Uphold, vary (with the committee's score) or cancel the director's ruling; the members,
+        the reasons, the deposit returned or kept. Added, never written over; 409 before the
+        director's decision."""
+        c = add_review(repos(request)[1], case_id, body, actor)
+        return with_scorer(request, CaseOut.of(c), c)
+
+    @r.get("/v1/events/{event_id}/settings", response_model=SettingsIn, responses=ERRORS,
+           summary="An event's case-file settings")
+    def get_settings(request: Request, event_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> SettingsIn:
+        """Its time zone, whether it takes appeal deposits, its appeal deadline."""
+        s = repos(request)[1].settings(event_id)
+        return SettingsIn(time_zone=s.time_zone, uses_deposits=s.uses_deposits, appeal_deadline=s.appeal_deadline)
+
+    @r.post("/v1/events/{event_id}/settings", response_model=SettingsIn, responses=ERRORS,
+           summary="Set an event's case-file settings")
+    def put_settings(request: Request, event_id: Annotated[int, Path(ge=1, le=2**31 - 1)],
+                     body: SettingsIn) -> SettingsIn:
+        """The time zone (an IANA name such as 'Europe/Warsaw', checked), whether the event takes
+        appeal deposits, and its appeal deadline; they replace the earlier ones."""
+        s = set_settings(repos(request)[1], event_id, body)
+        return SettingsIn(time_zone=s.time_zone, uses_deposits=s.uses_deposits, appeal_deadline=s.appeal_deadline)
+
+    return r
