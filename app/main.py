@@ -18,7 +18,7 @@ from fastapi.responses import JSONResponse
 
 from app.api import claim_jobs, rulings
 from app.api.adjusted import router as adjusted_router
-from app.api.card_traveller import cards_from_event, for_cards
+from app.api.card_traveller import cards_from_event, cards_response
 from app.api.case_amendments import router as case_amendments_router
 from app.api.case_decisions import router as case_decisions_router
 from app.api.case_export import router as case_export_router
@@ -51,7 +51,7 @@ from engine import __version__
 from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
 from engine.errors import InvalidBoardError, PbnError
 from engine.records.files import read_games
-from engine.records.pbn import upload_text
+from engine.records.pbn_text import upload_text
 from engine.rulings.incorrect_cards import advise_incorrect_cards
 
 
@@ -204,9 +204,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         # A plain `def`: FastAPI runs it in its thread pool, so the event loop never waits on DDS.
         body, from_traveller = cards_from_event(body, request.app.state.events)
         advice = advise_incorrect_cards(body.to_case(), solver=request.app.state.solver, profile=body.profile())
-        out = IncorrectCardsResponse.from_advice(advice, body.scoring)
-        return out.model_copy(update={"from_traveller": from_traveller,
-                                      "for_scorer": for_cards(advice, body.scoring)})
+        return cards_response(advice, body.scoring).model_copy(update={"from_traveller": from_traveller})
 
     @app.post(
         "/v1/rulings/claim", dependencies=lang,

@@ -29,10 +29,10 @@ from app.service import auth  # noqa: E402
 from app.service.jobs import FINISHED, JobManager  # noqa: E402
 from app.storage import open_repository  # noqa: E402
 from app.storage.cases import SqlUserRepository  # noqa: E402
-from engine.casefile.cases import Role  # noqa: E402
+from engine.casefile.users import Role  # noqa: E402
 from engine.dd import default_solver  # noqa: E402
 from engine.records.files import read_games  # noqa: E402
-from engine.records.pbn import PbnGame  # noqa: E402
+from engine.records.pbn_game import PbnGame  # noqa: E402
 from tests.helpers import DATA  # noqa: E402
 
 MIB = 1024 * 1024

@@ -129,7 +129,7 @@ def bench_token_check() -> None:
     from app.service.auth import Access, _hasher, add_user
     from app.storage import open_repository
     from app.storage.cases import SqlUserRepository
-    from engine.casefile.cases import Role
+    from engine.casefile.users import Role
 
     with tempfile.TemporaryDirectory() as folder:
         repo = open_repository(f"sqlite:///{folder}/users.sqlite3")

@@ -20,7 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.dd import default_solver
 from engine.laws.facts import RevokeFacts
 from engine.records.boards import board_from_game
-from engine.records.pbn import games_for_board, load
+from engine.records.pbn import load
+from engine.records.pbn_game import games_for_board
 from engine.rulings.revoke import advise_revoke
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "pbn-files"

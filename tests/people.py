@@ -23,7 +23,7 @@ from pathlib import Path
 from app.service.auth import add_user
 from app.storage import open_repository
 from app.storage.cases import SqlUserRepository
-from engine.casefile.cases import Role
+from engine.casefile.users import Role
 
 _TEMPLATES: dict[tuple[tuple[tuple[str, Role], ...], tuple[str, ...]], tuple[Path, dict[str, str]]] = {}
 _FOLDER: list[Path] = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from app.api.rulings import line_out, traveller_scoring
-from app.api.schemas.cards import IncorrectCardsRequest, _non_offending, suggested_result
+from app.api.schemas.cards import IncorrectCardsRequest, IncorrectCardsResponse, _non_offending, suggested_result
 from app.api.schemas.revoke_ruling import FromTravellerOut
 from app.api.schemas.scores import ScoringIn
 from app.api.scorer import AssignedOut, ForScorerOut, WeightedEntryOut, with_imps
@@ -100,4 +100,12 @@ def for_cards(advice: IncorrectCardsAdvice, scoring: ScoringIn | None) -> ForSco
     return ForScorerOut(assigned=AssignedOut.of(found)) if found is not None else None
 
 
-__all__ = ["cards_from_event", "for_cards"]
+def cards_response(advice: IncorrectCardsAdvice, scoring: ScoringIn | None) -> IncorrectCardsResponse:
+    """The answer of an incorrect-cards ruling as ``POST /v1/rulings/incorrect-cards`` and
+    ``advisor incorrect-cards --json`` both give it: the ruling with its "for the scorer" block
+    (:func:`for_cards`); the API adds what came from a stored traveller."""
+    out = IncorrectCardsResponse.from_advice(advice, scoring)
+    return out.model_copy(update={"for_scorer": for_cards(advice, scoring)})
+
+
+__all__ = ["cards_from_event", "cards_response", "for_cards"]

@@ -12,7 +12,9 @@ from app.api.case_common import CONFLICT, ERRORS, CaseId, repos
 from app.api.schemas.cases import AmendIn, CaseOut, WithdrawIn
 from app.service.access import Acting
 from app.storage.cases import SqlCaseRepository
-from engine.casefile.cases import Action, Actor, Case, check_amendment, check_withdrawal
+from engine.casefile.cases import Action, Case
+from engine.casefile.rules import check_amendment, check_withdrawal
+from engine.casefile.users import Actor
 
 
 def amend_case(cases: SqlCaseRepository, case_id: int, body: AmendIn, actor: Actor) -> Case:

@@ -15,15 +15,9 @@ from app.api.case_common import CONFLICT, ERRORS, CaseId, repos, with_scorer
 from app.api.schemas.cases import CaseOut, DecisionIn, ReviewIn, SettingsIn
 from app.service.access import Acting
 from app.storage.cases import SqlCaseRepository
-from engine.casefile.cases import (
-    Action,
-    Actor,
-    Case,
-    EventSettings,
-    check_decision,
-    check_review,
-    check_time_zone,
-)
+from engine.casefile.cases import Action, Case, EventSettings
+from engine.casefile.rules import check_decision, check_review, check_time_zone
+from engine.casefile.users import Actor
 
 
 def record_decision(cases: SqlCaseRepository, case_id: int, body: DecisionIn, actor: Actor) -> Case:

@@ -24,7 +24,6 @@ from app.storage.cases import SqlCaseRepository
 from engine import __version__ as engine_version
 from engine.casefile.cases import (
     Action,
-    Actor,
     Case,
     CaseDetails,
     CaseKind,
@@ -33,11 +32,6 @@ from engine.casefile.cases import (
     HistoryEntry,
     NewCase,
     Pair,
-    check_decision,
-    check_imported_times,
-    check_review,
-    differences,
-    fold,
 )
 from engine.casefile.events import (
     Event,
@@ -48,6 +42,9 @@ from engine.casefile.events import (
     ResultsStored,
     StoredTraveller,
 )
+from engine.casefile.history import differences, fold
+from engine.casefile.rules import check_decision, check_imported_times, check_review
+from engine.casefile.users import Actor
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
 from engine.model.deal import Deal

@@ -41,18 +41,10 @@ from app.api.schemas.revoke_ruling import RevokeRulingResponse
 from app.service.access import Acting
 from app.storage.cases import SqlCaseRepository
 from engine import __version__ as engine_version
-from engine.casefile.cases import (
-    Action,
-    Actor,
-    Case,
-    CaseConflictError,
-    CaseDetails,
-    CaseKind,
-    NewCase,
-    Pair,
-    differences,
-)
+from engine.casefile.cases import Action, Case, CaseConflictError, CaseDetails, CaseKind, NewCase, Pair
 from engine.casefile.events import EventRepository, LawsEdition, UnknownEventError
+from engine.casefile.history import differences
+from engine.casefile.users import Actor
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
 from engine.records.handrecords import board_key

@@ -23,7 +23,7 @@ from engine.casefile.events import Event, EventDetails, EventRepository, LawsEdi
 from engine.errors import InvalidBoardError, ResultsFileError
 from engine.model.board import BoardRecord
 from engine.records.handrecords import HandRecord, board_key, hand_records_from_pbn
-from engine.records.pbn import upload_text
+from engine.records.pbn_text import upload_text
 from engine.records.results import TravellerLine, read_results
 
 EventId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The event's id, as `POST /v1/events` returned it.")]

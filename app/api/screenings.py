@@ -23,8 +23,9 @@ from app.service.jobs import Job, JobManager
 from engine.casefile.events import NotStoredError
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
-from engine.records.pbn import PbnGame
-from engine.screening.events import ScreeningReport, screen_games
+from engine.records.pbn_game import PbnGame
+from engine.screening.events import screen_games
+from engine.screening.report import ScreeningReport
 
 _N = TypeVar("_N", int, float)
 

@@ -15,7 +15,7 @@ it), the roles that may use it (docs/api.md "Who may do what"):
 
 :func:`door` is an app-wide FastAPI dependency (declared once, in :func:`app.main.create_app`):
 it looks the matched route up in the table, refuses what the table does not allow (a route not
-in the table is refused: deny by default) and leaves the :class:`engine.casefile.cases.Actor` in
+in the table is refused: deny by default) and leaves the :class:`engine.casefile.users.Actor` in
 ``request.state.actor`` for the handler. Handlers never check roles themselves. Laptop mode
 (:meth:`app.service.auth.Access.is_open`) lets everything through for this machine.
 
@@ -36,8 +36,8 @@ from fastapi.routing import iter_route_contexts
 from starlette.routing import BaseRoute, Mount
 
 from app.service.auth import COMMITTEE, COOKIE, DIRECTOR, READ, Access, AuthError, bearer, forbidden, unsigned
-from engine.casefile.cases import OPEN_MODE, Actor, Role
 from engine.casefile.events import NotStoredError
+from engine.casefile.users import OPEN_MODE, Actor, Role
 
 OPEN: frozenset[Role] = frozenset()
 """No token needed."""

@@ -28,7 +28,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Request
 
 from app.storage.cases import SqlUserRepository
-from engine.casefile.cases import OPEN_MODE, Actor, Role, User
+from engine.casefile.users import OPEN_MODE, Actor, Role, User
 from engine.errors import AdvisorError
 
 READ = frozenset(Role)
@@ -192,7 +192,7 @@ class Access:
             return self._key_locks.setdefault(key, threading.Lock())
 
     def identify(self, token: str | None, client_host: str | None) -> Actor | None:
-        """The token's holder, :data:`engine.casefile.cases.OPEN_MODE` (laptop mode, no token), or ``None``
+        """The token's holder, :data:`engine.casefile.users.OPEN_MODE` (laptop mode, no token), or ``None``
         (nobody: no token outside laptop mode).
 
         Raises:

@@ -17,8 +17,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.laws.facts import RevokeFacts
-from engine.screening.events import AFTER_PLAY, Progress, ScreeningReport, record_files
+from engine.screening.events import AFTER_PLAY, Progress, record_files
 from engine.screening.pool import merge_reports, screen_data
+from engine.screening.report import ScreeningReport
 
 
 class ClusterUnavailableError(RuntimeError):

@@ -20,7 +20,6 @@ from app.storage import write_sessions
 from app.storage.models import CaseRow, EventRow, EventSettingsRow, HistoryRow, UserRow
 from engine.casefile.cases import (
     Action,
-    Actor,
     Case,
     CaseDetails,
     CaseKind,
@@ -29,13 +28,12 @@ from engine.casefile.cases import (
     NewCase,
     Origin,
     Pair,
-    Role,
     Rule,
     UnknownCaseError,
-    User,
-    fold,
 )
 from engine.casefile.events import UnknownEventError
+from engine.casefile.history import fold
+from engine.casefile.users import Actor, Role, User
 from engine.records.handrecords import board_key
 
 
@@ -168,7 +166,7 @@ class SqlCaseRepository:
 
     def set_settings(self, event_id: int, settings: EventSettings) -> EventSettings:
         """Keep ``settings`` as the event's (checked by the caller:
-        :func:`engine.casefile.cases.check_time_zone`), replacing any earlier ones; one transaction.
+        :func:`engine.casefile.rules.check_time_zone`), replacing any earlier ones; one transaction.
 
         Raises:
             UnknownEventError: path ``event``: ``event_id`` is not stored.

@@ -73,7 +73,8 @@ from engine.model.seats import SEATS, Side
 from engine.records.boards import board_from_game
 from engine.records.files import read_games
 from engine.records.handrecords import board_key, hand_records_from_pbn
-from engine.records.pbn import PbnGame, check_text, upload_text
+from engine.records.pbn_game import PbnGame
+from engine.records.pbn_text import check_text, upload_text
 from engine.records.playtext import play_text_problems
 from engine.records.results import SessionResults, read_results
 from engine.rulings.incorrect_cards import advise_incorrect_cards
@@ -564,7 +565,7 @@ _LINE = re.compile(r" \(line \d+\)$")
 def _sheet_context(repo: EventRepository, form: Mapping[str, str], sheet: Mapping[str, str],
                    label: str, lang: str = "en") -> dict[str, Any]:
     """The board's label and the sheet's fields for ruling.html. A pasted game's label loses
-    the line number (``engine.records.pbn.PbnGame.label``: a pasted text starts at line 1); an uploaded
+    the line number (``engine.records.pbn_game.PbnGame.label``: a pasted text starts at line 1); an uploaded
     file's board is named with the file, keeping the line, and the event stored for the file
     gives the event's name and date when the director left them blank. The label is said in
     ``lang`` (:func:`app.web.words.board_label`)."""

@@ -45,10 +45,7 @@ from app.web import views
 from app.web.problems import Problem, field_errors
 from app.web.words import board_label, evidence_text, pydantic_text, reason, stored_step
 from engine.casefile.cases import (
-    AMENDABLE,
-    OPEN_MODE,
     Action,
-    Actor,
     Case,
     CaseConflictError,
     CaseDetails,
@@ -57,10 +54,11 @@ from engine.casefile.cases import (
     EnteredScore,
     EventSettings,
     HistoryEntry,
-    Role,
     WeightedPart,
 )
 from engine.casefile.events import Event, EventDetails, EventRepository, NotStoredError
+from engine.casefile.rules import AMENDABLE
+from engine.casefile.users import OPEN_MODE, Actor, Role
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.model.deal import Deal
 from engine.records.boards import board_from_game, pick_game
@@ -702,7 +700,7 @@ def origin_text(lang: str, e: HistoryEntry) -> str:
 
 def actor_name(lang: str, name: str) -> str:
     """Who did it, as the history shows it: the token holder's name as given, or, for a case
-    made without tokens (``engine.casefile.cases.OPEN_MODE``), "open mode" in ``lang``."""
+    made without tokens (``engine.casefile.users.OPEN_MODE``), "open mode" in ``lang``."""
     return gettext(lang, "actor_open_mode") if name == OPEN_MODE.name else name
 
 

@@ -24,8 +24,8 @@ from app.service.jobs import FINISHED, Job, JobManager, JobState
 from app.service.page_language import page_lang
 from app.web.problems import Problem
 from engine.casefile.events import EventRepository, NotStoredError
-from engine.records.pbn import PbnGame
-from engine.screening.events import ScreeningReport
+from engine.records.pbn_game import PbnGame
+from engine.screening.report import ScreeningReport
 
 Render = Callable[..., HTMLResponse]
 CANCELLED_HERE = "cancelled on the page"

@@ -28,7 +28,7 @@ _LABEL = re.compile(r"^(?:(?P<before>.*?),? )?board (?P<board>\S*?)(?:, room (?P
 
 
 def board_label(lang: str, label: str) -> str:
-    """A board's label in ``lang``, from the engine's English one (``engine.records.pbn.PbnGame.label``,
+    """A board's label in ``lang``, from the engine's English one (``engine.records.pbn_game.PbnGame.label``,
     ``app.api.events.board_for``): ``"Sponvo30.pbn board 21, room Closed (line 1476)"`` -> in Polish
     ``"Sponvo30.pbn rozdanie 21, pokój Closed (wiersz 1476)"``; ``"Euro 97, board 5"`` (a stored
     event's board) -> ``"Euro 97, rozdanie 5"``. The file's or event's name, the board number

@@ -11,7 +11,7 @@ from engine.model.contract import Contract
 from engine.model.deal import Deal
 from engine.model.seats import Seat, Vulnerability
 from engine.records.files import read_games
-from engine.records.pbn import PbnGame, games_for_board
+from engine.records.pbn_game import PbnGame, games_for_board
 
 
 def board_from_parts(deal: str, contract: str, declarer: str, vulnerable: str, play: Sequence[str],

@@ -1,7 +1,7 @@
 """Record files in either format a director meets: PBN, or LIN (Bridge Base Online), told apart
 by their content, never by the file's name (a vugraph record saved as ``.txt`` is still LIN).
 
-Both readers give :class:`engine.records.pbn.PbnGame` values, so everything downstream (boards,
+Both readers give :class:`engine.records.pbn_game.PbnGame` values, so everything downstream (boards,
 screenings, rulings, hand records) reads either format the same way.
 """
 
@@ -13,8 +13,8 @@ from typing import Literal
 
 from engine.model.contract import Contract
 from engine.model.play import PlayRecord
-from engine.records import lin, pbn
-from engine.records.pbn import PbnGame
+from engine.records import lin, pbn, pbn_text
+from engine.records.pbn_game import PbnGame
 
 RECORD_SUFFIXES = (".pbn", ".lin")  # the files a folder screening reads (any case: .PBN, .LIN)
 
@@ -36,13 +36,13 @@ def read_games(text: str) -> list[PbnGame]:
 
 
 def load_games(path: str | os.PathLike[str]) -> list[PbnGame]:
-    """Every game of a PBN or LIN file; the bytes decoded as :func:`engine.records.pbn.decode` does.
+    """Every game of a PBN or LIN file; the bytes decoded as :func:`engine.records.pbn_text.decode` does.
 
     Raises:
         OSError: the file cannot be read.
         PbnError: as :func:`read_games`.
     """
-    return read_games(pbn.decode(Path(path).read_bytes()))
+    return read_games(pbn_text.decode(Path(path).read_bytes()))
 
 
 def claim_tricks(game: PbnGame, record: PlayRecord, contract: Contract) -> int | None:

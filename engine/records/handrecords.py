@@ -18,7 +18,7 @@ from engine.model.cards import FULL_DECK, SUIT_ORDER, Card
 from engine.model.deal import Deal
 from engine.model.seats import SEATS, Seat, Vulnerability
 from engine.records.files import read_games
-from engine.records.pbn import PbnGame
+from engine.records.pbn_game import PbnGame
 
 _T = TypeVar("_T")
 SEAT_NAMES = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
@@ -205,7 +205,7 @@ def _tag_or_cycle(game: PbnGame, tag: str, number: int | None, parse: Callable[[
 
 
 def _strip_where(message: str) -> str:
-    """An engine.records.pbn message without its ``"board 7, room Closed: "`` prefix."""
+    """An engine.records.pbn_game message without its ``"board 7, room Closed: "`` prefix."""
     head, sep, rest = message.partition(": ")
     return rest if sep and head.startswith("board ") else message
 

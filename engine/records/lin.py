@@ -18,7 +18,7 @@ LIN is a flat run of ``tag|value|`` pairs. What this reader understands, as seen
 * ``pc|`` cards (either case, ``cA``, ``S10``), ``mc|`` a claim: the declarer's total tricks,
   before or inside a trick; CRLF; a file that ends mid-record (the record keeps what was read).
 
-A record becomes a :class:`engine.records.pbn.PbnGame` (tags ``Board``, ``Room``, ``Dealer``,
+A record becomes a :class:`engine.records.pbn_game.PbnGame` (tags ``Board``, ``Room``, ``Dealer``,
 ``Vulnerable``, ``Deal``, ``Contract``, ``Declarer``, ``Result``, the players, ``Event``, and
 the ``[Play]`` section laid out in columns from the opening leader), so that everything that
 reads PBN games (boards, screenings, rulings) reads LIN records the same way. Nothing here
@@ -38,7 +38,8 @@ from engine.model.contract import Strain
 from engine.model.deal import Deal
 from engine.model.play import PlayedCard, Trick
 from engine.model.seats import SEATS, Seat, Vulnerability
-from engine.records.pbn import PbnGame, PlaySection, looks_like_lin
+from engine.records.pbn_game import PbnGame, PlaySection
+from engine.records.pbn_text import looks_like_lin
 
 __all__ = ["LinRecord", "loads", "looks_like_lin", "pairs", "read_records"]
 

@@ -22,192 +22,38 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal
 
 from engine.dd.protocol import DoubleDummySolver
 from engine.dd.work import current
-from engine.errors import AdvisorError, InvalidBoardError, WorkCancelledError
+from engine.errors import WorkCancelledError
 from engine.laws.facts import RevokeFacts
-from engine.laws.revoke import Revoke, RevokeKind, detect_revokes
-from engine.model.board import BoardRecord
+from engine.laws.revoke import detect_revokes
 from engine.records.boards import board_from_game
 from engine.records.files import RECORD_SUFFIXES, claim_tricks, load_games, read_games
-from engine.records.pbn import PbnGame, decode
-from engine.rulings.revoke import RevokeAdvice, RevokeRuling, advise_revoke
-from engine.screening.recording import ErrorKind, Finding, Reading, finding_error, read_record
-
-RowStatus = Literal["ruled", "flagged"]
-"""``"ruled"``: a revoke was found and ruled on; ``"flagged"``: the record cannot be ruled on."""
+from engine.records.pbn_game import PbnGame
+from engine.records.pbn_text import decode
+from engine.rulings.revoke import advise_revoke
+from engine.screening.recording import Finding, read_record
+from engine.screening.report import (
+    SKIP_LEAD_UNKNOWN,
+    SKIP_NO_CARDS,
+    SKIP_NO_PLAY,
+    ScreeningCounts,
+    ScreeningReport,
+    ScreeningRow,
+)
+from engine.screening.result_check import check_recorded_result
+from engine.screening.rows import _flagged, _keyed, _message, _recording_error, _ruled
 
 Progress = Callable[[int, int], None]
 """A progress callback: ``progress(done, total)``, counted in files (:func:`screen_paths`) or in
 games (:func:`screen_games`)."""
 
+
 AFTER_PLAY = RevokeFacts()
 """The default facts: noticed after play, no claim figure, no penalty card or lead restriction."""
-
-SKIP_NO_PLAY = "no play record"
-"""Skip reason: the game has no ``[Play]`` section."""
-SKIP_NO_CARDS = "play section without cards"
-"""Skip reason: a ``[Play]`` tag whose section holds no known card (empty, ``*`` or ``-`` only)."""
-SKIP_LEAD_UNKNOWN = "opening lead unknown ('-')"
-"""Skip reason: the record's first card is ``-``, so no card of it can be placed in play order."""
-
-
-@dataclass(frozen=True, slots=True)
-class ScreeningRow:
-    """One game that was ruled on or flagged.
-
-    Attributes:
-        file: the PBN file, relative to the screened root (POSIX separators).
-        board: tag ``Board`` as written, ``None`` if absent (or for a file that could not be read).
-        room: tag ``Room`` (``"Open"``, ``"Closed"``...), ``None`` if absent.
-        line: 1-based line of the game's first tag in the file (for an unreadable file, the
-            line of the error when known); ``None`` when unknown.
-        status: ``"ruled"`` or ``"flagged"``.
-        revokes: ruled rows: one short text per revoke, in play order, e.g.
-            ``"T3 S D4 on H, 64A2 x1"`` (trick, offender, card, suit led; the law deciding the
-            adjustment and the tricks transferred). ``()`` for flagged rows.
-        contract: e.g. ``"4H"``, ``"3NTX"``; ``None`` when it could not be read.
-        declarer: ``"N"``, ``"E"``, ``"S"`` or ``"W"``; ``None`` when it could not be read.
-        table_tricks: declarer's side's tricks as played (0..13), the tricks not played out
-            counted as the claim gives them, or valued double dummy (``claim_assumed``).
-        after_adjustment: declarer's side's tricks after corrections (62) and the automatic
-            transfers (64A), 0..13.
-        suggested_tricks: declarer's side's tricks to enter, 0..13 (64C may change it).
-        suggested_result: the result to enter, e.g. ``"4H W -1"``.
-        suggested_law: the law that gives it, e.g. ``"64A2"``.
-        score_ns_suggested: Law 77 points of the suggested result, North-South's view.
-        law_64c_applies: whether Law 64C (equity) changed the result.
-        claim_assumed: the record stops before trick 13 and no claim figure was given, so the
-            tricks not played out were valued double dummy.
-        recorded_result: the record's own ``Result`` tag as declarer's tricks (0..13), ``None``
-            if absent or not a number; for comparison only.
-        marked_revokes: the cards the record itself marks ``^R``, e.g. ``("D4",)``.
-        reason: flagged rows: why the game cannot be ruled on (the error's message, then a hint
-            in brackets when the ``[Play]`` tag's opening leader is not declarer's left-hand
-            opponent; ``"probable recording error: ..."``); ``None`` for ruled rows.
-        finding: for a record with a failure to follow, its more plausible reading
-            (:mod:`engine.screening.recording`): ``"revoke"`` (ruled) or ``"probable recording error"``
-            (flagged, not ruled: its ``revokes`` are the revoke reading, ``"T1 W C3 on H"``,
-            with no law); ``None`` for the other rows.
-        recording_error: the recording-error reading, when there is one (the reason of the
-            flagged row, or the other reading of a ruled one), e.g. ``"trick 1: S's lead is
-            recorded as HJ; CQ makes every card of the trick legal"``.
-        corrected_play: that reading's record, the cards in play order from the opening lead
-            (``"CQ C3 C4 C2 CJ ..."``); ``None`` without a correction.
-        result_check: for a ruled game with a ``Result`` tag, what the recorded result supports,
-            over every split of the tricks the record does not show (:func:`check_recorded_result`):
-            ``"adjusted"`` (the automatic adjustment, or the 64C score, was entered),
-            ``"table"`` (the table result: the revoke unnoticed, or not ruled on), ``"either"``
-            (the record cannot tell them apart), ``"neither"`` (the record is inconsistent: a
-            game to look at); ``None`` without a ``Result`` or when the facts fix the claim.
-        result_detail: the splits behind ``result_check`` (see :func:`check_recorded_result`).
-        reason_error: ``reason`` as the keyed engine error behind it (its ``key``/``params``),
-            for a page that says it in another language; not part of the report's JSON or CSV
-            (:data:`ROW_FIELDS`), nor of comparisons; ``None`` when the reason has no key.
-    """
-
-    file: str
-    board: str | None
-    room: str | None
-    line: int | None
-    status: RowStatus
-    revokes: tuple[str, ...] = ()
-    contract: str | None = None
-    declarer: str | None = None
-    table_tricks: int | None = None
-    after_adjustment: int | None = None
-    suggested_tricks: int | None = None
-    suggested_result: str | None = None
-    suggested_law: str | None = None
-    score_ns_suggested: int | None = None
-    law_64c_applies: bool | None = None
-    claim_assumed: bool | None = None
-    recorded_result: int | None = None
-    marked_revokes: tuple[str, ...] = ()
-    reason: str | None = None
-    finding: str | None = None
-    recording_error: str | None = None
-    corrected_play: str | None = None
-    result_check: str | None = None
-    result_detail: str | None = None
-    reason_error: InvalidBoardError | None = field(default=None, compare=False, repr=False)
-
-
-ROW_FIELDS = tuple(f.name for f in fields(ScreeningRow) if f.name != "reason_error")
-"""The fields of a row in the report's JSON and CSV, in order."""
-
-
-@dataclass(frozen=True, slots=True)
-class ScreeningCounts:
-    """How many files and games were screened, and what became of the games.
-
-    ``games == sum of skipped + with_play`` and ``with_play == clean + ruled + flagged``.
-
-    Attributes:
-        files: files screened (:func:`screen_games`: distinct file names among the games).
-        unreadable_files: files that could not be read or parsed at all (each has a flagged
-            row with ``board=None``; their games are not counted).
-        games: games read.
-        with_play: games with a play record (at least the opening lead known).
-        skipped: ``(reason, count)`` pairs, most frequent first; reasons are the ``SKIP_*``
-            constants of this module.
-        clean: games whose play record shows no revoke (the solver was not called).
-        ruled: games with at least one revoke, ruled on.
-        flagged: games whose record cannot be ruled on.
-        recording_errors: of the flagged games, those whose failures to follow read more
-            plausibly as a mistake in the record than as revokes (:mod:`engine.screening.recording`).
-    """
-
-    files: int
-    unreadable_files: int
-    games: int
-    with_play: int
-    skipped: tuple[tuple[str, int], ...]
-    clean: int
-    ruled: int
-    flagged: int
-    recording_errors: int = 0
-
-    @property
-    def skipped_total(self) -> int:
-        """Games skipped, every reason together."""
-        return sum(n for _, n in self.skipped)
-
-
-@dataclass(frozen=True, slots=True)
-class ScreeningReport:
-    """The result of a screening: the counts and the rows, in file and game order.
-
-    Attributes:
-        counts: see :class:`ScreeningCounts`.
-        rows: one row per ruled or flagged game (and per unreadable file).
-    """
-
-    counts: ScreeningCounts
-    rows: tuple[ScreeningRow, ...]
-
-    @property
-    def ruled_rows(self) -> tuple[ScreeningRow, ...]:
-        """The rows with ``status == "ruled"``."""
-        return tuple(r for r in self.rows if r.status == "ruled")
-
-    @property
-    def flagged_rows(self) -> tuple[ScreeningRow, ...]:
-        """The rows with ``status == "flagged"``."""
-        return tuple(r for r in self.rows if r.status == "flagged")
-
-    def as_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: ``{"counts": {...}, "rows": [...]}``; ``skipped`` becomes a
-        ``{reason: count}`` object, tuples become lists (the shape of the HTTP API's answer)."""
-        counts = asdict(self.counts)
-        counts["skipped"] = dict(self.counts.skipped)
-        rows = [{name: getattr(r, name) for name in ROW_FIELDS}
-                | {"revokes": list(r.revokes), "marked_revokes": list(r.marked_revokes)} for r in self.rows]
-        return {"counts": counts, "rows": rows}
 
 
 @dataclass
@@ -391,7 +237,7 @@ def screen_named_files(files: Sequence[tuple[Path, str]], *, solver: DoubleDummy
 def screen_named_texts(files: Sequence[tuple[bytes, str]], *, solver: DoubleDummySolver,
                        facts: RevokeFacts = AFTER_PLAY, progress: Progress | None = None) -> ScreeningReport:
     """Screen files given as ``(bytes, name)`` pairs: as :func:`screen_named_files` on files of
-    these bytes (decoded as :func:`engine.records.pbn.decode` does)."""
+    these bytes (decoded as :func:`engine.records.pbn_text.decode` does)."""
     return _screen_sources(files, solver, facts, progress)
 
 
@@ -441,163 +287,3 @@ def _detach(error: BaseException, depth: int = 0) -> None:
             if isinstance(value, BaseException):
                 _detach(value, depth + 1)
         e = e.__cause__ or e.__context__
-
-
-def _message(exc: BaseException) -> str:
-    if isinstance(exc, AdvisorError):
-        return str(exc)
-    return f"unexpected error (please report): {type(exc).__name__}: {exc}"
-
-
-def _flagged(file: str, game: PbnGame, exc: Exception) -> ScreeningRow:
-    contract = declarer = None
-    reason = _message(exc)
-    keyed = exc if isinstance(exc, InvalidBoardError) and exc.key else None
-    try:
-        c = game.contract()
-    except AdvisorError:
-        pass
-    else:
-        contract, declarer = str(c), c.declarer.value
-        leader = game.play_section.leader if game.play_section is not None else c.declarer.lho
-        if leader != c.declarer.lho:  # the usual cause of "not in N's hand" at trick 1
-            hint = (f" [the Play tag names {leader.value} as the opening leader, but declarer "
-                    f"{c.declarer.value}'s left-hand opponent is {c.declarer.lho.value}: the Declarer or the "
-                    "Play tag is wrong]")
-            keyed = _keyed(reason + hint, exc, key="flag_leader_hint", leader=leader.value,
-                           declarer=c.declarer.value, lho=c.declarer.lho.value)
-            reason += hint
-    return ScreeningRow(file, game.board, game.room, game.lineno, "flagged", contract=contract, declarer=declarer,
-                        recorded_result=game.result_tricks(), marked_revokes=tuple(str(x) for x in game.revoke_marks()),
-                        reason=reason, reason_error=keyed)
-
-
-def _keyed(message: str, exc: Exception, *, key: str, **params: object) -> InvalidBoardError | None:
-    """``message`` keyed (``error.<key>``) around ``exc``'s own keyed reason (param ``reason``);
-    ``None`` when ``exc`` has no key (its text is then all there is)."""
-    if not (isinstance(exc, InvalidBoardError) and exc.key):
-        return None
-    return InvalidBoardError(message, key=key, params={"reason": exc, **params})
-
-
-def revoke_text(ruling: RevokeRuling) -> str:
-    """One revoke and its ruling in a few characters: ``"T3 S D4 on H, 64A2 x1"``.
-
-    Trick, offender (``(dummy)`` when the card came from dummy), card, what was broken (``on H``:
-    the suit led; ``not penalty card SA``; ``against lead restriction``), then the law deciding
-    the trick adjustment (64A1/64A2, a 64B exemption, or 62A/62C3/62D1 for a corrected revoke)
-    and the tricks transferred to the non-offending side.
-    """
-    r, e, t = ruling.revoke, ruling.establishment, ruling.transfer
-    law = e.correction.value if e.correction is not None and (t is None or not t.exemptions) else \
-        (t.law if t is not None else e.law)
-    who = f"{r.offender.value}{' (dummy)' if r.by_dummy else ''}"
-    if r.kind is RevokeKind.FAILURE_TO_FOLLOW:
-        what = f"on {r.suit.value if r.suit else '?'}"
-    elif r.kind is RevokeKind.PENALTY_CARD:
-        what = "not penalty card " + "/".join(str(c) for c in sorted(r.alternatives))
-    else:
-        what = "against lead restriction"
-    return f"T{r.trick} {who} {r.card or '?'} {what}, {law} x{t.tricks if t is not None else 0}"
-
-
-def _ruled(file: str, game: PbnGame, a: RevokeAdvice) -> ScreeningRow:
-    b, c = a.board, a.board.contract
-    return ScreeningRow(
-        file, game.board, game.room, game.lineno, "ruled",
-        revokes=tuple(revoke_text(x) for x in a.rulings), contract=str(c), declarer=c.declarer.value,
-        table_tricks=a.table_tricks, after_adjustment=a.after_adjustment, suggested_tricks=a.suggested_tricks,
-        suggested_result=a.suggested_result, suggested_law=a.suggested_law, score_ns_suggested=a.score_ns_suggested,
-        law_64c_applies=a.law_64c.applies, claim_assumed=a.claim.assumed, recorded_result=b.recorded_result,
-        marked_revokes=tuple(str(x) for x in b.marked_revokes),
-    )
-
-
-def _recording_error(file: str, game: PbnGame, revokes: Sequence[Revoke], reading: Reading) -> ScreeningRow:
-    """A record whose failures to follow read more plausibly as a mistake in the record: flagged,
-    not ruled; both readings kept (the revokes as found, the correction with its record)."""
-    error = reading.errors[0]
-    c = game.contract()
-    corrected = None if error.kind is ErrorKind.TWO_IN_A_TRICK else " ".join(str(x) for x in error.play)
-    keyed = finding_error(reading)
-    reason = keyed.message
-    return ScreeningRow(
-        file, game.board, game.room, game.lineno, "flagged",
-        revokes=tuple(f"T{r.trick} {r.offender.value} {r.card} on {r.suit.value if r.suit else '?'}" for r in revokes),
-        contract=str(c), declarer=c.declarer.value, recorded_result=game.result_tricks(),
-        marked_revokes=tuple(str(x) for x in game.revoke_marks()),
-        reason=reason, finding=Finding.RECORDING_ERROR.value,
-        recording_error=reason.removeprefix(f"{Finding.RECORDING_ERROR.value}: "),
-        corrected_play=corrected, reason_error=keyed,
-    )
-
-
-ResultCheck = Literal["adjusted", "table", "either", "neither"]
-"""What a recorded result supports (see :attr:`ScreeningRow.result_check`)."""
-
-
-def check_recorded_result(board: BoardRecord, facts: RevokeFacts, solver: DoubleDummySolver,
-                          advice: RevokeAdvice) -> tuple[ResultCheck, str] | None:
-    """Which reading the record's own result (``board.recorded_result``, declarer's side's tricks)
-    supports, over every split of the tricks the play record does not show, and why.
-
-    For each split ``s`` of the unplayed tricks (declarer's side ``s`` of them, ``0..unplayed``;
-    one split for a record played out) the board is ruled with the claim giving ``s``: the table
-    result is the tricks played plus ``s``; the adjusted result is the tricks after the automatic
-    adjustment (64A, 62) or the 64C score. A claim is usually right double dummy, so the split
-    that decides is the double-dummy one (``advice``'s, where the claim was valued so); failing
-    that, the split nearest to it:
-
-    * ``"adjusted"``: only the adjusted result equals the record's at that split;
-    * ``"table"``: only the table result does (the revoke unnoticed, or not ruled on);
-    * ``"either"``: both do (a 64B exemption transfers nothing), or both at equal distance;
-    * ``"neither"``: no split gives the record's result either way: a game to look at.
-
-    Returns:
-        ``(check, detail)``, the detail naming the splits for the director, e.g. ``"recorded 9; of
-        the 4 tricks not played, the declarer's side won 4 if it is the table result, 3 if it is
-        the adjusted one (double dummy: 3)"``;
-        ``None`` when the record states no result, or when the facts already fix the tricks
-        not played (a claim figure, a table result): then there is nothing to check against.
-
-    Raises:
-        InvalidBoardError, SolverError: as :func:`engine.rulings.revoke.advise_revoke`.
-    """
-    recorded = board.recorded_result
-    if recorded is None or facts.claim_declarer_tricks is not None or facts.table_result is not None:
-        return None
-    record = board.play_record()
-    if record.is_complete:
-        table = advice.table_tricks == recorded
-        adjusted = recorded in (advice.after_adjustment, advice.suggested_tricks)
-        check: ResultCheck = "either" if table and adjusted else "adjusted" if adjusted else \
-            "table" if table else "neither"
-        return check, f"recorded {recorded}; table {advice.table_tricks}, adjusted {advice.suggested_tricks}"
-    unplayed = 13 - record.completed_tricks
-    table_splits, adjusted_splits = [], []
-    for split in range(unplayed + 1):
-        ruled = advise_revoke(board, facts=replace(facts, claim_declarer_tricks=split), solver=solver)
-        if ruled.table_tricks == recorded:
-            table_splits.append(split)
-        if recorded in (ruled.after_adjustment, ruled.suggested_tricks):
-            adjusted_splits.append(split)
-    dd = advice.claim.declarer_tricks
-
-    def distance(splits: list[int]) -> int:
-        return min((abs(s - dd) for s in splits), default=99)
-
-    near_table, near_adjusted = distance(table_splits), distance(adjusted_splits)
-    if near_table == near_adjusted == 99:
-        check = "neither"
-    elif near_table == near_adjusted:
-        check = "either"
-    else:
-        check = "table" if near_table < near_adjusted else "adjusted"
-
-    def say(splits: list[int]) -> str:
-        return " or ".join(str(s) for s in splits) if splits else "none"
-
-    detail = (f"recorded {recorded}; of the {unplayed} tricks not played, the declarer's side won "
-              f"{say(table_splits)} if it is the table result, {say(adjusted_splits)} if it is the adjusted "
-              f"one (double dummy: {dd})")
-    return check, detail

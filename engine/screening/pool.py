@@ -28,15 +28,8 @@ from engine.dd.results import CardScores, DDTable
 from engine.laws.facts import RevokeFacts
 from engine.model.deal import Deal
 from engine.model.position import Position
-from engine.screening.events import (
-    AFTER_PLAY,
-    Progress,
-    ScreeningCounts,
-    ScreeningReport,
-    record_files,
-    screen_named_files,
-    screen_named_texts,
-)
+from engine.screening.events import AFTER_PLAY, Progress, record_files, screen_named_files, screen_named_texts
+from engine.screening.report import ScreeningCounts, ScreeningReport
 
 _solver: DoubleDummySolver | None = None
 _cache_dir: str | None = None

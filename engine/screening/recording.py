@@ -41,7 +41,7 @@ from engine.model.contract import Contract
 from engine.model.deal import Deal
 from engine.model.play import PlayRecord
 from engine.model.seats import SEATS, Seat
-from engine.records.pbn import PbnGame, PlaySection
+from engine.records.pbn_game import PbnGame, PlaySection
 
 
 class ErrorKind(StrEnum):

@@ -25,7 +25,8 @@ from app.api.case_format import Number, cell
 from app.main import create_app
 from app.storage import open_repository
 from app.storage.cases import SqlUserRepository
-from engine.casefile.cases import OPEN_MODE, NewCase, Role
+from engine.casefile.cases import NewCase
+from engine.casefile.users import OPEN_MODE, Role
 from engine.dd import SolverRunner
 from tests.api.test_events import error, hand_record_file, new_event, upload
 from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, laptop

@@ -15,7 +15,7 @@ from app.main import create_app
 from app.service.auth import add_user
 from app.storage import open_repository
 from app.storage.cases import SqlUserRepository
-from engine.casefile.cases import Role
+from engine.casefile.users import Role
 from engine.dd import SolverRunner
 from tests.api.test_events import error, new_event
 from tests.helpers import laptop

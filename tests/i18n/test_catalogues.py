@@ -28,7 +28,7 @@ from engine.laws.editions import LAWS_2007, LAWS_2017
 ROOT = Path(__file__).resolve().parent.parent.parent
 _EDITION_PREFIXES = sorted({e.key_prefix for e in (LAWS_2007, LAWS_2017)})
 ERRORS = {"InvalidBoardError", "PbnError", "IllegalPlayError", "NotStoredError", "CaseConflictError", "__init__",
-          "_keyed"}  # engine.screening.events: a flagged row's reason around its error's
+          "_keyed"}  # engine.screening.rows: a flagged row's reason around its error's
 
 
 def _params(text: str) -> set[str]:
@@ -151,7 +151,7 @@ def _emitted() -> Iterator[tuple[str, str]]:
                 prefix = "step."
             elif name in ERRORS:
                 prefix = "error."
-            elif name == "_error" and len(node.args) > 2:  # engine.records.pbn: a game's error, its reason's key
+            elif name == "_error" and len(node.args) > 2:  # engine.records.pbn_game: a game's error, its reason's key
                 key, prefix = node.args[2], "error."
             elif name == "gettext" and len(node.args) > 1:
                 key, prefix = node.args[1], ""

@@ -15,7 +15,8 @@ from engine.errors import InvalidBoardError, PbnError
 from engine.model import Card, Contract, Deal, Seat
 from engine.records.boards import board_from_game, board_from_parts, pick_game
 from engine.records.handrecords import hand_records_from_pbn
-from engine.records.pbn import check_text, loads, upload_text
+from engine.records.pbn import loads
+from engine.records.pbn_text import check_text, upload_text
 from engine.records.playtext import play_text_problems, read_card
 from engine.scoring.adjusted import check_weights, parse_weight
 from engine.scoring.profiles import profile

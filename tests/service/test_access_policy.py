@@ -37,8 +37,9 @@ from app.service.access import OPEN, OPEN_MOUNTS, POLICY, is_api, routes
 from app.service.auth import COOKIE, READ, Access, add_user, is_local
 from app.storage import open_repository
 from app.storage.cases import SqlUserRepository
-from engine.casefile.cases import Actor, CaseDetails, CaseKind, NewCase, Pair, Role
+from engine.casefile.cases import CaseDetails, CaseKind, NewCase, Pair
 from engine.casefile.events import EventDetails
+from engine.casefile.users import Actor, Role
 from engine.records.handrecords import hand_records_from_pbn
 from engine.screening.events import screen_games
 from tests.browser import served

@@ -179,7 +179,7 @@ def test_a_wrong_secret_on_a_known_key_is_hashed_once_then_the_key_rests(dds: So
                                                                        counted: list[str]) -> None:
     from app.storage import open_repository
     from app.storage.cases import SqlUserRepository
-    from engine.casefile.cases import Role
+    from engine.casefile.users import Role
 
     repo = open_repository(f"sqlite:///{db_path}")
     try:
@@ -209,7 +209,7 @@ def test_checks_at_once_hash_a_right_token_once_and_forty_wrong_ones_five_times(
 
     from app.storage import open_repository
     from app.storage.cases import SqlUserRepository
-    from engine.casefile.cases import Role
+    from engine.casefile.users import Role
 
     repo = open_repository(f"sqlite:///{db_path}")
     try:
@@ -229,7 +229,7 @@ def test_checks_at_once_hash_a_right_token_once_and_forty_wrong_ones_five_times(
 
 
 def test_forty_wrong_tokens_through_the_api_hash_at_most_five_times(locked: TestClient, counted: list[str]) -> None:
-    from engine.casefile.cases import Role
+    from engine.casefile.users import Role
 
     access: auth.Access = locked.app.state.access  # type: ignore[attr-defined]
     _, token = auth.add_user(access.users, "Anna Director", Role.DIRECTOR)
@@ -293,7 +293,7 @@ def test_the_pages_upload_is_one_transaction_and_leaves_no_empty_event(db_path: 
 
 
 def games_alive() -> int:
-    from engine.records.pbn import PbnGame
+    from engine.records.pbn_game import PbnGame
 
     gc.collect()
     return sum(isinstance(o, PbnGame) for o in gc.get_objects())
@@ -303,7 +303,7 @@ def test_a_finished_screening_job_keeps_its_report_not_the_parsed_file(dds: Solv
     from app.api.screenings import start_job
     from app.service.jobs import FINISHED, JobManager
     from engine.records.files import read_games
-    from engine.screening.events import ScreeningReport
+    from engine.screening.report import ScreeningReport
 
     # Sponvo30 (board 21: a revoke, ruled) and a game whose trick 2 has a card South does not
     # hold (flagged: the engine's keyed error, raised and caught, is kept with the row).

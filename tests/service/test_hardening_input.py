@@ -376,7 +376,7 @@ def test_the_page_says_a_paste_is_not_a_pbn_game(client: TestClient, pbn: str) -
 
 
 def test_a_pbn_file_is_still_read_as_before(client: TestClient) -> None:
-    from engine.records.pbn import upload_text
+    from engine.records.pbn_text import upload_text
 
     assert len(loads(upload_text(SPONVO30.read_bytes()))) == 48  # 24 boards, two rooms
     r = client.post("/v1/screenings", files={"file": ("Sponvo30.pbn", SPONVO30.read_bytes())})

@@ -29,8 +29,9 @@ from app.main import create_app
 from app.service.auth import COOKIE
 from app.storage.cases import SqlUserRepository
 from app.web.casefile import one_game
-from engine.casefile.cases import Actor, CaseDetails, CaseKind, NewCase, Pair, Role
+from engine.casefile.cases import CaseDetails, CaseKind, NewCase, Pair
 from engine.casefile.events import EventDetails
+from engine.casefile.users import Actor, Role
 from engine.dd import SolverRunner
 from engine.records.pbn import loads
 from tests.browser import SHOTS, PageProblems, served

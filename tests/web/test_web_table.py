@@ -19,8 +19,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.main import create_app
-from engine.casefile.cases import Actor, CaseDetails, CaseKind, NewCase, Pair, Role
+from engine.casefile.cases import CaseDetails, CaseKind, NewCase, Pair
 from engine.casefile.events import EventDetails
+from engine.casefile.users import Actor, Role
 from engine.dd import SolverRunner
 from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, laptop
 from tests.web.test_web import _hand_record_event, sponvo_board_21

@@ -12,7 +12,7 @@ from pydantic import BaseModel, Field
 
 from app.api.schemas.common import SeatCode
 from engine import __version__ as engine_version
-from engine.screening.events import ScreeningReport
+from engine.screening.report import ScreeningReport
 
 
 class ScreeningRowOut(BaseModel):

@@ -11,7 +11,7 @@ pages (one board each). Pure: no web code.
 from __future__ import annotations
 
 from engine.errors import PbnError, ResultsFileError
-from engine.records.pbn import check_text, decode
+from engine.records.pbn_text import check_text, decode
 from engine.records.results.bws import is_access, read_bws
 from engine.records.results.dlm import looks_like_dlm, read_dlm
 from engine.records.results.jfr import looks_like_jfr, read_jfr

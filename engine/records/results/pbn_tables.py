@@ -19,7 +19,7 @@ import re
 from engine.errors import ResultsFileError
 from engine.records.files import read_games
 from engine.records.handrecords import board_key, hand_records_from_pbn
-from engine.records.pbn import PbnGame
+from engine.records.pbn_game import PbnGame
 from engine.records.results.model import (
     PASSED_OUT,
     SessionResults,

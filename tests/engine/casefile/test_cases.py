@@ -27,12 +27,9 @@ from engine.casefile.cases import (
     Review,
     ReviewOutcome,
     WeightedPart,
-    check_decision,
-    check_review,
-    check_score,
-    differences,
-    fold,
 )
+from engine.casefile.history import differences, fold
+from engine.casefile.rules import check_decision, check_review, check_score
 
 T0 = dt.datetime(1997, 6, 26, 15, 0, tzinfo=dt.UTC)
 NEW = NewCase(CaseDetails(1, "21", "30", "4", Pair("12"), Pair("3"), "Jan Kowalski"), CaseKind.REVOKE,

@@ -22,7 +22,7 @@ from engine.model.cards import Card
 from engine.model.play import PlayRecord
 from engine.model.seats import Vulnerability
 from engine.records.lin import LinRecord, loads, looks_like_lin, read_records
-from engine.records.pbn import decode
+from engine.records.pbn_text import decode
 from tests.helpers import SPONVO30_PLAY
 
 LIN_DIR = Path(__file__).resolve().parents[4] / "shared" / "data" / "lin-files"

@@ -14,7 +14,8 @@ from engine.errors import InvalidBoardError, PbnError
 from engine.model.cards import Card
 from engine.model.contract import Contract, Doubling, Strain
 from engine.model.seats import Seat, Vulnerability
-from engine.records.pbn import PbnGame, games_for_board, load, loads
+from engine.records.pbn import load, loads
+from engine.records.pbn_game import PbnGame, games_for_board
 
 PBN_FILES = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "pbn-files"
 

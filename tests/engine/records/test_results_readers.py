@@ -19,7 +19,7 @@ import pytest
 from engine.errors import InvalidBoardError, ResultsFileError
 from engine.model import Card, Seat
 from engine.records.handrecords import hand_records_from_pbn
-from engine.records.pbn import decode
+from engine.records.pbn_text import decode
 from engine.records.results import SessionResults, TravellerLine, read_results, traveller_matchpoints, travellers
 from engine.scoring import butler_imps, cross_imps, datum, neuberg
 

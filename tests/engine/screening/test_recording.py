@@ -10,7 +10,7 @@ from engine.laws.revoke import detect_revokes
 from engine.model import Card, Seat
 from engine.records.boards import board_from_game
 from engine.records.files import load_games
-from engine.records.pbn import PbnGame, games_for_board
+from engine.records.pbn_game import PbnGame, games_for_board
 from engine.screening.events import screen_games
 from engine.screening.recording import ErrorKind, Finding, Reading, read_record
 from tests.helpers import DATA, laptop

@@ -27,14 +27,8 @@ from app.service.limits import UPLOAD_BYTES
 from engine.dd.results import CardScores
 from engine.model.position import Position
 from engine.records.pbn import load, loads
-from engine.screening.events import (
-    SKIP_LEAD_UNKNOWN,
-    SKIP_NO_CARDS,
-    SKIP_NO_PLAY,
-    ScreeningRow,
-    screen_games,
-    screen_paths,
-)
+from engine.screening.events import screen_games, screen_paths
+from engine.screening.report import SKIP_LEAD_UNKNOWN, SKIP_NO_CARDS, SKIP_NO_PLAY, ScreeningRow
 from tests.helpers import A1A10909, FINAL2, SPONVO30, SPONVO30_DEAL, laptop
 
 # Clubs to West's king (trick 1), then West's HA with everybody following (trick 2).

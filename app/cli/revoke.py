@@ -1,0 +1,74 @@
+"""``advisor revoke FILE --board B``: the revoke ruling (Laws 61-64) of one board of a PBN or LIN
+file, as text for a TD (:func:`render`) or as the API's JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from app import i18n
+from app.cli.common import _choose, _print, _reason, _t
+from engine.errors import AdvisorError, InvalidBoardError
+from engine.laws.facts import Noticed, RevokeFacts
+from engine.model.cards import SUIT_ORDER, holding_str
+from engine.model.seats import Seat
+from engine.records.boards import board_from_game
+from engine.records.files import claim_tricks, load_games
+from engine.records.pbn_game import games_for_board
+from engine.rulings.revoke import RevokeAdvice, advise_revoke
+
+
+def render(a: RevokeAdvice) -> str:
+    """The ruling as text for a TD: board, hands, each revoke, each law step, the score to enter."""
+    b, c = a.board, a.board.contract
+    lang = i18n.current()
+    out = [_t("board_head", label=b.label, contract=c, declarer=c.declarer.value, vulnerable=b.vulnerability.value)]
+    for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST):
+        hand = "  ".join(f"{s.value} {holding_str(b.deal.hand(seat), s) or '-'}" for s in SUIT_ORDER)
+        out.append(f"  {seat.value}: {hand}")
+    out.append("  " + (_t("cards_played", n=len(b.play)) if b.recorded_result is None else
+                       _t("cards_played_result", n=len(b.play), result=b.recorded_result)))
+    out.append("")
+    out += [f"  [{s.law}] {i18n.step_text(lang, s)}" for s in a.steps]
+    out.append("")
+    if a.provisional:  # noticed during play, play not over: no score to enter
+        out.append(_t("provisional", result=a.suggested_result, score=f"{a.score_ns_suggested:+d}"))
+    else:
+        out.append(_t("result_to_enter", result=a.suggested_result, score=f"{a.score_ns_suggested:+d}",
+                      law=a.suggested_law))
+    return "\n".join(out)
+
+
+def _revoke(args: argparse.Namespace) -> int:
+    """``advisor revoke``: the ruling on the revokes of one board of a PBN or LIN file (Laws 61-64),
+    as text for a TD or the API's JSON. Returns the exit status (0 ok, 2 bad input)."""
+    try:
+        games = games_for_board(load_games(args.file), args.board, args.room)
+        games = [g for g in games if g.play_section is not None] or games
+        if not games:
+            raise InvalidBoardError(f"no board {args.board}" + (f" in room {args.room}" if args.room else "")
+                                    + f" in {args.file}", path="board", key="cli_no_board_room" if args.room
+                                    else "cli_no_board", params={"board": args.board, "room": args.room or "",
+                                                                 "file": args.file})
+        game = _choose(games, args.board)
+        board = board_from_game(game, source=args.file.rsplit("/", 1)[-1])
+        claim = args.claim if args.claim is not None else claim_tricks(game, board.play_record(), board.contract)
+        if args.table_result is not None and args.claim is None:
+            claim = None  # a table result, not the record's claim: the tricks not entered were played out
+        facts = RevokeFacts(noticed=Noticed(args.noticed), claim_declarer_tricks=claim,
+                            table_result=args.table_result, rest_valued_double_dummy=args.rest_dd,
+                            claim_by=Seat(args.claim_by) if args.claim_by else None,
+                            claim_contested=args.claim_contested, losses_induced_by_revoke=args.induced)
+        from engine.dd import default_solver
+        from engine.laws.editions import edition
+
+        advice = advise_revoke(board, facts=facts, solver=default_solver(), edition=edition(args.laws_edition))
+    except (AdvisorError, OSError) as exc:
+        why = _t("play_end_unknown", **exc.params) if isinstance(exc, InvalidBoardError) and \
+            exc.key == "play_end_unknown" else _reason(exc)  # the command line's options, not the API's fields
+        print(_t("cannot_rule", reason=why), file=sys.stderr)
+        return 2
+    from app.api.schemas.revoke_ruling import RevokeRulingResponse
+
+    return _print(args.json, lambda: RevokeRulingResponse.from_advice(advice), lambda: render(advice))

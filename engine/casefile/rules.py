@@ -1,0 +1,273 @@
+"""The case file's rules (pure): what may be appended to a case's history, checked against the
+case as stored before the store appends it (:class:`engine.casefile.cases.CaseRepository`).
+
+The director's decision (:func:`check_decision`, Law 12C, Law 77) and its score
+(:func:`check_score`: points North-South, a weighted score 12C1(c) or an artificial one 12C2), the
+appeals committee's review (:func:`check_review`, Law 93B), an amendment of the facts
+(:func:`check_amendment`, :func:`amend_details`) and a withdrawal (:func:`check_withdrawal`); the
+times of an imported history (:func:`check_imported_times`) and an event's time zone
+(:func:`check_time_zone`). Each raises :class:`~engine.casefile.cases.CaseRuleError` (HTTP 422) or
+:class:`~engine.casefile.cases.CaseConflictError` (HTTP 409).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import math
+import zoneinfo
+from collections.abc import Mapping, Sequence
+
+from engine.casefile.cases import (
+    MAX_SCORE,
+    Case,
+    CaseConflictError,
+    CaseDetails,
+    CaseRuleError,
+    Decision,
+    EnteredScore,
+    HistoryEntry,
+    Json,
+    Pair,
+    Review,
+    ReviewOutcome,
+)
+
+AMENDABLE = {"round": 20, "table": 20, "ns_number": 20, "ns_names": 200, "ew_number": 20, "ew_names": 200,
+             "director": 120}
+"""The facts of a case a director may amend (:func:`check_amendment`), with their longest length
+in characters; the event, the board and the ruling are never amended (a wrong board is a new
+case, the mistaken one withdrawn)."""
+
+REQUIRED_FACTS = frozenset({"ns_number", "ew_number", "director"})
+"""Amendable facts that may not be blank."""
+
+
+def _fact(d: CaseDetails, name: str) -> str:
+    return {"round": d.round, "table": d.table, "ns_number": d.ns.number, "ns_names": d.ns.names,
+            "ew_number": d.ew.number, "ew_names": d.ew.names, "director": d.director}[name]
+
+
+def amend_details(d: CaseDetails, facts: Mapping[str, Json]) -> CaseDetails:
+    """``d`` with the facts of an ``amended`` entry's ``facts`` (``{name: {"old": .., "new": ..}}``)
+    applied; names not in :data:`AMENDABLE` are ignored."""
+    new = {k: str(v.get("new", "")) for k, v in facts.items() if k in AMENDABLE and isinstance(v, Mapping)}
+    value = {name: new.get(name, _fact(d, name)) for name in AMENDABLE}
+    return CaseDetails(event_id=d.event_id, board=d.board, round=value["round"], table=value["table"],
+                       ns=Pair(value["ns_number"], value["ns_names"]), ew=Pair(value["ew_number"], value["ew_names"]),
+                       director=value["director"])
+
+
+def check_amendment(case: Case, facts: Mapping[str, str], reason: str) -> dict[str, Json]:
+    """The change of an ``amended`` entry: the director corrects the case's facts (round, table,
+    pairs, names, director: :data:`AMENDABLE`) with a reason; nothing is written over, the entry
+    says ``{"reason": .., "facts": {name: {"old": .., "new": ..}}}`` for each fact that changes.
+
+    Raises:
+        CaseRuleError: path ``reason`` (none given), the fact's name (too long, or a required
+            fact left blank), or ``facts`` (nothing changes).
+        CaseConflictError: the case was withdrawn.
+    """
+    if case.withdrawn is not None:
+        raise CaseConflictError(f"case {case.id} was withdrawn: its facts can no longer be amended",
+                                key="case_amend_withdrawn", params={"case": case.id})
+    changed: dict[str, Json] = {}
+    for name, value in facts.items():
+        if name not in AMENDABLE:
+            raise CaseRuleError(f"{name!r} is not a fact of the case that can be amended", path=name,
+                                key="case_not_amendable", params={"name": name})
+        new = value.strip()
+        if len(new) > AMENDABLE[name]:
+            raise CaseRuleError(f"at most {AMENDABLE[name]} characters", path=name, key="case_fact_too_long",
+                                params={"n": AMENDABLE[name]})
+        if not new and name in REQUIRED_FACTS:
+            raise CaseRuleError("this cannot be left blank", path=name, key="case_fact_blank")
+        old = _fact(case.details, name)
+        if new != old:
+            changed[name] = {"old": old, "new": new}
+    if not reason.strip():
+        raise CaseRuleError("give the reason for the amendment", path="reason", key="case_amend_reason")
+    if not changed:
+        raise CaseRuleError("nothing is changed: the facts are as the case already has them", path="facts",
+                            key="case_amend_nothing")
+    return {"reason": reason.strip(), "facts": changed}
+
+
+def check_withdrawal(case: Case, reason: str) -> dict[str, Json]:
+    """The change of a ``withdrawn`` entry: a case saved by mistake is withdrawn with a reason; it
+    stays in the store, in its history and in the ruling log (status ``withdrawn``).
+
+    Raises:
+        CaseRuleError: path ``reason``: none given.
+        CaseConflictError: the case is already withdrawn.
+    """
+    if case.withdrawn is not None:
+        raise CaseConflictError(f"case {case.id} is already withdrawn", key="case_already_withdrawn",
+                                params={"case": case.id})
+    if not reason.strip():
+        raise CaseRuleError("give the reason for withdrawing the case", path="reason", key="case_withdraw_reason")
+    return {"reason": reason.strip()}
+
+
+def check_score(score: EnteredScore, path: str = "") -> EnteredScore:
+    """``score`` if it is a score a director could enter, rounded to 0.01 of a point.
+
+    A score has either ``score_ns`` or ``artificial`` (not both, not neither). Weighted parts
+    have weights over 0 summing to 100 % and their weighted sum is ``score_ns`` (to 0.5 of a point).
+
+    Raises:
+        CaseRuleError: ``path`` + the field (``score_ns``, ``weighted``, ``artificial``...) and why.
+    """
+    at = (path + "/") if path else ""
+    numbers = [("score_ns", score.score_ns), ("score_ew", score.score_ew),
+               *((f"weighted/{i}/score_ns", w.score_ns) for i, w in enumerate(score.weighted)),
+               *((f"weighted/{i}/percent", w.percent) for i, w in enumerate(score.weighted))]
+    for name, value in numbers:
+        if value is not None and (not math.isfinite(value) or abs(value) > MAX_SCORE):
+            raise CaseRuleError(f"{value!r} is not a bridge score (at most {MAX_SCORE} points either way)",
+                                path=at + name)
+    if score.score_ns is None and not score.artificial:
+        raise CaseRuleError("give the score entered (score_ns, North-South's points) or an artificial adjusted "
+                            "score (artificial, 12C2)", path=at + "score_ns")
+    if score.score_ns is not None and score.artificial:
+        raise CaseRuleError("a score is either in points (score_ns) or artificial (12C2), not both",
+                            path=at + "artificial")
+    if score.weighted:
+        if score.score_ns is None:
+            raise CaseRuleError("a weighted score (12C1(c)) needs score_ns, the weighted sum", path=at + "score_ns")
+        bad = next((i for i, w in enumerate(score.weighted) if not 0 < w.percent <= 100), None)
+        if bad is not None:
+            raise CaseRuleError("a weight is a percentage over 0 and at most 100", path=f"{at}weighted/{bad}/percent")
+        total = sum(w.percent for w in score.weighted)
+        if abs(total - 100) > 0.01:
+            raise CaseRuleError(f"the weights add up to {total:g}%, not 100%", path=at + "weighted")
+        weighted_sum = sum(w.score_ns * w.percent for w in score.weighted) / 100
+        if abs(weighted_sum - score.score_ns) > 0.5:
+            raise CaseRuleError(f"the weighted results give {weighted_sum:+.2f}, not {score.score_ns:+g}: "
+                                "score_ns is the weighted sum (12C1(c))", path=at + "score_ns")
+    ns = round(score.score_ns, 2) if score.score_ns is not None else None
+    ew = round(score.score_ew, 2) if score.score_ew is not None else None
+    if ew is not None and ns is not None and ew == -ns:
+        ew = None  # a balancing score is not split
+    return EnteredScore(ns, score.result.strip(), score.law.strip(), ew, score.weighted, score.artificial)
+
+
+def check_decision(case: Case, score: EnteredScore, reason: str) -> Decision:
+    """The director's decision on ``case``, if the case file's rules allow it.
+
+    It differs from the suggestion when its points are not the ruling's suggested score (or
+    the suggestion was artificial and the decision is not, or the score is split): then a
+    reason is required.
+
+    Raises:
+        CaseRuleError: path ``reason`` (missing though the score differs) or a score field.
+        CaseConflictError: the committee has already reviewed the case (its decision stands), or
+            the case was withdrawn.
+    """
+    _not_withdrawn(case)
+    if case.reviews:
+        outcome = case.reviews[-1].outcome.value
+        raise CaseConflictError(f"case {case.id} has been reviewed by the appeals committee "
+                                f"({outcome}): the director's decision can no longer change",
+                                key=f"case_reviewed_{outcome}", params={"case": case.id})
+    score = check_score(score)
+    suggested = case.data.suggested_ns
+    if suggested is None:
+        differs = score.score_ns is not None
+    else:
+        differs = score.score_ns is None or abs(score.score_ns - suggested) > 0.005 or score.score_ew is not None
+    if differs and not reason.strip():
+        shown = f"{suggested:+d}" if suggested is not None else "an artificial adjusted score"
+        raise CaseRuleError(f"the score entered differs from the suggestion ({shown}): give the reason",
+                            path="reason")
+    return Decision(score, reason.strip(), differs)
+
+
+def _not_withdrawn(case: Case) -> None:
+    if case.withdrawn is not None:
+        raise CaseConflictError(f"case {case.id} was withdrawn: nothing more is recorded on it",
+                                key="case_withdrawn_closed", params={"case": case.id})
+
+
+def check_review(case: Case, review: Review, *, uses_deposits: bool = False) -> Review:
+    """A committee review of ``case``, if the case file's rules allow it. The deposit is asked
+    only when the event takes deposits (``uses_deposits``, :attr:`~engine.casefile.cases.EventSettings.uses_deposits`);
+    otherwise it may be left out (``None``).
+
+    Raises:
+        CaseRuleError: no members, no reasons, a varied ruling without its score (path
+            ``score_ns``), a score given with uphold or cancel, or no deposit though the event
+            takes deposits (path ``deposit``).
+        CaseConflictError: the director has not yet recorded a decision (nothing to review), or
+            the case was withdrawn.
+    """
+    _not_withdrawn(case)
+    if case.decision is None:
+        raise CaseConflictError(f"case {case.id} has no decision of the director yet: there is nothing to review",
+                                key="case_no_decision", params={"case": case.id})
+    members = tuple(m.strip() for m in review.members if m.strip())
+    if not members:
+        raise CaseRuleError("name the committee's members", path="members")
+    if not review.reasons.strip():
+        raise CaseRuleError("give the committee's reasons", path="reasons")
+    score = review.score
+    if review.outcome is ReviewOutcome.VARY:
+        if score is None:
+            raise CaseRuleError("a varied ruling needs the committee's score (score_ns)", path="score_ns")
+        score = check_score(score)
+    elif score is not None:
+        raise CaseRuleError(f"a score goes with 'vary' only: to {review.outcome.value} the ruling, give none",
+                            path="score_ns")
+    if uses_deposits and review.deposit is None:
+        raise CaseRuleError("the event takes appeal deposits: say whether the deposit is returned or kept",
+                            path="deposit", key="case_deposit_needed")
+    return Review(review.outcome, members, review.reasons.strip(), review.deposit, score)
+
+IMPORT_CLOCK_SLACK = dt.timedelta(minutes=5)
+"""How far after the import an imported entry's time may be (the exporting server's clock may run
+a little ahead of this one's); anything later is refused."""
+
+
+def check_imported_times(entries: Sequence[HistoryEntry], now: dt.datetime) -> None:
+    """Refuse an imported history whose first-recorded times (:attr:`HistoryEntry.recorded`, oldest
+    first as numbered) go backwards, or lie after ``now`` (the import, UTC) by more than
+    :data:`IMPORT_CLOCK_SLACK`: a history is recorded in the order it happened.
+
+    Raises:
+        CaseRuleError: path ``history/<i>/at``, naming the entry and the times.
+    """
+    previous: dt.datetime | None = None
+    for i, e in enumerate(entries):
+        at = e.recorded.at
+        if previous is not None and at < previous:
+            raise CaseRuleError(f"history entry {e.seq} is dated {at.isoformat()}, before the entry above it "
+                                f"({previous.isoformat()}): a history does not go back in time", path=f"history/{i}/at")
+        if at > now + IMPORT_CLOCK_SLACK:
+            raise CaseRuleError(f"history entry {e.seq} is dated {at.isoformat()}, after this import "
+                                f"({now.isoformat(timespec='seconds')})", path=f"history/{i}/at")
+        previous = at
+
+
+@functools.cache
+def _zone_names() -> frozenset[str]:
+    return frozenset(zoneinfo.available_timezones())
+
+
+def check_time_zone(name: str) -> str:
+    """``name`` stripped, if it is ``""`` or an IANA time zone the system knows (``zoneinfo``),
+    e.g. ``"Europe/Warsaw"``, ``"UTC"``.
+
+    Raises:
+        CaseRuleError: path ``time_zone``: not a time zone name.
+    """
+    name = name.strip()
+    if not name:
+        return ""
+    try:
+        if name not in _zone_names():  # "Europe" (a folder of the database) is no zone
+            raise zoneinfo.ZoneInfoNotFoundError(name)
+        zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
+        raise CaseRuleError(f"{name!r} is not a time zone name (an IANA name such as Europe/Warsaw)",
+                            path="time_zone", key="time_zone_unknown", params={"zone": name}) from None
+    return name

@@ -1,0 +1,97 @@
+"""The text of a record file before it is read: its bytes decoded (:func:`decode`: UTF-8, else
+cp1252, else latin-1), and the quick checks that an upload or a pasted text can be a PBN or LIN
+file at all (:func:`upload_text`, :func:`check_text`, :func:`looks_like_lin`), each refusal a
+:class:`~engine.errors.PbnError` in the director's words that never repeats the file's bytes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.errors import PbnError
+
+
+def decode(data: bytes) -> str:
+    """The text of a PBN file's bytes, decoded as :func:`~engine.records.pbn.load` does.
+
+    UTF-8 (a leading BOM is dropped), else cp1252, else latin-1: decoding never fails.
+    """
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
+
+
+_TAG_START = re.compile(r'\[\s*\w+\s*"')
+_CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]")  # not tab, CR, LF, FF, VT, DOS's EOF
+_LIN = re.compile(r"(?:^|\|)(?:pn|qx|md|st|vg|rh|ah|sv|mb|pc|pg)\|", re.IGNORECASE)
+_PBN_TAG_LINE = re.compile(r'^\s*\[\s*\w+\s*"', re.MULTILINE)
+_CONTROL_CHARS = re.compile("[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]")
+
+
+def upload_text(data: bytes) -> str:
+    """The text of an uploaded (or read) PBN file, once its bytes look like one: decoded as
+    :func:`decode` does, then checked by :func:`check_text`.
+
+    Raises:
+        PbnError: path ``"file"``, message ``"not a PBN file: <why>"``: the file is empty; it is
+            UTF-16 or UTF-32 (a byte order mark, or NUL bytes); it is compressed (gzip, zip) or
+            other binary data (control bytes); or as :func:`check_text`. The message never
+            repeats the file's bytes.
+    """
+    why = _not_text(data)
+    if why is not None:
+        raise PbnError(f"not a PBN file: {why}", path="file", key="not_pbn_bytes", params={"why": why})
+    text = decode(data)
+    check_text(text, path="file")
+    return text
+
+
+def check_text(text: str, *, path: str = "pbn") -> None:
+    """Check that ``text`` (a file's text, or a game pasted in) can be a record file at all,
+    quickly (a few regular-expression passes, whatever its size), before it is read: PBN, or LIN
+    (Bridge Base Online's format, which :func:`engine.records.files.read_games` reads with
+    :mod:`engine.records.lin`).
+
+    Raises:
+        PbnError: ``path``, message ``"not a PBN file: <why>"``: nothing but blank lines; NUL
+            or other control characters; no tag ``[Name "value"]`` anywhere and no LIN pair
+            (notes, 5 MiB of ``{``...).
+    """
+    if not text.strip():
+        raise PbnError("not a PBN file: it is empty or holds only blank lines" if text else
+                       "not a PBN file: it is empty", path=path, key="not_pbn_blank" if text else "not_pbn_empty")
+    if _CONTROL_CHARS.search(text, 0, 65536):
+        raise PbnError("not a PBN file: it holds binary data (control characters)", path=path, key="not_pbn_binary")
+    if _TAG_START.search(text) is None:
+        if looks_like_lin(text):
+            return  # a LIN file (Bridge Base Online's format): engine.records.files reads it with engine.records.lin
+        raise PbnError('not a PBN file: no tag such as [Board "1"] or [Deal "N:..."] was found', path=path,
+                       key="not_pbn_no_tag")
+
+
+def looks_like_lin(text: str) -> bool:
+    """Whether ``text`` is LIN (Bridge Base Online's format, read by :mod:`engine.records.lin`) rather
+    than PBN: in its first 4 KiB, a LIN pair (``pn|``, ``qx|``, ``md|``, ``st|``, ``vg|``, ``ah|``,
+    ``sv|``, ``mb|``, ``pc|``...) comes before any PBN tag line."""
+    head = text.lstrip("\ufeff \t\r\n")[:4096]
+    lin = _LIN.search(head)
+    pbn = _PBN_TAG_LINE.search(head)
+    return lin is not None and (pbn is None or lin.start() < pbn.start())
+
+
+def _not_text(data: bytes) -> str | None:
+    """Why ``data`` cannot be the bytes of a PBN file (which is 8-bit text), or ``None``."""
+    if not data:
+        return "the file is empty"
+    if data.startswith(b"\x1f\x8b"):
+        return "the file is compressed (gzip): unpack it first"
+    if data.startswith((b"PK\x03\x04", b"7z\xbc\xaf", b"Rar!")):
+        return "the file is an archive (zip, 7z, rar): unpack it first"
+    if data.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")) or b"\x00" in data[:65536]:
+        return "the file is UTF-16 or UTF-32 text (or binary): save it as UTF-8 or ANSI (Windows-1252) text"
+    if _CONTROL_BYTES.search(data, 0, 65536):
+        return "the file holds binary data (control bytes)"
+    return None
