@@ -24,12 +24,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.dd import default_solver
-from engine.laws.claims import Claim, trick_winner
+from engine.laws.claim_masks import trick_winner
+from engine.laws.claims import Claim
 from engine.model.cards import FULL_DECK, SUIT_ORDER, Suit
 from engine.model.deal import Deal
 from engine.model.position import Position
 from engine.model.seats import SEATS
-from engine.rulings.claim import ClaimSetting, search
+from engine.rulings.claim_ruling import ClaimSetting
+from engine.rulings.claim_search import search
 
 
 def greedy_position(solver, rnd: random.Random, cards_left: int) -> Position:  # type: ignore[no-untyped-def]

@@ -23,7 +23,7 @@ from engine.laws.claims import Claim
 from engine.laws.revoke import Revoke
 from engine.model.board import BoardRecord
 from engine.model.seats import SEATS, Side
-from engine.rulings.claim import ClaimSetting
+from engine.rulings.claim_ruling import ClaimSetting
 
 
 def corrected_setting(board: BoardRecord, revoke: Revoke, *, penalty_card: bool) -> ClaimSetting:

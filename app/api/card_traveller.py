@@ -18,7 +18,7 @@ from app.api.travellers import table_on_traveller
 from engine.casefile.events import EventRepository, NotStoredError
 from engine.errors import InvalidBoardError
 from engine.records.results import PASSED_OUT
-from engine.rulings.incorrect_cards import IncorrectCardsAdvice
+from engine.rulings.incorrect_cards_advice import IncorrectCardsAdvice
 from engine.scoring.scorer import assigned_entry, weighted_entry
 
 

@@ -23,14 +23,9 @@ from app.api.schemas.common import ErrorResponse
 from app.api.screenings import env_int, owner_of
 from app.service.jobs import Job, JobManager
 from engine.casefile.events import NotStoredError
-from engine.rulings.claim import (
-    DEFAULT_NODE_BUDGET,
-    DEFAULT_TIME_LIMIT,
-    ClaimRuling,
-    ClaimSetting,
-    adjudicate_claim,
-    validate_claim,
-)
+from engine.rulings.claim import DEFAULT_TIME_LIMIT, adjudicate_claim, validate_claim
+from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting
+from engine.rulings.claim_search import DEFAULT_NODE_BUDGET
 
 JOB_CARDS = 8
 """The default of ``ADVISOR_CLAIM_JOB_CARDS``: a claim whose longest hand holds more cards is a job."""

@@ -14,7 +14,8 @@ from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
 from engine.laws.editions import DEFAULT, Edition, edition
 from engine.records.results import PASSED_OUT
-from engine.rulings.revoke import RevokeAdvice, advise_revoke
+from engine.rulings.revoke import advise_revoke
+from engine.rulings.revoke_advice import RevokeAdvice
 
 
 def edition_for(body: RevokeRulingRequest, repo: EventRepository) -> Edition:

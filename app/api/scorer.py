@@ -14,7 +14,7 @@ from app.api.travellers import PairsIn, table_on_traveller
 from engine.casefile.cases import Case
 from engine.casefile.events import EventRepository
 from engine.errors import InvalidBoardError
-from engine.rulings.revoke import RevokeAdvice
+from engine.rulings.revoke_advice import RevokeAdvice
 from engine.scoring.scorer import (
     ArtificialEntry,
     AssignedEntry,

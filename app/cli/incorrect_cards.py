@@ -14,7 +14,8 @@ from app.cli.common import _bad_input, _print, _reason, _t
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.model.cards import SUIT_ORDER, holding_str
 from engine.model.seats import Seat
-from engine.rulings.incorrect_cards import IncorrectCardsAdvice, advise_incorrect_cards
+from engine.rulings.incorrect_cards import advise_incorrect_cards
+from engine.rulings.incorrect_cards_advice import IncorrectCardsAdvice
 from engine.scoring.adjusted import ARTIFICIAL
 
 

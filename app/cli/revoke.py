@@ -16,7 +16,8 @@ from engine.model.seats import Seat
 from engine.records.boards import board_from_game
 from engine.records.files import claim_tricks, load_games
 from engine.records.pbn_game import games_for_board
-from engine.rulings.revoke import RevokeAdvice, advise_revoke
+from engine.rulings.revoke import advise_revoke
+from engine.rulings.revoke_advice import RevokeAdvice
 
 
 def render(a: RevokeAdvice) -> str:

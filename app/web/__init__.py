@@ -78,7 +78,7 @@ from engine.records.pbn_text import check_text, upload_text
 from engine.records.playtext import play_text_problems
 from engine.records.results import SessionResults, read_results
 from engine.rulings.incorrect_cards import advise_incorrect_cards
-from engine.rulings.revoke import RevokeAdvice
+from engine.rulings.revoke_advice import RevokeAdvice
 from engine.scoring import PROFILES, score_ns
 from engine.screening.recording import Finding, finding_error, read_record
 

@@ -11,7 +11,7 @@ from app.api.schemas.cards import _non_offending, suggested_result
 from app.api.schemas.scores import ScoringIn
 from app.api.scorer import ForScorerOut
 from app.api.scores import scores_block
-from engine.rulings.incorrect_cards import IncorrectCardsAdvice
+from engine.rulings.incorrect_cards_advice import IncorrectCardsAdvice
 
 
 def cards_against(advice: IncorrectCardsAdvice, scoring: ScoringIn | None, lang: str

@@ -33,7 +33,7 @@ from engine.casefile.cases import CaseKind
 from engine.casefile.events import NotStoredError
 from engine.errors import InvalidBoardError
 from engine.model.seats import SEATS
-from engine.rulings.claim import ClaimRuling
+from engine.rulings.claim_ruling import ClaimRuling
 
 Text = Annotated[str, Form()]
 Render = Callable[..., HTMLResponse]

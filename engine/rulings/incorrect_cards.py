@@ -7,237 +7,47 @@ when the play so far fits the corrected deal), reuses the Law 64 engine when a r
 (14B4) or a defective trick (14B1, Law 67B) makes a revoke, and proposes the score: assigned
 (12C1(b), North-South view) when the outcome can be judged, otherwise artificial by fault
 (12C2(a)), with the artificial split always shown as the alternative of an assigned score.
+
+The case, the evidence and the advice it returns are in :mod:`engine.rulings.incorrect_cards_advice`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from dataclasses import replace
 
 from engine.dd.protocol import DoubleDummySolver
-from engine.dd.results import DDTable, ParResult
 from engine.errors import IllegalPlayError, InvalidBoardError
 from engine.laws.card_count import (
     Action,
     CardCountDecision,
-    CardCountFacts,
-    CardIrregularity,
     Discovery,
     MissingCardFound,
     decide_card_count,
     decide_defective_tricks,
-    deemed_revoke_transfer,
-    find_irregularity,
-    play_facts,
-    players_of,
 )
+from engine.laws.card_count_play import deemed_revoke_transfer, play_facts, players_of
+from engine.laws.card_irregularity import CardIrregularity, find_irregularity
 from engine.laws.defective_trick import DefectiveTrick, DefectKind, TricksRead, read_tricks
 from engine.laws.equity import declarer_tricks_from
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.steps import Step
 from engine.model.board import BoardRecord
 from engine.model.cards import Card
-from engine.model.contract import Contract, Doubling
+from engine.model.contract import Contract
 from engine.model.deal import Deal
 from engine.model.play import PlayRecord
 from engine.model.seats import SEATS, Seat, Side, Vulnerability
-from engine.rulings.revoke import RevokeAdvice, advise_revoke
-from engine.scoring import ARTIFICIAL, PROFILES, ArtificialScore, Fault, PlausibleResult, Profile, score_ns
-
-
-@dataclass(frozen=True, slots=True)
-class IncorrectCardsCase:
-    """A Law 13 / 14 case as the director reports it.
-
-    Attributes:
-        found: each seat's cards as found at the table (12, 13, 14 cards; a card may be there twice).
-        facts: when it was discovered and what the director established.
-        hand_record: the deal as it should have been (52 distinct cards, 13 each), if known.
-        dealer: the dealer (for par).
-        vulnerability: the board's vulnerability.
-        contract: the contract reached with its declarer, or ``None`` (passed out, or the
-            auction is not over).
-        play: the cards played so far, in order from the opening lead (made with the hands as found).
-        tricks: the same play given trick by trick, when the director gave it so: a trick may
-            then hold five cards (a player played two, 67B2) or three (a player did not play,
-            67B1). ``play`` is then its cards in order.
-        table_tricks: the declarer's side's tricks at the table when play ended (a claim), if
-            the play record does not show all 13 tricks.
-        label: how to name the board to the director.
-    """
-
-    found: Mapping[Seat, tuple[Card, ...]]
-    facts: CardCountFacts
-    hand_record: Deal | None = None
-    dealer: Seat = Seat.NORTH
-    vulnerability: Vulnerability = Vulnerability.NONE
-    contract: Contract | None = None
-    play: tuple[Card, ...] = ()
-    table_tricks: int | None = None
-    label: str = ""
-    tricks: tuple[tuple[Card, ...], ...] | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class DDEvidence:
-    """Double-dummy evidence on the corrected deal. Tricks are the declarer's side's, 0..13.
-
-    Attributes:
-        deal: the corrected deal.
-        table: its DD table (every strain, every declarer).
-        par: its par for the board's vulnerability and dealer.
-        contract_tricks: DD tricks of the contract reached, from the opening lead; ``None``
-            without a contract.
-        from_discovery: tricks won in the play so far plus DD for the rest, when the play so
-            far fits the corrected deal and stops before trick 13; else ``None``.
-        as_played: what the solver can say about the deal as it was actually played.
-        as_played_counts: the cards each hand held as found, e.g. ``"N 12, E 13, S 13, W 14"``.
-    """
-
-    deal: Deal
-    table: DDTable
-    par: ParResult
-    contract_tricks: int | None
-    from_discovery: int | None
-    as_played: str
-    as_played_counts: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class ScoredResult:
-    """A result to enter: the contract, declarer's side's tricks, the result as TDs write it
-    and the Law 77 score in points, North-South view. Used for an assigned adjusted score
-    (12C1(b)) and for the result after the revoke laws (14B4, 67B)."""
-
-    contract: Contract
-    tricks: int
-    result: str
-    score_ns: int
-
-
-@dataclass(frozen=True, slots=True)
-class OffenderGain:
-    """Law 12B1: the double-dummy result on the corrected deal is better for the side at fault
-    than what it scored at the table, so it is not assigned bare. Points are Law 77, North-South's
-    view; tricks the declarer's side's, 0..13.
-
-    Under a profile that weights (12C1(c)) the proposal is a weighted score of the table result
-    (the less favourable result for the offenders) and the double-dummy result, ``weights``
-    being a suggestion the director edits; under a profile without weighted scores (12C1(e)) each
-    side is scored on its own result: the offenders on the least favourable to them, the
-    non-offending side on the most favourable to it (``score_for_ns`` / ``score_for_ew``).
-
-    Attributes:
-        offending: the only side at fault (12C2(a) responsibility not "none").
-        table: the table result (cancelled under 13D, still the offenders' lower bound).
-        double_dummy: the result the double-dummy evidence gives (the contract reached).
-        profile: the jurisdiction profile that decides weighted (12C1(c)) or split (12C1(e)).
-        weights: the suggested weights of ``(table, double_dummy)``, summing to 1.
-        score_for_ns: 12C1(e): the NS points North-South are scored on.
-        score_for_ew: 12C1(e): the NS points East-West are scored on.
-    """
-
-    offending: Side
-    table: ScoredResult
-    double_dummy: ScoredResult
-    profile: Profile
-    weights: tuple[Fraction, Fraction] = (Fraction(1, 2), Fraction(1, 2))
-
-    @property
-    def weighted(self) -> bool:
-        """The profile uses weighted scores (12C1(c)); else the 12C1(e) split."""
-        return self.profile.weighting
-
-    @property
-    def score_for_ns(self) -> int:
-        """12C1(e): the result North-South are scored on (NS points): the least favourable to them
-        when they are at fault, else the most favourable (both results are likely here)."""
-        pts = (self.table.score_ns, self.double_dummy.score_ns)
-        return min(pts) if self.offending is Side.NS else max(pts)
-
-    @property
-    def score_for_ew(self) -> int:
-        """12C1(e): the result East-West are scored on (NS points: the higher, the worse for EW)."""
-        pts = (self.table.score_ns, self.double_dummy.score_ns)
-        return max(pts) if self.offending is Side.EW else min(pts)
-
-
-@dataclass(frozen=True, slots=True)
-class IncorrectCardsAdvice:
-    """The advisor's answer on a Law 13 / 14 case.
-
-    Attributes:
-        case: the case as given.
-        irregularity: what was found.
-        decision: the law path, the action and the fault of each side.
-        evidence: DD evidence on the corrected deal, or ``None`` when it cannot be told.
-        assigned: the proposed assigned adjusted score, when one is possible.
-        artificial: the artificial adjusted score of each side (12C2), when an adjusted score
-            is due: the proposal when nothing can be assigned, else the alternative.
-        revoke: the Law 64 ruling on the corrected deal when a restored card makes a revoke
-            (14B4), else ``None``.
-        ruled_result: the result after the revoke laws (14B4 through the Law 64 engine, or the
-            deemed revoke of 67B1), when the table result is known.
-        table_score_ns: the table result's score, North-South view, when it is known.
-        steps: every step with its law: the findings, the path, the evidence, the proposal.
-        table_tricks: the table result, declarer's side's tricks 0..13, when it is known (the
-            tricks that score ``table_score_ns``).
-        offender_gain: the double-dummy result would favour the side at fault over its table
-            result (12B1): the weighted or split proposal that replaces the bare assigned score
-            (``assigned`` is then the 12C1(e) split's common result, or ``None`` when weighted).
-    """
-
-    case: IncorrectCardsCase
-    irregularity: CardIrregularity
-    decision: CardCountDecision
-    evidence: DDEvidence | None
-    assigned: ScoredResult | None
-    artificial: Mapping[Side, ArtificialScore] = field(default_factory=dict)
-    revoke: RevokeAdvice | None = None
-    ruled_result: ScoredResult | None = None
-    table_score_ns: int | None = None
-    steps: tuple[Step, ...] = ()
-    table_tricks: int | None = None
-    offender_gain: OffenderGain | None = None
-
-    @property
-    def action(self) -> Action:
-        """What the director does (shortcut for ``decision.action``)."""
-        return self.decision.action
-
-    def plausible_results(self) -> tuple[PlausibleResult, ...]:
-        """Candidate outcomes of a weighted assigned score on the corrected deal: the contract
-        reached, played double dummy, and the par contract(s) (what a double-dummy auction
-        reaches) when they score differently; empty when no score can be assigned. When the
-        double-dummy result favours the side at fault (:class:`OffenderGain`), the table result and
-        the double-dummy result (12B1: the offenders' less favourable result is among them)."""
-        gain = self.offender_gain
-        if gain is not None:
-            t, d = gain.table, gain.double_dummy
-            return (PlausibleResult(t.result, t.tricks, t.score_ns, TABLE_EVIDENCE),
-                    PlausibleResult(d.result, d.tricks, d.score_ns, DD_EVIDENCE))
-        ev, contract = self.evidence, self.case.contract
-        if ev is None or not (self.decision.adjusted or self.decision.optional_adjustment):
-            return ()
-        out: list[PlausibleResult] = []
-        if self.assigned is not None:
-            out.append(PlausibleResult(self.assigned.result, self.assigned.tricks, self.assigned.score_ns,
-                                       DD_EVIDENCE))
-        for pc in ev.par.contracts[:1]:
-            par = Contract(pc.level, pc.strain, Doubling.DOUBLED if pc.doubled else Doubling.UNDOUBLED,
-                           pc.declarers[0])
-            tricks = pc.level + 6 + pc.result
-            if ev.par.score_ns not in [p.score_ns for p in out]:
-                out.append(PlausibleResult(par.result_str(tricks), tricks, ev.par.score_ns,
-                                           "par on the corrected deal (the double-dummy auction's contract)"))
-        return tuple(out) if contract is not None else ()
-
-
-DD_EVIDENCE = "the contract reached, played double dummy on the corrected deal"
-"""A plausible result's evidence: the double-dummy result of the contract on the corrected deal."""
-TABLE_EVIDENCE = "the table result, the less favourable result for the side at fault (12B1)"
-"""A plausible result's evidence: the table result kept as the offenders' lower bound (12B1)."""
+from engine.rulings.incorrect_cards_advice import (
+    DDEvidence,
+    IncorrectCardsAdvice,
+    IncorrectCardsCase,
+    OffenderGain,
+    ScoredResult,
+)
+from engine.rulings.revoke import advise_revoke
+from engine.rulings.revoke_advice import RevokeAdvice
+from engine.scoring import ARTIFICIAL, PROFILES, Fault, Profile, score_ns
 
 _NOTICED = {Discovery.DURING_PLAY: Noticed.DURING_PLAY, Discovery.AFTER_PLAY: Noticed.AFTER_PLAY}
 

@@ -11,7 +11,8 @@ from typing import Literal
 from engine.dd.protocol import DoubleDummySolver
 from engine.laws.facts import RevokeFacts
 from engine.model.board import BoardRecord
-from engine.rulings.revoke import RevokeAdvice, advise_revoke
+from engine.rulings.revoke import advise_revoke
+from engine.rulings.revoke_advice import RevokeAdvice
 
 ResultCheck = Literal["adjusted", "table", "either", "neither"]
 """What a recorded result supports (see :attr:`engine.screening.report.ScreeningRow.result_check`)."""

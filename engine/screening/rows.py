@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.laws.revoke import Revoke, RevokeKind
 from engine.records.pbn_game import PbnGame
-from engine.rulings.revoke import RevokeAdvice, RevokeRuling
+from engine.rulings.revoke_advice import RevokeAdvice, RevokeRuling
 from engine.screening.recording import ErrorKind, Finding, Reading, finding_error
 from engine.screening.report import ScreeningRow
 

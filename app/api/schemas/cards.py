@@ -23,7 +23,7 @@ from engine.model.cards import Card
 from engine.model.contract import Contract
 from engine.model.deal import Deal, parse_hand
 from engine.model.seats import SEATS, Seat, Side, Vulnerability
-from engine.rulings.incorrect_cards import IncorrectCardsAdvice, IncorrectCardsCase, OffenderGain, ScoredResult
+from engine.rulings.incorrect_cards_advice import IncorrectCardsAdvice, IncorrectCardsCase, OffenderGain, ScoredResult
 from engine.scoring import PROFILES, Fault, Profile, profile
 
 MAX_HAND_CARDS = 17

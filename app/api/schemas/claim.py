@@ -33,14 +33,9 @@ from engine.model.contract import Contract, Strain
 from engine.model.deal import parse_hand
 from engine.model.position import Position
 from engine.model.seats import Seat, Vulnerability
-from engine.rulings.claim import (
-    DEFAULT_NODE_BUDGET,
-    DEFAULT_TIME_LIMIT,
-    ClaimRuling,
-    ClaimSetting,
-    LinePlay,
-    adjudicate_claim,
-)
+from engine.rulings.claim import DEFAULT_TIME_LIMIT, adjudicate_claim
+from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting, LinePlay
+from engine.rulings.claim_search import DEFAULT_NODE_BUDGET
 
 CarelessCode = Literal["careless_order", "careless_block", "careless_ruff", "unaware_trump", "careless_departure"]
 _ORDER_ITEM = r"^(?:suit:[SHDCshdc]|[SHDCshdc](?:10|[2-9TJQKAtjqka])|(?:10|[2-9TJQKAtjqka])[SHDCshdc])$"

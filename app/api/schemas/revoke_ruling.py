@@ -17,7 +17,7 @@ from app.api.schemas.scores import ScoresOut, ScoringIn
 from app.api.scorer import ForScorerOut, for_revoke, with_imps
 from app.api.scores import scores_block
 from engine import __version__ as engine_version
-from engine.rulings.revoke import RevokeAdvice
+from engine.rulings.revoke_advice import RevokeAdvice
 
 
 class RevokeOut(BaseModel):

@@ -35,7 +35,8 @@ from engine.laws.revoke import Correction, Establishment, Revoke, RevokeKind, as
 from engine.laws.steps import Step
 from engine.laws.transfer import TrickOwnership, automatic_transfers
 from engine.model import Card, Seat, Side, Suit
-from engine.rulings.revoke import RevokeAdvice, advise_revoke
+from engine.rulings.revoke import advise_revoke
+from engine.rulings.revoke_advice import RevokeAdvice
 from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, board, laptop
 
 pytestmark = pytest.mark.slow

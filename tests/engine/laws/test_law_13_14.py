@@ -13,16 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InvalidBoardError
-from engine.laws.card_count import (
-    Action,
-    CardCountFacts,
-    Discovery,
-    MissingCardFound,
-    decide_card_count,
-    deemed_revoke_transfer,
-    find_irregularity,
-    players_of,
-)
+from engine.laws.card_count import Action, CardCountFacts, Discovery, MissingCardFound, decide_card_count
+from engine.laws.card_count_play import deemed_revoke_transfer, players_of
+from engine.laws.card_irregularity import find_irregularity
 from engine.laws.defective_trick import DefectKind, read_tricks
 from engine.model import FULL_DECK, SEATS, Card, Deal, Seat, Suit
 from engine.model.deal import parse_hand

@@ -15,7 +15,8 @@ from engine.errors import InvalidBoardError
 from engine.laws.facts import Noticed, RevokeFacts, RevokeReport
 from engine.model import Seat
 from engine.model.cards import Card, Suit
-from engine.rulings.revoke import RevokeAdvice, advise_revoke
+from engine.rulings.revoke import advise_revoke
+from engine.rulings.revoke_advice import RevokeAdvice
 from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, board
 
 B21 = board(SPONVO30_DEAL, "4H", "W", [], "NS")

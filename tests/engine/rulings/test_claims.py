@@ -35,7 +35,9 @@ from engine.model.cards import FULL_DECK, Card, Suit
 from engine.model.deal import parse_hand
 from engine.model.position import Position
 from engine.model.seats import SEATS, Seat
-from engine.rulings.claim import ClaimSetting, adjudicate_claim, search
+from engine.rulings.claim import adjudicate_claim
+from engine.rulings.claim_ruling import ClaimSetting
+from engine.rulings.claim_search import search
 from tests.helpers import laptop
 
 URL = "/v1/rulings/claim"

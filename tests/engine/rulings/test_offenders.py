@@ -35,7 +35,8 @@ from engine.model import Card, Seat, Side
 from engine.model.contract import Contract
 from engine.model.deal import Deal, parse_hand
 from engine.model.seats import Vulnerability
-from engine.rulings.incorrect_cards import IncorrectCardsCase, advise_incorrect_cards
+from engine.rulings.incorrect_cards import advise_incorrect_cards
+from engine.rulings.incorrect_cards_advice import IncorrectCardsCase
 from engine.rulings.revoke import advise_revoke
 from engine.scoring import PROFILES, Fault
 from tests.engine.rulings.test_rulings_dd import R11_DEAL, R11_PLAY
