@@ -11,6 +11,7 @@ from app.api.schemas.cards import _non_offending, suggested_result
 from app.api.schemas.scores import ScoringIn
 from app.api.scorer import ForScorerOut
 from app.api.scores import scores_block
+from app.web.ruling_scores import _weighted  # the revoke sheet's own scoring of the page's results
 from engine.rulings.incorrect_cards_advice import IncorrectCardsAdvice
 
 
@@ -19,12 +20,10 @@ def cards_against(advice: IncorrectCardsAdvice, scoring: ScoringIn | None, lang:
     """``(scored, for_scorer)`` of an incorrect-cards ruling. ``scored``: when ``scoring`` gives the
     field or the other room (from the traveller line the ruling names), the plausible results
     weighted evenly (12C1(c)) when there are two or more, else the proposed result alone, in the
-    scoring's form (as :func:`app.web._weighted` gives them: ``form``, ``ns``/``ew`` as text,
+    scoring's form (as :func:`app.web.ruling_scores._weighted` gives them: ``form``, ``ns``/``ew`` as text,
     ``several``, ``outcomes``); ``None`` otherwise. ``for_scorer``: the proposed result as the
     scorer enters it, or the plausible results with their weights and their matchpoints or IMPs
     (:func:`app.api.card_traveller.for_cards`); ``None`` when nothing is proposed."""
-    from app.web import _weighted  # the revoke sheet's own scoring of the page's results (no cycle at import)
-
     plausible = scores_block(table=advice.table_score_ns, after_adjustment=None, suggested=None,
                              plausible=advice.plausible_results(), scoring=None).plausible
     chosen = suggested_result(advice)

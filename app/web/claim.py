@@ -26,7 +26,7 @@ from app.i18n import fallback, gettext, step_text
 from app.service.jobs import FINISHED, Job, JobState
 from app.service.page_language import page_lang
 from app.web import views
-from app.web.casefile import case_form
+from app.web.casefile_save import case_form
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.words import reason
 from engine.casefile.cases import CaseKind

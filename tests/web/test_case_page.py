@@ -28,7 +28,7 @@ from fastapi.testclient import TestClient
 from app.main import create_app
 from app.service.auth import COOKIE
 from app.storage.cases import SqlUserRepository
-from app.web.casefile import one_game
+from app.web.casefile_save import one_game
 from engine.casefile.cases import CaseDetails, CaseKind, NewCase, Pair
 from engine.casefile.events import EventDetails
 from engine.casefile.users import Actor, Role

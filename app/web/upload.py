@@ -1,0 +1,226 @@
+"""Uploading a file (``POST /upload``: a PBN or LIN file, or a session's results file: USEBIO,
+``.bws``, ...): it becomes an event in the database (its hand records, the file itself and the
+traveller lines, in one transaction), then the pick page lists its games with a revoke first (a
+big file is screened as a job: :mod:`app.web.screening`); and a stored event's page
+(``/events/{id}``: its boards, with the cases kept on each)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+from fastapi import APIRouter, File, Request, UploadFile
+from fastapi.responses import HTMLResponse, Response
+
+from app.i18n import gettext
+from app.service.limits import UPLOAD_BODY_BYTES, read_upload
+from app.service.page_language import page_lang
+from app.web.page_common import VULS, Render, Text, _not_pbn
+from app.web.problems import Problem, field_errors
+from app.web.screening import is_big, start_page_job
+from app.web.words import reason
+from engine.casefile.events import EventDetails, EventRepository, NotStoredError
+from engine.errors import AdvisorError, InvalidBoardError, PbnError, SolverBusyError
+from engine.laws.facts import RevokeFacts
+from engine.laws.revoke import detect_revokes
+from engine.records.boards import board_from_game
+from engine.records.files import read_games
+from engine.records.handrecords import board_key, hand_records_from_pbn
+from engine.records.pbn_game import PbnGame
+from engine.records.pbn_text import upload_text
+from engine.records.results import SessionResults, read_results
+from engine.screening.recording import Finding, finding_error, read_record
+
+
+def install_upload_pages(r: APIRouter, render: Render) -> None:
+    """Add ``POST /upload`` (at most :data:`app.service.limits.UPLOAD_BODY_BYTES`) and
+    ``GET /events/{id}`` to ``r``."""
+
+    @r.post("/upload", response_class=HTMLResponse, max_body_size=UPLOAD_BODY_BYTES)
+    def upload(request: Request, file: Annotated[UploadFile, File()], lang: Text = "", event_name: Text = "",
+               event_date: Text = "", event_session: Text = "", again: Text = "") -> Response:
+        lang = page_lang(request, lang)
+        data = read_upload(file.file)
+        name = (file.filename or "upload.pbn").replace("\\", "/").rsplit("/", 1)[-1][:200]
+        uform = {"event_name": event_name.strip()[:200], "event_date": event_date.strip()[:40],
+                 "event_session": event_session.strip()[:100]}
+
+        def bad(found: list[Problem], status: int = 422) -> HTMLResponse:
+            return render(request, "index.html", lang, status, uform=uform, errors=found,
+                          field_errors=field_errors(found))
+
+        if data is None:
+            return bad([Problem("file", gettext(lang, "file_too_big", name=name))], 413)
+        typed_date = None
+        if uform["event_date"]:
+            try:
+                typed_date = dt.date.fromisoformat(uform["event_date"])
+            except ValueError:
+                return bad([Problem("event_date", gettext(lang, "need_event_date", text=uform["event_date"]))])
+        repo = request.app.state.events
+        digest = hashlib.sha256(data).hexdigest()
+        seen = None if again else repo.event_for_upload(digest)
+        games: list[PbnGame] = []
+        text: str | None = None
+        results: SessionResults | None = None
+        try:
+            text = upload_text(data)
+            games = read_games(text)  # PBN or LIN, by the content
+            if not any("Deal" in g.tags for g in games):
+                raise PbnError("no game with a [Deal] tag was found")
+        except PbnError as exc:  # not PBN or LIN: a session's results file (USEBIO, .bws, .dlm ...), by the content
+            try:
+                results = read_results(data)
+            except InvalidBoardError as other:
+                unknown = other.key in ("results_not_recognised", "results_empty", "results_binary")
+                said = _not_pbn(lang, exc) if unknown else reason(lang, other)
+                return bad([Problem("file", f"{name}: {said}")])
+            if not results.hand_records and not results.lines:
+                return bad([Problem("file", f"{name}: {gettext(lang, 'error.results_nothing')}")])
+            text, games = None, []
+        else:
+            results = _score_tables(data)
+        details = _upload_details(uform, typed_date, games, results, name)
+        if seen is not None:  # the same bytes made an event before: that event is offered, none is made
+            event_id, token, note = seen[0].id, seen[1], None
+        else:
+            event_id, token, note = _store_upload(repo, name, text, games, lang, details, digest, results)
+        if is_big(request, games):  # screened as a job: a progress bar, then the games (app/web/screening.py)
+            try:
+                return start_page_job(request, name, games, event_id, token or 0, lang, note)
+            except SolverBusyError:
+                return render(request, "index.html", lang, 503, errors=[Problem("file", gettext(lang, "solver_busy"))])
+        rows = []
+        for g in games:
+            if g.play_section is None:
+                continue
+            revoke, why = _has_revoke(g, lang)
+            rows.append({"board": g.tags.get("Board", ""), "room": g.tags.get("Room", ""),
+                         "contract": f"{g.tags.get('Contract', '')} {g.tags.get('Declarer', '')}".strip(),
+                         "revoke": revoke, "reason": why})
+        rows.sort(key=lambda row: row["revoke"] is not True)  # the revokes first, then in file order
+        stored = repo.get_event(event_id)
+        return render(request, "pick.html", lang, filename=name, games=rows, token=token or "", event_id=event_id,
+                      event_name=stored.details.name, event=stored, boards=_boards_with_cases(request, event_id),
+                      travellers=_traveller_note(results), seen_file=name if seen is not None else None,
+                      errors=[Problem("file", note)] if note else [])
+
+    @r.get("/events/{event_id}", response_class=HTMLResponse)
+    def event_page(request: Request, event_id: int, lang: str | None = None) -> HTMLResponse:
+        lang = page_lang(request, lang)
+        repo = request.app.state.events
+        try:
+            event = repo.get_event(event_id)
+        except NotStoredError:
+            return render(request, "index.html", lang, 404,
+                          errors=[Problem("", gettext(lang, "no_event", event=event_id))])
+        return render(request, "pick.html", lang, filename=event.details.name, games=[], token="",
+                      event_id=event_id, event_name=event.details.name, event=event,
+                      boards=_boards_with_cases(request, event_id))
+
+
+def _store_upload(repo: EventRepository, name: str, text: str | None, games: list[PbnGame], lang: str,
+                  details: EventDetails, digest: str,
+                  results: SessionResults | None) -> tuple[int, int | None, str | None]:
+    """Make an uploaded file an event (``details``, the file's content hash ``digest``), store its
+    hand records, the file's text (``None``: a binary results file) and the session's results
+    (deals and traveller lines), in one transaction (a failure leaves no empty event behind):
+    ``(event id, file id or None, note)``. A PBN file whose deals cannot be stored as hand
+    records (a board of 51 cards...) is kept all the same, for its play records; ``note`` says
+    why its boards were not stored (in ``lang``).
+
+    Raises:
+        StoreBusyError: the store's lock was not free (the page answers 503).
+        InvalidBoardError: a results file giving one board two different deals (the page says why).
+    """
+    if text is None:
+        event, file_id = repo.store_upload(details, None, name, None, sha256=digest, results=results)
+        return event.id, file_id, None
+    try:
+        event, file_id = repo.store_upload(details, hand_records_from_pbn(text), name, text, sha256=digest,
+                                           results=results)
+        return event.id, file_id, None
+    except InvalidBoardError as exc:  # the deals cannot be hand records: the file is kept for its play records
+        event, file_id = repo.store_upload(details, None, name, text, sha256=digest)
+        return event.id, file_id, gettext(lang, "hand_records_not_stored", name=name, event=event.id,
+                                          reason=reason(lang, exc))
+
+
+def _tag(games: list[PbnGame], tag: str) -> str:
+    """The first game's ``tag`` that says something (PBN's ``?`` and ``#`` say nothing), or ``""``."""
+    for g in games:
+        value = g.tags.get(tag, "").strip()
+        if value and value not in ("?", "#", "-"):
+            return value
+    return ""
+
+
+def _upload_details(typed: Mapping[str, str], date: dt.date | None, games: list[PbnGame],
+                    results: SessionResults | None, name: str) -> EventDetails:
+    """The new event's name, date and session: as the director typed them on the upload form,
+    else from the file (PBN's ``Event``, ``Date`` and ``Stage`` tags; a results file's event
+    name), else the file's name and today."""
+    if date is None:
+        tag = next((g.date for g in games if g.date), None)
+        date = dt.date.today()
+        if tag:
+            try:
+                date = dt.datetime.strptime(tag.strip(), "%Y.%m.%d").date()
+            except ValueError:
+                pass
+    event = typed.get("event_name") or _tag(games, "Event") or (results.event.strip() if results else "") or name
+    session = typed.get("event_session") or _tag(games, "Stage")
+    return EventDetails(name=event[:200], date=date, session=session[:100])
+
+
+def _score_tables(data: bytes) -> SessionResults | None:
+    """A PBN file's traveller lines (``[ScoreTable]``...), read as a session's results, or ``None``
+    when it has none or they cannot be read (the file is then taken for its deals and play)."""
+    try:
+        results = read_results(data)
+    except AdvisorError:
+        return None
+    return results if results.lines else None
+
+
+def _traveller_note(results: SessionResults | None) -> dict[str, Any] | None:
+    """What a results upload stored, for the pick page: lines, boards, format, program."""
+    if results is None or not results.lines:
+        return None
+    return {"lines": len(results.lines), "boards": len(results.boards), "kind": results.kind,
+            "program": results.program or "-"}
+
+
+def _has_revoke(game: Any, lang: str) -> tuple[bool | None, str | None]:
+    """Whether a game's record shows a failure to follow suit: ``(True/False, None)``, or
+    ``(None, reason)`` when the record cannot be ruled on (the engine's reason in ``lang``, e.g.
+    a card played twice, a missing tag) or reads better as a recording error than as a revoke
+    (:mod:`engine.screening.recording`: the same finding as a screening's)."""
+    try:
+        board = board_from_game(game)
+        record = board.play_record()
+        revokes = detect_revokes(record, board.contract, RevokeFacts())
+        if revokes:  # a mistake in the record may read better than a revoke (engine.screening.recording)
+            reading = read_record(game, record, board.contract, revokes)
+            if reading.finding is Finding.RECORDING_ERROR:
+                return None, reason(lang, finding_error(reading))
+        return bool(revokes), None
+    except AdvisorError as exc:
+        return None, reason(lang, exc)
+
+
+def _board_rows(repo: EventRepository, event_id: int) -> list[dict[str, str]]:
+    """The event's hand records for the pick page: board, dealer and vulnerability."""
+    return [{"board": r.board, "dealer": r.dealer.value, "vul_key": dict(VULS)[r.vulnerability.value]}
+            for r in repo.boards(event_id)]
+
+
+def _boards_with_cases(request: Request, event_id: int) -> list[dict[str, Any]]:
+    """:func:`_board_rows` with the cases already kept on each board (``"cases"``: their ids,
+    oldest first), for the board list to show and link them."""
+    kept: dict[str, list[int]] = {}
+    for c in request.app.state.cases.cases(event_id):
+        kept.setdefault(board_key(c.details.board), []).append(c.id)
+    return [{**row, "cases": kept.get(row["board"], [])} for row in _board_rows(request.app.state.events, event_id)]
