@@ -16,7 +16,6 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engine.claim_memo import SearchMemo
 from engine.dd.results import CardScores
 from engine.errors import InvalidBoardError
 from engine.laws.claim_masks import SUIT_MASK, suit_of, trick_winner
@@ -25,6 +24,7 @@ from engine.laws.normal_play import NormalPlay
 from engine.model.cards import FULL_DECK, SUIT_ORDER, Card
 from engine.model.position import Position
 from engine.model.seats import SEATS, Side
+from engine.rulings.claim_memo import SearchMemo
 from engine.rulings.claim_ruling import ClaimSetting, LinePlay, SearchResult
 
 DEFAULT_NODE_BUDGET = 400_000

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.claim_correction import corrected_claim, corrected_setting
 from engine.dd.analysis import analyse_play
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
@@ -39,6 +38,7 @@ from engine.model.board import BoardRecord
 from engine.model.contract import Contract
 from engine.model.play import PlayRecord
 from engine.rulings.claim import adjudicate_claim
+from engine.rulings.claim_correction import corrected_claim, corrected_setting
 from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting
 from engine.rulings.revoke_advice import ClaimInfo, InducedDamage, RevokeAdvice, RevokeRuling
 from engine.rulings.revoke_checks import _check_claim, _check_report, _how_play_ended, _played_out
@@ -203,7 +203,7 @@ def _adjudicate(board: BoardRecord, facts: RevokeFacts, solver: DoubleDummySolve
     """The claim that ended play, adjudicated (Laws 69-71) when the director gave it
     (``facts.claim_detail``); ``None`` otherwise. From the position where the record stops, or,
     when ``fix`` names a revoke that is corrected (62A), from the corrected position
-    (:mod:`engine.claim_correction`; WBFLC minute, 12 January 2000, item 3).
+    (:mod:`engine.rulings.claim_correction`; WBFLC minute, 12 January 2000, item 3).
 
     Raises:
         InvalidBoardError: as :func:`engine.rulings.claim.adjudicate_claim`.
