@@ -116,7 +116,8 @@ def render_claim(out: Any) -> str:
         tricks.setdefault(lp.trick, []).append(f"{lp.seat} {lp.card}" + ("*" if lp.doubtful else ""))
     lines += [f"  {n:>2}: " + ", ".join(cards) for n, cards in tricks.items()]
     for d in out.doubtful_points:
-        lines.append(_t("claim_point", trick=d.trick, seat=d.seat, card=d.card, category=d.category, law=d.law,
+        lines.append(_t("claim_point_dd" if d.figure_basis == "double_dummy" else "claim_point", trick=d.trick,
+                        seat=d.seat, card=d.card, category=d.category, law=d.law,
                         n=d.if_not_normal if d.if_not_normal is not None else "?"))
     if out.result is not None and out.score_ns is not None:
         lines.append("")

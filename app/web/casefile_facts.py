@@ -161,8 +161,12 @@ def claim_evidence(lang: str, r: Mapping[str, Any]) -> list[tuple[str, str]]:
     for d in r.get("doubtful_points") or []:
         text = t("claim_point", trick=d.get("trick"), seat=_seat(lang, d.get("seat")), card=d.get("card"),
                  category=t(f"claim_cat_{d.get('category')}"), law=d.get("law"))
-        more = t("claim_point_if", n=d["if_not_normal"]) if d.get("if_not_normal") is not None else \
-            t("claim_point_open")
+        if d.get("if_not_normal") is None:
+            more = t("claim_point_open")
+        elif d.get("figure_basis") == "double_dummy":  # an upper bound, not a searched figure
+            more = t("claim_point_if_dd", n=d["if_not_normal"])
+        else:  # searched (a ruling stored before the field existed was always searched)
+            more = t("claim_point_if", n=d["if_not_normal"])
         out.append((t("claim_doubtful"), f"{text} {more}"))
     return out
 

@@ -31,7 +31,14 @@ from engine.laws.steps import Step
 from engine.model.cards import SUIT_ORDER, Card
 from engine.model.position import Position
 from engine.model.seats import SEATS, Side
-from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting, DoubtfulPoint, LinePlay, SearchResult
+from engine.rulings.claim_ruling import (
+    ClaimRuling,
+    ClaimSetting,
+    DoubtfulPoint,
+    FigureBasis,
+    LinePlay,
+    SearchResult,
+)
 from engine.rulings.claim_search import DEFAULT_NODE_BUDGET, search
 from engine.scoring.law77 import score_ns
 
@@ -45,11 +52,12 @@ def _side_tricks(side: Side, ns: int, left: int) -> int:
 
 
 def _value_line(solver: DoubleDummySolver, pos: Position, line: tuple[LinePlay, ...],
-                side: Side) -> tuple[LinePlay, ...]:
+                side: Side) -> tuple[tuple[LinePlay, ...], tuple[int, ...]]:
     """Every card of ``line`` with the double-dummy value after it (one batch through the
-    runner, in play order)."""
+    runner, in play order), and beside each card ``side``'s most tricks from the position before
+    it, double dummy (the best card there; ``side``'s tricks among those after the claim)."""
     if not line:
-        return line
+        return line, ()
     positions = []
     hands = {s: pos.hand(s) for s in SEATS}
     leader, trick = pos.leader, list(pos.trick)
@@ -68,11 +76,12 @@ def _value_line(solver: DoubleDummySolver, pos: Position, line: tuple[LinePlay, 
             won += 1 if w.side is side else 0
             leader, trick = w, []
     answers = solver.solve_positions(positions)
-    out = []
+    out, bests = [], []
     for lp, p, before in zip(line, positions, befores, strict=True):
         scores = answers[p]
         out.append(replace(lp, dd=before + scores.side_tricks(lp.card, side)))
-    return tuple(out)
+        bests.append(before + max(scores.side_tricks(c, side) for c, _ in scores.ns_tricks))
+    return tuple(out), tuple(bests)
 
 
 def validate_claim(setting: ClaimSetting, claim: Claim) -> None:
@@ -109,9 +118,10 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
     decision the law gives; the score (Law 77) when the tricks already won and the contract are
     known. Trick counts are among the tricks still to play at the claim, for the claiming side.
     ``node_budget`` bounds each search, ``time_limit`` (seconds) all of them together: past
-    either, the answer is an interval and the figures not reached are ``None``. ``progress(done,
-    total)`` is told the searches done of those known to be needed (the worst line's, then one per
-    careless category on it), after each.
+    either, the answer is an interval, and a doubtful point whose search did not finish gets the
+    double-dummy upper bound instead, labelled so (:class:`FigureBasis`), or ``None``.
+    ``progress(done, total)`` is told the searches done of those known to be needed (the worst
+    line's, then one per careless category on it), after each.
 
     Raises:
         InvalidBoardError: as :func:`validate_claim` and :func:`search` (before any solving).
@@ -130,39 +140,29 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
     result = search(setting, claim, node_budget=node_budget, deadline=deadline, dd_root=root)
     dd_r = _side_tricks(rside, root.best_ns(), left)
     dd_claimer = dd_r if rside is cside else left - dd_r
-    line = _value_line(solver, pos, result.line, rside)
+    line, bests = _value_line(solver, pos, result.line, rside)
     result = replace(result, line=line)
     total = 1 + len({lp.category for lp in line if lp.category in CARELESS and not lp.evidence})
     tell(1, total)
     points = []
-    seen: dict[Category, int | None] = {}
-    for lp in line:
+    seen: dict[Category, tuple[int | None, FigureBasis | None]] = {}
+    for lp, best in zip(line, bests, strict=True):
         if lp.category in CARELESS and not lp.evidence:
             cat = lp.category
             if cat not in seen:
                 again = search(setting, claim, node_budget=node_budget, switches=((cat, False),),
                                deadline=deadline, dd_root=root)
-                seen[cat] = again.at_most if again.complete else None
+                seen[cat] = _point_figure(again, best, setting, rside is cside)
                 tell(1 + len(seen), total)
-            figure = seen[cat]
+            figure, basis = seen[cat]
             if figure is not None and rside is not cside:
                 figure = left - figure
             law = CATEGORY_LAW[cat]
             if claim.kind is ClaimKind.CONCESSION and law != "70C":  # "normal" is judged under 71B for a concession
                 law = "71B"
-            points.append(DoubtfulPoint(lp.board_trick, lp.seat, lp.card, cat, law, figure))
+            points.append(DoubtfulPoint(lp.board_trick, lp.seat, lp.card, cat, law, figure, basis))
     steps = _claim_steps(setting, claim, result, dd_claimer, points)
-    doubtful: list[Step] = []
-    for d in points:
-        params = {"trick": d.trick, "seat": d.seat.value, "card": str(d.card), "category": d.category.value}
-        if d.if_not_normal is None:
-            doubtful.append(Step(d.law, f"trick {d.trick}: {d.seat.value} plays the {d.card} ({d.category.value}), a "
-                                 "careless choice; the search without it stopped at its budget", "claim.doubtful_open",
-                              params))
-        else:
-            doubtful.append(Step(d.law, f"trick {d.trick}: {d.seat.value} plays the {d.card} ({d.category.value}), "
-                                 "a careless choice; if the director rules it not normal, the claiming side takes "
-                                 f"{d.if_not_normal}", "claim.doubtful", {**params, "n": d.if_not_normal}))
+    doubtful = [_doubtful_step(d) for d in points]
     awarded, stands, likely_if = _decide(claim, result, left, dd_r, rside is cside, steps, doubtful)
     rng = (result.at_least, result.at_most) if rside is cside else (left - result.at_most, left - result.at_least)
     decl_tricks = res = sc = None
@@ -178,6 +178,38 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
                           "North-South", "claim.score", {"tricks": decl_tricks, "result": res, "score": f"{sc:+d}"}))
     return ClaimRuling(claim, left, awarded, rng, stands, dd_claimer, rside, result, tuple(points), likely_if,
                        decl_tricks, res, sc, tuple(steps), setting)
+
+
+def _point_figure(again: SearchResult, best: int, setting: ClaimSetting,
+                  claimer_restricted: bool) -> tuple[int | None, FigureBasis | None]:
+    """A doubtful point's figure for the restricted side and how it was found: the search with
+    its category ruled not normal when that finished (``search``); else ``best``, the most the
+    side can take from the point on double dummy (``double_dummy``). The worst line up to the
+    point (the first card of its category) stays open to that search, and from the point on no
+    line gives the side more than double dummy, so ``best`` is an upper bound on the searched
+    figure; it is given only where it bounds the claimer's figure from above (not under 69B, where
+    the restricted side is the agreeing one) and double dummy knows every constraint (no major
+    penalty cards, 50D1)."""
+    if again.complete:
+        return again.at_most, FigureBasis.SEARCH
+    if claimer_restricted and not setting.penalty_cards:
+        return best, FigureBasis.DOUBLE_DUMMY
+    return None, None
+
+
+def _doubtful_step(d: DoubtfulPoint) -> Step:
+    """The step naming a doubtful point and its figure, saying how the figure was found."""
+    params: dict[str, str | int] = {"trick": d.trick, "seat": d.seat.value, "card": str(d.card),
+                                    "category": d.category.value}
+    said = f"trick {d.trick}: {d.seat.value} plays the {d.card} ({d.category.value}), a careless choice; "
+    if d.if_not_normal is None:
+        return Step(d.law, said + "the search without it stopped at its budget", "claim.doubtful_open", params)
+    if d.figure_basis is FigureBasis.DOUBLE_DUMMY:
+        return Step(d.law, said + "the search without it stopped at its budget: double dummy from that point, the "
+                    f"claiming side takes at most {d.if_not_normal} if the director rules it not normal (an upper "
+                    "bound, not a searched figure)", "claim.doubtful_dd", {**params, "n": d.if_not_normal})
+    return Step(d.law, said + "if the director rules it not normal, the claiming side takes "
+                f"{d.if_not_normal}", "claim.doubtful", {**params, "n": d.if_not_normal})
 
 
 def _claim_steps(setting: ClaimSetting, claim: Claim, result: SearchResult, dd_claimer: int,

@@ -10,6 +10,7 @@ side unless named otherwise; scores are Law 77 points, North-South's view. Built
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from engine.errors import InvalidBoardError
 from engine.laws.claims import Category, Claim
@@ -114,6 +115,21 @@ class SearchResult:
 
 
 
+class FigureBasis(StrEnum):
+    """How a doubtful point's figure was found.
+
+    ``search``: the min-min search with the point's category ruled not normal finished: the
+    figure is what Law 70 gives the claimer then. ``double_dummy``: that search stopped at its
+    budget; the figure is the most the claiming side can take from the point on, double dummy
+    (his best card there instead of the careless one, and best play by both sides after it): an
+    upper bound on the searched figure, never the figure itself.
+    """
+
+    SEARCH = "search"
+    DOUBLE_DUMMY = "double_dummy"
+
+
+
 @dataclass(frozen=True, slots=True)
 class DoubtfulPoint:
     """A careless (but normal) choice on the worst line, which the director may rule otherwise.
@@ -121,7 +137,11 @@ class DoubtfulPoint:
     Attributes:
         trick, seat, card, category, law: where and what.
         if_not_normal: the claiming side's tricks (among those after the claim) when the director
-            rules this category not normal for this player (``None``: that search did not finish).
+            rules this category not normal for this player; ``None``: that search did not finish
+            and no bound could be given (a 69B agreement, where the restricted side is not the
+            claimer's, or major penalty cards, which double dummy does not know).
+        figure_basis: how ``if_not_normal`` was found (:class:`FigureBasis`: searched, or only an
+            upper bound double dummy); ``None`` with no figure.
     """
 
     trick: int
@@ -130,6 +150,7 @@ class DoubtfulPoint:
     category: Category
     law: str
     if_not_normal: int | None
+    figure_basis: FigureBasis | None = None
 
 
 

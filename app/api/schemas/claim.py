@@ -316,7 +316,13 @@ class DoubtfulPointOut(BaseModel):
     category: CarelessCode
     law: str
     if_not_normal: int | None = Field(description="The claiming side's tricks when this category is ruled not "
-                                                  "normal (null: that search hit its budget).")
+                                                  "normal; how it was found is `figure_basis` (null: that search "
+                                                  "hit its budget and no bound applies).")
+    figure_basis: Literal["search", "double_dummy"] | None = Field(
+        description="How `if_not_normal` was found. `search`: the search with this category ruled not normal "
+                    "finished: the figure Law 70 gives. `double_dummy`: that search hit its budget; the figure is "
+                    "the most the claiming side can take from this point on double dummy (its best card instead of "
+                    "the careless one): an upper bound, never a searched figure. Null with no figure.")
 
 
 class SearchOut(BaseModel):
@@ -376,7 +382,9 @@ class ClaimRulingResponse(BaseModel):
             stated_line=list(body.claim.statement.order),
             doubtful_points=[DoubtfulPointOut(trick=d.trick, seat=d.seat.value, card=str(d.card),
                                               category=d.category.value, law=d.law,  # type: ignore[arg-type]
-                                              if_not_normal=d.if_not_normal) for d in r.doubtful_points],
+                                              if_not_normal=d.if_not_normal,
+                                              figure_basis=d.figure_basis.value if d.figure_basis else None)
+                             for d in r.doubtful_points],
             search=SearchOut(complete=r.search.complete, nodes=r.search.nodes, ms=round(r.search.ms, 1)),
             explanation=explanation(r.steps), steps=[StepOut.of(s) for s in r.steps], engine_version=engine_version,
         )
