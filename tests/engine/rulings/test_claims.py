@@ -36,7 +36,7 @@ from engine.model.deal import parse_hand
 from engine.model.position import Position
 from engine.model.seats import SEATS, Seat
 from engine.rulings.claim import adjudicate_claim
-from engine.rulings.claim_ruling import ClaimSetting
+from engine.rulings.claim_ruling import ClaimSetting, FigureBasis
 from engine.rulings.claim_search import search
 from tests.helpers import laptop
 
@@ -209,9 +209,11 @@ def test_t09_law_69b2_agreement_stands_unless_the_director_judges_likely(dds, cl
     r = adjudicate_claim(position(T09, None, "N"), Claim(Seat.EAST, 2, ClaimKind.AGREED_THEN_DISPUTED), dds)
     assert (r.awarded, r.claim_stands, r.likely_if, r.dd_claimer) == (2, True, 1, 1)
     assert r.search.at_most == 3  # the agreeing side's worst normal line
+    assert r.doubtful_points == ()  # both figures are the 69B2 lines, not a careless choice
     out = api(client, T09, "NT", "N", {"by": "E", "tricks": 2, "kind": "agreed_then_disputed"})
     assert (out["awarded"], out["likely_if"], out["needs_director"], out["restricted_side"]) == (2, 1, True, "NS")
     assert out["double_dummy"] == 1  # both figures: N-S 4 double dummy (E-W 1), 3 on the normal line (E-W 2)
+    assert out["doubtful_points"] == []
     assert any(s["law"] == "69B2" for s in out["steps"])
 
 
@@ -235,10 +237,11 @@ T11_DEAL = "N:AK.AT.3.QT765432 T98532.J9754.4.8 QJ4.KQ6.KT7.AKJ9 76.832.AQJ98652
 
 
 @pytest.mark.slow
-def test_t11_law_70d1_ruff_high_or_low_the_class_of_player_decides(dds):
+def test_t11_law_70d1_ruff_high_or_low_the_class_of_player_decides(dds, client):
     # forums.ebu.co.uk/discussion/comment/11950: on a diamond return North must ruff high; a low ruff is
     # overruffed by East's 8. DD 12; with the position after the diamond queen return, 12 for the ten or
-    # queen, 11 for any other card. Judgement: 12 or 11; the engine presents 11 with the point.
+    # queen, 11 for any other card. Judgement: 12 or 11; the engine presents 11 with the point, and the
+    # point's value (claims.md: "exactly the 'value of the doubtful point' the engine must show") is 12.
     from engine.records.boards import board_from_parts
 
     # The claim is taken at its doubtful point, as the source discusses it: West has returned the
@@ -250,7 +253,16 @@ def test_t11_law_70d1_ruff_high_or_low_the_class_of_player_decides(dds):
     assert r.awarded_range[1] == 11  # at most 11: a low ruff is a normal (careless) play for a club player
     low = r.search.line[0]
     assert (low.seat, low.category, low.dd) == (Seat.NORTH, Category.CARELESS_RUFF, 11) and low.card.rank < 10
-    assert r.doubtful_points[0].category is Category.CARELESS_RUFF
+    # the doubtful point and its figure: the search with the low ruff ruled not normal does not finish in
+    # 12 cards a hand, so the figure is the source's double-dummy value at the point, 12 (the ten or the
+    # queen), labelled as such: an upper bound, never a searched figure
+    point = r.doubtful_points[0]
+    assert (point.trick, point.seat, point.card, point.category, point.law) == (2, Seat.NORTH, low.card,
+                                                                               Category.CARELESS_RUFF, "70D1")
+    assert (point.if_not_normal, point.figure_basis) == (12, FigureBasis.DOUBLE_DUMMY)
+    said = [s for s in r.steps if s.key == "claim.doubtful_dd" and s.params["category"] == "careless_ruff"]
+    assert said and "at most 12" in said[0].text and "not a searched figure" in said[0].text
+    assert not any(s.key == "claim.doubtful" for s in r.steps)  # no figure presented as searched
     # ruled not normal, North ruffs high (the ten or the queen), and double dummy that keeps 12: the
     # search alone answers it (no doubtful points re-searched), the card valued by the solver
     ruled = search(setting, Claim(Seat.NORTH, 12, findings=Findings(switches=((Category.CARELESS_RUFF, False),))),
@@ -258,6 +270,18 @@ def test_t11_law_70d1_ruff_high_or_low_the_class_of_player_decides(dds):
     high = ruled.line[0]
     pos = setting.position
     assert high.card.rank in (10, 12) and dds.solve_positions([pos])[pos].side_tricks(high.card, Seat.NORTH.side) == 12
+    # the same through the API (synchronously, at the same node budget): at most 11, the point 12 double dummy
+    body = {"deal": T11_DEAL, "contract": "6C", "declarer": "N", "vulnerable": "None", "play": "D4 D7 DA D3 DQ".split(),
+            "claim": {"by": "N", "tricks": 12}, "node_budget": 40_000}
+    res = client.post(URL + "?job=false", json=body)
+    assert res.status_code == 200, res.text[:500]
+    out = res.json()
+    assert (out["awarded"], out["awarded_range"]["at_most"], out["needs_director"], out["double_dummy"]) == \
+        (None, 11, True, 12)
+    first = out["doubtful_points"][0]
+    assert (first["trick"], first["seat"], first["category"], first["law"], first["if_not_normal"],
+            first["figure_basis"]) == (2, "N", "careless_ruff", "70D1", 12, "double_dummy")
+    assert all(p["figure_basis"] == "double_dummy" for p in out["doubtful_points"])
 
 
 # --- T12: K75 opposite T8: the king first blocks the suit ----------------------------------------
@@ -270,16 +294,54 @@ def test_t12_law_70e2_70d1_king_first_blocks_the_suit_a_doubtful_point(dds, clie
     # the block as a doubtful point; ruled not normal -> 3. A judgement the director owns.
     r = adjudicate_claim(position(T12, None, "S"), Claim(Seat.SOUTH, 3), dds)
     assert (r.awarded, r.dd_claimer) == (2, 3)
-    assert {(p.category, p.if_not_normal) for p in r.doubtful_points} == {(Category.CARELESS_BLOCK, 3)}
+    assert {(p.category, p.if_not_normal, p.figure_basis) for p in r.doubtful_points} == \
+        {(Category.CARELESS_BLOCK, 3, FigureBasis.SEARCH)}  # searched, not a double-dummy bound
     ruled = adjudicate_claim(position(T12, None, "S"), Claim(Seat.SOUTH, 3, findings=Findings(
         switches=((Category.CARELESS_BLOCK, False),))), dds)
     assert (ruled.awarded, ruled.claim_stands) == (3, True)
     out = api(client, T12, "NT", "S", {"by": "S", "tricks": 3, "findings": {"normal": {"careless_block": False}}})
     assert out["awarded"] == 3
     out = api(client, T12, "NT", "S", {"by": "S", "tricks": 3})
-    assert (out["awarded"], out["doubtful_points"][0]["category"], out["doubtful_points"][0]["if_not_normal"]) == \
-        (2, "careless_block", 3)
+    assert (out["awarded"], out["doubtful_points"][0]["category"], out["doubtful_points"][0]["if_not_normal"],
+            out["doubtful_points"][0]["figure_basis"]) == (2, "careless_block", 3, "search")
     assert any(c["doubtful"] for c in out["worst_line"])
+
+
+# --- a doubtful point whose search stops at its budget: the double-dummy bound, labelled ---------
+
+def test_70d1_a_point_not_searched_to_the_end_shows_its_double_dummy_bound_labelled(dds):
+    # T03 (EBU White Book 8.70.4(a)): the heart ace cashed while the club two is out, the claimer likely
+    # unaware (70C): 3 of 4; ruled not normal, he draws the trump first: 4 (the document's figure, the
+    # search's when it finishes). With a budget of 20 cards the search with that category ruled out
+    # stops; the point keeps a figure, the most South can take from there double dummy: 4 (ace of
+    # spades, king of spades, the club nine drawing the two, the heart ace), labelled double dummy.
+    setting, claim = position(T03, Suit.CLUBS, "S"), Claim(Seat.SOUTH, 4, findings=Findings(
+        unaware_of_trump=Unaware.LIKELY))
+    full = adjudicate_claim(setting, claim, dds)
+    assert [(p.category, p.if_not_normal, p.figure_basis) for p in full.doubtful_points] == \
+        [(Category.UNAWARE_TRUMP, 4, FigureBasis.SEARCH)]
+    cut = adjudicate_claim(setting, claim, dds, node_budget=20)
+    assert cut.awarded is None and cut.awarded_range == (0, 3)
+    assert [(p.trick, p.card, p.category, p.if_not_normal, p.figure_basis) for p in cut.doubtful_points] == \
+        [(1, card("HA"), Category.UNAWARE_TRUMP, 4, FigureBasis.DOUBLE_DUMMY)]
+    (said,) = [s for s in cut.steps if s.key.startswith("claim.doubtful")]
+    assert (said.key, said.law) == ("claim.doubtful_dd", "70C") and "at most 4" in said.text
+
+
+@settings(max_examples=30, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), n=st.integers(3, 5), budget=st.integers(10, 80))
+def test_a_double_dummy_figure_is_never_below_the_searched_one(dds, seed, n, budget):
+    # What the label promises: a doubtful point's double-dummy figure is an upper bound on the figure the
+    # search gives when it finishes (the same category ruled not normal, no budget to speak of).
+    setting = random_setting(seed, n)
+    by = SEATS[seed % 4]
+    claim = Claim(by, n, findings=Findings(unaware_of_trump=Unaware.LIKELY))
+    r = adjudicate_claim(setting, claim, dds, node_budget=budget)
+    for p in r.doubtful_points:
+        assert p.figure_basis is not None and p.if_not_normal is not None
+        if p.figure_basis is FigureBasis.DOUBLE_DUMMY:
+            searched = search(setting, claim, switches=((p.category, False),))
+            assert searched.complete and p.if_not_normal >= searched.at_most, (p, searched.at_most)
 
 
 # --- T14: a concession of a trick that could not be lost -----------------------------------------
@@ -323,8 +385,8 @@ def test_t15_law_71b_st_petersburg_well_eleven_presents_the_losing_line(dds, cli
     assert [c["dd"] for c in stated] == [8, 8, 8]
     assert any(s["law"] == "71" for s in out["steps"])
     (point,) = out["doubtful_points"]
-    assert (point["trick"], point["seat"], point["category"], point["law"], point["if_not_normal"]) == \
-        (9, "W", "careless_departure", "71B", 8)
+    assert (point["trick"], point["seat"], point["category"], point["law"], point["if_not_normal"],
+            point["figure_basis"]) == (9, "W", "careless_departure", "71B", 8, "search")
     assert point["card"][0] != "C"  # not the stated club ruff
     body["claim"]["findings"] = {"normal": {"careless_departure": False}}
     ruled = client.post(URL, json=body).json()
@@ -340,8 +402,8 @@ def test_t15_law_71b_st_petersburg_well_eleven_presents_the_losing_line(dds, cli
                                                                 ruffs=(Ruff(Suit.CLUBS, Seat.EAST),)))
     e = adjudicate_claim(setting, claim, dds)
     assert (e.awarded, e.dd_claimer, e.declarer_tricks) == (7, 8, 11)
-    assert [(p.trick, p.seat, p.category, p.law, p.if_not_normal) for p in e.doubtful_points] == \
-        [(9, Seat.WEST, Category.CARELESS_DEPARTURE, "71B", 8)]
+    assert [(p.trick, p.seat, p.category, p.law, p.if_not_normal, p.figure_basis) for p in e.doubtful_points] == \
+        [(9, Seat.WEST, Category.CARELESS_DEPARTURE, "71B", 8, FigureBasis.SEARCH)]
 
 
 # --- bad input: a 422 in the director's words, before any solving --------------------------------
