@@ -237,3 +237,41 @@ def test_on_the_page_a_big_claim_shows_a_progress_page_then_the_ruling(client: T
     page = client.get(r.headers["location"])
     assert text_of(page.text, "claim-awarded") == "The claiming side gets 2 of the 3 tricks still to play"
     assert client.get("/claim/jobs/nope?lang=pl").status_code == 404
+
+
+def test_the_page_and_the_case_file_label_a_double_dummy_figure_an_upper_bound(client: TestClient) -> None:
+    # T03 (White Book 8.70.4(a)), the claimer likely unaware: 3 of 4, the heart ace a doubtful point (70C);
+    # ruled not normal, 4. At a budget of 20 cards (below the API's least, so the job is queued here as
+    # the page queues one) the search with the point ruled out stops: the point shows the most South
+    # takes from there double dummy, 4, said to be an upper bound, in each language, never "takes 4".
+    from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse
+    from app.cli.claim import render_claim
+    from app.web.casefile_facts import claim_evidence
+    from engine.rulings.claim import adjudicate_claim
+
+    body = {"position": {"hands": T03, "trump": "C", "leader": "S"},
+            "claim": {"by": "S", "tricks": 4, "findings": {"unaware_of_trump": "likely"}}}
+    req = ClaimRulingRequest.model_validate(body)
+    app = client.app
+    setting = req.to_setting(app.state.events)  # type: ignore[attr-defined]
+
+    def run(job: Any) -> Any:
+        return adjudicate_claim(setting, req.claim.to_claim(), app.state.solver, node_budget=20)  # type: ignore[attr-defined]
+
+    form = FORM | {f"hand_{s}": h for s, h in T03.items()} | {"trump": "C", "tricks": "4", "unaware": "likely"}
+    job = app.state.jobs.submit("claim", 1, run, {"kind": "claim", "body": req,  # type: ignore[attr-defined]
+                                                  "page": {"form": form, "not_normal": [], "body": body}})
+    assert finished(client, f"/claim/jobs/{job.id}/progress")["state"] == "done"
+    said = {"en": "at most 4 (an upper bound, not a searched figure)", "pl": "najwyżej 4 (ograniczenie z góry",
+            "ru": "не более 4 (оценка сверху", "el": "το πολύ 4 (άνω όριο"}
+    for lang, text in said.items():
+        page = client.get(f"/claim/jobs/{job.id}?lang={lang}")
+        assert page.status_code == 200
+        points = re.findall(r'<li data-category="(\w+)">(.*?)</li>', page.text, re.S)
+        assert [c for c, _ in points] == ["unaware_trump"]
+        assert 'data-figure-basis="double_dummy"' in points[0][1] and text in points[0][1], points[0][1]
+    out = ClaimRulingResponse.from_ruling(job.result, req)
+    assert [(d.if_not_normal, d.figure_basis) for d in out.doubtful_points] == [(4, "double_dummy")]
+    facts = dict(claim_evidence("en", out.model_dump()))
+    assert "at most 4 (an upper bound" in facts["Doubtful points"]
+    assert "ruled not normal (--not-normal unaware_trump): at most 4, double dummy" in render_claim(out)
