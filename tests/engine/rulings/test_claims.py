@@ -509,6 +509,8 @@ def test_every_claim_step_has_its_template_and_the_english_template_is_the_engin
         adjudicate_claim(position(T14, None, "S"), Claim(Seat.SOUTH, 2, ClaimKind.CONCESSION), dds),
         adjudicate_claim(position(T10, None, "S"), Claim(Seat.SOUTH, 4, ClaimKind.CONCESSION), dds),
         adjudicate_claim(position(T12, None, "S"), Claim(Seat.SOUTH, 3), dds, node_budget=10),
+        adjudicate_claim(position(T03, Suit.CLUBS, "S"), Claim(Seat.SOUTH, 4, findings=Findings(
+            unaware_of_trump=Unaware.LIKELY)), dds, node_budget=20),  # a point valued double dummy
     ]
     keys = set()
     for r in rulings:
@@ -520,7 +522,8 @@ def test_every_claim_step_has_its_template_and_the_english_template_is_the_engin
             for lang in ("pl", "ru", "el"):
                 assert f"step.{s.key}" in catalogue(lang)
     assert {"claim.fails", "claim.stands", "claim.71B_cancel", "claim.71_stands", "claim.69B_likely",
-            "claim.69B_withdrawn", "claim.69A_stands", "claim.doubtful", "claim.interval", "claim.70D3"} <= keys
+            "claim.69B_withdrawn", "claim.69A_stands", "claim.doubtful", "claim.doubtful_dd", "claim.interval",
+            "claim.70D3"} <= keys
 
 
 def test_70d2_a_defenders_claim_holds_his_partner_to_normal_plays_too(dds, client):
