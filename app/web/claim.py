@@ -27,6 +27,7 @@ from app.service.jobs import FINISHED, Job, JobState
 from app.service.page_language import page_lang
 from app.web import views
 from app.web.casefile_save import case_form
+from app.web.page_common import job_progress
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.words import reason
 from engine.casefile.cases import CaseKind
@@ -228,11 +229,7 @@ def install_claim_job_pages(r: APIRouter, render: Render) -> None:
     @r.get("/claim/jobs/{job_id}/progress")
     def claim_job_progress(request: Request, job_id: str) -> JSONResponse:
         """``{"state", "done", "total"}`` of the page's claim job, 404 when unknown."""
-        job = find(request, job_id)
-        if job is None:
-            return JSONResponse({"state": "unknown"}, status_code=404)
-        return JSONResponse({"state": job.state.value, "done": job.done, "total": job.total},
-                            headers={"Cache-Control": "no-store"})
+        return job_progress(find(request, job_id))
 
 
 def claim_context(out: ClaimRulingResponse, ruling: ClaimRuling, lang: str) -> dict[str, Any]:

@@ -12,9 +12,10 @@ from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import Form
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 
 from app.i18n import fallback, gettext
+from app.service.jobs import Job
 from app.web.problems import Problem, problem
 from app.web.words import reason
 from engine.errors import InvalidBoardError, PbnError
@@ -60,3 +61,13 @@ def _not_pbn(lang: str, exc: PbnError) -> str:
     if exc.key:
         return reason(lang, exc)
     return f"{gettext(lang, 'not_pbn')}: {fallback(lang, exc.message.removeprefix('not a PBN file: '))}"
+
+
+def job_progress(job: Job | None) -> JSONResponse:
+    """A page job's progress for the page's script (app.js polls it about once a second):
+    ``{"state", "done", "total"}`` (games screened, or search steps, of the total), never cached;
+    ``{"state": "unknown"}`` with 404 when the job is not known (finished long ago, or another's)."""
+    if job is None:
+        return JSONResponse({"state": "unknown"}, status_code=404)
+    return JSONResponse({"state": job.state.value, "done": job.done, "total": job.total},
+                        headers={"Cache-Control": "no-store"})

@@ -22,6 +22,7 @@ from app.api.screenings import owner_of, start_job
 from app.i18n import error_text, fallback, gettext
 from app.service.jobs import FINISHED, Job, JobManager, JobState
 from app.service.page_language import page_lang
+from app.web.page_common import job_progress
 from app.web.problems import Problem
 from engine.casefile.events import EventRepository, NotStoredError
 from engine.records.pbn_game import PbnGame
@@ -110,11 +111,7 @@ def install_screening_pages(r: APIRouter, render: Render, board_rows: BoardRows)
     @r.get("/screenings/{job_id}/progress")
     def screening_progress(request: Request, job_id: str) -> JSONResponse:
         """``{"state", "done", "total"}`` of the page's job (for app.js), 404 when unknown."""
-        job = find(request, job_id)
-        if job is None:
-            return JSONResponse({"state": "unknown"}, status_code=404)
-        return JSONResponse({"state": job.state.value, "done": job.done, "total": job.total},
-                            headers={"Cache-Control": "no-store"})
+        return job_progress(find(request, job_id))
 
     @r.post("/screenings/{job_id}/cancel")
     def screening_cancel(request: Request, job_id: str, lang: Annotated[str, Form()] = "") -> Response:

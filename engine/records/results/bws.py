@@ -28,13 +28,13 @@ from access_parser import AccessParser
 
 from engine.errors import InvalidBoardError, ResultsFileError
 from engine.model.cards import Card, Rank, Suit
-from engine.model.deal import Deal
 from engine.model.seats import SEATS, Seat
-from engine.records.handrecords import HandRecord, board_key, deal_problem, dealer_for_board, vulnerability_for_board
+from engine.records.handrecords import HandRecord, board_key
 from engine.records.results.model import (
     PASSED_OUT,
     SessionResults,
     TravellerLine,
+    hand_record_of,
     law77_score,
     normal_contract,
     read_lead,
@@ -152,9 +152,4 @@ def _hand_record(row: Mapping[str, Any]) -> HandRecord:
                                            params={"board": board, "problem": f"the card {letter!r} cannot be read"}) \
                         from None
         hands[seat] = cards
-    deal = Deal.from_hands(hands)
-    problem = deal_problem(deal)
-    if problem is not None or not board.isdigit():
-        raise ResultsFileError(f"board {board}: {problem or 'no board number'}", key="results_bad_deal",
-                               params={"board": board, "problem": problem or "no board number"})
-    return HandRecord(board, dealer_for_board(int(board)), vulnerability_for_board(int(board)), deal)
+    return hand_record_of(board, hands, f"board {board}")

@@ -17,13 +17,13 @@ from html.parser import HTMLParser
 
 from engine.errors import ResultsFileError
 from engine.model.cards import Card, Rank, Suit
-from engine.model.deal import Deal
 from engine.model.seats import Seat
-from engine.records.handrecords import HandRecord, deal_problem, dealer_for_board, vulnerability_for_board
+from engine.records.handrecords import HandRecord
 from engine.records.results.model import (
     PASSED_OUT,
     SessionResults,
     TravellerLine,
+    hand_record_of,
     law77_score,
     normal_contract,
     read_float,
@@ -156,9 +156,4 @@ def _record(board: str, cells: list[str]) -> HandRecord:
                                            params={"board": board, "problem": f"the card {rank!r} cannot be read"}) \
                         from None
         hands[seat] = cards
-    deal = Deal.from_hands(hands)
-    problem = deal_problem(deal)
-    if problem is not None:
-        raise ResultsFileError(f"board {board}: {problem}", key="results_bad_deal",
-                               params={"board": board, "problem": problem})
-    return HandRecord(board, dealer_for_board(int(board)), vulnerability_for_board(int(board)), deal)
+    return hand_record_of(board, hands, f"board {board}")

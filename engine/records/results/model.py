@@ -15,8 +15,16 @@ from dataclasses import dataclass
 from engine.errors import InvalidBoardError, ResultsFileError
 from engine.model.cards import Card
 from engine.model.contract import Contract
+from engine.model.deal import Deal
 from engine.model.seats import Seat, Vulnerability
-from engine.records.handrecords import HandRecord, board_key, board_sort_key, vulnerability_for_board
+from engine.records.handrecords import (
+    HandRecord,
+    board_key,
+    board_sort_key,
+    deal_problem,
+    dealer_for_board,
+    vulnerability_for_board,
+)
 from engine.scoring.law77 import score_ns
 from engine.scoring.matchpoints import board_matchpoints, neuberg
 
@@ -258,3 +266,17 @@ def pair_number(text: str | None) -> tuple[str, str]:
     if m:
         section, t = m.group(1).strip(), t[m.end():]
     return section, t.replace(" ", "").upper()
+
+
+def hand_record_of(board: str, hands: dict[Seat, set[Card]], where: str) -> HandRecord:
+    """The hand record of ``board`` (its number, as the file gives it) from the four ``hands`` a
+    results file holds, with the dealer and vulnerability of the board number (Law 2). Raises
+    :class:`~engine.errors.ResultsFileError` (key ``results_bad_deal``, said at ``where``, e.g.
+    ``"board 3"``) when the hands are not a deal (a card twice or missing, not 13 each) or the
+    board has no number."""
+    deal = Deal.from_hands(hands)
+    problem = deal_problem(deal)
+    if problem is not None or not board.isdigit():
+        raise ResultsFileError(f"{where}: {problem or 'no board number'}", key="results_bad_deal",
+                               params={"board": board, "problem": problem or "no board number"})
+    return HandRecord(board, dealer_for_board(int(board)), vulnerability_for_board(int(board)), deal)

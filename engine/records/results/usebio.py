@@ -28,13 +28,13 @@ from defusedxml.ElementTree import fromstring
 
 from engine.errors import ResultsFileError
 from engine.model.cards import Card, Rank, Suit
-from engine.model.deal import Deal
 from engine.model.seats import Seat
-from engine.records.handrecords import HandRecord, board_key, deal_problem, dealer_for_board, vulnerability_for_board
+from engine.records.handrecords import HandRecord, board_key
 from engine.records.results.model import (
     PASSED_OUT,
     SessionResults,
     TravellerLine,
+    hand_record_of,
     law77_score,
     normal_contract,
     pair_number,
@@ -175,12 +175,7 @@ def _handset_board(board_el: Element) -> HandRecord:
                     raise ResultsFileError(f"{where}: the {what} {letter!r} cannot be read", key="results_bad_value",
                                            params={"where": where, "what": what, "text": letter}) from None
         hands[seat] = cards
-    deal = Deal.from_hands(hands)
-    problem = deal_problem(deal)
-    if problem is not None or not board.isdigit():
-        raise ResultsFileError(f"{where}: {problem or 'no board number'}", key="results_bad_deal",
-                               params={"board": board, "problem": problem or "no board number"})
-    return HandRecord(board, dealer_for_board(int(board)), vulnerability_for_board(int(board)), deal)
+    return hand_record_of(board, hands, where)
 
 
 def read_nz_scorer(root: Element) -> SessionResults:
