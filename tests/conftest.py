@@ -81,8 +81,9 @@ def page(browser: Any, server: str) -> Iterator[Any]:
     assert problems.found == [], problems.found
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
-    """Headless Chromium for a module's tests (skipped where it is not installed)."""
+    """Headless Chromium, launched once per test process (each test opens its own context, so
+    nothing of one test's pages reaches another's); skipped where Chromium is not installed."""
     with chromium() as b:
         yield b

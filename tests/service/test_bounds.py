@@ -299,6 +299,7 @@ def games_alive() -> int:
     return sum(isinstance(o, PbnGame) for o in gc.get_objects())
 
 
+@pytest.mark.slow  # five 5 MiB screenings and the objects counted: Python 3.11 only
 def test_a_finished_screening_job_keeps_its_report_not_the_parsed_file(dds: SolverRunner) -> None:
     from app.api.screenings import start_job
     from app.service.jobs import FINISHED, JobManager

@@ -112,11 +112,11 @@ document.addEventListener("DOMContentLoaded", function () {
 
 
 def test_in_a_browser_the_bar_moves_without_reloading_and_the_list_comes_when_done(tmp_path):
-    # 48 games with a revoke, each a fresh solve on one solver worker: a few seconds even on a quiet
-    # machine, so several of the page's 1-second polls fall inside the job and the bar is seen to move;
-    # 120 games proved the same in 2.5 times as long.
-    text = revoke_games_pbn(48, seed=5)
-    path = tmp_path / "forty-eight.pbn"
+    # 120 games with a revoke, each a fresh solve on one solver worker: several seconds, so several of
+    # the page's 1-second polls fall inside the job and the bar is seen to move (48 games failed it once
+    # on a busy machine: the job ended before the page's first poll).
+    text = revoke_games_pbn(120, seed=5)
+    path = tmp_path / "hundred-twenty.pbn"
     path.write_text(text)
     env = {"ADVISOR_SYNC_SCREENING_GAMES": "10", "ADVISOR_DD_WORKERS": "1"}
     with chromium() as browser, served(env) as url:
@@ -134,6 +134,6 @@ def test_in_a_browser_the_bar_moves_without_reloading_and_the_list_comes_when_do
         loads, first, highest = seen
         assert loads == "1"  # the bar moved in place: the progress page was loaded once
         assert highest is not None and int(float(highest)) > int(float(first))  # and it moved
-        assert "48 games: 48 with a revoke" in page.inner_text("#screened")
-        assert page.locator("tr.has-revoke").count() == 48
+        assert "120 games: 120 with a revoke" in page.inner_text("#screened")
+        assert page.locator("tr.has-revoke").count() == 120
         page.screenshot(path=str(SHOTS / "screening-done.png"), full_page=True)

@@ -204,6 +204,7 @@ def test_screening_a_folder_reads_lin_files_beside_pbn_ones(tmp_path, capsys):
     assert row["suggested_result"] == "4H W -1"
 
 
+@pytest.mark.slow  # every BBO file screened: a sweep, Python 3.11 only
 def test_the_whole_lin_corpus_screens_with_no_revoke(capsys):
     assert cli_main(["screen", str(LIN_DIR), "--json", "-", "--no-progress"]) == 0
     doc = json.loads(capsys.readouterr().out)

@@ -276,6 +276,7 @@ def test_load_decodes_utf8_bom_cp1252_and_latin1(tmp_path: Path) -> None:
 
 
 @needs_data
+@pytest.mark.slow  # every file of the championship corpus read: a sweep, Python 3.11 only
 def test_sweep_of_the_whole_collection() -> None:
     files = sorted(p for p in PBN_FILES.rglob("*") if p.suffix.lower() == ".pbn")
     games = with_play = failed = 0
