@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from benchmarks.cases import revoke_games_pbn
-from tests.browser import SHOTS, chromium, served
+from tests.browser import SHOTS, served
 from tests.helpers import SPONVO30, laptop
 
 pytestmark = pytest.mark.slow
@@ -111,7 +111,7 @@ document.addEventListener("DOMContentLoaded", function () {
 """
 
 
-def test_in_a_browser_the_bar_moves_without_reloading_and_the_list_comes_when_done(tmp_path):
+def test_in_a_browser_the_bar_moves_without_reloading_and_the_list_comes_when_done(tmp_path, browser):
     # 120 games with a revoke, each a fresh solve on one solver worker: several seconds, so several of
     # the page's 1-second polls fall inside the job and the bar is seen to move (48 games failed it once
     # on a busy machine: the job ended before the page's first poll).
@@ -119,7 +119,7 @@ def test_in_a_browser_the_bar_moves_without_reloading_and_the_list_comes_when_do
     path = tmp_path / "hundred-twenty.pbn"
     path.write_text(text)
     env = {"ADVISOR_SYNC_SCREENING_GAMES": "10", "ADVISOR_DD_WORKERS": "1"}
-    with chromium() as browser, served(env) as url:
+    with served(env) as url:
         page = browser.new_page()
         page.set_default_timeout(180_000)
         page.add_init_script(WATCH_THE_BAR)
@@ -137,3 +137,4 @@ def test_in_a_browser_the_bar_moves_without_reloading_and_the_list_comes_when_do
         assert "120 games: 120 with a revoke" in page.inner_text("#screened")
         assert page.locator("tr.has-revoke").count() == 120
         page.screenshot(path=str(SHOTS / "screening-done.png"), full_page=True)
+        page.close()
