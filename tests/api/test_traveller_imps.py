@@ -160,7 +160,9 @@ def test_teams_with_no_other_room_is_a_clear_error(client: TestClient) -> None:
     event_id = _event(client, one_room, "half.pbn")
     r = client.post("/v1/scores/weighted", json={"event": event_id, "board": "1", "table": 1, "form": "imps",
                                                  "outcomes": [{"score_ns": 450}]})
-    error(r, 422, ["body", "table"], "no table score in the other room")
+    assert r.status_code == 422, r.text
+    problem = r.json()["detail"][0]
+    assert problem["loc"] == ["body", "table"] and "no table score in the other room" in problem["msg"]
 
 
 # --- rulings --------------------------------------------------------------------------------------------
