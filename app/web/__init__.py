@@ -15,6 +15,7 @@ print buttons). Languages are data: ``app/i18n``.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -68,8 +69,12 @@ def install_web(app: FastAPI) -> None:
     app.add_exception_handler(PageRefused, page_refused)
 
 
+@functools.cache
 def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
                        Callable[[Request, PageRefused], HTMLResponse]]:
+    """The page's router, the page for a form that could not be read, and the sign-in page for a
+    refusal: made once per process and shared by every app it builds, as :func:`app.main.api_routers`
+    (the handlers read ``request.app.state``; the templates are the same files)."""
     templates = Jinja2Templates(directory=_HERE / "templates")
     templates.env.finalize = _writable
     r = APIRouter(include_in_schema=False)

@@ -134,22 +134,28 @@ def test_a_broken_link_is_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     ]
 
 
-def ci_suite_commands() -> list[list[str]]:
-    """The two suites' commands of ``.ci/run`` (continuation lines joined, ``|| suites=1`` and the
-    shell variable naming Python 3.13 taken off), as argument lists."""
+def ci_lines() -> list[str]:
+    """``.ci/run``'s command lines (continuation lines joined, comments and ``|| suites=1`` taken
+    off, the shell variable naming Python 3.13 said as ``python3.13``)."""
     text = (ROOT / ".ci" / "run").read_text(encoding="utf-8").replace("\\\n", " ")
-    commands = []
-    for line in text.splitlines():
-        if "-m pytest" in line and not line.lstrip().startswith("#"):
-            command = line.split("||")[0].strip().replace('"$PY313"', "python3.13")
-            commands.append(shlex.split(command))
-    return commands
+    lines = [line.split("||")[0].strip().replace('"$PY313"', "python3.13") for line in text.splitlines()]
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def ci_suite_commands() -> list[list[str]]:
+    """The two suites' commands of ``.ci/run``, as argument lists."""
+    return [shlex.split(line) for line in ci_lines() if "-m pytest" in line]
+
+
+def readme_code_lines() -> list[str]:
+    """README's code lines (indented by four spaces), stripped."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.startswith("    ")]
 
 
 def readme_test_commands() -> list[list[str]]:
     """README's test commands: its code lines that run pytest, as argument lists."""
-    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
-    return [shlex.split(line.strip()) for line in lines if line.startswith("    ") and "-m pytest" in line]
+    return [shlex.split(line) for line in readme_code_lines() if "-m pytest" in line]
 
 
 def test_the_readme_s_test_commands_are_the_ones_ci_runs() -> None:
@@ -160,6 +166,16 @@ def test_the_readme_s_test_commands_are_the_ones_ci_runs() -> None:
     whole, fast = (c[c.index("pytest") - 2:] for c in readme)
     assert whole[0] == ".venv/bin/python" and "-m" not in whole[3:]
     assert fast[0] == ".venv313/bin/python" and "not slow" in fast[fast.index("-m", 3) + 1]
+
+
+def test_the_readme_s_set_up_commands_are_the_ones_ci_runs() -> None:
+    """The venvs the test commands run in are made as README says: ``.ci/run`` runs each set-up line
+    (Python 3.13's inside the function that makes that venv beside the checks)."""
+    setup = [line for line in readme_code_lines() if "pip install -q -e '.[test]'" in line]
+    assert [line.split(" -m venv ")[1].split()[0] for line in setup] == [".venv", ".venv313"]
+    ci = "\n".join(ci_lines())
+    for line in setup:
+        assert line in ci, line
 
 
 def test_the_readme_s_commands_come_in_its_first_40_lines() -> None:
