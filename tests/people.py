@@ -2,12 +2,12 @@
 
 Making a token holder hashes its token with argon2 (``app.auth.add_user``: ~64 MiB and a tenth of
 a second or more on a busy machine); the tests that need the same people in a fresh SQLite file
-each (tests/test_case_page.py's ``site`` and its browser fixtures, tests/test_access_policy.py's
-``tokens_site``) get a copy of a template made
-once: migrated by Alembic, the people added by ``add_user`` as the chief director's
-``advisor users add`` does. The copy is SQLite's own online backup, page for page, so each test
-still has its own database file, starts from the same rows, and its changes (a token revoked, a
-case saved) reach no other test.
+each (tests/web/test_case_page.py's ``site`` and its browser fixtures, tests/service/test_access_policy.py's
+``tokens_site``) get a copy of a template made once: migrated by Alembic, the people added by
+``add_user`` as the chief director's ``advisor users add`` does. The copy is SQLite's own online
+backup, page for page, so each test still has its own database file, starts from the same rows,
+and its changes (a token revoked, a case saved) reach no other test. On PostgreSQL the test's
+database (emptied for it) is migrated and gets the template's ``users`` rows.
 """
 
 from __future__ import annotations
@@ -20,9 +20,12 @@ from collections.abc import Sequence
 from contextlib import closing
 from pathlib import Path
 
+from sqlalchemy import insert, select
+
 from app.service.auth import add_user
 from app.storage import open_repository
 from app.storage.cases import SqlUserRepository
+from app.storage.models import UserRow
 from engine.casefile.users import Role
 
 _TEMPLATES: dict[tuple[tuple[tuple[str, Role], ...], tuple[str, ...]], tuple[Path, dict[str, str]]] = {}
@@ -52,23 +55,45 @@ def _folder() -> Path:
     return _FOLDER[0]
 
 
+def _template(people: Sequence[tuple[str, Role]], revoked: Sequence[str]) -> tuple[Path, dict[str, str]]:
+    """The SQLite template for ``people`` (made on first use): its file and name -> token."""
+    key = (tuple(people), tuple(revoked))
+    if key not in _TEMPLATES:
+        template = _folder() / f"people-{len(_TEMPLATES)}.sqlite3"
+        _TEMPLATES[key] = (template, add_people(f"sqlite:///{template}", people, revoked))
+    return _TEMPLATES[key]
+
+
 def people_in(database_url: str, people: Sequence[tuple[str, Role]], revoked: Sequence[str] = ()) -> dict[str, str]:
     """A database at ``database_url``, migrated, holding ``people`` (name, role), the tokens of
     those named in ``revoked`` revoked: name -> token.
 
     A new SQLite file is a copy of a template made once per process for these people (so every
-    test gets the same tokens, each in its own file); any other URL, or a file that already
-    exists, gets them added directly (:func:`add_people`)."""
+    test gets the same tokens, each in its own file); a PostgreSQL database (empty: the
+    ``database_url`` fixture's) is migrated and gets the template's ``users`` rows, hashes and all;
+    an SQLite file that already exists gets them added directly (:func:`add_people`)."""
     if not database_url.startswith("sqlite:///"):
-        return add_people(database_url, people, revoked)
+        template, tokens = _template(people, revoked)
+        _copy_users(f"sqlite:///{template}", database_url)
+        return dict(tokens)
     target = Path(database_url.removeprefix("sqlite:///"))
     if target.exists():
         return add_people(database_url, people, revoked)
-    key = (tuple(people), tuple(revoked))
-    if key not in _TEMPLATES:
-        template = _folder() / f"people-{len(_TEMPLATES)}.sqlite3"
-        _TEMPLATES[key] = (template, add_people(f"sqlite:///{template}", people, revoked))
-    template, tokens = _TEMPLATES[key]
+    template, tokens = _template(people, revoked)
     with closing(sqlite3.connect(template)) as source, closing(sqlite3.connect(target)) as copy:
         source.backup(copy)
     return dict(tokens)
+
+
+def _copy_users(source_url: str, target_url: str) -> None:
+    """The ``users`` rows of ``source_url`` added, in order, to ``target_url`` (migrated first)."""
+    source, target = open_repository(source_url), open_repository(target_url)
+    try:
+        columns = [c for c in UserRow.__table__.columns if c.name != "id"]
+        with source.engine.connect() as c:
+            rows = [dict(r._mapping) for r in c.execute(select(*columns).order_by(UserRow.id))]
+        with target.engine.begin() as c:
+            c.execute(insert(UserRow), rows)
+    finally:
+        source.close()
+        target.close()
