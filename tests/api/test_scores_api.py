@@ -216,3 +216,15 @@ def test_an_artificial_score_alone_is_not_scored_against_the_field(client):
     out = client.post("/v1/rulings/incorrect-cards", json={"hands": N2_FOUND, "discovered": "after_play",
                                                            "scoring": {"field": [100, 200]}}).json()
     assert out["scores"]["suggested"] is None and out["scores"]["weighted"] is None
+
+
+@pytest.mark.parametrize("kind, body", [
+    ("weighted", {"outcomes": FORTY_SIXTY, "field": FIELD}),
+    ("matchpoints", {"scores": [420, 420, 170, -50]}),
+])
+@pytest.mark.parametrize("named", [{"board": "7"}, {"table": 3}, {"pairs": {"ns": "2NS", "ew": "3EW"}}])
+def test_a_traveller_table_named_without_its_event_is_a_clear_error(client, kind, body, named):
+    """`board`, `table` or `pairs` name a line of a stored traveller: without `event` there is none
+    to read, so the request says what to add instead of scoring the typed field."""
+    out = post(client, kind, body | named, 422)
+    assert "give `event` with them" in json.dumps(out)

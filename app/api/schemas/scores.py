@@ -137,6 +137,16 @@ class TravellerNamed(BaseModel):
     pairs: PairsIn | None = Field(None, description="With `event` and `board`: the table's pair numbers, instead "
                                   "of (or as well as) `table`.")
 
+    def _no_table_without_event(self) -> None:
+        """For a request without ``event``.
+
+        Raises:
+            InvalidBoardError: ``board``, ``table`` or ``pairs`` given (``traveller_without_event_scores``).
+        """
+        if self.board is not None or getattr(self, "table", None) is not None or self.pairs is not None:
+            raise InvalidBoardError("`board`, `table` and `pairs` name a table of a stored event's traveller: "
+                                    "give `event` with them", key="traveller_without_event_scores")
+
 
 class WeightedRequest(TravellerNamed, RequestModel):
     """Outcomes with weights (12C1(c)), scored against the field or the other room."""
@@ -163,9 +173,7 @@ class WeightedRequest(TravellerNamed, RequestModel):
     @model_validator(mode="after")
     def _field_or_traveller(self) -> WeightedRequest:
         if self.event is None:
-            if self.board is not None or self.table is not None or self.pairs is not None:
-                raise InvalidBoardError("`board`, `table` and `pairs` name a table of a stored event's traveller: "
-                                        "give `event` with them", key="traveller_without_event_scores")
+            self._no_table_without_event()
             return self
         if self.field is not None or self.board is None or (self.table is None and self.pairs is None):
             raise InvalidBoardError("with `event`, give `board` and `table` or `pairs` (the field comes from the "
@@ -278,9 +286,7 @@ class MatchpointsRequest(TravellerNamed, RequestModel):
             if self.scores is None:
                 raise InvalidBoardError("give `scores`, or `event` and `board` to take them from the traveller",
                                         path="scores", key="scores_or_traveller")
-            if self.board is not None or self.table is not None or self.pairs is not None:
-                raise InvalidBoardError("`board`, `table` and `pairs` name a table of a stored event's traveller: "
-                                        "give `event` with them", key="traveller_without_event_scores")
+            self._no_table_without_event()
             return self
         if self.scores is not None or self.board is None:
             raise InvalidBoardError("with `event`, give `board` (the scores come from the traveller), not `scores`",

@@ -39,6 +39,7 @@ from engine.records.results.model import (
     normal_contract,
     read_lead,
     read_seat,
+    unreadable_card,
 )
 
 JET_SIGNATURES = (b"Standard Jet DB", b"Standard ACE DB")
@@ -147,9 +148,6 @@ def _hand_record(row: Mapping[str, Any]) -> HandRecord:
                 try:
                     cards.add(Card(suit, Rank.from_letter(letter)))
                 except InvalidBoardError:
-                    raise ResultsFileError(f"board {board}: the card {letter!r} cannot be read",
-                                           key="results_bad_deal",
-                                           params={"board": board, "problem": f"the card {letter!r} cannot be read"}) \
-                        from None
+                    raise unreadable_card(board, letter) from None
         hands[seat] = cards
     return hand_record_of(board, hands, f"board {board}")

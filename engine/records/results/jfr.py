@@ -30,6 +30,7 @@ from engine.records.results.model import (
     read_int,
     read_lead,
     read_seat,
+    unreadable_card,
 )
 
 _SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
@@ -151,9 +152,6 @@ def _record(board: str, cells: list[str]) -> HandRecord:
                 try:
                     cards.add(Card(_SUITS[suit_line[0]], Rank.from_letter(rank)))
                 except ValueError:
-                    raise ResultsFileError(f"board {board}: the card {rank!r} cannot be read",
-                                           key="results_bad_deal",
-                                           params={"board": board, "problem": f"the card {rank!r} cannot be read"}) \
-                        from None
+                    raise unreadable_card(board, rank) from None
         hands[seat] = cards
     return hand_record_of(board, hands, f"board {board}")

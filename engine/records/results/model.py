@@ -268,6 +268,13 @@ def pair_number(text: str | None) -> tuple[str, str]:
     return section, t.replace(" ", "").upper()
 
 
+def unreadable_card(board: str, text: str) -> ResultsFileError:
+    """The error for a card of board ``board``'s deal that cannot be read (``text`` as in the file):
+    ``results_bad_deal``, to raise."""
+    return ResultsFileError(f"board {board}: the card {text!r} cannot be read", key="results_bad_deal",
+                            params={"board": board, "problem": f"the card {text!r} cannot be read"})
+
+
 def hand_record_of(board: str, hands: dict[Seat, set[Card]], where: str) -> HandRecord:
     """The hand record of ``board`` (its number, as the file gives it) from the four ``hands`` a
     results file holds, with the dealer and vulnerability of the board number (Law 2). Raises

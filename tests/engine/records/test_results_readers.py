@@ -259,6 +259,17 @@ def test_jfr_pary_board_1_by_hand() -> None:
     assert any(ln.contract == "5HX" for ln in _read(f"{JFR}wb120802002.html").lines)
 
 
+def test_jfr_a_card_of_the_deal_that_cannot_be_read_names_the_board_and_the_card() -> None:
+    """Board 1's page with North's diamond king written "Z": the board and the card, never a deal
+    with a card missing."""
+    page = (CLUB / f"{JFR}wb120802001.html").read_text(encoding="utf-8", errors="replace")
+    assert page.count("&nbsp; K 10 8 7 6 2<br />") == 1
+    with pytest.raises(ResultsFileError) as info:
+        read_results(page.replace("&nbsp; K 10 8 7 6 2<br />", "&nbsp; Z 10 8 7 6 2<br />").encode())
+    assert info.value.key == "results_bad_deal"
+    assert info.value.message == "board 1: the card 'Z' cannot be read"
+
+
 @pytest.mark.parametrize("page", ["wb120802WYN.html", "wb120802.html"])
 def test_jfr_pages_that_are_no_board_are_a_clear_error(page: str) -> None:
     with pytest.raises(ResultsFileError) as info:
