@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
+from app.main import create_app
 from engine.dd import SolverRunner, default_solver
 from tests.browser import PageProblems, chromium, served
-from tests.helpers import empty_postgres, worker_database
+from tests.helpers import empty_postgres, laptop, worker_database
 
 # Starlette's TestClient sends `Host: testserver`: every app the tests build answers to it (besides
 # the loopback names, always allowed). Set here, at import, before any module builds its app; never
@@ -56,6 +58,15 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     url = worker_database(url, os.environ.get("PYTEST_XDIST_WORKER", ""))
     empty_postgres(url)
     return url
+
+
+@pytest.fixture
+def client(dds: SolverRunner, database_url: str) -> Iterator[TestClient]:
+    """The service in process on a fresh database (SQLite, and PostgreSQL: ``database_url``), in
+    laptop mode (the client on this machine, no token), a server error as its 500 answer. A module
+    that needs another app defines its own ``client``."""
+    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
+        yield c
 
 
 @pytest.fixture(scope="module")

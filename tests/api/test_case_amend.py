@@ -20,7 +20,7 @@ import re
 from fastapi.testclient import TestClient
 
 # the case file tests' fixtures: an app in laptop mode on SQLite and PostgreSQL, an event with Sponvo30's boards
-from tests.api.test_case_file import REVIEW, case_body, client, created, event  # noqa: F401
+from tests.api.test_case_file import REVIEW, case_body, created, event  # noqa: F401
 from tests.api.test_events import error, hand_record_file, new_event, upload
 
 

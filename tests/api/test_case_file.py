@@ -15,7 +15,6 @@ import csv
 import datetime as dt
 import io
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -29,7 +28,7 @@ from engine.casefile.cases import NewCase
 from engine.casefile.users import OPEN_MODE, Role
 from engine.dd import SolverRunner
 from tests.api.test_events import error, hand_record_file, new_event, upload
-from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY, laptop
+from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY
 from tests.people import people_in
 
 FACTS = {"trick": 3, "offender": "S", "revoke_trick_won_by": "W", "offending_side_tricks_after": 5}
@@ -44,12 +43,6 @@ def case_body(event: int, **changes: Any) -> dict[str, Any]:
 
 REVIEW = {"outcome": "uphold", "members": ["A. Wilson (chair)", "B. Nowak", "C. Petrov"],
           "reasons": "The revoke was established when North played to trick 4 (63A1).", "deposit": "kept"}
-
-
-@pytest.fixture
-def client(dds: SolverRunner, database_url: str) -> Iterator[TestClient]:
-    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
-        yield c
 
 
 @pytest.fixture

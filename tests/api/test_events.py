@@ -5,7 +5,6 @@ European Team Championship) with its play stripped, as a dealing program would w
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -60,12 +59,6 @@ def error(r: Any, status: int, loc: list[str | int], *fragments: str) -> str:
     for f in fragments:
         assert f.lower() in msg.lower(), (f, msg)
     return msg
-
-
-@pytest.fixture
-def client(dds: SolverRunner, database_url: str) -> Iterator[TestClient]:
-    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
-        yield c
 
 
 def test_hand_record_file_is_what_a_dealer_writes() -> None:

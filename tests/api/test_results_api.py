@@ -4,7 +4,6 @@ the HTTP API on a real database (SQLite and PostgreSQL), with real files from
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,16 +17,9 @@ from app.storage.cases import SqlUserRepository
 from engine.casefile.users import Role
 from engine.dd import SolverRunner
 from tests.api.test_events import error, new_event
-from tests.helpers import laptop
 
 CLUB = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "club-files"
 pytestmark = pytest.mark.skipif(not CLUB.is_dir(), reason="../shared/data/club-files is not beside the repository")
-
-
-@pytest.fixture
-def client(dds: SolverRunner, database_url: str) -> Iterator[TestClient]:
-    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
-        yield c
 
 
 def post(client: TestClient, event_id: int, data: bytes, name: str = "results", **kw: Any) -> Any:

@@ -16,7 +16,6 @@ does not change it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -32,12 +31,6 @@ URL = "/v1/rulings/revoke"
 PLAY = SPONVO30_PLAY.split() if isinstance(SPONVO30_PLAY, str) else list(SPONVO30_PLAY)
 TRICKS = [PLAY[i:i + 4] for i in range(0, len(PLAY), 4)]
 FACTS = {"trick": 3, "offender": "S", "revoke_trick_won_by": "W", "offending_side_tricks_after": 5}
-
-
-@pytest.fixture
-def client(dds: SolverRunner, database_url: str) -> Iterator[TestClient]:
-    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
-        yield c
 
 
 @pytest.fixture

@@ -9,21 +9,17 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from app.main import create_app
-from engine.dd import SolverRunner
 from engine.records.results import read_results, travellers
 from engine.records.results.against import traveller_form
 from engine.scoring.pairs_imps import pairs_imps
 from tests.api.test_events import error, new_event
 from tests.api.test_results_api import CLUB, post, sample
 from tests.engine.records.test_results_readers import PBN_FILES
-from tests.helpers import laptop
 
 BUTLER = "usebio/abftech__cobalt/butler_howell.xml"
 CROSS = "usebio/abftech__cobalt/cross_imp_howell.xml"
@@ -44,12 +40,6 @@ the other room: team 2 North-South, team 1 East-West, 4S by South made (+420). T
 scores sum to -50 - 420 = -470: -10 IMPs (78B: 430-490 is 10)."""
 
 pytestmark = pytest.mark.skipif(not CLUB.is_dir(), reason="../shared/data/club-files is not beside the repository")
-
-
-@pytest.fixture
-def client(dds: SolverRunner, database_url: str) -> Iterator[TestClient]:
-    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
-        yield c
 
 
 def _event(client: TestClient, data: bytes, name: str = "session") -> int:

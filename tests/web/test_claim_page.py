@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.api.test_case_file import client, event  # noqa: F401 - the case file's fixtures: laptop mode, SQLite and PostgreSQL
+from tests.api.test_case_file import event  # noqa: F401 - the case file's fixture (with tests/conftest.py's client: laptop mode, SQLite and PostgreSQL)
 from tests.browser import PageProblems
 from tests.helpers import SPONVO30_PLAY
 

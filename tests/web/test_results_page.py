@@ -8,25 +8,15 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
 
-from app.main import create_app
-from engine.dd import SolverRunner
 from tests.api.test_events import new_event
 from tests.api.test_results_api import CLUB, post, sample
-from tests.helpers import laptop
 
 pytestmark = pytest.mark.skipif(not CLUB.is_dir(), reason="../shared/data/club-files is not beside the repository")
 HOWELL = "usebio/abftech__cobalt/mp_pairs_howell.xml"
-
-
-@pytest.fixture
-def client(dds: SolverRunner, database_url: str) -> Iterator[TestClient]:
-    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
-        yield c
 
 
 def _event(client: TestClient) -> int:

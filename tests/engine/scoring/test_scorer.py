@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import html
 import io
-from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -17,13 +16,10 @@ import defusedxml.ElementTree as SafeET
 import pytest
 from fastapi.testclient import TestClient
 
-from app.main import create_app
-from engine.dd import SolverRunner
 from engine.model.seats import Seat
 from engine.scoring.scorer import artificial_entry, assigned_entry, weighted_entry
 from tests.api.test_events import new_event
 from tests.api.test_results_api import CLUB, REVOKE_5V2, post, sample
-from tests.helpers import laptop
 
 HOWELL = "usebio/abftech__cobalt/mp_pairs_howell.xml"
 FIELD_5V2 = [-400, -50, -100, -100, -100]  # board 1, every line but pairs 5 v 2
@@ -59,12 +55,6 @@ def test_a_weighted_score_with_each_components_matchpoints_against_the_field() -
     w = weighted_entry([("4H S -1", -50, Fraction(7, 10)), ("5C W =", -400, Fraction(3, 10))], FIELD_5V2)
     assert [c.ns_mp for c in w.components] == [9, 1] and w.ns_mp == pytest.approx(6.6)
     assert weighted_entry([("a", 1, Fraction(1))], None).top is None
-
-
-@pytest.fixture
-def client(dds: SolverRunner, database_url: str) -> Iterator[TestClient]:
-    with laptop(create_app(dds, database_url=database_url), raise_server_exceptions=False) as c:
-        yield c
 
 
 needs_files = pytest.mark.skipif(not CLUB.is_dir(), reason="../shared/data/club-files is not beside the repository")
