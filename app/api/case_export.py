@@ -7,7 +7,7 @@ and each case is ruled again on this engine. The models are :mod:`app.api.schema
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request
@@ -152,8 +152,8 @@ class ExportedEvent:
         raise NotImplementedError("an export is read, never written")
 
     def traveller(self, event_id: int, board: str) -> StoredTraveller | None:
-        """An export carries no travellers: always ``None`` (a request naming a table is ruled on
-        what it gives itself)."""
+        """An export carries no travellers: always ``None`` (the import refuses a case whose request
+        names a table of the traveller, :func:`traveller_line`)."""
         return None
 
     def get_file(self, file_id: int) -> tuple[int, str, str] | None:
@@ -176,8 +176,15 @@ def _ruled_again(c: ExportedCaseIn, where: str, view: ExportedEvent, solver: Dou
 
     Raises:
         InvalidBoardError: path ``<where>/ruling`` (or ``/request`` when the request no longer
-            validates), naming the case and the differing fields; SolverError from the solver.
+            validates, or names a traveller line (:func:`traveller_line`): the export has no
+            traveller to rule it on), naming the case and the differing fields; SolverError from the solver.
     """
+    line = traveller_line(c.request)
+    if line is not None:
+        raise InvalidBoardError(f"case {c.id} (board {c.board}): its ruling was read from {line} of the event's "
+                                "traveller (contract, result and the scores against the rest of the traveller), "
+                                "and an export carries no travellers: it cannot be ruled again here to check it; "
+                                "an import keeps a ruling only as ruled", path=f"{where}/request")
     try:
         kind = CaseKind(c.kind)
         request = stored_request(kind, c.request, c.ruling)  # as a rerun sends it (before issue 24: labelled)
@@ -199,6 +206,19 @@ def _ruled_again(c: ExportedCaseIn, where: str, view: ExportedEvent, solver: Dou
         raise InvalidBoardError(f"case {c.id} (board {c.board}): the ruling in the export is not what this engine "
                                 f"({engine_version}) gives for its request: {named}{more}; an import keeps a ruling "
                                 "only as ruled", path=f"{where}/ruling")
+
+
+def traveller_line(request: Mapping[str, Any]) -> str | None:
+    """The traveller line a stored ruling request names (``event`` with ``table`` and/or
+    ``pairs``, as ``POST /v1/rulings/revoke`` and ``/incorrect-cards`` take them), said as the
+    director says it (``"the line of table 3"``, ``"the line of pairs 5 v 2"``); ``None`` when it
+    names none. Such a request is ruled on the stored traveller, which an export does not carry."""
+    if not isinstance(request, Mapping) or request.get("event") is None:
+        return None
+    table, pairs = request.get("table"), request.get("pairs")
+    named = [f"table {table}" if table is not None else "",
+             f"pairs {pairs.get('ns')} v {pairs.get('ew')}" if isinstance(pairs, Mapping) else ""]
+    return f"the line of {' and '.join(n for n in named if n)}" if any(named) else None
 
 
 def import_cases(events: EventRepository, cases: SqlCaseRepository, body: ExportIn, actor: Actor,

@@ -20,6 +20,7 @@ from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
 from app import i18n
+from app.api.card_traveller import cards_from_event
 from app.api.case_common import ERRORS, CaseId, repos, with_scorer
 from app.api.rulings import rule_revoke
 from app.api.schemas.cards import IncorrectCardsRequest, IncorrectCardsResponse
@@ -56,10 +57,13 @@ def _invalid(errors: Sequence[Mapping[str, Any]], prefix: tuple[str | int, ...] 
 
 
 def parse_case(data: Mapping[str, Any]) -> tuple[CaseFieldsIn, dict[str, Any]]:
-    """Split a ``POST /v1/cases`` body into the case's fields and the ruling request's body.
+    """Split a ``POST /v1/cases`` body into the case's fields and the ruling request's body. An
+    incorrect-cards case's ``traveller_line`` becomes the request's ``event``, ``board`` (the
+    number) and ``table``/``pairs``: the line the request is ruled on each time.
 
     Raises:
-        RequestValidationError: a bad case field (the ruling request is checked when ruled).
+        RequestValidationError: a bad case field (the ruling request is checked when ruled);
+            ``traveller_line`` for a kind other than ``incorrect_cards``.
     """
     if not isinstance(data, Mapping):
         raise _invalid([{"type": "dict_type", "loc": (), "msg": "the body is a JSON object: the ruling request "
@@ -69,6 +73,14 @@ def parse_case(data: Mapping[str, Any]) -> tuple[CaseFieldsIn, dict[str, Any]]:
     except ValidationError as exc:
         raise _invalid(exc.errors(include_url=False, include_input=False)) from None
     rest = {k: v for k, v in data.items() if k not in CASE_FIELDS}
+    line = fields.traveller_line
+    if line is not None and fields.kind != "incorrect_cards":
+        raise _invalid([{"type": "value_error", "loc": ("traveller_line",), "msg": "`traveller_line` names the "
+                         "traveller's line of an incorrect number of cards (`kind` \"incorrect_cards\") only",
+                         "input": None}])
+    if line is not None:  # the request's own `table`/`pairs`: read from the traveller whenever it is ruled
+        rest |= {"event": fields.event, "board": fields.board,
+                 **line.model_dump(mode="json", exclude_none=True)}
     if fields.kind == "claim":
         if "position" not in rest and "deal" not in rest:
             rest |= {"event": fields.event, "board": fields.board}  # the event's hand record
@@ -94,7 +106,10 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
     under ``laws_edition`` (the case's event's) when given; the request is kept as it came. The
     ruling JSON is the case file's record: always in English, each step with its catalogue
     ``key`` and ``params`` (to be said in any language when shown), whatever language the
-    request asked for (its errors are said in that one).
+    request asked for (its errors are said in that one). An incorrect-cards request is ruled as
+    ``POST /v1/rulings/incorrect-cards`` rules it (:func:`app.api.card_traveller.cards_from_event`): with
+    ``event`` the stored board, with ``table``/``pairs`` what it leaves out from that traveller line
+    (the ruling's ``from_traveller`` says what), as a revoke request is (:func:`app.api.rulings.rule_revoke`).
 
     Raises:
         RequestValidationError: the request does not validate (locations under ``body``).
@@ -118,10 +133,15 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
             return claim.model_dump(mode="json", exclude_unset=True, by_alias=True), co.model_dump(mode="json"), \
                 co.score_ns, None
         cards = IncorrectCardsRequest.model_validate(request)
-        advised = advise_incorrect_cards(cards.to_case(), solver=solver, profile=cards.profile())
-        with i18n.use(i18n.DEFAULT):
-            ic = IncorrectCardsResponse.from_advice(advised, cards.scoring)
         given = cards.model_dump(mode="json", exclude_unset=True)
+        # as POST /v1/rulings/incorrect-cards: with `event` the stored board, with `table`/`pairs` the contract,
+        # result and scoring from the traveller line, read again each time the stored request is ruled
+        prefilled, came = cards_from_event(cards, events)
+        advised = advise_incorrect_cards(prefilled.to_case(), solver=solver, profile=prefilled.profile())
+        with i18n.use(i18n.DEFAULT):
+            ic = IncorrectCardsResponse.from_advice(advised, prefilled.scoring)
+        if came is not None:
+            ic = ic.model_copy(update={"from_traveller": came})
         return given, ic.model_dump(mode="json"), ic.scores.suggested, ic.table_score_ns
     except ValidationError as exc:
         raise _invalid(exc.errors(include_url=False, include_input=False)) from None
@@ -274,7 +294,8 @@ def router() -> APIRouter:
         """The body is a ruling request (`kind` "revoke", the default: the body of `POST
         /v1/rulings/revoke`; "incorrect_cards": of `POST /v1/rulings/incorrect-cards`) plus the
         case's fields: `event`, `board`, `round`, `table`, `pairs` {ns, ew: {number, names}},
-        `director`. Without `pbn` or `deal`, the board's deal comes from the event's hand records.
+        `director`; an incorrect-cards ruling on a traveller line names it in `traveller_line` (its
+        `table`/`pairs`). Without `pbn` or `deal`, the board's deal comes from the event's hand records.
         It rules, stores the request and the ruling with the engine version and the Laws
         edition, and answers 201 with the case's `id` and the ruling once it is committed. A
         second case for the same board, round and table is a 409 naming the first unless

@@ -118,7 +118,8 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
         plausible = scores_block(table=advice.table_score_ns, after_adjustment=None, suggested=None,
                                  plausible=advice.plausible_results(), scoring=None).plausible
         scored, scorer = cards_against(advice, creq.scoring, lang)
-        saved = case_form(request, CaseKind.INCORRECT_CARDS, body)
+        saved = case_form(request, CaseKind.INCORRECT_CARDS, body, event_id=body.get("event"),
+                          board=body.get("board") or "")  # a stored board: its event and board preselected
         return render(request, "cards.html", lang, cform=cform, case_form=saved, action=advice.action.value,
                       diagram=found,
                       counts={s.value: len(c) for s, c in advice.case.found.items()},

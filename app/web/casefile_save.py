@@ -31,6 +31,7 @@ from engine.casefile.users import Role
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.records.boards import pick_game
 from engine.records.files import read_games
+from engine.records.handrecords import board_key
 from engine.records.pbn import loads
 
 _INHERITED = re.compile(r'\[\s*(\w+)\s*"#"\s*\]')
@@ -202,6 +203,9 @@ def install_save_page(r: APIRouter, render: Render) -> None:
         data = {**body, "kind": cform["kind"], "board": case_board, "round": case_round, "table": case_table,
                 "director": case_director, "pairs": {"ns": {"number": ns_number, "names": ns_names},
                                                      "ew": {"number": ew_number, "names": ew_names}}}
+        line = ruled_line(body, str(cform["kind"]), _id(case_event), case_board)
+        if line is not None:  # the request's table/pairs are the case's fields here: named apart
+            data["traveller_line"] = line
         problems: list[Problem] = []
         new_event: EventDetails | None = None
         event_id = _id(case_event)
@@ -251,6 +255,19 @@ def install_save_page(r: APIRouter, render: Render) -> None:
             field = {"event": "case_event", "board": "case_board"}.get(exc.path.split("/", 1)[0], "")
             return again(422, [say(lang, field, reason(lang, exc))])
         return RedirectResponse(f"/cases/{case.id}?lang={lang}", status_code=303)
+
+
+def ruled_line(body: Mapping[str, Any], kind: str, event_id: int | None, board: str) -> dict[str, Any] | None:
+    """The traveller line an incorrect-cards ruling request (``body``, as the page ruled it) names,
+    as a case's ``traveller_line`` (its ``table`` and/or ``pairs``), when the case is saved to the
+    event and board the request is on; ``None`` otherwise (another kind, no line, or the director
+    saves it to another event or board, whose traveller is not the one ruled on)."""
+    ruled_board = str(body.get("board") or "").strip()
+    if kind != "incorrect_cards" or body.get("event") is None or body.get("event") != event_id \
+            or not ruled_board or not board.strip() or board_key(ruled_board) != board_key(board):
+        return None
+    line = {k: body[k] for k in ("table", "pairs") if body.get(k) is not None}
+    return line or None
 
 
 def _with_board_tag(text: str, board: str) -> str:

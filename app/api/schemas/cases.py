@@ -10,9 +10,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from app.api.scorer import ForScorerOut
+from app.api.travellers import PairsIn as LinePairsIn
 from app.service.request_body import RequestModel
 from engine.casefile.cases import (
     Action,
@@ -44,6 +45,22 @@ class PairsIn(BaseModel):
     ew: PairIn = Field(description="East-West.")
 
 
+class TravellerLineIn(BaseModel):
+    """The line of the board's stored traveller an incorrect-cards case was ruled from: the
+    ``table`` and ``pairs`` of ``POST /v1/rulings/incorrect-cards``, which a case's body cannot
+    give under those names (they are the case's own fields there)."""
+
+    model_config = ConfigDict(extra="forbid")
+    table: int | None = Field(None, ge=1, le=999, strict=True, description="The table on the traveller.")
+    pairs: LinePairsIn | None = Field(None, description="The table's pair numbers, `{\"ns\": \"5\", \"ew\": \"2\"}`.")
+
+    @model_validator(mode="after")
+    def _named(self) -> TravellerLineIn:
+        if self.table is None and self.pairs is None:
+            raise ValueError("name the traveller's line: give its `table`, its `pairs` or both")
+        return self
+
+
 class CaseFieldsIn(RequestModel):
     """The case's own fields, beside the ruling request in the same body."""
 
@@ -63,6 +80,12 @@ class CaseFieldsIn(RequestModel):
     duplicate: bool = Field(False, description="A second case for the same board, round and table as an "
                             "existing case of the event (not withdrawn) is meant; without it such a case is a 409 "
                             "naming the existing one.")
+    traveller_line: TravellerLineIn | None = Field(
+        None, description="`kind` \"incorrect_cards\": the line of the board's traveller (`POST "
+                          "/v1/events/{id}/results`) the ruling is on, as `table`/`pairs` of `POST "
+                          "/v1/rulings/incorrect-cards`: the contract, declarer, table tricks and the scoring "
+                          "come from it when the request leaves them out, at the case's ruling and whenever the "
+                          "case is ruled again (re-run, import).")
 
 
 CASE_FIELDS = frozenset(CaseFieldsIn.model_fields)
