@@ -18,7 +18,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tests.api.test_events import error
-from tests.api.test_traveller_imps import BOARD_1_AS_FOUND, BOARD_1_MOVED, MP_HOWELL, _event, client, pytestmark, sample
+from tests.api.test_traveller_imps import BOARD_1_AS_FOUND, BOARD_1_MOVED, MP_HOWELL, _event, pytestmark, sample
 
 __all__ = ["client", "pytestmark"]
 
