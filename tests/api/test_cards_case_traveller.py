@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from tests.api.test_events import error
 from tests.api.test_traveller_imps import BOARD_1_AS_FOUND, BOARD_1_MOVED, MP_HOWELL, _event, pytestmark, sample
 
-__all__ = ["client", "pytestmark"]
+__all__ = ["pytestmark"]  # the traveller tests' skip without ../shared/data/club-files
 
 CASE = {"kind": "incorrect_cards", "board": "1", "round": "3", "table": "", "director": "Jan Kowalski",
         "pairs": {"ns": {"number": "5"}, "ew": {"number": "2"}}}
