@@ -1,5 +1,5 @@
 """The play page's card clicker in each language, in a real browser (headless Chromium,
-tests/browser.py): a card clicked out of turn is refused with a sentence whose seats are said in
+tests/browser.py): a card entered out of turn is refused with a sentence whose seats are said in
 the case the language's sentence asks for (``{seat:gen}``: app/i18n/seats.py, filled by app.js
 from the catalogue's ``seat_<N|E|S|W>.<case>``), not the bare names. The expected sentences are
 written out by hand. Board 21 of Sponvo30.pbn's hand records, 4H by West: North is on lead, and
