@@ -27,6 +27,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from app.i18n import gettext, languages
+from app.i18n.seats import card_symbols
 from app.service.access import PageRefused
 from app.service.auth import READ
 from app.service.limits import BODY_BYTES, UPLOAD_BYTES
@@ -90,6 +91,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
             return date_text(lang, value)
 
         base = {"lang": lang, "langs": languages(), "t": t, "say_evidence": say_evidence, "day": day,
+                "cards": card_symbols,  # "H9" -> "♥9": cards as the tables show them
                 "vuls": VULS, "noticed_values": NOTICED,
                 "discovered_values": DISCOVERED, "missing_values": MISSING, "form": {}, "cform": {},
                 "profile_names": list(PROFILES),

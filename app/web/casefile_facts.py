@@ -12,7 +12,7 @@ from typing import Any
 
 from app.i18n import fallback, gettext
 from app.web.casefile_scores import points, stored_counted
-from app.web.words import evidence_text, stored_step
+from app.web.words import cards_shown, evidence_text, stored_step
 from engine.casefile.cases import Case, CaseKind
 from engine.errors import AdvisorError
 from engine.records.boards import board_from_game, pick_game
@@ -55,13 +55,14 @@ def request_facts(lang: str, case: Case) -> list[tuple[str, str]]:
             except AdvisorError:
                 play = []
         for i, trick in enumerate(play, start=1):
-            out.append((f"{t('trick')} {i}", trick))
+            out.append((f"{t('trick')} {i}", cards_shown(lang, trick)))
         rf = q.get("revoke_facts")
         if isinstance(rf, Mapping):
             facts = t("case_revoke_facts", trick=rf.get("trick", ""), offender=_seat(lang, rf.get("offender")),
                       won_by=_seat(lang, rf.get("revoke_trick_won_by")),
                       after=rf.get("offending_side_tricks_after", ""))
-            extra = ", ".join(x for x in (str(rf.get("card") or ""), str(rf.get("suit_led") or "")) if x)
+            card = cards_shown(lang, str(rf.get("card") or ""))
+            extra = ", ".join(x for x in (card, str(rf.get("suit_led") or "")) if x)
             out.append((t("facts_only_legend"), f"{facts}{f' ({extra})' if extra else ''}"))
         if q.get("table_result") is not None:
             out.append((t("table_result"), str(q["table_result"])))
@@ -88,7 +89,7 @@ def request_facts(lang: str, case: Case) -> list[tuple[str, str]]:
         if q.get("table_tricks") is not None:
             out.append((t("table_tricks_label"), str(q["table_tricks"])))
         for i, trick in enumerate(_tricks(q.get("play")), start=1):
-            out.append((f"{t('trick')} {i}", trick))
+            out.append((f"{t('trick')} {i}", cards_shown(lang, trick)))
         out.append((t("discovered_label"), t(f"discovered_{q.get('discovered') or 'after_play'}")))
         if q.get("missing_found"):
             out.append((t("missing_found_label"), t(f"missing_{q['missing_found']}")))
@@ -110,7 +111,7 @@ def claim_facts(lang: str, q: Mapping[str, Any]) -> list[tuple[str, str]]:
         out.append((t("claim_trump_label"), t(f"suit_{pos.get('trump', 'NT')}")))
         out.append((t("claim_leader_label"), _seat(lang, pos.get("leader"))))
         if pos.get("trick"):
-            out.append((t("claim_trick_label"), " ".join(str(c) for c in pos["trick"])))
+            out.append((t("claim_trick_label"), cards_shown(lang, " ".join(str(c) for c in pos["trick"]))))
         if pos.get("contract"):
             out.append((t("col_contract"), f"{pos['contract']} {t('by')} {_seat(lang, pos.get('declarer'))}"))
     else:
@@ -118,7 +119,7 @@ def claim_facts(lang: str, q: Mapping[str, Any]) -> list[tuple[str, str]]:
             out.append((t("deal_label"), str(q["deal"])))
         out.append((t("col_contract"), f"{q.get('contract', '')} {t('by')} {_seat(lang, q.get('declarer'))}"))
         for i, trick in enumerate(_tricks(q.get("play")), start=1):
-            out.append((f"{t('trick')} {i}", trick))
+            out.append((f"{t('trick')} {i}", cards_shown(lang, trick)))
     c = q.get("claim") or {}
     out.append((t("claim_kind_label"), t(f"claim_kind_{c.get('kind', 'contested')}")))
     out.append((t("claim_by_label"), f"{_seat(lang, c.get('by'))}: {c.get('tricks', '')}"))
@@ -137,7 +138,7 @@ def claim_facts(lang: str, q: Mapping[str, Any]) -> list[tuple[str, str]]:
     out.append((t("claim_class_label"), t(f"claim_class_{f.get('class_of_player', 'club')}")))
     out.append((t("claim_order_label"), t(f"claim_order_{f.get('suit_order_regulation', 'none')}")))
     if f.get("played_after_claim"):
-        out.append((t("claim_after_label"), " ".join(str(x) for x in f["played_after_claim"])))
+        out.append((t("claim_after_label"), cards_shown(lang, " ".join(str(x) for x in f["played_after_claim"]))))
     for cat, normal in (f.get("normal") or {}).items():
         if not normal:
             out.append((t("claim_doubtful"), t("claim_ruled_off", category=t(f"claim_cat_{cat}"))))
@@ -154,13 +155,14 @@ def claim_evidence(lang: str, r: Mapping[str, Any]) -> list[tuple[str, str]]:
     out = [(t("claim_answer"), award), (t("claim_dd_label"), str(r.get("double_dummy")))]
     tricks: dict[Any, list[str]] = {}
     for lp in r.get("worst_line") or []:
-        tricks.setdefault(lp.get("trick"), []).append(f"{lp.get('seat')} {lp.get('card')}"
+        tricks.setdefault(lp.get("trick"), []).append(f"{lp.get('seat')} {cards_shown(lang, str(lp.get('card')))}"
                                                       + ("*" if lp.get("doubtful") else ""))
     for n, cards in tricks.items():
         out.append((f"{t('claim_worst_line')}: {t('trick')} {n}", ", ".join(cards)))
     for d in r.get("doubtful_points") or []:
-        text = t("claim_point", trick=d.get("trick"), seat=_seat(lang, d.get("seat")), card=d.get("card"),
-                 category=t(f"claim_cat_{d.get('category')}"), law=d.get("law"))
+        text = t("claim_point", trick=d.get("trick"), seat=_seat(lang, d.get("seat")),
+                 card=cards_shown(lang, str(d.get("card"))), category=t(f"claim_cat_{d.get('category')}"),
+                 law=d.get("law"))
         if d.get("if_not_normal") is None:
             more = t("claim_point_open")
         elif d.get("figure_basis") == "double_dummy":  # an upper bound, not a searched figure
@@ -189,6 +191,7 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
     deal's par and double-dummy result."""
     r = case.data.ruling
     t = _t(lang)
+    ns = t("side_short_NS")  # the side as the language's tables name it (Russian СЮ, Greek ΒΝ)
     out: list[tuple[str, str]] = []
     if case.data.kind is CaseKind.CLAIM:
         return claim_evidence(lang, r)
@@ -196,10 +199,11 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
         for v in r.get("revokes", []):
             law = v.get("correction") or v.get("law") or v.get("establishment_law") or ""
             text = t("case_revoke_line", trick=v.get("trick"), player=_seat(lang, v.get("player")),
-                     card=v.get("card") or "\u2014", law=law, transferred=v.get("tricks_transferred", 0),
+                     card=cards_shown(lang, str(v.get("card") or "\u2014")), law=law,
+                     transferred=v.get("tricks_transferred", 0),
                      established=t("established") if v.get("established") else t("not_established"))
             if v.get("dd_before") is not None:
-                cards = ", ".join(f"{c} {n}" for c, n in (v.get("dd_by_card") or {}).items())
+                cards = ", ".join(f"{cards_shown(lang, c)} {n}" for c, n in (v.get("dd_by_card") or {}).items())
                 text += " " + t("case_revoke_dd", before=v["dd_before"], after=v.get("dd_after"), cards=cards)
             out.append((t("revokes_title"), text))
         d = r.get("declarer_tricks") or {}
@@ -225,7 +229,7 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
         dd = r.get("double_dummy") or {}
         par = dd.get("par") or {}
         if par:
-            out.append((t("par"), f"{', '.join(par.get('contracts', []))} (NS {points(par.get('score_ns'))})"))
+            out.append((t("par"), f"{', '.join(par.get('contracts', []))} ({ns} {points(par.get('score_ns'))})"))
         if dd.get("contract_tricks") is not None:
             q = case.data.request
             contract = f"{q.get('contract', '')} {q.get('declarer', '')}".strip()
@@ -234,7 +238,7 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
             out.append((t("case_as_played"), fallback(lang, str(dd["as_played"]))))
     plausible = (r.get("scores") or {}).get("plausible") or []
     if len(plausible) > 1:
-        out.append((t("weights_title"), "; ".join(f"{p.get('result')} (NS {points(p.get('score_ns'))}): "
+        out.append((t("weights_title"), "; ".join(f"{p.get('result')} ({ns} {points(p.get('score_ns'))}): "
                                                  f"{evidence_text(lang, str(p.get('evidence', '')))}"
                                                  for p in plausible)))
     return out

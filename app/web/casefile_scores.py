@@ -22,16 +22,19 @@ def points(value: float | None) -> str:
 
 
 def score_text(lang: str, s: EnteredScore | None) -> str:
-    """A score entered, in words: ``4H W -1, NS +50 (64A2)``; an artificial one by side."""
+    """A score entered, in words: ``4H W -1, NS +50 (64A2)``; an artificial one by side. The sides
+    as ``lang``'s tables name them (``side_short_NS``: Russian ``СЮ``, Greek ``ΒΝ``)."""
     if s is None:
         return "\u2014"
+    side = {k: gettext(lang, f"side_short_{k}") for k in ("NS", "EW")}
+    ns, ew = side["NS"], side["EW"]
     if s.artificial:
-        parts = ", ".join(f"{k} {v}" for k, v in s.artificial.items())
+        parts = ", ".join(f"{side.get(k, k)} {v}" for k, v in s.artificial.items())
         text = f"{s.result}, {parts}" if s.result else parts
     else:
-        text = f"{s.result}, NS {points(s.score_ns)}" if s.result else f"NS {points(s.score_ns)}"
+        text = f"{s.result}, {ns} {points(s.score_ns)}" if s.result else f"{ns} {points(s.score_ns)}"
         if s.score_ew is not None:
-            text += f", EW {points(s.score_ew)}"
+            text += f", {ew} {points(s.score_ew)}"
     if s.weighted and not s.result:
         text += " [" + "; ".join(f"{w.percent:g}% {w.result} ({points(w.score_ns)})" for w in s.weighted) + "]"
     return f"{text} ({s.law})" if s.law else text

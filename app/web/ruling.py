@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from app.api.rulings import prefill_from_traveller, rule_revoke
 from app.api.schemas.revoke import RevokeRulingRequest
 from app.api.schemas.revoke_ruling import counted
-from app.i18n import gettext, step_text
+from app.i18n import DEFAULT, gettext, step_text
 from app.service.page_language import page_lang
 from app.web import views
 from app.web.casefile_save import (
@@ -30,7 +30,7 @@ from app.web.page_common import NOTICED, VULS, Render, Text, _not_pbn, _typed_co
 from app.web.play import _play_page
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.ruling_scores import _scorer_block, _weighted
-from app.web.words import board_label, evidence_text, reason
+from app.web.words import board_label, cards_shown, evidence_text, reason
 from engine.casefile.events import EventRepository, NotStoredError
 from engine.dd.analysis import analyse_play
 from engine.errors import InvalidBoardError, PbnError
@@ -233,9 +233,15 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
     chart, values = None, []
     if b.play:  # facts only: no play, no chart
         analysis = analyse_play(solver, record, c.declaring_side)
+        def card(code: str) -> str:
+            return cards_shown(lang, code)  # pl, ru, el: "♦4", as the tables; English: the engine's "D4"
+
+        def seat(code: str) -> str:
+            return t(f"seat_{code}") if lang != DEFAULT else code
+
         chart = views.dd_chart(analysis, revoke_indexes, title=t("chart_title"), desc=t("chart_desc"),
-                               revoke_word=t("revoke_marker"), trick_word=t("trick"))
-        values = [("—", analysis.start)] + [(f"{ca.index + 1}. {ca.card} ({ca.seat.value})", ca.after)
+                               revoke_word=t("revoke_marker"), trick_word=t("trick"), say_card=card, say_seat=seat)
+        values = [("—", analysis.start)] + [(f"{ca.index + 1}. {card(str(ca.card))} ({seat(ca.seat.value)})", ca.after)
                                            for ca in analysis.cards]
     revokes = []
     for x in advice.rulings:

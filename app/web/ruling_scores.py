@@ -49,12 +49,13 @@ def _weighted(plausible: list[dict[str, Any]], form: Mapping[str, str], single: 
     error and the units in ``lang``."""
     if form.get("scoring") not in ("matchpoints", "imps", "butler", "cross_imps"):
         return None, None
+    side = gettext(lang, "side_short_NS")  # the label's side as the language's tables name it (СЮ, ΒΝ)
     if len(plausible) >= 2:
         outcomes: list[dict[str, JsonValue]] = [
-            {"score_ns": p["score_ns"], "weight": p["weight"], "label": f"{p['result']} (NS {p['score_ns']:+d})"}
+            {"score_ns": p["score_ns"], "weight": p["weight"], "label": f"{p['result']} ({side} {p['score_ns']:+d})"}
             for p in plausible]
     elif single is not None:
-        outcomes = [{"score_ns": single[1], "weight": "1", "label": f"{single[0]} (NS {single[1]:+d})"}]
+        outcomes = [{"score_ns": single[1], "weight": "1", "label": f"{single[0]} ({side} {single[1]:+d})"}]
     else:
         return None, None
     try:

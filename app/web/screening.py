@@ -56,12 +56,12 @@ def start_page_job(request: Request, name: str, games: Sequence[PbnGame], event_
 def _rows(report: ScreeningReport, lang: str) -> list[dict[str, Any]]:
     """The pick page's rows from a screening: ruled games (a revoke, with the result to enter) first,
     then the flagged ones (the reason: the engine's English, as the screening kept it; marked in
-    strict mode), each in file order."""
+    strict mode), each in file order. The result's side as the language's tables name it (``СЮ``)."""
     rows = []
     for r in report.rows:
         if r.board is None:
             continue
-        result = (f"{r.suggested_result} (NS {r.score_ns_suggested:+d})"
+        result = (f"{r.suggested_result} ({gettext(lang, 'side_short_NS')} {r.score_ns_suggested:+d})"
                   if r.status == "ruled" and r.suggested_result and r.score_ns_suggested is not None else None)
         rows.append({"board": r.board, "room": r.room or "",
                      "contract": f"{r.contract or ''} {r.declarer or ''}".strip(),

@@ -89,12 +89,14 @@ def trick_rows(record: PlayRecord, revoke_indexes: set[int]) -> list[TrickRow]:
 
 
 def dd_chart(analysis: PlayAnalysis, revoke_indexes: set[int], *, title: str, desc: str, revoke_word: str,
-             trick_word: str) -> str:
+             trick_word: str, say_card: Callable[[str], str] = str, say_seat: Callable[[str], str] = str) -> str:
     """The double-dummy result of the whole hand for ``analysis.side`` before the first card and
     after each card, as an accessible SVG (``role="img"``, a title and a description).
 
     The y axis is tricks 0..13; the x axis one step per card with a tick per trick; revoke
-    cards are red circles labelled ``revoke_word``.
+    cards are red circles labelled ``revoke_word`` and the card (``say_card``: its code by
+    default, ``"D4"``; the page's language may show it as the tables do, ``"♦4"``), the seat
+    with ``say_seat``.
     """
     values = [analysis.start] + [c.after for c in analysis.cards]
     n = len(values)
@@ -130,9 +132,10 @@ def dd_chart(analysis: PlayAnalysis, revoke_indexes: set[int], *, title: str, de
         if card_index in revoke_indexes:
             ca = analysis.cards[card_index]
             parts.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="6" class="dd-revoke">'
-                         f'<title>{escape(revoke_word)}: {escape(str(ca.card))} ({ca.seat.value}), '
+                         f'<title>{escape(revoke_word)}: {escape(say_card(str(ca.card)))} '
+                         f'({escape(say_seat(ca.seat.value))}), '
                          f'{ca.before} \u2192 {ca.after}</title></circle>')
-            label = f"{revoke_word} {ca.card}"
+            label = f"{revoke_word} {say_card(str(ca.card))}"
             lx, ly, anchor = _label_place(values, i, len(label) * 7.5, x, y, left, w - right, h - bottom)
             parts.append(f'<text x="{lx:.1f}" y="{ly:.1f}" class="dd-revoke-label" '
                          f'text-anchor="{anchor}">{escape(label)}</text>')

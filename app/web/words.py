@@ -70,15 +70,22 @@ def evidence_text(lang: str, english: str) -> str:
     for clause in english.split("; "):
         plays = _PLAYS.match(clause)
         if plays:
-            shown = card_symbols if lang != DEFAULT else str  # cards as the tables show them (English: as written)
-            cards = gettext(lang, "evidence_or").join(shown(c) for c in plays["cards"].split(" or "))
+            cards = gettext(lang, "evidence_or").join(cards_shown(lang, c) for c in plays["cards"].split(" or "))
             out.append(gettext(lang, "evidence_plays_instead", player=SeatWord(plays["seat"], catalogue(lang).get),
-                               cards=cards, card=shown(plays["card"])))
+                               cards=cards, card=cards_shown(lang, plays["card"])))
         elif clause in _EVIDENCE:
             out.append(gettext(lang, _EVIDENCE[clause]))
         else:
             out.append(fallback(lang, clause))
     return "; ".join(out)
+
+
+def cards_shown(lang: str, text: str) -> str:
+    """The card codes of ``text`` (``"HK S2 D3 D4"``, ``"H9"``) in ``lang`` as its sentences say
+    them: in Polish, Russian and Greek as the tables show them (``"♥K ♠2 ♦3 ♦4"``,
+    :func:`app.i18n.seats.card_symbols`, as a step's parameters); in English as written, the
+    engine's own letters (its sentences are the engine's)."""
+    return card_symbols(text) if lang != DEFAULT else text
 
 
 def reason(lang: str, exc: BaseException) -> str:
@@ -158,4 +165,4 @@ def date_text(lang: str, day: dt.date) -> str:
     return gettext(lang, "date_format", day=day.day, month=gettext(lang, f"month_{day.month}"), year=day.year)
 
 
-__all__ = ["board_label", "date_text", "evidence_text", "pydantic_text", "reason", "stored_step"]
+__all__ = ["board_label", "cards_shown", "date_text", "evidence_text", "pydantic_text", "reason", "stored_step"]

@@ -118,10 +118,17 @@ document.addEventListener("click", function (event) {
   var played = [];
   var textOwned = true;  // false while the text field holds text that is not (yet) cards of this deal
 
+  // "{seat}", or "{seat:gen}": a seat in the case the catalogue's sentence asks for (app/i18n/seats.py)
   function fmt(template, params) {
-    return template.replace(/\{(\w+)\}/g, function (m, k) { return k in params ? params[k] : m; });
+    return template.replace(/\{(\w+)(?::(\w+))?\}/g, function (m, k, spec) {
+      if (!(k in params)) { return m; }
+      var v = params[k];
+      return v !== null && typeof v === "object" ? (spec && v.cases[spec]) || v.name : v;
+    });
   }
   function seatName(seat) { return text.seats[seat] || seat; }
+  // a seat as fmt fills it in: the tables' name, and its cases (seats.json: seat_<N|E|S|W>.<case>)
+  function seatWord(seat) { return { name: seatName(seat), cases: text.seat_cases[seat] || {} }; }
   function label(card) { return SYMBOL[card.charAt(0)] + card.charAt(1).replace("T", "10"); }
   function rank(card) { return RANKS.indexOf(card.charAt(1)); }
   function nextSeat(seat) { return SEATS[(SEATS.indexOf(seat) + 1) % 4]; }
@@ -223,7 +230,7 @@ document.addEventListener("click", function (event) {
     else if (done) { turnLine.textContent = text.done; }
     else {
       turnLine.textContent = fmt(open ? text.turn : text.lead,
-                                 { seat: seatName(state.turn), trick: open ? n : n + 1 });
+                                 { seat: seatWord(state.turn), trick: open ? n : n + 1 });
     }
     centre.textContent = "";
     var shown = open || (n ? state.tricks[n - 1] : null);  // the trick on the table, or the last one quitted
@@ -289,8 +296,8 @@ document.addEventListener("click", function (event) {
     if (!c) { message.textContent = text.need; return false; }
     if (state.gone[card]) { message.textContent = fmt(text.played, { card: label(card) }); return false; }
     if (owner[card] !== state.turn) {
-      message.textContent = fmt(text.not_turn, { card: label(card), seat: seatName(owner[card]),
-                                                 turn: seatName(state.turn) });
+      message.textContent = fmt(text.not_turn, { card: label(card), seat: seatWord(owner[card]),
+                                                 turn: seatWord(state.turn) });
       return false;
     }
     played.push(card);
@@ -298,7 +305,7 @@ document.addEventListener("click", function (event) {
     var after = render();
     var last = after.tricks[after.tricks.length - 1];
     var x = last.cards[last.cards.length - 1];
-    message.textContent = x.revoke ? fmt(text.revoke, { seat: seatName(x.seat), suit: SYMBOL[last.cards[0].card.charAt(0)] })
+    message.textContent = x.revoke ? fmt(text.revoke, { seat: seatWord(x.seat), suit: SYMBOL[last.cards[0].card.charAt(0)] })
                                    : "";
     return true;
   }
@@ -342,7 +349,7 @@ document.addEventListener("click", function (event) {
     var leader = c ? c.leader : null;
     // the cards entered were read from the old opening lead: say so, never re-read them silently
     message.textContent = played.length && leader && leader !== leaderBefore
-      ? fmt(text.leader_changed, { declarer: seatName(declarerSelect.value), seat: seatName(leader) }) : "";
+      ? fmt(text.leader_changed, { declarer: seatWord(declarerSelect.value), seat: seatWord(leader) }) : "";
     leaderBefore = leader;
     render();
   });
