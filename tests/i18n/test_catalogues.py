@@ -213,3 +213,21 @@ def test_no_english_leftovers_in_the_sentences(lang, leftover):
 def test_the_polish_revoke_tag_says_a_revoke_not_a_void():
     # "renons" alone is a void in Polish; the irregularity (Law 61) is "fałszywy renons" (FR)
     assert catalogue("pl")["revoke_marker"].lower() in ("fałszywy renons", "fr")
+
+
+def _keys_once(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    seen = [key for key, _ in pairs]
+    twice = sorted({key for key in seen if seen.count(key) > 1})
+    assert not twice, f"keys given twice (the second text silently wins): {twice}"
+    return dict(pairs)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "app" / "i18n").glob("*/*.json")),
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_no_catalogue_gives_a_key_twice(path: Path) -> None:
+    """A JSON object may repeat a key and the reader keeps the last text: the traveller's short
+    "Cards" link and the board list's "Incorrect number of cards" once shared `cards_link`, so every
+    traveller line read "Incorrect number of cards"."""
+    import json
+
+    json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_keys_once)
