@@ -27,7 +27,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from app.i18n import gettext, languages
-from app.i18n.seats import card_symbols
+from app.i18n.seats import card_symbols, seat_params
 from app.service.access import PageRefused
 from app.service.auth import READ
 from app.service.limits import BODY_BYTES, UPLOAD_BYTES
@@ -90,7 +90,11 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
         def day(value: dt.date) -> str:
             return date_text(lang, value)
 
+        def side_word(code: str) -> object:  # "NS" as a sentence says it: {side:dat} -> "Северу-Югу"
+            return seat_params(lang, {"side": code})["side"]
+
         base = {"lang": lang, "langs": languages(), "t": t, "say_evidence": say_evidence, "day": day,
+                "side_word": side_word,
                 "cards": card_symbols,  # "H9" -> "♥9": cards as the tables show them
                 "vuls": VULS, "noticed_values": NOTICED,
                 "discovered_values": DISCOVERED, "missing_values": MISSING, "form": {}, "cform": {},

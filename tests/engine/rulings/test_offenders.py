@@ -168,6 +168,24 @@ def test_the_page_proposes_the_weighted_score_or_the_split_by_profile(client):
     assert "Kara proceduralna: ustala ją sędzia (praktyka EBU: 25% topu, propozycja)." in b
 
 
+@pytest.mark.parametrize(("lang", "profile", "said"), [
+    # North-South at fault (N 14, S 12): "favourable to North-South" in the dative, the split's side in the nominative
+    ("ru", "wbf", "был бы выгоден Северу-Югу, виновной стороне (12B1)"),
+    ("ru", "acbl", "Каждая сторона получает свой результат: Север-Юг (виновная сторона) — наименее выгодный"),
+    ("el", "wbf", "θα ευνοούσε τον Βορρά-Νότο, τον υπαίτιο άξονα (12B1)"),
+    ("el", "acbl", "ο άξονας Βορράς-Νότος (υπαίτιος) με το λιγότερο ευνοϊκό"),
+    ("en", "wbf", "Double dummy alone would favour NS, the side at fault (12B1)"),
+])
+def test_the_page_names_the_side_at_fault_as_the_language_says_it(client, lang, profile, said):
+    form = {f"hand_{k}": v for k, v in FOUND.items()} | {
+        "hand_record": RECORD, "vulnerable": "NS", "contract": "4H", "declarer": "N", "table_tricks": "10",
+        "discovered": "after_play"}
+    html = client.post("/incorrect-cards", data=form | {"profile": profile, "lang": lang}).text
+    m = re.search(r'<p id="offender-gain">(.*?)</p>', html, re.S)
+    assert m is not None
+    assert said in " ".join(unescape(re.sub(r"<[^>]+>", " ", m.group(1))).split())
+
+
 def test_the_cli_takes_the_profile_from_scoring(capsys, tmp_path):
     import json
 
