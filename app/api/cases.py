@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from app import i18n
 from app.api.card_traveller import cards_from_event
 from app.api.case_common import ERRORS, CaseId, repos, with_scorer
-from app.api.rulings import rule_revoke
+from app.api.rulings import prefill_from_traveller, rule_revoke
 from app.api.schemas.cards import IncorrectCardsRequest, IncorrectCardsResponse
 from app.api.schemas.cases import (
     CASE_EXAMPLE,
@@ -57,13 +57,13 @@ def _invalid(errors: Sequence[Mapping[str, Any]], prefix: tuple[str | int, ...] 
 
 
 def parse_case(data: Mapping[str, Any]) -> tuple[CaseFieldsIn, dict[str, Any]]:
-    """Split a ``POST /v1/cases`` body into the case's fields and the ruling request's body. An
-    incorrect-cards case's ``traveller_line`` becomes the request's ``event``, ``board`` (the
-    number) and ``table``/``pairs``: the line the request is ruled on each time.
+    """Split a ``POST /v1/cases`` body into the case's fields and the ruling request's body. A
+    revoke or incorrect-cards case's ``traveller_line`` becomes the request's ``event``, ``board``
+    (the number) and ``table``/``pairs``: the line the request is ruled on each time.
 
     Raises:
         RequestValidationError: a bad case field (the ruling request is checked when ruled);
-            ``traveller_line`` for a kind other than ``incorrect_cards``.
+            ``traveller_line`` for a claim (``kind`` ``claim``: its ruling takes no traveller line).
     """
     if not isinstance(data, Mapping):
         raise _invalid([{"type": "dict_type", "loc": (), "msg": "the body is a JSON object: the ruling request "
@@ -74,10 +74,11 @@ def parse_case(data: Mapping[str, Any]) -> tuple[CaseFieldsIn, dict[str, Any]]:
         raise _invalid(exc.errors(include_url=False, include_input=False)) from None
     rest = {k: v for k, v in data.items() if k not in CASE_FIELDS}
     line = fields.traveller_line
-    if line is not None and fields.kind != "incorrect_cards":
+    if line is not None and fields.kind not in ("revoke", "incorrect_cards"):
         raise _invalid([{"type": "value_error", "loc": ("traveller_line",), "msg": "`traveller_line` names the "
-                         "traveller's line of an incorrect number of cards (`kind` \"incorrect_cards\") only",
-                         "input": None}])
+                         "traveller's line of a revoke or an incorrect number of cards (`kind` \"revoke\" or "
+                         "\"incorrect_cards\"): a claim is ruled on the board and the play given, without the "
+                         "traveller", "input": None}])
     if line is not None:  # the request's own `table`/`pairs`: read from the traveller whenever it is ruled
         rest |= {"event": fields.event, "board": fields.board,
                  **line.model_dump(mode="json", exclude_none=True)}
@@ -106,10 +107,12 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
     under ``laws_edition`` (the case's event's) when given; the request is kept as it came. The
     ruling JSON is the case file's record: always in English, each step with its catalogue
     ``key`` and ``params`` (to be said in any language when shown), whatever language the
-    request asked for (its errors are said in that one). An incorrect-cards request is ruled as
-    ``POST /v1/rulings/incorrect-cards`` rules it (:func:`app.api.card_traveller.cards_from_event`): with
-    ``event`` the stored board, with ``table``/``pairs`` what it leaves out from that traveller line
-    (the ruling's ``from_traveller`` says what), as a revoke request is (:func:`app.api.rulings.rule_revoke`).
+    request asked for (its errors are said in that one). A revoke or incorrect-cards request is ruled
+    as ``POST /v1/rulings/revoke`` and ``/incorrect-cards`` rule it
+    (:func:`app.api.rulings.prefill_from_traveller`, :func:`app.api.card_traveller.cards_from_event`):
+    with ``event`` the stored board, with ``table``/``pairs`` what it leaves out (contract, declarer,
+    result, the scoring against the rest of the traveller) from that traveller line, read again each
+    time (the ruling's ``from_traveller`` says what).
 
     Raises:
         RequestValidationError: the request does not validate (locations under ``body``).
@@ -121,9 +124,13 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
             given = revoke.model_dump(mode="json", exclude_unset=True)
             if revoke.laws_edition is None and laws_edition is not None:
                 revoke = revoke.model_copy(update={"laws_edition": laws_edition.value})
+            # as POST /v1/rulings/revoke: the scores against the traveller line too, not only its contract and result
+            revoke, came = prefill_from_traveller(revoke, events)
             advice = rule_revoke(revoke, events, solver)
             with i18n.use(i18n.DEFAULT):
                 out = RevokeRulingResponse.from_advice(advice, revoke.scoring)
+            if came is not None:
+                out = out.model_copy(update={"from_traveller": came})
             return given, out.model_dump(mode="json"), out.scores.suggested, out.score_ns.table
         if kind is CaseKind.CLAIM:
             claim = ClaimRulingRequest.model_validate(request)
@@ -294,8 +301,8 @@ def router() -> APIRouter:
         """The body is a ruling request (`kind` "revoke", the default: the body of `POST
         /v1/rulings/revoke`; "incorrect_cards": of `POST /v1/rulings/incorrect-cards`) plus the
         case's fields: `event`, `board`, `round`, `table`, `pairs` {ns, ew: {number, names}},
-        `director`; an incorrect-cards ruling on a traveller line names it in `traveller_line` (its
-        `table`/`pairs`). Without `pbn` or `deal`, the board's deal comes from the event's hand records.
+        `director`; a revoke or incorrect-cards ruling on a traveller line names it in `traveller_line`
+        (its `table`/`pairs`). Without `pbn` or `deal`, the board's deal comes from the event's hand records.
         It rules, stores the request and the ruling with the engine version and the Laws
         edition, and answers 201 with the case's `id` and the ruling once it is committed. A
         second case for the same board, round and table is a 409 naming the first unless

@@ -101,15 +101,16 @@ def revoke_case_form(request: Request, form: Mapping[str, str], body: Mapping[st
                      sheet: Mapping[str, str]) -> dict[str, Any]:
     """The "Save as a case" form of the revoke ruling view, from the page's ``form`` (its
     ``source``: a stored event's board, an uploaded file's game, a pasted game, or parts) and the
-    ``body`` the view was ruled from: a stored board keeps its event and board; a PBN game is kept
-    alone (:func:`one_game`) with its board number, and its event and date tags suggest a new event."""
+    ``body`` the view was ruled from: a stored board keeps its event and board (preselected, and in
+    the embedded request, which says the traveller line it was ruled on: :func:`ruled_line`); a PBN
+    game is kept alone (:func:`one_game`) with its board number, and its event and date tags suggest a
+    new event."""
     source = form.get("source", "pbn")
     kept = {k: v for k, v in body.items() if v is not None}
     event_id, board, name, date = None, "", "", ""
     if source == "event":
         event_id = _id(form.get("event", ""))
         board = form.get("board", "").strip()
-        kept = {k: v for k, v in kept.items() if k not in ("event", "board")}
         return case_form(request, CaseKind.REVOKE, kept, event_id=event_id, board=board,
                          board_fixed=event_id is not None, sheet=sheet)
     if source in ("upload", "pbn") and isinstance(body.get("pbn"), str):
@@ -258,12 +259,12 @@ def install_save_page(r: APIRouter, render: Render) -> None:
 
 
 def ruled_line(body: Mapping[str, Any], kind: str, event_id: int | None, board: str) -> dict[str, Any] | None:
-    """The traveller line an incorrect-cards ruling request (``body``, as the page ruled it) names,
-    as a case's ``traveller_line`` (its ``table`` and/or ``pairs``), when the case is saved to the
-    event and board the request is on; ``None`` otherwise (another kind, no line, or the director
+    """The traveller line a revoke or incorrect-cards ruling request (``body``, as the page ruled it)
+    names, as a case's ``traveller_line`` (its ``table`` and/or ``pairs``), when the case is saved to
+    the event and board the request is on; ``None`` otherwise (a claim, no line, or the director
     saves it to another event or board, whose traveller is not the one ruled on)."""
     ruled_board = str(body.get("board") or "").strip()
-    if kind != "incorrect_cards" or body.get("event") is None or body.get("event") != event_id \
+    if kind not in ("revoke", "incorrect_cards") or body.get("event") is None or body.get("event") != event_id \
             or not ruled_board or not board.strip() or board_key(ruled_board) != board_key(board):
         return None
     line = {k: body[k] for k in ("table", "pairs") if body.get(k) is not None}
