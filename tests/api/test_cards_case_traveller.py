@@ -88,12 +88,18 @@ def test_an_export_of_such_a_case_is_refused_by_name_not_ruled_otherwise(client:
     r = client.post("/v1/cases", json={**CASE, "event": event_id, "traveller_line": {"pairs": {"ns": "5", "ew": "2"}},
                                        **RULING})
     assert r.status_code == 201, r.text
+    import_is_refused_by_name(client, event_id, "1", "pairs 5 v 2")
+
+
+def import_is_refused_by_name(client: TestClient, event_id: int, board: str, line: str) -> None:
+    """The event's export, its one case ruled from the traveller's ``line`` of ``board``: imported,
+    a 422 naming the case, its board and the line (an export carries no travellers)."""
     export = client.get(f"/v1/events/{event_id}/cases.json").json()
     assert "travellers" not in export  # an export carries the hand records, not the results
     r = client.post("/v1/cases/import", json=export)
-    msg = error(r, 422, ["body", "cases", 0, "request"], "read from the line of pairs 5 v 2",
+    msg = error(r, 422, ["body", "cases", 0, "request"], f"read from the line of {line}",
                 "an export carries no travellers", "cannot be ruled again here")
-    assert re.match(r"case \d+ \(board 1\): its ruling was read from", msg), msg
+    assert re.match(rf"case \d+ \(board {board}\): its ruling was read from", msg), msg
 
 
 def test_a_cards_case_saved_from_the_page_keeps_its_traveller_line(client: TestClient) -> None:

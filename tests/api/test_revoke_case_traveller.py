@@ -25,8 +25,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.api.test_events import error
-from tests.api.test_traveller_imps import BUTLER, _event, pytestmark, sample
+from tests.api.test_cards_case_traveller import import_is_refused_by_name
+from tests.api.test_traveller_imps import BUTLER, _event, butler_revoke_form, pytestmark, sample
 
 __all__ = ["pytestmark"]  # the traveller tests' skip without ../shared/data/club-files
 
@@ -95,20 +95,14 @@ def test_an_export_of_a_revoke_case_on_a_line_is_refused_by_name(client: TestCli
     event_id = _event(client, sample(BUTLER))
     r = client.post("/v1/cases", json={**CASE, "event": event_id, "traveller_line": LINE, **FACTS})
     assert r.status_code == 201, r.text
-    export = client.get(f"/v1/events/{event_id}/cases.json").json()
-    r = client.post("/v1/cases/import", json=export)
-    msg = error(r, 422, ["body", "cases", 0, "request"], "read from the line of pairs 2 v 7",
-                "an export carries no travellers", "cannot be ruled again here")
-    assert re.match(r"case \d+ \(board 2\): its ruling was read from", msg), msg
+    import_is_refused_by_name(client, event_id, "2", "pairs 2 v 7")
 
 
 def test_a_revoke_case_saved_from_the_page_keeps_its_traveller_line(client: TestClient) -> None:
     event_id = _event(client, sample(BUTLER))
     # the revoke page on the stored board, pairs 2 v 7: the page scores it in Butler IMPs, +2 to North-South
     # (tests/api/test_traveller_imps.py, test_the_ruling_page_scores_a_butler_table_in_butler_imps)
-    form = {"source": "event", "event": str(event_id), "board": "2", "ns_pair": "2", "ew_pair": "7",
-            "contract": "5C", "declarer": "E", "table_result": "10", "play": "",
-            "rf_trick": "5", "rf_offender": "N", "rf_won_by": "N", "rf_after": "0", "lang": "en"}
+    form = butler_revoke_form(event_id)
     view = client.post("/ruling", data=form)
     assert view.status_code == 200, view.text
     page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", view.text)).split())

@@ -316,14 +316,19 @@ def test_a_decided_case_on_a_butler_traveller_gets_no_matchpoints_for_the_scorer
     assert block["ns_percent"] is None
 
 
+def butler_revoke_form(event_id: int) -> dict[str, str]:
+    """The revoke page's form for butler_howell.xml board 2, pairs 2 v 7 (5C by East, 10 tricks):
+    North revoked at trick 5, won it, and North-South won no later trick."""
+    return {"source": "event", "event": str(event_id), "board": "2", "ns_pair": "2", "ew_pair": "7",
+            "contract": "5C", "declarer": "E", "table_result": "10", "play": "",
+            "rf_trick": "5", "rf_offender": "N", "rf_won_by": "N", "rf_after": "0", "lang": "en"}
+
+
 def test_the_ruling_page_scores_a_butler_table_in_butler_imps(client: TestClient) -> None:
     event_id = _event(client, sample(BUTLER))
     # board 2, pairs 2 v 7 (5C E -1, NS +50): North revoked at trick 5, won it, no later trick: 11 tricks, 5C E =,
     # NS -400: 2 IMPs against the datum -450 (worked above); the page's scoring box is filled as Butler
-    form = {"source": "event", "event": str(event_id), "board": "2", "ns_pair": "2", "ew_pair": "7",
-            "contract": "5C", "declarer": "E", "table_result": "10", "play": "",
-            "rf_trick": "5", "rf_offender": "N", "rf_won_by": "N", "rf_after": "0", "lang": "en"}
-    r = client.post("/ruling", data=form)
+    r = client.post("/ruling", data=butler_revoke_form(event_id))
     assert r.status_code == 200, r.text
     page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", r.text)).split())
     assert "IMPs against the datum (Butler): North-South +2 IMP, East-West -2 IMP" in page, page[:3000]
