@@ -340,8 +340,11 @@ def test_the_two_measures_of_likely_are_named_and_per_card_figures_are_tricks(cl
                                         "claim_declarer_tricks": str(claim)}).text
     text = " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
     assert "Table result + what the revoke card changed" in text and "Double dummy from before the revoke" in text
-    options = re.findall(r'<option value="(\w\w)"[^>]*>\s*(\w\w): ([^<]+)</option>', html)
-    assert options and all(card == shown and value.isdigit() for card, shown, value in options)
+    # each card as the tables show it ("H9" -> "♥9", "ST" -> "♠10") with its figure in tricks
+    options = re.findall(r'<option value="(\w\w)"[^>]*>\s*([♠♥♦♣](?:10|[2-9AKQJ])): ([^<]+)</option>', html)
+    symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    assert options and all(symbol[card[0]] + card[1].replace("T", "10") == shown and value.isdigit()
+                           for card, shown, value in options)
     assert {c: int(v) for c, _, v in options} == rv["likely_by_card"]
     assert PROFILES["wbf"].procedural_penalty is None and PROFILES["ebu"].procedural_penalty == 25
 
