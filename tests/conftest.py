@@ -98,3 +98,16 @@ def browser() -> Iterator[object]:
     nothing of one test's pages reaches another's); skipped where Chromium is not installed."""
     with chromium() as b:
         yield b
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules whose every test is marked ``slow`` (a module's own servers and browsers, the kill
+    and load tests) first, each whole and in its own order, then the rest as collected. The two
+    pytest-xdist workers take whole modules in this order (``--dist loadfile``): the long ones start
+    first and the short ones fill in at the end, instead of one long module running alone at the end
+    while the other worker has nothing left to do."""
+    modules: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.nodeid.split("::")[0], []).append(item)
+    slow = {name for name, its in modules.items() if all(i.get_closest_marker("slow") for i in its)}
+    items[:] = [i for name in sorted(modules, key=lambda n: n not in slow) for i in modules[name]]

@@ -147,7 +147,8 @@ def test_the_pick_lists_result_names_the_side_as_the_tables_do(lang: str) -> Non
 def test_the_clicker_says_whose_hand_and_whose_turn_in_the_seats_case(lang: str, said: str) -> None:
     """The play page's refusal of a card out of turn (South's ♦4 while West is to play), its
     catalogue sentence filled as app.js fills it: each seat in the case the sentence asks for
-    (app/i18n/seats.py); the browser's own rendering: tests/web/test_browser_clicker_languages.py."""
+    (app/i18n/seats.py); the browser's own rendering: tests/web/test_browser.py
+    (``test_a_card_out_of_turn_is_refused_with_the_seats_declined``)."""
     words = catalogue(lang).get
     assert gettext(lang, "clicker_not_turn", card="♦4", seat=SeatWord("S", words),
                    turn=SeatWord("W", words)) == said
