@@ -89,3 +89,22 @@ class PageProblems:
     def _response(self, response: Any) -> None:
         if response.status >= 400 and response.request.resource_type != "document":
             self.found.append(f"{response.status} for {response.request.resource_type} {response.url}")
+
+
+def upload_hand_records(page: Any, tmp_path: Path) -> None:
+    """From the page's index: upload a hand-record file (deals only, made from Sponvo30.pbn, in
+    ``tmp_path``); the page then lists its 24 boards."""
+    from tests.helpers import hand_records_only
+
+    deals = tmp_path / "Sponvo30-deals.pbn"
+    deals.write_text(hand_records_only(), encoding="utf-8")
+    page.set_input_files("#file", str(deals))
+    page.click("#form-upload button[type=submit]")
+
+
+def open_play_entry(page: Any, tmp_path: Path, board: int) -> None:
+    """:func:`upload_hand_records`, then the play entry of ``board``, its clicker wired (app.js is
+    deferred)."""
+    upload_hand_records(page, tmp_path)
+    page.click(f"button[aria-label='Enter the play of board {board}']")
+    page.locator("#clicker").wait_for(state="visible")

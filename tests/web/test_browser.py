@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import SHOTS, PageProblems
+from tests.browser import SHOTS, PageProblems, open_play_entry, upload_hand_records
 from tests.helpers import DATA, SPONVO30_PLAY
 from tests.web.test_web import sponvo_board_21
 
@@ -99,12 +99,7 @@ def test_the_page_is_usable_at_phone_width(browser, server):
 
 def _open_board_21(page: Any, tmp_path: Path, shot: str) -> None:
     """Upload a hand-record file (deals only, made from Sponvo30.pbn), pick board 21, give 4H by West."""
-    from tests.helpers import hand_records_only
-
-    deals = tmp_path / "Sponvo30-deals.pbn"
-    deals.write_text(hand_records_only(), encoding="utf-8")
-    page.set_input_files("#file", str(deals))
-    page.click("#form-upload button[type=submit]")
+    upload_hand_records(page, tmp_path)
     assert page.locator("table.boards tbody tr").count() == 24
     page.screenshot(path=str(SHOTS / f"{shot}-1-boards.png"), full_page=True)
     page.click("button[aria-label='Enter the play of board 21']")
@@ -193,18 +188,11 @@ def test_keyboard_entry_of_cards(page, tmp_path):
 
 
 def test_the_play_page_at_phone_width(browser, server, tmp_path):
-    from tests.helpers import hand_records_only
-
     ctx = browser.new_context(viewport={"width": 380, "height": 800})
     pg = ctx.new_page()
     problems = PageProblems(pg)
     pg.goto(f"{server}/")
-    deals = tmp_path / "deals.pbn"
-    deals.write_text(hand_records_only(), encoding="utf-8")
-    pg.set_input_files("#file", str(deals))
-    pg.click("#form-upload button[type=submit]")
-    pg.click("button[aria-label='Enter the play of board 21']")
-    pg.locator("#clicker").wait_for(state="visible")
+    open_play_entry(pg, tmp_path, 21)
     pg.fill("#contract", "4H")
     pg.select_option("#declarer", "W")
     _click(pg, SPONVO30_PLAY[:4])
@@ -318,14 +306,7 @@ def test_a_card_out_of_turn_is_refused_with_the_seats_declined(page: Any, tmp_pa
     from the catalogue's ``seat_<N|E|S|W>.<case>``), not the bare names. The expected sentences are
     written out by hand. Board 21 of Sponvo30.pbn's hand records, 4H by West: North is on lead, and
     the director types West's ♥A (its button is disabled out of turn)."""
-    from tests.helpers import hand_records_only
-
-    deals = tmp_path / "Sponvo30-deals.pbn"
-    deals.write_text(hand_records_only(), encoding="utf-8")
-    page.set_input_files("#file", str(deals))
-    page.click("#form-upload button[type=submit]")
-    page.click("button[aria-label='Enter the play of board 21']")
-    page.locator("#clicker").wait_for(state="visible")
+    open_play_entry(page, tmp_path, 21)
     play_url = page.url.split("?")[0]
     for lang, said in REFUSED.items():
         page.goto(f"{play_url}?lang={lang}")

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser import SHOTS, PageProblems, served
+from tests.browser import SHOTS, PageProblems, open_play_entry, served, upload_hand_records
 from tests.helpers import SPONVO30_PLAY
 from tests.web.test_browser import _click, _open_board_21
 from tests.web.test_web import sponvo_board_21
@@ -96,14 +96,8 @@ def test_a_void_is_the_same_dash_in_the_clicker_and_in_the_rulings_diagram(page,
     void as its title. 2S by North, East leads; trick 1 East DQ, South DA, West D5, North D2
     (everyone follows: no revoke), table result 8."""
     from app.i18n import gettext
-    from tests.helpers import hand_records_only
 
-    deals = tmp_path / "Sponvo30-deals.pbn"
-    deals.write_text(hand_records_only(), encoding="utf-8")
-    page.set_input_files("#file", str(deals))
-    page.click("#form-upload button[type=submit]")
-    page.click("button[aria-label='Enter the play of board 2']")
-    page.locator("#clicker").wait_for(state="visible")
+    open_play_entry(page, tmp_path, 2)
     page.fill("#contract", "2S")
     page.select_option("#declarer", "N")
     clubs = page.locator("#clicker .hand.north .suit-line").nth(3).locator(".void")
@@ -157,15 +151,10 @@ def test_at_380_px_the_rulings_key_columns_are_in_view(browser, server):
 
 def test_without_javascript_the_play_page_asks_to_type_the_cards(browser, server, tmp_path):
     """Item 8: JavaScript off: no clicker, and the instruction says type, not click."""
-    from tests.helpers import hand_records_only
-
     ctx = browser.new_context(viewport={"width": 1100, "height": 900}, java_script_enabled=False)
     pg = ctx.new_page()
     pg.goto(f"{server}/")
-    deals = tmp_path / "Sponvo30-deals.pbn"
-    deals.write_text(hand_records_only(), encoding="utf-8")
-    pg.set_input_files("#file", str(deals))
-    pg.click("#form-upload button[type=submit]")
+    upload_hand_records(pg, tmp_path)
     pg.click("button[aria-label='Enter the play of board 21']")
     assert not pg.locator("#clicker").is_visible()
     intro = pg.inner_text("#play-intro")
