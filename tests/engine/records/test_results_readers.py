@@ -28,6 +28,20 @@ PBN_FILES = CLUB.parent / "pbn-files"
 pytestmark = pytest.mark.skipif(not CLUB.is_dir(), reason="../shared/data/club-files is not beside the repository")
 
 
+def _cross_imps_per_comparison_checked(r: SessionResults) -> int:
+    """Each traveller line's IMPs checked as the cross-IMP sum (78B) against the board's other
+    results, divided by their number, to two decimals: how many lines were checked."""
+    checked = 0
+    for lines in travellers(r.lines).values():
+        scores = [ln.ns_score for ln in lines]
+        for i, ln in enumerate(lines):
+            others = [s for j, s in enumerate(scores) if j != i and s is not None]
+            assert ln.ns_score is not None and ln.ns_imps is not None
+            assert abs(cross_imps(ln.ns_score, others) / len(others) - ln.ns_imps) <= 0.005 + 1e-9, ln
+            checked += 1
+    return checked
+
+
 def _read(rel: str) -> SessionResults:
     return read_results((CLUB / rel).read_bytes())
 
@@ -397,29 +411,13 @@ def test_compscore_cross_imps_equal_the_programs_per_comparison() -> None:
     of other results, to two decimals (e.g. a PASS scored 0 against 170, 140, 150 ... )."""
     r = _read("usebio/abftech__cobalt/cross_imp_howell.xml")
     assert r.scoring == "CROSS_IMP"
-    checked = 0
-    for lines in travellers(r.lines).values():
-        scores = [ln.ns_score for ln in lines]
-        for i, ln in enumerate(lines):
-            others = [s for j, s in enumerate(scores) if j != i and s is not None]
-            assert ln.ns_score is not None and ln.ns_imps is not None
-            assert abs(cross_imps(ln.ns_score, others) / len(others) - ln.ns_imps) <= 0.005 + 1e-9, ln
-            checked += 1
-    assert checked == 108
+    assert _cross_imps_per_comparison_checked(r) == 108
 
 
 def test_okbridge_imps_are_cross_imps_per_comparison() -> None:
     """OKB_v20.pbn's IMP_NS is the cross-IMP sum (78B) divided by the number of other results."""
     r = read_results((PBN_FILES / "1999-OKbridge_Tournament" / "OKB_v20.pbn").read_bytes())
-    checked = 0
-    for lines in travellers(r.lines).values():
-        scores = [ln.ns_score for ln in lines]
-        for i, ln in enumerate(lines):
-            others = [s for j, s in enumerate(scores) if j != i and s is not None]
-            assert ln.ns_score is not None and ln.ns_imps is not None
-            assert abs(cross_imps(ln.ns_score, others) / len(others) - ln.ns_imps) <= 0.005 + 1e-9, ln
-            checked += 1
-    assert checked == 2187
+    assert _cross_imps_per_comparison_checked(r) == 2187
 
 
 @pytest.mark.parametrize(("rel", "scale"), [
