@@ -98,7 +98,8 @@ def line_out(named: TableOnTraveller, filled: list[str], scoring: ScoringIn | No
 
 def rule_revoke(body: RevokeRulingRequest, repo: EventRepository, solver: DoubleDummySolver) -> RevokeAdvice:
     """Rule on the revokes of the board ``body`` describes (Laws 61-64 of the edition
-    :func:`edition_for` gives, Law 77 scores).
+    :func:`edition_for` gives, Law 77 scores). A request naming a traveller line (``table``/``pairs``)
+    comes here prefilled (:func:`prefill_from_traveller`: each caller keeps what it says was taken).
 
     Blocks on the solver: call it from a worker thread, never on the event loop.
 
@@ -108,7 +109,6 @@ def rule_revoke(body: RevokeRulingRequest, repo: EventRepository, solver: Double
         SolverError: the solver failed or is busy.
     """
     try:
-        body, _ = prefill_from_traveller(body, repo)  # with `table`/`pairs`: contract and result from the traveller
         board = board_for(body, repo)  # with `event`: the stored hand record
         return advise_revoke(board, facts=body.to_facts(), solver=solver, edition=edition_for(body, repo))
     except InvalidBoardError as exc:  # the play record is validated once, inside the engine

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from app.api.rulings import prefill_from_traveller, rule_revoke
 from app.api.schemas.revoke import RevokeRulingRequest
-from app.api.schemas.revoke_ruling import counted
+from app.api.schemas.revoke_ruling import FromTravellerOut, counted
 from app.i18n import DEFAULT, gettext, step_text
 from app.service.page_language import page_lang
 from app.web import views
@@ -140,11 +140,12 @@ def install_ruling_page(r: APIRouter, render: Render) -> None:
         if problems:
             return refuse(problems)
         try:
-            advice = rule_revoke(req, request.app.state.events, solver)
+            prefilled, came = prefill_from_traveller(req, request.app.state.events)  # a traveller line's contract...
+            advice = rule_revoke(prefilled, request.app.state.events, solver)
         except InvalidBoardError as exc:
             return refuse([problem(lang, exc.path, reason(lang, exc))])
         if source == "event" and (req.table is not None or req.pairs is not None) and not form["scoring"]:
-            _field_from_traveller(request.app.state.events, req, form)
+            _field_from_traveller(request.app.state.events, came, form)
         hidden = {k: form[k] for k in _HIDDEN[source if source in _HIDDEN else "pbn"]}
         weights = [weight_0, weight_1, weight_2, weight_3, weight_4]
         context = _ruling_context(advice, lang, solver, offender_card, form, weights)
@@ -206,12 +207,12 @@ _HIDDEN = {
 """The form fields the ruling view's assumptions form sends back, by source, to re-rule the same board."""
 
 
-def _field_from_traveller(repo: EventRepository, req: RevokeRulingRequest, form: dict[str, str]) -> None:
-    """Fill the page's scoring form (``form``: ``scoring``, ``field``, ``profile``) from the
-    traveller line the ruling names, as the API's ``from_traveller`` does: the other North-South
-    scores of its section as the field (matchpoints, Butler or cross-IMPs, the traveller's form), or
-    the other room's score at teams; the event's profile."""
-    _, got = prefill_from_traveller(req, repo)
+def _field_from_traveller(repo: EventRepository, got: FromTravellerOut | None, form: dict[str, str]) -> None:
+    """Fill the page's scoring form (``form``: ``scoring``, ``field``, ``profile``) from what the
+    ruling took from the traveller line it names (``got``, :func:`app.api.rulings.prefill_from_traveller`'s
+    second value), as the API's ``from_traveller`` says it: the other North-South scores of its
+    section as the field (matchpoints, Butler or cross-IMPs, the traveller's form), or the other
+    room's score at teams; the event's profile."""
     if got is not None and "scoring" in got.filled and got.form == "teams" and got.other_room_ns is not None:
         form["scoring"], form["other_room_ns"] = "imps", str(got.other_room_ns)
         form["profile"] = repo.get_event(got.event).details.scoring_profile
