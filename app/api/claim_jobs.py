@@ -18,12 +18,12 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse
+from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse, checked_claim
 from app.api.schemas.common import ErrorResponse
 from app.api.screenings import env_int, owner_of
 from app.service.jobs import Job, JobManager
 from engine.casefile.events import NotStoredError
-from engine.rulings.claim import DEFAULT_TIME_LIMIT, adjudicate_claim, validate_claim
+from engine.rulings.claim import DEFAULT_TIME_LIMIT, adjudicate_claim
 from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting
 from engine.rulings.claim_search import DEFAULT_NODE_BUDGET
 
@@ -64,8 +64,7 @@ def start_claim_job(request: Request, body: ClaimRulingRequest, setting: ClaimSe
         InvalidBoardError: as :func:`engine.rulings.claim.validate_claim` (before any job is made).
         SolverBusyError: too many jobs already wait (HTTP 503).
     """
-    claim = body.claim.to_claim()
-    validate_claim(setting, claim)
+    claim = checked_claim(body, setting)
     solver = request.app.state.solver
     jobs: JobManager = request.app.state.jobs
 

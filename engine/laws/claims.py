@@ -121,29 +121,83 @@ own switches. Even an expert may ruff low carelessly (EBU White Book 8.70: stron
 not exempt from carelessness). These are defaults to be calibrated with directors (claims.md 4)."""
 
 
+class Do(StrEnum):
+    """What one step of a clarification statement (68C) says the claimer will do, in the order
+    he said it. The director codes the words into these steps; the text itself is never parsed.
+
+    ``draw_trumps``: draw the opponents' trumps, leading trumps while any is out (70C1: the
+    trumps are then mentioned). ``cash``: cash the winners of ``suit`` (from the top, as a stated
+    suit is deemed cashed, White Book 8.70.5). ``lead``: lead ``card``; a stated lead is a lead,
+    the card is not spent before as a discard or a ruff. ``finesse``: lead towards, or play,
+    ``card`` hoping that ``seat`` (the opponent whose card it must beat; ``None`` unsaid) holds
+    the missing honour (70E1: a stated finesse is taken). ``ruff``: ruff ``suit`` in the hand of
+    ``seat`` ("ruff a club in dummy"), ``count`` times. ``cross_ruff``: ruff ``suit`` in
+    ``seat``'s hand and ``other_suit`` in his partner's, alternately, while both can.
+    ``concede``: give up ``count`` tricks in ``suit``; with ``card``, the card thrown from the
+    other hand on it (a loser on a loser). ``discard``: throw ``card`` on the trick whose lead is
+    ``on`` (a card) or, with ``on`` unset, on the first trick of ``suit`` the claimer's side leads
+    ("I will discard my club on the diamonds"). ``ruffing_finesse``: lead ``card`` through the
+    opponent ``seat``; if he covers, ruff, else throw ``discard`` (or a loser). ``unblock``:
+    play ``card`` under partner's winner. ``squeeze``: cash winners keeping ``keep`` (the stated
+    end position: the cards each of the claimer's hands holds at the end), throwing the others.
+    """
+
+    DRAW_TRUMPS = "draw_trumps"
+    CASH = "cash"
+    LEAD = "lead"
+    FINESSE = "finesse"
+    RUFF = "ruff"
+    CROSS_RUFF = "cross_ruff"
+    CONCEDE = "concede"
+    DISCARD = "discard"
+    RUFFING_FINESSE = "ruffing_finesse"
+    UNBLOCK = "unblock"
+    SQUEEZE = "squeeze"
+
+
 @dataclass(frozen=True, slots=True)
-class Finesse:
-    """A stated finesse (70E1): ``card`` played to win in the hope that ``against`` (the
-    opponent whose card it must beat; ``None``: not said) holds the missing honour."""
+class Stated:
+    """One step of the clarification statement (68C), in the order it was said.
 
-    card: Card
-    against: Seat | None = None
+    Attributes:
+        do: what the claimer said he would do (:class:`Do`, which says which fields it uses).
+        suit: the suit of ``cash``, ``ruff``, ``cross_ruff``, ``concede`` (and ``discard`` on a suit).
+        card: the card of ``lead``, ``finesse``, ``discard``, ``ruffing_finesse``, ``unblock``, and the
+            loser thrown on a ``concede``.
+        seat: the hand that ruffs (``ruff``, ``cross_ruff``); the opponent finessed against
+            (``finesse``, ``ruffing_finesse``).
+        count: tricks ruffed (``ruff``) or given up (``concede``); 1 unless said.
+        on: the lead on which ``card`` is thrown (``discard``).
+        other_suit: the suit ruffed in the other hand (``cross_ruff``).
+        discard: the card thrown when the ruffing-finesse card is not covered.
+        keep: the stated end position (``squeeze``): the cards the claimer's side keeps.
+    """
 
-
-@dataclass(frozen=True, slots=True)
-class Ruff:
-    """A stated ruff: ``suit`` ruffed in the hand of ``in_hand`` ("ruff a club in dummy")."""
-
-    suit: Suit
-    in_hand: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class Concede:
-    """A stated concession inside the claim: ``count`` tricks given up in ``suit``."""
-
-    suit: Suit
+    do: Do
+    suit: Suit | None = None
+    card: Card | None = None
+    seat: Seat | None = None
     count: int = 1
+    on: Card | None = None
+    other_suit: Suit | None = None
+    discard: Card | None = None
+    keep: frozenset[Card] = frozenset()
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card this step names as one of the claimer's side's (``on`` excluded: it may be
+        anyone's lead), for the check that the side holds them."""
+        named = (self.card, self.discard)
+        return tuple(c for c in named if c is not None) + tuple(sorted(self.keep, key=lambda c: c.index))
+
+
+def cash(suit: Suit) -> Stated:
+    """"Cash the ``suit``s"."""
+    return Stated(Do.CASH, suit=suit)
+
+
+def lead(card: Card) -> Stated:
+    """"Lead the ``card``"."""
+    return Stated(Do.LEAD, card=card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,21 +206,19 @@ class Statement:
 
     Attributes:
         text: the words said, for the case file.
-        order: the stated leads in order: a card, or a suit (``Suit``) meaning "cash that suit".
-        trumps: what was said about the outstanding trumps (70C1).
-        finesses: stated finesses (70E1).
-        ruffs: stated ruffs ("ruff a club in dummy", a cross-ruff as several).
-        concede: tricks stated as given up.
-        unblock: cards stated as unblocked (played high under partner's winner).
+        steps: what he said he would do, in the order he said it (:class:`Stated`).
+        trumps: what was said about the outstanding trumps (70C1); a ``draw_trumps`` step
+            mentions them too.
     """
 
     text: str = ""
-    order: tuple[Card | Suit, ...] = ()
+    steps: tuple[Stated, ...] = ()
     trumps: TrumpsStated = TrumpsStated.NOT_MENTIONED
-    finesses: tuple[Finesse, ...] = ()
-    ruffs: tuple[Ruff, ...] = ()
-    concede: tuple[Concede, ...] = ()
-    unblock: tuple[Card, ...] = ()
+
+    @property
+    def mentions_trumps(self) -> bool:
+        """70C1: the claimer made a statement about the outstanding trumps."""
+        return self.trumps is not TrumpsStated.NOT_MENTIONED or any(s.do is Do.DRAW_TRUMPS for s in self.steps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,3 +291,41 @@ def normal_categories(findings: Findings) -> frozenset[Category]:
     normal ones always, the careless ones as :meth:`Findings.careless_allowed` says."""
     base = {Category.STATED, Category.CASH, Category.ENTRY, Category.CONCEDE, Category.NORMAL}
     return frozenset(base | findings.careless_allowed())
+
+
+_SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def stated_words(statement: Statement) -> str:
+    """The statement's steps in English words, in order, separated by semicolons (``"draw trumps;
+    cash the clubs; give up a diamond"``): the step that names the stated line (70D1)."""
+    out = []
+    for s in statement.steps:
+        suit = _SUIT_WORDS[s.suit.value] if s.suit is not None else ""
+        other = _SUIT_WORDS[s.other_suit.value] if s.other_suit is not None else ""
+        seat = s.seat.value if s.seat is not None else ""
+        match s.do:
+            case Do.DRAW_TRUMPS:
+                out.append("draw trumps")
+            case Do.CASH:
+                out.append(f"cash the {suit}")
+            case Do.LEAD:
+                out.append(f"lead the {s.card}")
+            case Do.FINESSE:
+                out.append(f"finesse the {s.card}" + (f" against {seat}" if seat else ""))
+            case Do.RUFF:
+                out.append(f"ruff {suit} in {seat}" + (f" ({s.count} times)" if s.count > 1 else ""))
+            case Do.CROSS_RUFF:
+                out.append(f"cross-ruff: {suit} in {seat}, {other} in partner's hand")
+            case Do.CONCEDE:
+                out.append(f"give up {s.count} {suit}" + (f", throwing the {s.card}" if s.card is not None else ""))
+            case Do.DISCARD:
+                out.append(f"discard the {s.card} on the " + (str(s.on) if s.on is not None else suit))
+            case Do.RUFFING_FINESSE:
+                out.append(f"ruffing finesse with the {s.card}" + (f" through {seat}" if seat else ""))
+            case Do.UNBLOCK:
+                out.append(f"unblock the {s.card}")
+            case Do.SQUEEZE:
+                kept = " ".join(str(c) for c in sorted(s.keep, key=lambda c: c.index))
+                out.append(f"squeeze, keeping {kept}")
+    return "; ".join(out)

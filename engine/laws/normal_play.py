@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.laws.claim_masks import SUIT_MASK, bottom, runnable, suit_of, top, trick_winner
-from engine.laws.claims import Category, Claim, ClaimKind, SuitOrder, TrumpsStated, Unaware, restricted_seats
-from engine.model.cards import SUIT_ORDER, Card, Suit
+from engine.laws.claims import Category, Claim, ClaimKind, Do, SuitOrder, Unaware, restricted_seats
+from engine.model.cards import SUIT_ORDER, Suit
 from engine.model.seats import SEATS
 
 _IsTop = Callable[[int], bool]
@@ -74,7 +74,8 @@ class NormalPlay:
         seats = restricted_seats(claim)
         restricted = frozenset(SEATS.index(s) for s in seats)
         st = claim.statement
-        order = tuple((c.index, -1) if isinstance(c, Card) else (-1, SUIT_ORDER.index(c)) for c in st.order)
+        order = tuple((x.card.index, -1) if x.do is Do.LEAD and x.card is not None else (-1, SUIT_ORDER.index(x.suit))
+                      for x in st.steps if (x.do is Do.LEAD and x.card is not None) or (x.do is Do.CASH and x.suit))
         keeps = claim.tricks if claim.kind is not ClaimKind.AGREED_THEN_DISPUTED else tricks_left - claim.tricks
         tops = []
         for s in range(4):
@@ -89,14 +90,15 @@ class NormalPlay:
             restricted=restricted,
             trump=SUIT_ORDER.index(trump) if trump is not None else -1,
             order=order,
-            finesse_cards=sum(1 << f.card.index for f in st.finesses),
-            unblock_cards=sum(1 << c.index for c in st.unblock),
-            ruffs=frozenset((SUIT_ORDER.index(r.suit), SEATS.index(r.in_hand)) for r in st.ruffs),
-            concede_suits=frozenset(SUIT_ORDER.index(c.suit) for c in st.concede),
+            finesse_cards=sum(1 << x.card.index for x in st.steps if x.do is Do.FINESSE and x.card is not None),
+            unblock_cards=sum(1 << x.card.index for x in st.steps if x.do is Do.UNBLOCK and x.card is not None),
+            ruffs=frozenset((SUIT_ORDER.index(x.suit), SEATS.index(x.seat)) for x in st.steps
+                            if x.do is Do.RUFF and x.suit is not None and x.seat is not None),
+            concede_suits=frozenset(SUIT_ORDER.index(x.suit) for x in st.steps if x.do is Do.CONCEDE and x.suit),
             concedes=keeps < tricks_left and claim.kind is not ClaimKind.CONCESSION,
             top_winners=tuple(tops),  # type: ignore[arg-type]
             careless_order=claim.findings.suit_order_regulation is SuitOrder.NONE,
-            trumps_stated=st.trumps is not TrumpsStated.NOT_MENTIONED,
+            trumps_stated=st.mentions_trumps,
         )
 
     def initially_aware(self, claim: Claim) -> bool:

@@ -26,7 +26,16 @@ from dataclasses import replace
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
 from engine.laws.claim_masks import trick_winner
-from engine.laws.claims import CARELESS, CATEGORY_LAW, Category, Claim, ClaimKind, normal_categories, restricted_seats
+from engine.laws.claims import (
+    CARELESS,
+    CATEGORY_LAW,
+    Category,
+    Claim,
+    ClaimKind,
+    normal_categories,
+    restricted_seats,
+    stated_words,
+)
 from engine.laws.steps import Step
 from engine.model.cards import SUIT_ORDER, Card
 from engine.model.position import Position
@@ -101,11 +110,12 @@ def validate_claim(setting: ClaimSetting, claim: Claim) -> None:
     side_cards: set[Card] = set()
     for s in claim.by.side.seats:
         side_cards |= pos.hand(s)
-    for i, item in enumerate(claim.statement.order):
-        if isinstance(item, Card) and item not in side_cards:
-            raise InvalidBoardError(f"the statement names {item}, which the claiming side does not hold",
-                                    path=f"claim/statement/order/{i}", key="claim_stated_card",
-                                    params={"card": str(item)})
+    for i, step in enumerate(claim.statement.steps):
+        for item in step.cards():
+            if item not in side_cards:
+                raise InvalidBoardError(f"the statement names {item}, which the claiming side does not hold",
+                                        path=f"claim/statement/steps/{i}", key="claim_stated_card",
+                                        params={"card": str(item)})
 
 
 def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySolver, *,
@@ -236,8 +246,8 @@ def _claim_steps(setting: ClaimSetting, claim: Claim, result: SearchResult, dd_c
         steps.append(Step("50D1", f"{holder}'s {pc} is a major penalty card: it is played at the first legal "
                           "opportunity (the double-dummy figure does not know it)", "claim.penalty_card",
                           {"seat": holder, "card": str(pc)}))
-    if claim.statement.order:
-        said = " ".join(str(x) if isinstance(x, Card) else f"suit:{x.value}" for x in claim.statement.order)
+    if claim.statement.steps:
+        said = stated_words(claim.statement)
         steps.append(Step("70D1", f"the stated line ({said}) is followed while it can be; no other successful "
                           "line is accepted if a normal one would do worse", "claim.stated", {"order": said}))
     else:
@@ -248,7 +258,7 @@ def _claim_steps(setting: ClaimSetting, claim: Claim, result: SearchResult, dd_c
     if trump is not None:
         held = frozenset().union(*(pos.hand(s) for s in SEATS if s.side is not claim.by.side))
         if any(c.suit == trump for c in held):
-            if claim.statement.trumps.value != "not_mentioned":
+            if claim.statement.mentions_trumps:
                 steps.append(Step("70C1", "the claimer mentioned the outstanding trump(s): he is deemed to draw "
                                   "them", "claim.70C_mentioned"))
             elif f.unaware_of_trump.value == "unlikely":

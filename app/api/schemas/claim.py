@@ -18,11 +18,10 @@ from engine.laws.claims import (
     Category,
     Claim,
     ClaimKind,
-    Concede,
+    Do,
     Findings,
-    Finesse,
     PlayerClass,
-    Ruff,
+    Stated,
     Statement,
     SuitOrder,
     TrumpsStated,
@@ -33,7 +32,7 @@ from engine.model.contract import Contract, Strain
 from engine.model.deal import parse_hand
 from engine.model.position import Position
 from engine.model.seats import Seat, Vulnerability
-from engine.rulings.claim import DEFAULT_TIME_LIMIT, adjudicate_claim
+from engine.rulings.claim import DEFAULT_TIME_LIMIT, adjudicate_claim, validate_claim
 from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting, LinePlay
 from engine.rulings.claim_search import DEFAULT_NODE_BUDGET
 
@@ -74,14 +73,87 @@ class ConcedeIn(BaseModel):
     count: int = Field(1, ge=1, le=13, strict=True)
 
 
+StepCode = Literal["draw_trumps", "cash", "lead", "finesse", "ruff", "cross_ruff", "concede", "discard",
+                   "ruffing_finesse", "unblock", "squeeze"]
+
+_STEP_NEEDS: dict[str, tuple[str, ...]] = {
+    "draw_trumps": (), "cash": ("suit",), "lead": ("card",), "finesse": ("card",), "ruff": ("suit", "in"),
+    "cross_ruff": ("suit", "in", "other_suit"), "concede": ("suit",), "discard": ("card",),
+    "ruffing_finesse": ("card",), "unblock": ("card",), "squeeze": ("keep",),
+}
+"""The fields each kind of step must give."""
+
+
+class StatedIn(BaseModel):
+    """One step of the statement, in the order it was said (engine :class:`engine.laws.claims.Do`
+    says what each does): ``{"do": "draw_trumps"}``, ``{"do": "cash", "suit": "C"}``,
+    ``{"do": "lead", "card": "SA"}``, ``{"do": "finesse", "card": "SQ", "against": "W"}``,
+    ``{"do": "ruff", "suit": "C", "in": "N", "count": 2}``, ``{"do": "cross_ruff", "suit": "C", "in": "N",
+    "other_suit": "H"}``, ``{"do": "concede", "suit": "D", "count": 1, "card": "C2"}`` (a loser on a loser
+    with ``card``), ``{"do": "discard", "card": "C2", "on": "DA"}`` (or ``"suit": "D"``: on the first
+    diamond led), ``{"do": "ruffing_finesse", "card": "DQ", "against": "E", "discard": "C2"}``,
+    ``{"do": "unblock", "card": "CK"}``, ``{"do": "squeeze", "keep": ["HA", "C2"]}``."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    do: StepCode
+    suit: SuitCode | None = None
+    card: Annotated[str, CardText] | None = None
+    in_hand: SeatCode | None = Field(None, alias="in", description="The hand that ruffs.")
+    against: SeatCode | None = Field(None, description="The opponent finessed against, if said.")
+    count: int = Field(1, ge=1, le=13, strict=True)
+    on: Annotated[str, CardText] | None = Field(None, description="discard: the lead it is thrown on.")
+    other_suit: SuitCode | None = None
+    discard: Annotated[str, CardText] | None = None
+    keep: list[Annotated[str, CardText]] = Field(default_factory=list, max_length=26)
+
+    @model_validator(mode="after")
+    def _has_what_it_needs(self) -> StatedIn:
+        given = {"suit": self.suit, "card": self.card, "in": self.in_hand, "other_suit": self.other_suit,
+                 "keep": self.keep or None}
+        missing = [f for f in _STEP_NEEDS[self.do] if given[f] is None]
+        if self.do == "discard" and self.on is None and self.suit is None:
+            missing.append("on")
+        if missing:
+            raise ValueError(f"the step '{self.do}' needs {', '.join(missing)}")
+        return self
+
+    def to_stated(self, path: str) -> Stated:
+        """The engine's :class:`Stated` (``path``: where a card that cannot be read is reported)."""
+        seat = self.in_hand or self.against
+        return Stated(
+            Do(self.do), suit=Suit(self.suit) if self.suit else None,
+            card=_card(self.card, f"{path}/card") if self.card else None, seat=Seat(seat) if seat else None,
+            count=self.count, on=_card(self.on, f"{path}/on") if self.on else None,
+            other_suit=Suit(self.other_suit) if self.other_suit else None,
+            discard=_card(self.discard, f"{path}/discard") if self.discard else None,
+            keep=frozenset(_card(c, f"{path}/keep/{i}") for i, c in enumerate(self.keep)))
+
+    def code(self) -> str:
+        """The step in a short code for ``stated_line``: ``draw_trumps``, ``suit:C`` (cash), ``DA`` (lead),
+        ``finesse:SQ``, ``ruff:C:N``, ``concede:D:1``, ``discard:C2:DA`` ..."""
+        if self.do == "cash":
+            return f"suit:{self.suit}"
+        if self.do == "lead":
+            return (self.card or "").upper()
+        parts = [self.do, self.card or self.suit or "", self.in_hand or self.on or ""]
+        return ":".join(p for p in parts if p)
+
+
 class StatementIn(BaseModel):
-    """The claimer's statement (68C), coded by the director; `text` is kept and never parsed."""
+    """The claimer's statement (68C), coded by the director; `text` is kept and never parsed.
+
+    ``steps`` is the statement in the order it was said. The older fields (``order``, then
+    ``ruffs``, ``concede``, ``finesses``, ``unblock``; ``trumps: draws_first`` as a first
+    ``draw_trumps``) are still read, appended in that order after ``steps``."""
 
     model_config = ConfigDict(extra="forbid")
     text: str = Field("", max_length=2000, description="The words said, for the case file.")
+    steps: list[StatedIn] = Field(default_factory=list, max_length=52,
+                                  description="What the claimer said he would do, in the order he said it.")
     order: list[Annotated[str, Field(pattern=_ORDER_ITEM)]] = Field(
         default_factory=list, max_length=52,
-        description="The stated leads in order: a card ('DA'), or 'suit:X' for \"cash suit X\".")
+        description="The stated leads in order: a card ('DA'), or 'suit:X' for \"cash suit X\" (older form of "
+                    "`steps`).")
     trumps: Literal["not_mentioned", "mentioned", "draws_first"] = "not_mentioned"
     finesses: list[FinesseIn] = Field(default_factory=list, max_length=13)
     ruffs: list[RuffIn] = Field(default_factory=list, max_length=13)
@@ -90,22 +162,34 @@ class StatementIn(BaseModel):
     squeeze_or_endplay: str | None = Field(None, max_length=200, description="Kept for the case file; a squeeze "
                                            "or endplay is credited only when every normal line works.")
 
+    def all_steps(self) -> list[StatedIn]:
+        """``steps``, then the older fields as steps."""
+        out = list(self.steps)
+        more: list[dict[str, object]] = []
+        if self.trumps == "draws_first" and not any(s.do == "draw_trumps" for s in out):
+            out.insert(0, StatedIn.model_validate({"do": "draw_trumps"}))
+        for item in self.order:
+            more.append({"do": "cash", "suit": item[5:].upper()} if item.lower().startswith("suit:")
+                        else {"do": "lead", "card": item})
+        more += [{"do": "ruff", "suit": r.suit, "in": r.in_hand} for r in self.ruffs]
+        more += [{"do": "concede", "suit": c.suit, "count": c.count} for c in self.concede]
+        more += [{"do": "finesse", "card": f.card, "against": f.against} for f in self.finesses]
+        more += [{"do": "unblock", "card": c} for c in self.unblock]
+        return out + [StatedIn.model_validate(m) for m in more]
+
+    def step_path(self, i: int) -> str:
+        """The request field of the engine's ``i``-th step (as :meth:`all_steps` orders them)."""
+        fields = [f"claim/statement/steps/{k}" for k in range(len(self.steps))]
+        if self.trumps == "draws_first" and not any(s.do == "draw_trumps" for s in self.steps):
+            fields.insert(0, "claim/statement/trumps")
+        for name in ("order", "ruffs", "concede", "finesses", "unblock"):
+            fields += [f"claim/statement/{name}/{k}" for k in range(len(getattr(self, name)))]
+        return fields[i] if 0 <= i < len(fields) else "claim/statement"
+
     def to_statement(self) -> Statement:
         """The engine's :class:`Statement`."""
-        order: list[Card | Suit] = []
-        for i, item in enumerate(self.order):
-            if item.lower().startswith("suit:"):
-                order.append(Suit(item[5:].upper()))
-            else:
-                order.append(_card(item, f"claim/statement/order/{i}"))
-        return Statement(
-            text=self.text, order=tuple(order), trumps=TrumpsStated(self.trumps),
-            finesses=tuple(Finesse(_card(f.card, f"claim/statement/finesses/{i}/card"),
-                                   Seat(f.against) if f.against else None) for i, f in enumerate(self.finesses)),
-            ruffs=tuple(Ruff(Suit(r.suit), Seat(r.in_hand)) for r in self.ruffs),
-            concede=tuple(Concede(Suit(c.suit), c.count) for c in self.concede),
-            unblock=tuple(_card(c, f"claim/statement/unblock/{i}") for i, c in enumerate(self.unblock)),
-        )
+        steps = [s.to_stated(self.step_path(i)) for i, s in enumerate(self.all_steps())]
+        return Statement(text=self.text, steps=tuple(steps), trumps=TrumpsStated(self.trumps))
 
 
 class FindingsIn(BaseModel):
@@ -277,6 +361,25 @@ class ClaimRulingRequest(RequestModel):
         return ClaimSetting.of_board(board_for(parts, repo))
 
 
+def checked_claim(body: ClaimRulingRequest, setting: ClaimSetting) -> Claim:
+    """The engine's claim of ``body``, checked against the position (:func:`validate_claim`).
+
+    Raises:
+        InvalidBoardError: as :func:`validate_claim`; a card of the statement the claiming side
+            does not hold is reported at the request's own field (``steps/<i>``, or ``order/<i>``,
+            ``finesses/<i>``... for the older fields).
+    """
+    claim = body.claim.to_claim()
+    try:
+        validate_claim(setting, claim)
+    except InvalidBoardError as exc:
+        prefix = "claim/statement/steps/"
+        if exc.path and exc.path.startswith(prefix):
+            raise relocated(exc, body.claim.statement.step_path(int(exc.path[len(prefix):]))) from None
+        raise
+    return claim
+
+
 def rule_claim(body: ClaimRulingRequest, repo: EventRepository, solver: DoubleDummySolver, *,
                setting: ClaimSetting | None = None) -> ClaimRuling:
     """Adjudicate the claim ``body`` describes (Laws 68-71). Blocks on the solver: call it from a
@@ -287,7 +390,7 @@ def rule_claim(body: ClaimRulingRequest, repo: EventRepository, solver: DoubleDu
         SolverError: the solver failed or is busy.
     """
     setting = setting or body.to_setting(repo)
-    return adjudicate_claim(setting, body.claim.to_claim(), solver,
+    return adjudicate_claim(setting, checked_claim(body, setting), solver,
                             node_budget=body.node_budget or DEFAULT_NODE_BUDGET,
                             time_limit=body.time_limit or DEFAULT_TIME_LIMIT)
 
@@ -379,7 +482,7 @@ class ClaimRulingResponse(BaseModel):
                                     category=lp.category.value if lp.category else None,
                                     doubtful=lp.category in CARELESS, evidence=lp.evidence, dd=claimer_dd(lp))
                         for lp in r.search.line],
-            stated_line=list(body.claim.statement.order),
+            stated_line=[x.code() for x in body.claim.statement.all_steps()],
             doubtful_points=[DoubtfulPointOut(trick=d.trick, seat=d.seat.value, card=str(d.card),
                                               category=d.category.value, law=d.law,  # type: ignore[arg-type]
                                               if_not_normal=d.if_not_normal,

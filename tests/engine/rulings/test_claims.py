@@ -30,6 +30,8 @@ from engine.laws.claims import (
     SuitOrder,
     TrumpsStated,
     Unaware,
+    cash,
+    lead,
 )
 from engine.model.cards import FULL_DECK, Card, Suit
 from engine.model.deal import parse_hand
@@ -189,7 +191,7 @@ T08 = "N: 96.-.-.32  E: Q543.-.-.-  S: AKJ8.-.-.-  W: -.AKQJ.-.-"
 def test_t08_law_70e1_finesse_against_a_card_marked_by_a_show_out(dds, client):
     # WBF Commentary on the 2017 Laws, Law 70, Example 51: with the 9 called and LHO shown out, the
     # claim of 4 "should not be penalised"; DD 4. Without the show-out the finesse is not accepted.
-    claim = Claim(Seat.SOUTH, 4, statement=Statement(order=(card("S9"),)))
+    claim = Claim(Seat.SOUTH, 4, statement=Statement(steps=(lead(card("S9")),)))
     r = adjudicate_claim(position(T08, None, "N", shown=(("W", "S"),)), claim, dds)
     assert (r.awarded, r.claim_stands, r.dd_claimer) == (4, True, 4)
     blind = adjudicate_claim(position(T08, None, "N"), claim, dds)
@@ -225,7 +227,7 @@ T10 = "N: 5432.-.6.-  E: 876.87.-.-  S: -.J.-.AKQJ  W: -.Q.5432.-"
 def test_t10_law_70a_run_the_clubs_then_the_heart_loses_to_the_queen(dds, client):
     # nhbridge.club claims note (2011/04): he loses the heart jack to the queen -> 4, DD 4.
     r = adjudicate_claim(position(T10, None, "S"), Claim(Seat.SOUTH, 5, statement=Statement(
-        order=(Suit.CLUBS, card("HJ")))), dds)
+        steps=(cash(Suit.CLUBS), lead(card("HJ"))))), dds)
     assert (r.awarded, r.claim_stands, r.dd_claimer) == (4, False, 4)
     out = api(client, T10, "NT", "S", {"by": "S", "tricks": 5, "statement": {"order": ["suit:C", "HJ"]}})
     assert out["awarded"] == 4 and out["stated_line"] == ["suit:C", "HJ"]
@@ -394,12 +396,12 @@ def test_t15_law_71b_st_petersburg_well_eleven_presents_the_losing_line(dds, cli
         (8, False, 12, [])
     assert any(s["law"] == "71B" for s in ruled["steps"])
     # the same through the engine
-    from engine.laws.claims import Ruff
+    from engine.laws.claims import Do, Stated
     from engine.records.boards import board_from_parts
 
     setting = ClaimSetting.of_board(board_from_parts(T15_DEAL, "4H", "E", "None", T15_PLAY))
-    claim = Claim(Seat.EAST, 7, ClaimKind.CONCESSION, Statement(order=(card("CQ"), card("CA"), card("CK")),
-                                                                ruffs=(Ruff(Suit.CLUBS, Seat.EAST),)))
+    claim = Claim(Seat.EAST, 7, ClaimKind.CONCESSION, Statement(steps=(
+        lead(card("CQ")), lead(card("CA")), lead(card("CK")), Stated(Do.RUFF, suit=Suit.CLUBS, seat=Seat.EAST))))
     e = adjudicate_claim(setting, claim, dds)
     assert (e.awarded, e.dd_claimer, e.declarer_tricks) == (7, 8, 11)
     assert [(p.trick, p.seat, p.category, p.law, p.if_not_normal, p.figure_basis) for p in e.doubtful_points] == \
@@ -505,7 +507,7 @@ def test_every_claim_step_has_its_template_and_the_english_template_is_the_engin
         adjudicate_claim(position(T09, None, "N"), Claim(Seat.EAST, 0, ClaimKind.AGREED_THEN_DISPUTED), dds),
         adjudicate_claim(position(T09, None, "N"), Claim(Seat.EAST, 5, ClaimKind.AGREED_THEN_DISPUTED), dds),
         adjudicate_claim(position(T10, None, "S"), Claim(Seat.SOUTH, 5, statement=Statement(
-            order=(Suit.CLUBS, card("HJ")))), dds),
+            steps=(cash(Suit.CLUBS), lead(card("HJ"))))), dds),
         adjudicate_claim(position(T14, None, "S"), Claim(Seat.SOUTH, 2, ClaimKind.CONCESSION), dds),
         adjudicate_claim(position(T10, None, "S"), Claim(Seat.SOUTH, 4, ClaimKind.CONCESSION), dds),
         adjudicate_claim(position(T12, None, "S"), Claim(Seat.SOUTH, 3), dds, node_budget=10),
