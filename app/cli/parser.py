@@ -8,6 +8,7 @@ import argparse
 from typing import Any
 
 from app import i18n
+from engine.laws.claims import CARELESS
 from engine.laws.facts import Noticed
 
 
@@ -75,8 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     cl.add_argument("--suit-order", choices=["none", "top_down"], help="the regulating authority's 70E2 rule")
     cl.add_argument("--played-after", metavar="CARDS", help="cards played after the claim (70D3), e.g. 'DA D3'")
     cl.add_argument("--not-normal", action="append", metavar="CATEGORY",
-                    choices=["careless_order", "careless_block", "careless_ruff", "unaware_trump",
-                             "careless_departure"],
+                    choices=[c.value for c in CARELESS],
                     help="a careless category ruled not normal for this player (a doubtful point switched off)")
     cl.add_argument("--json", action="store_true", help="print the API's JSON instead of the text ruling")
 

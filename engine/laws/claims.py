@@ -82,7 +82,19 @@ class Category(StrEnum):
     and the claimer likely unaware of it (70C); ``careless_departure``: another lead when the
     stated order is done and the hand on lead can lead for the ruff the statement names (a
     winner cashed before the stated ruff, claims.md T15: normal for this claimer only if the
-    director finds it so, 70D1, 71B).
+    director finds it so, 70D1, 71B); ``unaware_winner``: a card led as a winner although an
+    opponent holds a higher one, by a claimer who counted on more tricks than his winners give
+    (White Book 8.70: "if a declarer appears unaware of an outstanding winner, and a trick could be
+    lost by playing or discarding one suit rather than another then the TD should award that trick
+    to the non-claimers").
+
+    Three categories are kinds of choice among natural plays rather than plays: ``any_order``
+    (which winner, or which hand, first), ``any_discard`` (which of several cards of the same look
+    is thrown), ``any_follow`` (win or duck, overtake or not, where both are natural). Normal
+    (the default for every class of player: White Book 8.70, "a player who thinks all his cards are
+    good might play them in any order, so the claim will be decided based on them being played in
+    the most disadvantageous way"), the search takes the worst; ruled not normal, the claimer is
+    deemed to have chosen right: the search takes the best.
     """
 
     STATED = "stated"
@@ -95,26 +107,34 @@ class Category(StrEnum):
     CARELESS_RUFF = "careless_ruff"
     UNAWARE_TRUMP = "unaware_trump"
     CARELESS_DEPARTURE = "careless_departure"
+    UNAWARE_WINNER = "unaware_winner"
+    ANY_ORDER = "any_order"
+    ANY_DISCARD = "any_discard"
+    ANY_FOLLOW = "any_follow"
 
 
 CARELESS: tuple[Category, ...] = (Category.CARELESS_ORDER, Category.CARELESS_BLOCK, Category.CARELESS_RUFF,
-                                  Category.UNAWARE_TRUMP, Category.CARELESS_DEPARTURE)
+                                  Category.UNAWARE_TRUMP, Category.CARELESS_DEPARTURE, Category.UNAWARE_WINNER,
+                                  Category.ANY_ORDER, Category.ANY_DISCARD, Category.ANY_FOLLOW)
 """The categories that are normal only as careless or inferior play: the doubtful points."""
 
 CATEGORY_LAW: dict[Category, str] = {
     Category.STATED: "70D1", Category.CASH: "70D1", Category.ENTRY: "70D1", Category.CONCEDE: "70D1",
     Category.NORMAL: "70D1", Category.CARELESS_ORDER: "70E2", Category.CARELESS_BLOCK: "70D1",
     Category.CARELESS_RUFF: "70D1", Category.UNAWARE_TRUMP: "70C", Category.CARELESS_DEPARTURE: "70D1",
+    Category.UNAWARE_WINNER: "70D1", Category.ANY_ORDER: "70D1", Category.ANY_DISCARD: "70D1",
+    Category.ANY_FOLLOW: "70D1",
 }
 """The law each category of play is judged under."""
 
+_EVERYONE = frozenset({Category.UNAWARE_WINNER, Category.ANY_ORDER, Category.ANY_DISCARD, Category.ANY_FOLLOW})
 CLASS_DEFAULTS: dict[PlayerClass, frozenset[Category]] = {
-    PlayerClass.NOVICE: frozenset({Category.CARELESS_ORDER, Category.CARELESS_BLOCK, Category.CARELESS_RUFF,
-                                   Category.CARELESS_DEPARTURE}),
-    PlayerClass.CLUB: frozenset({Category.CARELESS_ORDER, Category.CARELESS_BLOCK, Category.CARELESS_RUFF,
-                                 Category.CARELESS_DEPARTURE}),
-    PlayerClass.COUNTY: frozenset({Category.CARELESS_BLOCK, Category.CARELESS_RUFF, Category.CARELESS_DEPARTURE}),
-    PlayerClass.EXPERT: frozenset({Category.CARELESS_RUFF}),
+    PlayerClass.NOVICE: _EVERYONE | {Category.CARELESS_ORDER, Category.CARELESS_BLOCK, Category.CARELESS_RUFF,
+                                     Category.CARELESS_DEPARTURE},
+    PlayerClass.CLUB: _EVERYONE | {Category.CARELESS_ORDER, Category.CARELESS_BLOCK, Category.CARELESS_RUFF,
+                                   Category.CARELESS_DEPARTURE},
+    PlayerClass.COUNTY: _EVERYONE | {Category.CARELESS_BLOCK, Category.CARELESS_RUFF, Category.CARELESS_DEPARTURE},
+    PlayerClass.EXPERT: _EVERYONE | {Category.CARELESS_RUFF},
 }
 """The careless categories counted as normal for each class of player, before the director's
 own switches. Even an expert may ruff low carelessly (EBU White Book 8.70: strong players are

@@ -48,7 +48,7 @@ from engine.rulings.claim_ruling import (
     LinePlay,
     SearchResult,
 )
-from engine.rulings.claim_search import DEFAULT_NODE_BUDGET, search
+from engine.rulings.claim_search import DEFAULT_NODE_BUDGET, choice_points, search
 from engine.scoring.law77 import score_ns
 
 DEFAULT_TIME_LIMIT = 45.0
@@ -152,25 +152,29 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
     dd_claimer = dd_r if rside is cside else left - dd_r
     line, bests = _value_line(solver, pos, result.line, rside)
     result = replace(result, line=line)
-    total = 1 + len({lp.category for lp in line if lp.category in CARELESS and not lp.evidence})
+    marks: list[tuple[int, Category]] = [(i, lp.category) for i, lp in enumerate(line)
+                                         if lp.category in CARELESS and not lp.evidence]
+    if result.complete:  # a choice among natural plays that cost tricks (White Book 8.70: any order)
+        marks += choice_points(setting, claim, line, node_budget=node_budget, deadline=deadline, dd_root=root)
+        marks.sort()
+    total = 1 + len({cat for _, cat in marks})
     tell(1, total)
     points = []
     seen: dict[Category, tuple[int | None, FigureBasis | None]] = {}
-    for lp, best in zip(line, bests, strict=True):
-        if lp.category in CARELESS and not lp.evidence:
-            cat = lp.category
-            if cat not in seen:
-                again = search(setting, claim, node_budget=node_budget, switches=((cat, False),),
-                               deadline=deadline, dd_root=root)
-                seen[cat] = _point_figure(again, best, setting, rside is cside)
-                tell(1 + len(seen), total)
-            figure, basis = seen[cat]
-            if figure is not None and rside is not cside:
-                figure = left - figure
-            law = CATEGORY_LAW[cat]
-            if claim.kind is ClaimKind.CONCESSION and law != "70C":  # "normal" is judged under 71B for a concession
-                law = "71B"
-            points.append(DoubtfulPoint(lp.board_trick, lp.seat, lp.card, cat, law, figure, basis))
+    for i, cat in marks:
+        lp, best = line[i], bests[i]
+        if cat not in seen:
+            again = search(setting, claim, node_budget=node_budget, switches=((cat, False),),
+                           deadline=deadline, dd_root=root)
+            seen[cat] = _point_figure(again, best, setting, rside is cside)
+            tell(1 + len(seen), total)
+        figure, basis = seen[cat]
+        if figure is not None and rside is not cside:
+            figure = left - figure
+        law = CATEGORY_LAW[cat]
+        if claim.kind is ClaimKind.CONCESSION and law != "70C":  # "normal" is judged under 71B for a concession
+            law = "71B"
+        points.append(DoubtfulPoint(lp.board_trick, lp.seat, lp.card, cat, law, figure, basis))
     steps = _claim_steps(setting, claim, result, dd_claimer, points)
     doubtful = [_doubtful_step(d) for d in points]
     awarded, stands, likely_if = _decide(claim, result, left, dd_r, rside is cside, steps, doubtful)

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from engine.dd.results import CardScores
 from engine.errors import InvalidBoardError
 from engine.laws.claim_masks import SUIT_MASK, suit_of, trick_winner
-from engine.laws.claims import CARELESS, Category, Claim, normal_categories
-from engine.laws.normal_play import NormalPlay
+from engine.laws.claims import CARELESS, Category, Claim, Findings, normal_categories
+from engine.laws.normal_play import CHOICE_CATEGORY, NATURAL, NormalPlay
 from engine.model.cards import FULL_DECK, SUIT_ORDER, Card
 from engine.model.position import Position
 from engine.model.seats import SEATS, Side
@@ -51,7 +51,14 @@ _CARELESS_CODES = frozenset(c.value for c in CARELESS)
 
 
 class _Search:
-    """The min-min search over one claim's normal-move set (one memo per set of categories)."""
+    """The min-min search over one claim's normal-move set (one memo per set of categories).
+
+    A node of the restricted side is a minimum over its careless plays (those the findings count
+    as normal) and its natural plays; the natural plays are a minimum too (the most
+    disadvantageous choice, White Book 8.70) unless the director rules that kind of choice would
+    have been made right (:data:`engine.laws.normal_play.CHOICE_CATEGORY` off): then a maximum. The
+    other side's nodes are minima over every legal card. Fail-soft alpha-beta with bounds kept per
+    position at trick boundaries."""
 
     def __init__(self, model: NormalPlay, allowed: frozenset[Category], trump: int, budget: int,
                  optimistic_cuts: bool, claimer_best: bool = False, deadline: float = float("inf")) -> None:
@@ -62,29 +69,41 @@ class _Search:
         self.claimer_best = claimer_best  # the restricted side plays any card, for the most tricks (a check)
         self.model = model
         self.allowed = allowed
+        self.best_choice = frozenset(k for k, cat in CHOICE_CATEGORY.items() if cat not in allowed)
         self.trump = trump
         self.budget = budget
         self.optimistic = optimistic_cuts  # a cut branch counts 0 (a lower bound) or never (an upper bound)
         self.nodes = 0
         self.cuts = 0
         self.penalty = 0  # mask of major penalty cards: played at the first legal opportunity (50D1)
-        self.memo: dict[tuple[object, ...], tuple[int, bool, tuple[tuple[int, int, str | None], ...]]] = {}
+        self.memo: dict[tuple[object, ...], tuple[int, int, tuple[tuple[int, int, str | None], ...]]] = {}
 
-    def moves(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], ptr: int, aware: bool,
-              shown: int, run: int) -> list[tuple[int, str | None]]:
+    def groups(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], ptr: int, sub: int,
+               aware: bool, shown: int, run: int) -> tuple[list[tuple[int, str | None]], list[tuple[int, str | None]],
+                                                           bool]:
+        """The moves at a node: ``(careless, natural, best)``: the careless plays allowed (each a
+        minimum), the natural ones and whether the side takes the best of them (else the worst).
+        The other side's moves are all natural, the worst taken."""
         seat = (leader + len(trick)) % 4
         if self.penalty & hands[seat]:  # 50D1: a major penalty card, whenever it is a legal card
             led_suit = hands[seat] & SUIT_MASK[suit_of(trick[0])] if trick else 0
             due = self.penalty & hands[seat] & (led_suit or hands[seat])
             if due:
-                return [(c, None) for c in range(52) if due >> c & 1]
+                return [], [(c, None) for c in range(52) if due >> c & 1], False
         if seat in self.model.restricted and not self.claimer_best:
-            offered = self.model.options(hands, leader, trick, ptr, aware, shown, run)
-            ok: list[tuple[int, str | None]] = [(c, cat.value) for c, cat in offered if cat in self.allowed]
-            ok = ok or [(c, cat.value) for c, cat in offered]  # a forced choice stays a choice
-            if not self.optimistic:  # looking for any line that holds the claimer low: careless choices first
-                ok.sort(key=lambda x: x[1] not in _CARELESS_CODES)
-            return ok
+            offered, choice = self.model.options(hands, leader, trick, ptr, sub, aware, shown, run)
+            natural: list[tuple[int, str | None]] = [(c, cat.value) for c, cat in offered if cat in NATURAL]
+            careless: list[tuple[int, str | None]] = [(c, cat.value) for c, cat in offered
+                                                      if cat not in NATURAL and cat in self.allowed]
+            if not natural and not careless:  # every play offered is ruled not normal: he would choose the best
+                return [], [(c, cat.value) for c, cat in offered], True
+            return careless, natural, choice in self.best_choice
+        reps = self._legal(hands, seat, trick)
+        if self.claimer_best and seat in self.model.restricted:
+            return [], [(c, None) for c in reps], True
+        return [], [(c, None) for c in reps], False
+
+    def _legal(self, hands: tuple[int, int, int, int], seat: int, trick: tuple[int, ...]) -> list[int]:
         hand = hands[seat]
         legal = hand & SUIT_MASK[suit_of(trick[0])] if trick else 0
         legal = legal or hand
@@ -105,123 +124,145 @@ class _Search:
                 c -= 1
                 m &= ~(1 << c)
         if trick:  # cards that win the trick first, highest first (they tend to cost the restricted side)
-            ws = trick_winner(trick, leader, self.trump)
-            win = trick[(ws - leader) % 4]
+            ws = trick_winner(trick, (seat - len(trick)) % 4, self.trump)
+            win = trick[(ws - (seat - len(trick))) % 4]
             wsu, tr = win // 13, self.trump
             wins = [c for c in reps if (c // 13 == wsu and c > win) or (c // 13 == tr and wsu != tr)]
             if wins:
                 rest = [c for c in reversed(reps) if c not in wins]
                 reps = wins + rest
-        if self.root_order and (hands, leader, trick) == self.root:  # the defence's first card: DD-best first
+        if self.root_order and (hands, (seat - len(trick)) % 4, trick) == self.root:  # DD-best first
             reps.sort(key=lambda c: self.root_order.get(c, _INF))
-        return [(c, None) for c in reps]
+        return reps
 
-    def boundary(self, hands: tuple[int, int, int, int], leader: int, ptr: int, aware: bool, shown: int, run: int,
-                 beta: int) -> tuple[int, tuple[tuple[int, int, str | None], ...]]:
-        if not hands[leader]:
+    def boundary(self, hands: tuple[int, int, int, int], leader: int, ptr: int, sub: int, aware: bool, shown: int,
+                 run: int, alpha: int, beta: int) -> tuple[int, tuple[tuple[int, int, str | None], ...]]:
+        left = hands[leader].bit_count()
+        if not left:
             return 0, ()
-        if beta <= 0:
-            return 0, ()
-        key = (hands, leader, ptr, aware, shown, run)
+        key = (hands, leader, ptr, sub, aware, shown, run)
         got = self.memo.get(key)
-        if got is not None:
-            v, exact, line = got
-            if exact or v >= beta:
-                return v, line
+        lo, hi, line = got if got is not None else (0, left, ())
+        if lo == hi:
+            return lo, line
+        if lo >= beta:
+            return lo, ()
+        if hi <= alpha:
+            return hi, ()
+        a, b = max(alpha, lo), min(beta, hi)
         cuts = self.cuts
-        v, line = self.node(hands, leader, (), ptr, aware, shown, run, beta)
-        if self.cuts == cuts or not self.optimistic:
-            if v < beta and self.cuts == cuts:
-                self.memo[key] = (v, True, line)
-            elif v >= beta:
-                self.memo[key] = (v, False, ())
+        v, line = self.node(hands, leader, (), ptr, sub, aware, shown, run, a, b)
+        if self.cuts == cuts:
+            if v <= a:
+                hi = min(hi, v)
+            elif v >= b:
+                lo = max(lo, v)
+            else:
+                lo = hi = v
+            self.memo[key] = (lo, hi, line if lo == hi else ())
         return v, line
 
-    def node(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], ptr: int, aware: bool,
-             shown: int, run: int, beta: int) -> tuple[int, tuple[tuple[int, int, str | None], ...]]:
+    def child(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], ptr: int, sub: int,
+              aware: bool, shown: int, run: int, card: int, alpha: int,
+              beta: int) -> tuple[int, tuple[tuple[int, int, str | None], ...]]:
+        """The value after ``card`` is played (the restricted side's tricks from this trick on)."""
+        seat = (leader + len(trick)) % 4
+        nh = list(hands)
+        nh[seat] &= ~(1 << card)
+        h: tuple[int, int, int, int] = (nh[0], nh[1], nh[2], nh[3])
+        nt = (*trick, card)
+        if seat not in self.model.restricted:
+            if trick and card // 13 != trick[0] // 13:
+                shown |= 1 << (seat * 4 + trick[0] // 13)
+            if card // 13 == self.trump:
+                aware = True  # he has seen an opponent's trump (70C ends)
+        if len(nt) < 4:
+            return self.node(h, leader, nt, ptr, sub, aware, shown, run, alpha, beta)
+        w = trick_winner(nt, leader, self.trump)
+        won = 1 if w in self.model.restricted else 0
+        nrun = nt[0] // 13 if won and leader in self.model.restricted else -1
+        nptr, nsub = self.model.advance(ptr, sub, h, nt, leader)
+        v, line = self.boundary(h, w, nptr, nsub, aware, shown, nrun, alpha - won, beta - won)
+        return v + won, line
+
+    def node(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], ptr: int, sub: int,
+             aware: bool, shown: int, run: int, alpha: int,
+             beta: int) -> tuple[int, tuple[tuple[int, int, str | None], ...]]:
         self.nodes += 1
         if self.stopped or self.nodes > self.budget or (not self.nodes & 1023 and time.monotonic() > self.deadline):
             self.stopped = True
             self.cuts += 1
             return (0, ()) if self.optimistic else (_INF, ())
         seat = (leader + len(trick)) % 4
+        careless, natural, best_of = self.groups(hands, leader, trick, ptr, sub, aware, shown, run)
         best = _INF
         best_line: tuple[tuple[int, int, str | None], ...] = ()
-        restricted = self.model.restricted
-        maximise = self.claimer_best and seat in restricted
-        if maximise:
-            best = -1
-        for card, cat in self.moves(hands, leader, trick, ptr, aware, shown, run):
-            nh = list(hands)
-            nh[seat] &= ~(1 << card)
-            h: tuple[int, int, int, int] = (nh[0], nh[1], nh[2], nh[3])
-            nt = (*trick, card)
-            nshown, naware = shown, aware
-            if seat not in restricted:
-                if trick and card // 13 != trick[0] // 13:
-                    nshown |= 1 << (seat * 4 + trick[0] // 13)
-                if card // 13 == self.trump:
-                    naware = True  # he has seen an opponent's trump (70C ends)
-            bound = beta if maximise else min(beta, best)
-            if len(nt) == 4:
-                w = trick_winner(nt, leader, self.trump)
-                won = 1 if w in restricted else 0
-                nrun = nt[0] // 13 if won and leader in restricted else -1
-                nptr = self.model.advance(ptr, h)
-                v, line = self.boundary(h, w, nptr, naware, nshown, nrun, bound - won)
-                v += won
-            else:
-                v, line = self.node(h, leader, nt, ptr, naware, nshown, run, bound)
-            if maximise:
-                if v > best:
-                    best, best_line = v, ((seat, card, cat), *line)
-                    if best >= beta:
-                        break  # at least beta: a lower bound is all the caller needs
-                continue
+        for card, cat in careless:  # careless plays first: they tend to hold the claimer lowest
+            v, line = self.child(hands, leader, trick, ptr, sub, aware, shown, run, card, alpha, min(beta, best))
             if v < best:
                 best, best_line = v, ((seat, card, cat), *line)
-                if best <= 0:
+                if best <= alpha:
+                    return best, best_line
+        if not best_of:
+            for card, cat in natural:
+                v, line = self.child(hands, leader, trick, ptr, sub, aware, shown, run, card, alpha, min(beta, best))
+                if v < best:
+                    best, best_line = v, ((seat, card, cat), *line)
+                    if best <= alpha:
+                        break
+            return best, best_line
+        top_v, top_line = -1, best_line
+        cap = min(beta, best)
+        for card, cat in natural:  # the best of them (he would have chosen right)
+            v, line = self.child(hands, leader, trick, ptr, sub, aware, shown, run, card, max(alpha, top_v), cap)
+            if v >= _INF:  # not searched to the end: the best of them is not known
+                top_v = _INF
+                break
+            if v > top_v:
+                top_v, top_line = v, ((seat, card, cat), *line)
+                if top_v >= cap:
                     break
+        if top_v < best:
+            return top_v, top_line
         return best, best_line
 
 
+@dataclass(frozen=True, slots=True)
+class _Start:
+    """A search's start: the model, the state after the cards played after the claim (70D3), and
+    those cards (``prefix``: seat, card, category, evidence) with the tricks they won."""
 
-def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NODE_BUDGET,
-           switches: Sequence[tuple[Category, bool]] = (), claimer_plays_any_card: bool = False,
-           deadline: float | None = None, dd_root: CardScores | None = None) -> SearchResult:
-    """The fewest tricks the restricted side (:func:`engine.laws.claims.restricted_seats`) takes
-    from the claim on, the other side playing any card (min-min, docs/claims.md 2.3).
+    model: NormalPlay
+    hands: tuple[int, int, int, int]
+    leader: int
+    trick: tuple[int, ...]
+    ptr: int
+    sub: int
+    aware: bool
+    shown: int
+    prefix: tuple[tuple[int, int, str | None, bool], ...]
+    won0: int
+    allowed: frozenset[Category]
+    order: dict[int, int]
 
-    ``switches`` are added to the findings' (a doubtful point re-ruled). Cards played after the
-    claim (``findings.played_after_claim``, 70D3) are played first. ``claimer_plays_any_card``
-    lets the restricted side play any card for the most tricks: the search is then double dummy
-    (a check of the search, never a ruling). ``deadline`` (``time.monotonic()``) stops the search
-    as its node budget does: most of the time left for the lower bound, the rest for a line.
-    ``dd_root``: the double-dummy values of the position at the claim; when the other side is to
-    play there, its cards are tried best first (fewest tricks for the restricted side).
 
-    Raises:
-        InvalidBoardError: a card played after the claim that is not the next player's, or does
-            not follow suit when it could (path ``claim/findings/played_after_claim/<i>``).
-    """
-    t0 = time.perf_counter()
-    findings = replace(claim.findings, switches=(*claim.findings.switches, *switches))
-    key = (setting.position, setting.shown_out, setting.penalty_cards, setting.tricks_won,
-           replace(claim, findings=findings), claimer_plays_any_card, node_budget)
-    kept = _MEMO.get(key)
-    if kept is not None:
-        return replace(kept, ms=(time.perf_counter() - t0) * 1000)
+def _start(setting: ClaimSetting, claim: Claim, findings: Findings, dd_root: CardScores | None) -> _Start:
     pos = setting.position
     hands = pos.hands
     leader = SEATS.index(pos.leader)
     trick = tuple(c.index for c in pos.trick)
     trump = SUIT_ORDER.index(pos.trump) if pos.trump is not None else -1
-    model = NormalPlay.of(claim, _all_hands(pos), pos.trump, pos.tricks_left)
+    declarer = setting.contract.declarer if setting.contract is not None else None
+    dd = None
+    if dd_root is not None:  # the claiming side's tricks double dummy
+        ns = dd_root.best_ns()
+        dd = ns if claim.by.side is Side.NS else pos.tricks_left - ns
+    model = NormalPlay.of(claim, _all_hands(pos), pos.trump, pos.tricks_left, declarer, dd)
     shown = 0
     for void_seat, void_suit in setting.shown_out:
         shown |= 1 << (SEATS.index(void_seat) * 4 + SUIT_ORDER.index(void_suit))
     aware = model.initially_aware(claim)
-    ptr = model.advance(0, hands)
+    ptr, sub = model.advance(0, 0, hands)
     prefix: list[tuple[int, int, str | None, bool]] = []
     won0 = 0
     for i, card in enumerate(findings.played_after_claim):  # 70D3: accepted as evidence, played first
@@ -245,49 +286,134 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
         if len(trick) == 4:
             w = trick_winner(trick, leader, trump)
             won0 += 1 if w in model.restricted else 0
+            ptr, sub = model.advance(ptr, sub, hands, trick, leader)
             leader, trick = w, ()
-        ptr = model.advance(ptr, hands)
-    allowed = normal_categories(findings)
-    line: tuple[tuple[int, int, str | None], ...] = ()
     order: dict[int, int] = {}
     if dd_root is not None and not prefix and SEATS.index(dd_root.to_play) not in model.restricted:
         rside = SEATS[next(iter(model.restricted))].side
         order = {c.index: (t if rside is Side.NS else pos.tricks_left - t) for c, t in dd_root.ns_tricks}
+    return _Start(model, hands, leader, trick, ptr, sub, aware, shown, tuple(prefix), won0,
+                  normal_categories(findings), order)
+
+
+def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NODE_BUDGET,
+           switches: Sequence[tuple[Category, bool]] = (), claimer_plays_any_card: bool = False,
+           deadline: float | None = None, dd_root: CardScores | None = None) -> SearchResult:
+    """The fewest tricks the restricted side (:func:`engine.laws.claims.restricted_seats`) takes
+    from the claim on, the other side playing any card (min-min, docs/claims.md 2.3).
+
+    ``switches`` are added to the findings' (a doubtful point re-ruled). Cards played after the
+    claim (``findings.played_after_claim``, 70D3) are played first. ``claimer_plays_any_card``
+    lets the restricted side play any card for the most tricks: the search is then double dummy
+    (a check of the search, never a ruling). ``deadline`` (``time.monotonic()``) stops the search
+    as its node budget does: most of the time left for the lower bound, the rest for a line.
+    ``dd_root``: the double-dummy values of the position at the claim; when the other side is to
+    play there, its cards are tried best first (fewest tricks for the restricted side); a claim
+    of more than its double-dummy tricks counts on a card that is not a winner
+    (:attr:`engine.laws.normal_play.NormalPlay.forgot_winner`).
+
+    Raises:
+        InvalidBoardError: a card played after the claim that is not the next player's, or does
+            not follow suit when it could (path ``claim/findings/played_after_claim/<i>``).
+    """
+    t0 = time.perf_counter()
+    findings = replace(claim.findings, switches=(*claim.findings.switches, *switches))
+    key = (setting.position, setting.shown_out, setting.penalty_cards, setting.tricks_won,
+           replace(claim, findings=findings), claimer_plays_any_card, node_budget, dd_root)
+    kept = _MEMO.get(key)
+    if kept is not None:
+        return replace(kept, ms=(time.perf_counter() - t0) * 1000)
+    pos = setting.position
+    st = _start(setting, claim, findings, dd_root)
+    model, hands, leader, trick = st.model, st.hands, st.leader, st.trick
+    ptr, sub, aware, shown, won0 = st.ptr, st.sub, st.aware, st.shown, st.won0
+    trump = model.trump
+    line: tuple[tuple[int, int, str | None], ...] = ()
     now = time.monotonic()
     end = deadline if deadline is not None else float("inf")
-    lo_search = _Search(model, allowed, trump, node_budget, optimistic_cuts=True, claimer_best=claimer_plays_any_card,
-                        deadline=now + 0.7 * (end - now) if end > now else now)
-    lo_search.root, lo_search.root_order = (hands, leader, trick), order
+    lo_search = _Search(model, st.allowed, trump, node_budget, optimistic_cuts=True,
+                        claimer_best=claimer_plays_any_card, deadline=now + 0.7 * (end - now) if end > now else now)
+    lo_search.root, lo_search.root_order = (hands, leader, trick), st.order
     penalty = sum(1 << c.index for c in setting.penalty_cards)
     lo_search.penalty = penalty
     if not any(hands):
         low = 0
     elif trick:
-        low, line = lo_search.node(hands, leader, trick, ptr, aware, shown, -1, _INF)
+        low, line = lo_search.node(hands, leader, trick, ptr, sub, aware, shown, -1, -1, _INF)
     else:
-        low, line = lo_search.boundary(hands, leader, ptr, aware, shown, -1, _INF)
+        low, line = lo_search.boundary(hands, leader, ptr, sub, aware, shown, -1, -1, _INF)
     nodes = lo_search.nodes
     complete = lo_search.cuts == 0
     high = low
     if not complete:  # an upper bound and a real line: the best line found within the budget
-        hi_search = _Search(model, allowed, trump, node_budget, optimistic_cuts=False,
+        hi_search = _Search(model, st.allowed, trump, node_budget, optimistic_cuts=False,
                             claimer_best=claimer_plays_any_card, deadline=max(end, time.monotonic() + 0.5))
-        hi_search.root, hi_search.root_order = (hands, leader, trick), order
+        hi_search.root, hi_search.root_order = (hands, leader, trick), st.order
         hi_search.penalty = penalty
         if trick:
-            high, line = hi_search.node(hands, leader, trick, ptr, aware, shown, -1, _INF)
+            high, line = hi_search.node(hands, leader, trick, ptr, sub, aware, shown, -1, -1, _INF)
         else:
-            high, line = hi_search.boundary(hands, leader, ptr, aware, shown, -1, _INF)
+            high, line = hi_search.boundary(hands, leader, ptr, sub, aware, shown, -1, -1, _INF)
         nodes += hi_search.nodes
         if high >= _INF:
             high, line = pos.tricks_left - won0, ()
-    full = [*prefix, *((s, c, cat, False) for s, c, cat in line)]
+    full = [*st.prefix, *((s, c, cat, False) for s, c, cat in line)]
     plays = _number(setting.position, full, setting.tricks_won)
     result = SearchResult(won0 + high, won0 + low, complete, plays, nodes, (time.perf_counter() - t0) * 1000)
     if complete:
         _MEMO.put(key, result)
     return result
 
+
+def choice_points(setting: ClaimSetting, claim: Claim, line: Sequence[LinePlay], *, node_budget: int,
+                  deadline: float | None = None, dd_root: CardScores | None = None) -> list[tuple[int, Category]]:
+    """The choices among natural plays on ``line`` (a worst line of :func:`search` for ``claim``)
+    that cost the restricted side tricks: at a point where the restricted side had several
+    natural plays and took the worst (White Book 8.70: the most disadvantageous order), another
+    of them would have given it more. Answers ``(index in line, the kind of choice's category)``
+    (:data:`engine.laws.normal_play.CHOICE_CATEGORY`) for each; a point whose alternatives are not
+    all searched to the end within ``node_budget`` is left out.
+    """
+    findings = claim.findings
+    st = _start(setting, claim, findings, dd_root)
+    model = st.model
+    s = _Search(model, st.allowed, model.trump, node_budget, optimistic_cuts=True,
+                deadline=deadline if deadline is not None else float("inf"))
+    s.penalty = sum(1 << c.index for c in setting.penalty_cards)
+    hands, leader, trick, ptr, sub = st.hands, st.leader, st.trick, st.ptr, st.sub
+    aware, shown, run = st.aware, st.shown, -1
+    out: list[tuple[int, Category]] = []
+    for i, lp in enumerate(line):
+        if lp.evidence:
+            continue
+        seat = SEATS.index(lp.seat)
+        card = lp.card.index
+        if seat in model.restricted and lp.category in NATURAL and not s.penalty & hands[seat]:
+            offered, choice = model.options(hands, leader, trick, ptr, sub, aware, shown, run)
+            cat = CHOICE_CATEGORY.get(choice)
+            natural = [c for c, k in offered if k in NATURAL]
+            if cat is not None and cat in st.allowed and len(natural) > 1 and card in natural:
+                cuts = s.cuts
+                values = {c: s.child(hands, leader, trick, ptr, sub, aware, shown, run, c, -1, _INF)[0]
+                          for c in natural}
+                if s.cuts == cuts and max(values.values()) > values[card]:
+                    out.append((i, cat))
+        nh = list(hands)
+        nh[seat] &= ~(1 << card)
+        hands = (nh[0], nh[1], nh[2], nh[3])
+        if seat not in model.restricted:
+            if trick and card // 13 != trick[0] // 13:
+                shown |= 1 << (seat * 4 + trick[0] // 13)
+            if card // 13 == model.trump:
+                aware = True
+        trick = (*trick, card)
+        if len(trick) == 4:
+            w = trick_winner(trick, leader, model.trump)
+            won = w in model.restricted
+            run = trick[0] // 13 if won and leader in model.restricted else -1
+            ptr, sub = model.advance(ptr, sub, hands, trick, leader)
+            leader, trick = w, ()
+    return out
 
 
 def _all_hands(pos: Position) -> tuple[int, int, int, int]:

@@ -36,7 +36,8 @@ from engine.rulings.claim import DEFAULT_TIME_LIMIT, adjudicate_claim, validate_
 from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting, LinePlay
 from engine.rulings.claim_search import DEFAULT_NODE_BUDGET
 
-CarelessCode = Literal["careless_order", "careless_block", "careless_ruff", "unaware_trump", "careless_departure"]
+CarelessCode = Literal["careless_order", "careless_block", "careless_ruff", "unaware_trump", "careless_departure",
+                       "unaware_winner", "any_order", "any_discard", "any_follow"]
 _ORDER_ITEM = r"^(?:suit:[SHDCshdc]|[SHDCshdc](?:10|[2-9TJQKAtjqka])|(?:10|[2-9TJQKAtjqka])[SHDCshdc])$"
 
 _EXAMPLE: dict[str, JsonValue] = {
