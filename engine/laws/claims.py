@@ -127,18 +127,29 @@ CATEGORY_LAW: dict[Category, str] = {
 }
 """The law each category of play is judged under."""
 
-_EVERYONE = frozenset({Category.UNAWARE_WINNER, Category.ANY_ORDER, Category.ANY_DISCARD, Category.ANY_FOLLOW})
+_EVERYONE = frozenset({Category.UNAWARE_WINNER})
 CLASS_DEFAULTS: dict[PlayerClass, frozenset[Category]] = {
     PlayerClass.NOVICE: _EVERYONE | {Category.CARELESS_ORDER, Category.CARELESS_BLOCK, Category.CARELESS_RUFF,
-                                     Category.CARELESS_DEPARTURE},
+                                     Category.CARELESS_DEPARTURE, Category.ANY_DISCARD},
     PlayerClass.CLUB: _EVERYONE | {Category.CARELESS_ORDER, Category.CARELESS_BLOCK, Category.CARELESS_RUFF,
-                                   Category.CARELESS_DEPARTURE},
+                                   Category.CARELESS_DEPARTURE, Category.ANY_DISCARD},
     PlayerClass.COUNTY: _EVERYONE | {Category.CARELESS_BLOCK, Category.CARELESS_RUFF, Category.CARELESS_DEPARTURE},
     PlayerClass.EXPERT: _EVERYONE | {Category.CARELESS_RUFF},
 }
 """The careless categories counted as normal for each class of player, before the director's
 own switches. Even an expert may ruff low carelessly (EBU White Book 8.70: strong players are
-not exempt from carelessness). These are defaults to be calibrated with directors (claims.md 4)."""
+not exempt from carelessness). These are defaults to be calibrated with directors (claims.md 4).
+
+``any_order`` and ``any_follow`` are not in any class's defaults: a claimer whose cards are what he
+believes them to be plays them in a sensible order ("counting order is not play order", Danish
+Laws Commission LKU-20 example 2.1: losing the link between the hands is irrational); they are
+normal when he is mistaken (:data:`MISTAKEN`)."""
+
+MISTAKEN: frozenset[Category] = frozenset({Category.ANY_ORDER, Category.ANY_FOLLOW})
+"""The kinds of choice counted as normal when the claimer is mistaken about his cards (he
+counted a card that is not a winner, or he is likely unaware of an outstanding trump): "a player
+who thinks all his cards are good might play them in any order, so the claim will be decided
+based on them being played in the most disadvantageous way" (EBU, claims.md 1.2)."""
 
 
 class Do(StrEnum):
@@ -159,7 +170,9 @@ class Do(StrEnum):
     ("I will discard my club on the diamonds"). ``ruffing_finesse``: lead ``card`` through the
     opponent ``seat``; if he covers, ruff, else throw ``discard`` (or a loser). ``unblock``:
     play ``card`` under partner's winner. ``squeeze``: cash winners keeping ``keep`` (the stated
-    end position: the cards each of the claimer's hands holds at the end), throwing the others.
+    end position: the cards each of the claimer's hands holds at the end), throwing the others;
+    with ``keep`` empty, a squeeze stated without its end position: winners run, every card that
+    can still win kept (a squeeze is credited only when every normal line works, claims.md 2.7).
     """
 
     DRAW_TRUMPS = "draw_trumps"
@@ -261,11 +274,14 @@ class Findings:
     played_after_claim: tuple[Card, ...] = ()
     switches: tuple[tuple[Category, bool], ...] = ()
 
-    def careless_allowed(self) -> frozenset[Category]:
+    def careless_allowed(self, mistaken: bool = False) -> frozenset[Category]:
         """The careless categories counted as normal: the class defaults, the 70E2 rule (no
         ``careless_order`` under a top-down regulation), ``unaware_trump`` unless the director
-        finds awareness unlikely, then the director's switches."""
+        finds awareness unlikely, :data:`MISTAKEN` when the claimer is mistaken about his cards,
+        then the director's switches."""
         allowed = set(CLASS_DEFAULTS[self.class_of_player])
+        if mistaken:
+            allowed |= MISTAKEN
         if self.suit_order_regulation is SuitOrder.TOP_DOWN:
             allowed.discard(Category.CARELESS_ORDER)
         if self.unaware_of_trump is not Unaware.UNLIKELY:
@@ -306,11 +322,12 @@ def restricted_seats(claim: Claim) -> tuple[Seat, Seat]:
     return side.seats
 
 
-def normal_categories(findings: Findings) -> frozenset[Category]:
+def normal_categories(findings: Findings, mistaken: bool = False) -> frozenset[Category]:
     """Every category the search lets the restricted side choose under these findings: the
-    normal ones always, the careless ones as :meth:`Findings.careless_allowed` says."""
+    normal ones always, the careless ones as :meth:`Findings.careless_allowed` says (``mistaken``:
+    the claimer is mistaken about his cards)."""
     base = {Category.STATED, Category.CASH, Category.ENTRY, Category.CONCEDE, Category.NORMAL}
-    return frozenset(base | findings.careless_allowed())
+    return frozenset(base | findings.careless_allowed(mistaken))
 
 
 _SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}

@@ -315,8 +315,9 @@ class NormalPlay:
         for s in self.restricted:
             side |= hands[s]
         t = SUIT_MASK[self.trump] if self.trump >= 0 else 0
-        if do == DRAW:
-            return not self.against(view, hands) & t or not side & t
+        if do == DRAW:  # no trump out that his side's trumps can draw (he never leads into higher ones only)
+            ut = self.against(view, hands) & t
+            return not ut or not side & t or bottom(ut) > top(side & t)
         if do == CASH or (do == DISCARD and on < 0 and su >= 0):
             if do == DISCARD and card >= 0 and not side >> card & 1:
                 return True
@@ -444,19 +445,16 @@ class NormalPlay:
         p = (seat + 2) % 4
         ph = hands[p]
         t = SUIT_MASK[self.trump] if self.trump >= 0 else 0
-        if do == DRAW:
+        if do == DRAW:  # trumps he can draw: the lowest one out is below one of his side's
             ut = foes & t
             side_t = (hand | ph) & t
-            if not ut or not side_t:
+            if not ut or not side_t or bottom(ut) > top(side_t):
                 return -1
-            if hand & t and top(hand & t) > top(ut):
+            if hand & t and top(hand & t) > bottom(ut):
                 put(top(hand & t), Category.STATED)
                 return 1
-            if hand & t and top(ph & t) > top(ut) if ph & t else False:
-                put(bottom(hand & t), Category.STATED)
-                return 1
-            if hand & t and not (ph & t and top(ph & t) > top(hand & t)):
-                put(top(hand & t), Category.STATED)  # he said he would draw them: into the higher one
+            if hand & t:
+                put(bottom(hand & t), Category.STATED)  # to partner's higher trump
                 return 1
             return 0
         if do in (LEAD, FINESSE, RFIN) or (do == DISCARD and on >= 0):

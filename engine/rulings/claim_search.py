@@ -292,8 +292,10 @@ def _start(setting: ClaimSetting, claim: Claim, findings: Findings, dd_root: Car
     if dd_root is not None and not prefix and SEATS.index(dd_root.to_play) not in model.restricted:
         rside = SEATS[next(iter(model.restricted))].side
         order = {c.index: (t if rside is Side.NS else pos.tricks_left - t) for c, t in dd_root.ns_tricks}
+    mistaken = model.forgot_winner or (not model.initially_aware(claim) and bool(
+        model.against(SEATS.index(claim.by), _all_hands(pos)) & SUIT_MASK[trump] if trump >= 0 else 0))
     return _Start(model, hands, leader, trick, ptr, sub, aware, shown, tuple(prefix), won0,
-                  normal_categories(findings), order)
+                  normal_categories(findings, mistaken), order)
 
 
 def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NODE_BUDGET,

@@ -80,7 +80,7 @@ StepCode = Literal["draw_trumps", "cash", "lead", "finesse", "ruff", "cross_ruff
 _STEP_NEEDS: dict[str, tuple[str, ...]] = {
     "draw_trumps": (), "cash": ("suit",), "lead": ("card",), "finesse": ("card",), "ruff": ("suit", "in"),
     "cross_ruff": ("suit", "in", "other_suit"), "concede": ("suit",), "discard": ("card",),
-    "ruffing_finesse": ("card",), "unblock": ("card",), "squeeze": ("keep",),
+    "ruffing_finesse": ("card",), "unblock": ("card",), "squeeze": (),
 }
 """The fields each kind of step must give."""
 
@@ -93,7 +93,8 @@ class StatedIn(BaseModel):
     "other_suit": "H"}``, ``{"do": "concede", "suit": "D", "count": 1, "card": "C2"}`` (a loser on a loser
     with ``card``), ``{"do": "discard", "card": "C2", "on": "DA"}`` (or ``"suit": "D"``: on the first
     diamond led), ``{"do": "ruffing_finesse", "card": "DQ", "against": "E", "discard": "C2"}``,
-    ``{"do": "unblock", "card": "CK"}``, ``{"do": "squeeze", "keep": ["HA", "C2"]}``."""
+    ``{"do": "unblock", "card": "CK"}``, ``{"do": "squeeze", "keep": ["HA", "C2"]}`` (the stated end
+    position; without ``keep``: a squeeze stated, its menaces kept as any card that can still win)."""
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
     do: StepCode
