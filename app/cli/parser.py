@@ -8,6 +8,7 @@ import argparse
 from typing import Any
 
 from app import i18n
+from engine.laws.claims import CARELESS
 from engine.laws.facts import Noticed
 
 
@@ -63,7 +64,12 @@ def _parser() -> argparse.ArgumentParser:
     cl.add_argument("--statement", metavar="JSON", help="the structured statement as a JSON file or text "
                     "(the API's claim.statement)")
     cl.add_argument("--said", metavar="TEXT", help="the words said (kept, never parsed)")
-    cl.add_argument("--order", metavar="ITEMS", help="stated leads in order, e.g. 'suit:H DA DK'")
+    cl.add_argument("--step", action="append", metavar="STEP",
+                    help="a step of the statement, in the order said (repeat it): draw_trumps, cash:C, lead:SA, "
+                         "finesse:SQ:W, ruff:C:N:2, cross_ruff:C:N:H, concede:D:1:C2, discard:C2:on:DA or "
+                         "discard:C2:D, ruffing_finesse:DQ:E:C2, unblock:CK, squeeze:HA:C2 (or with spaces, as on "
+                         "the claim page: 'ruff C N 2')")
+    cl.add_argument("--order", metavar="ITEMS", help="older form: stated leads in order, e.g. 'suit:H DA DK'")
     cl.add_argument("--trumps", choices=["not_mentioned", "mentioned", "draws_first"])
     cl.add_argument("--finesse", action="append", metavar="CARD[:SEAT]", help="a stated finesse, e.g. SQ:W")
     cl.add_argument("--ruff", action="append", metavar="SUIT:SEAT", help="a stated ruff, e.g. C:N")
@@ -75,8 +81,7 @@ def _parser() -> argparse.ArgumentParser:
     cl.add_argument("--suit-order", choices=["none", "top_down"], help="the regulating authority's 70E2 rule")
     cl.add_argument("--played-after", metavar="CARDS", help="cards played after the claim (70D3), e.g. 'DA D3'")
     cl.add_argument("--not-normal", action="append", metavar="CATEGORY",
-                    choices=["careless_order", "careless_block", "careless_ruff", "unaware_trump",
-                             "careless_departure"],
+                    choices=[c.value for c in CARELESS],
                     help="a careless category ruled not normal for this player (a doubtful point switched off)")
     cl.add_argument("--json", action="store_true", help="print the API's JSON instead of the text ruling")
 
