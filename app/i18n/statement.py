@@ -212,8 +212,6 @@ def step_line(step: Mapping[str, Any]) -> str:
     for what, name, _ in _GRAMMAR.get(kind, ()):
         value = seat if what == "seat" else step.get(name)
         if what == "count" and value in (None, 1):
-            if kind == "concede" and step.get("card"):
-                parts.append("1")
             continue
         if value is not None:
             parts.append(str(value).upper())

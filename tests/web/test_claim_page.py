@@ -55,7 +55,7 @@ def test_the_claim_page_rules_t02_and_a_doubtful_point_switched_re_rules(client:
     assert (text_of(r.text, "claim-stands"), text_of(r.text, "claim-dd")) == ("does not stand", "3")
     points = re.findall(r'<li data-category="(\w+)">(.*?)</li>', r.text, re.S)
     assert [c for c, _ in points] == ["careless_order"]
-    assert "S4" in points[0][1] and "70E2" in points[0][1] and "the claiming side takes 3" in points[0][1]
+    assert "♠4" in points[0][1] and "70E2" in points[0][1] and "the claiming side takes 3" in points[0][1]
     assert 'name="toggle" value="careless_order"' in r.text  # the switch
     assert 'class="doubtful"' in r.text  # the careless card marked on the worst line
     # the switch: the director rules the careless order not normal -> 3, the claim stands

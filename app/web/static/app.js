@@ -456,7 +456,7 @@ document.addEventListener("click", function (event) {
       case "finesse": parts.push(st.card, st.seat || ""); break;
       case "ruff": parts.push(st.suit, st.seat, count); break;
       case "cross_ruff": parts.push(st.suit, st.seat, st.suit2); break;
-      case "concede": parts.push(st.suit, st.card2 ? String(st.count || 1) : count, st.card2 || ""); break;
+      case "concede": parts.push(st.suit, count, st.card2 || ""); break;
       case "discard": parts.push(st.card, st.card2 ? "on " + st.card2 : st.suit); break;
       case "ruffing_finesse": parts.push(st.card, st.seat || "", st.card2 || ""); break;
       case "squeeze": parts = parts.concat(st.keep); break;
@@ -640,7 +640,7 @@ document.addEventListener("click", function (event) {
     });
   });
   ["cl-play", "cl-deal", "cl-hand-N", "cl-hand-E", "cl-hand-S", "cl-hand-W"].forEach(function (id) {
-    if ($(id)) { $(id).addEventListener("change", refreshCards); }
+    if ($(id)) { $(id).addEventListener("change", refreshCards); $(id).addEventListener("input", refreshCards); }
   });
   Array.prototype.forEach.call(form.querySelectorAll("input[name=source]"), function (r) {
     r.addEventListener("change", refreshCards);
