@@ -300,8 +300,11 @@ _KEYS = ("claim_step_draw_trumps", "claim_step_cash", "claim_step_lead", "claim_
          "claim_step_finesse_against", "claim_step_ruff", "claim_step_cross_ruff", "claim_step_concede",
          "claim_step_concede_loser", "claim_step_discard_on", "claim_step_discard_suit",
          "claim_step_ruffing_finesse", "claim_step_ruffing_finesse_against", "claim_step_if_not_covered",
-         "claim_step_unblock", "claim_step_squeeze")
-"""The catalogue keys of the step sentences (:func:`step_words`), for the page's script."""
+         "claim_step_unblock", "claim_step_squeeze",
+         "claim_step_up", "claim_step_down", "claim_step_remove", "claim_step_up_aria", "claim_step_down_aria",
+         "claim_step_remove_aria", "claim_step_added", "claim_need_card", "claim_need_seat", "claim_need_keep")
+"""The catalogue keys of the step sentences (:func:`step_words`) and of the list's buttons and
+messages, for the page's script."""
 
 
 def words_data(lang: str) -> dict[str, Any]:

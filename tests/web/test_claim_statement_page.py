@@ -22,7 +22,7 @@ from engine.errors import InvalidBoardError
 from tests.api.test_case_file import event  # noqa: F401 - the case file's fixture
 from tests.web.test_claim_page import FORM, ORIGIN, T02
 
-_CODE = re.compile(r"suit:|seat:|\b[SHDC](?:10|[2-9TJQKA]):[NESW]\b|careless_|unaware_trump|draw_trumps|cross_ruff|"
+_CODE = re.compile(r"[a-z]+_[a-z_]+|suit:|seat:|\b[SHDC](?:10|[2-9TJQKA]):[NESW]\b|careless_|unaware_trump|draw_trumps|cross_ruff|"
                    r"ruffing_finesse|\b[SHDC](?:10|[2-9TJQKA])\b")
 """A code a director must not read: the older fields' ``suit:H`` and ``SQ:W``, a category or a
 kind of step by its name, a card in the engine's letters (``S4``, not ``♠4``)."""
