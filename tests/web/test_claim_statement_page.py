@@ -98,7 +98,9 @@ POINT = {  # T02's doubtful point: South's ♠4 at trick 1, a careless order (70
 
 
 @pytest.mark.parametrize("lang", sorted(STATED))
-def test_the_ruling_says_the_stated_line_and_the_doubtful_point_in_words(client: TestClient, lang: str) -> None:
+def test_the_ruling_says_the_stated_line_and_the_doubtful_point_in_words(client: TestClient, lang: str,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ADVISOR_I18N_STRICT", "1")  # an English fallback would come marked
     r = client.post("/claim", data=FORM | T02 | {"lang": lang, "st_steps": "cash S\nconcede S"}, headers=ORIGIN)
     assert r.status_code == 200, r.text[:500]
     stated = re.search(r'<ol id="stated-steps">(.*?)</ol>', r.text, re.S)
@@ -109,6 +111,7 @@ def test_the_ruling_says_the_stated_line_and_the_doubtful_point_in_words(client:
     shown = visible(r.text, "claim-answer", "doubtful-points", "worst-line", "stated-line", "claim-steps")
     assert not _CODE.search(shown), _CODE.search(shown)
     assert not _CODE.search(visible(r.text)), _CODE.search(visible(r.text))
+    assert "\u27e6" not in r.text  # no text of the page fell back to English
     # no statement: the ♠4 first is the doubtful point, said with the card as the tables show it
     none = client.post("/claim", data=FORM | T02 | {"lang": lang}, headers=ORIGIN)
     points = re.findall(r'<li data-category="(\w+)">(.*?)</li>', none.text, re.S)
