@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from app.cli.common import _bad_input, _choose, _print, _reason, _t
+from app.i18n.statement import parse_step
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.records.boards import board_from_game
 from engine.records.files import load_games
@@ -31,10 +32,15 @@ def _json_arg(value: str) -> Any:
 def claim_request(args: argparse.Namespace) -> dict[str, Any]:
     """The body of ``POST /v1/rulings/claim`` from the command line: ``--request``, ``--position``
     or FILE + ``--board`` (a PBN or LIN game whose play stops at the claim), then the claim's
-    options over it.
+    options over it. The statement: ``--statement`` (the API's ``claim.statement``), then each
+    ``--step`` in the order given, appended to its ``steps`` (the text form of
+    :mod:`app.i18n.statement`, the claim page's: ``draw_trumps``, ``cash:C``, ``"concede D 1 C2"``);
+    the older ``--order``, ``--finesse``, ``--ruff``, ``--concede`` fill the older fields (read after
+    ``steps``).
 
     Raises:
-        InvalidBoardError: no board or position given; a board the file does not hold.
+        InvalidBoardError: no board or position given; a board the file does not hold; a step
+            that cannot be read (path ``claim/statement/steps/<i>``).
         OSError / ValueError: a file that cannot be read, JSON that is not JSON.
     """
     body: dict[str, Any] = _json_arg(args.request) if args.request else {}
@@ -67,6 +73,9 @@ def claim_request(args: argparse.Namespace) -> dict[str, Any]:
     for key, value in (("text", args.said), ("trumps", args.trumps)):
         if value is not None:
             statement[key] = value
+    if args.step:  # the steps in the order given, after those of --statement
+        given = list(statement.get("steps") or [])
+        statement["steps"] = given + [parse_step(text, i) for i, text in enumerate(args.step, start=len(given))]
     if args.order:
         statement["order"] = args.order.replace(",", " ").split()
     if args.finesse:

@@ -64,7 +64,12 @@ def _parser() -> argparse.ArgumentParser:
     cl.add_argument("--statement", metavar="JSON", help="the structured statement as a JSON file or text "
                     "(the API's claim.statement)")
     cl.add_argument("--said", metavar="TEXT", help="the words said (kept, never parsed)")
-    cl.add_argument("--order", metavar="ITEMS", help="stated leads in order, e.g. 'suit:H DA DK'")
+    cl.add_argument("--step", action="append", metavar="STEP",
+                    help="a step of the statement, in the order said (repeat it): draw_trumps, cash:C, lead:SA, "
+                         "finesse:SQ:W, ruff:C:N:2, cross_ruff:C:N:H, concede:D:1:C2, discard:C2:on:DA or "
+                         "discard:C2:D, ruffing_finesse:DQ:E:C2, unblock:CK, squeeze:HA:C2 (or with spaces, as on "
+                         "the claim page: 'ruff C N 2')")
+    cl.add_argument("--order", metavar="ITEMS", help="older form: stated leads in order, e.g. 'suit:H DA DK'")
     cl.add_argument("--trumps", choices=["not_mentioned", "mentioned", "draws_first"])
     cl.add_argument("--finesse", action="append", metavar="CARD[:SEAT]", help="a stated finesse, e.g. SQ:W")
     cl.add_argument("--ruff", action="append", metavar="SUIT:SEAT", help="a stated ruff, e.g. C:N")

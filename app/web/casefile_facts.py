@@ -6,11 +6,12 @@ the corrected deal's par; a claim's award and worst normal line), as ``(label, v
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from app.i18n import fallback, gettext
+from app.i18n.seats import card_symbols
+from app.i18n.statement import step_words
 from app.web.casefile_scores import points, stored_counted
 from app.web.words import cards_shown, evidence_text, stored_step
 from engine.casefile.cases import Case, CaseKind
@@ -126,13 +127,11 @@ def claim_facts(lang: str, q: Mapping[str, Any]) -> list[tuple[str, str]]:
     st = c.get("statement") or {}
     if st.get("text"):
         out.append((t("claim_said_label"), str(st["text"])))
-    if st.get("order"):
-        out.append((t("claim_order_field"), " ".join(str(x) for x in st["order"])))
     out.append((t("claim_trumps_field"), t(f"claim_trumps_{st.get('trumps', 'not_mentioned')}")))
-    for key, label in (("finesses", "claim_finesses_field"), ("ruffs", "claim_ruffs_field"),
-                       ("concede", "claim_concede_field")):
-        if st.get(key):
-            out.append((t(label), json.dumps(st[key], ensure_ascii=False)))
+    stated = stated_steps(q)
+    if stated:
+        out.append((t("claim_stated_line"), "; ".join(f"{i}. {step_words(lang, s)}"
+                                                       for i, s in enumerate(stated, start=1))))
     f = c.get("findings") or {}
     out.append((t("claim_unaware_label"), t(f"claim_unaware_{f.get('unaware_of_trump', 'unknown')}")))
     out.append((t("claim_class_label"), t(f"claim_class_{f.get('class_of_player', 'club')}")))
@@ -143,6 +142,21 @@ def claim_facts(lang: str, q: Mapping[str, Any]) -> list[tuple[str, str]]:
         if not normal:
             out.append((t("claim_doubtful"), t("claim_ruled_off", category=t(f"claim_cat_{cat}"))))
     return out
+
+
+def stated_steps(q: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The statement of a claim request (``POST /v1/rulings/claim``) as its steps, in the order the
+    engine reads them (``steps``, then the older fields: :meth:`app.api.schemas.claim.StatementIn.all_steps`),
+    each as the request gives a step; ``[]`` for none, or a statement that cannot be read."""
+    from pydantic import ValidationError
+
+    from app.api.schemas.claim import StatementIn
+
+    try:
+        statement = StatementIn.model_validate((q.get("claim") or {}).get("statement") or {})
+        return [s.model_dump(by_alias=True, exclude_none=True) for s in statement.all_steps()]
+    except (ValidationError, AdvisorError, ValueError):
+        return []
 
 
 def claim_evidence(lang: str, r: Mapping[str, Any]) -> list[tuple[str, str]]:
@@ -161,7 +175,7 @@ def claim_evidence(lang: str, r: Mapping[str, Any]) -> list[tuple[str, str]]:
         out.append((f"{t('claim_worst_line')}: {t('trick')} {n}", ", ".join(cards)))
     for d in r.get("doubtful_points") or []:
         text = t("claim_point", trick=d.get("trick"), seat=_seat(lang, d.get("seat")),
-                 card=cards_shown(lang, str(d.get("card"))), category=t(f"claim_cat_{d.get('category')}"),
+                 card=card_symbols(str(d.get("card"))), category=t(f"claim_cat_{d.get('category')}"),
                  law=d.get("law"))
         if d.get("if_not_normal") is None:
             more = t("claim_point_open")

@@ -18,12 +18,13 @@ from app.api.cases import rerun
 from app.api.schemas.cases import AmendIn, WithdrawIn
 from app.api.scorer import for_case
 from app.i18n import gettext
+from app.i18n.statement import step_words
 from app.service import auth
 from app.service.access import Acting
 from app.service.page_language import page_lang
 from app.web import views
 from app.web.casefile_common import Posted, _id, _model_problems, event_settings, not_found, say
-from app.web.casefile_facts import evidence, request_facts
+from app.web.casefile_facts import evidence, request_facts, stated_steps
 from app.web.casefile_forms import _rule_field, decision_body, review_body
 from app.web.casefile_history import actor_name, history_lines, origin_text, rerun_view, t_html, when
 from app.web.casefile_scores import points, result_label, score_text, status_text, stored_counted, suggestion
@@ -57,6 +58,8 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
     settings = event_settings(request, d.event_id)
     zone = settings.time_zone
     sug = suggestion(case)
+    stated = [step_words(lang, s, sentence=False) for s in stated_steps(case.data.request)] \
+        if case.data.kind is CaseKind.CLAIM else None
     deal, label, contract, declarer = None, "", "", None
     if case.data.kind is CaseKind.REVOKE:
         b = r.get("board") or {}
@@ -94,7 +97,7 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
         else False,
         "created_by": actor_name(lang, case.created_by),
         "facts": request_facts(lang, case), "evidence": evidence(lang, case),
-        "steps": [{"law": s.get("law", ""), "text": stored_step(lang, s)} for s in r.get("steps", [])],
+        "steps": [{"law": s.get("law", ""), "text": stored_step(lang, s, stated)} for s in r.get("steps", [])],
         "decision": case.decision, "decision_text": score_text(lang, case.decision.score) if case.decision else "",
         "decision_by": (actor_name(lang, decision_at.actor), when(decision_at.at, zone), origin_text(lang, decision_at))
         if decision_at else None,

@@ -1,12 +1,16 @@
 """The claim page (Laws 68-71): ``GET /claim`` (the form; with ``event`` and ``board`` the stored
-hand record fills it) and ``POST /claim`` (the ruling: the position at the claim drawn, the worst
-normal line trick by trick beside the stated line, the double-dummy value, every doubtful point
-with its switch, the steps by law, a print sheet and "Save as a case").
+hand record fills it, and with ``table`` and/or the pairs ``ns``/``ew`` the traveller line: the
+traveller's "Claim" link) and ``POST /claim`` (the ruling: the position at the claim drawn, the
+worst normal line trick by trick beside the stated line, the double-dummy value, every doubtful
+point with its switch, the steps by law, a print sheet and "Save as a case").
 
 The form is read into the body of ``POST /v1/rulings/claim`` (:class:`app.api.schemas.claim.ClaimRulingRequest`)
 by :func:`claim_body`, so that the page, the API, the CLI and the case file rule on the same
-request. The statement's phrase buttons ("draw trumps", "cash suit X", ...) only fill the
-structured fields (static/app.js); without JavaScript the director types them.
+request. The statement is one ordered list of steps: the form posts it as the text form of
+:mod:`app.i18n.statement` (``st_steps``, one step a line), which the director types without
+JavaScript; with it, the phrase buttons append steps to a numbered list in words that can be
+reordered (static/app.js), and the script writes the same text. Either way every step is said
+back in words (:func:`app.i18n.statement.step_words`), never as a code.
 """
 
 from __future__ import annotations
@@ -22,32 +26,38 @@ from starlette.concurrency import run_in_threadpool
 
 from app.api.claim_jobs import claim_job, needs_job, start_claim_job
 from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse, rule_claim
-from app.i18n import fallback, gettext, step_text
+from app.i18n import fallback, gettext
+from app.i18n.seats import card_symbols
+from app.i18n.statement import claim_step_text, parse_steps, step_line, step_words, words_data
 from app.service.jobs import FINISHED, Job, JobState
 from app.service.page_language import page_lang
 from app.web import views
 from app.web.casefile_save import case_form
 from app.web.page_common import job_progress
 from app.web.problems import Problem, field_errors, problem, validation_problems
+from app.web.traveller import traveller_prefill
 from app.web.words import reason
 from engine.casefile.cases import CaseKind
 from engine.casefile.events import NotStoredError
 from engine.errors import InvalidBoardError
+from engine.laws.claims import CARELESS
 from engine.model.seats import SEATS
 from engine.rulings.claim_ruling import ClaimRuling
 
 Text = Annotated[str, Form()]
 Render = Callable[..., HTMLResponse]
 
-CARELESS_CODES = ("careless_order", "careless_block", "careless_ruff", "unaware_trump", "careless_departure")
-"""The careless categories the director may rule not normal (``findings.normal``)."""
+CARELESS_CODES: tuple[str, ...] = tuple(c.value for c in CARELESS)
+"""The careless categories the director may rule not normal (``findings.normal``): the engine's
+:data:`engine.laws.claims.CARELESS`, each said by its catalogue key ``claim_cat_<code>``."""
 
 FORM_FIELDS = ("source", "event", "board", "deal", "contract", "declarer", "vulnerable", "play",
                "hand_N", "hand_E", "hand_S", "hand_W", "trump", "leader", "trick", "pos_declarer", "pos_contract",
-               "won_ns", "won_ew", "shown_out", "by", "tricks", "kind", "st_text", "st_order", "st_trumps",
-               "st_finesses", "st_ruffs", "st_concede", "st_unblock", "unaware", "player_class", "suit_order",
-               "played_after")
-"""The page form's fields (all text); ``not_normal`` (the categories ruled not normal) is a list."""
+               "won_ns", "won_ew", "shown_out", "by", "tricks", "kind", "st_text", "st_steps", "st_trumps",
+               "unaware", "player_class", "suit_order", "played_after", "table", "ns_pair", "ew_pair")
+"""The page form's fields (all text); ``not_normal`` (the categories ruled not normal) is a list.
+``table``, ``ns_pair``, ``ew_pair``: the traveller line the claim was opened from (shown with the
+ruling and on its sheet; the claim request itself takes no traveller line)."""
 
 
 def _words(text: str) -> list[str]:
@@ -65,11 +75,16 @@ def claim_body(form: Mapping[str, str], not_normal: list[str]) -> dict[str, Any]
     ``source`` ``position``: the four hands, ``trump``, ``leader``, the trick in progress, and the
     contract/declarer/tricks won when given; else the board: ``event`` + ``board`` (the stored
     hand record) or ``deal``, with contract, declarer, vulnerability and the play typed. The
-    statement's list fields are words: ``st_order`` ``"suit:H DA"``, ``st_finesses`` ``"SQ:W"``
-    (the card, and the opponent it must beat), ``st_ruffs`` ``"C:N"`` (clubs ruffed by North),
-    ``st_concede`` ``"S:1"``, ``st_unblock`` cards. A malformed entry goes to the request as it
-    is, so the request's own validation names the field. ``not_normal``: careless categories the
-    director rules not normal (``findings.normal``)."""
+    statement's steps, ``st_steps``, are the text form of :mod:`app.i18n.statement`, one step a
+    line in the order said (``"draw trumps\ncash C\nconcede D"``), posted as
+    ``claim.statement.steps`` in that order. A malformed value of another field goes to the
+    request as it is, so the request's own validation names the field. ``not_normal``: careless
+    categories the director rules not normal (``findings.normal``).
+
+    Raises:
+        InvalidBoardError: a step that cannot be read (:func:`app.i18n.statement.parse_step`:
+            path ``claim/statement/steps/<i>``, the message quoting the line).
+    """
     f = {k: form.get(k, "") for k in FORM_FIELDS}
     body: dict[str, Any] = {"vulnerable": f["vulnerable"] or "None"}
     if f["source"] == "position":
@@ -92,21 +107,8 @@ def claim_body(form: Mapping[str, str], not_normal: list[str]) -> dict[str, Any]
             body["deal"] = f["deal"].strip()
         body |= {"contract": f["contract"].strip() or None, "declarer": f["declarer"] or None,
                  "play": _words(f["play"])}
-    finesses = []
-    for w in _words(f["st_finesses"]):
-        c, _, against = w.partition(":")
-        finesses.append({"card": c, **({"against": against.upper()} if against else {})})
-    ruffs = []
-    for w in _words(f["st_ruffs"]):
-        s, _, seat = w.partition(":")
-        ruffs.append({"suit": s.upper(), "in": seat.upper()})
-    concede = []
-    for w in _words(f["st_concede"]):
-        s, _, n = w.partition(":")
-        concede.append({"suit": s.upper(), "count": _int(n or "1")})
-    statement: dict[str, Any] = {"text": f["st_text"].strip(), "order": _words(f["st_order"]),
-                                 "trumps": f["st_trumps"] or "not_mentioned", "finesses": finesses, "ruffs": ruffs,
-                                 "concede": concede, "unblock": _words(f["st_unblock"])}
+    statement: dict[str, Any] = {"text": f["st_text"].strip(), "steps": parse_steps(f["st_steps"]),
+                                 "trumps": f["st_trumps"] or "not_mentioned"}
     findings: dict[str, Any] = {"unaware_of_trump": f["unaware"] or "unknown",
                                 "class_of_player": f["player_class"] or "club",
                                 "suit_order_regulation": f["suit_order"] or "none",
@@ -119,26 +121,63 @@ def claim_body(form: Mapping[str, str], not_normal: list[str]) -> dict[str, Any]
     return body
 
 
+def statement_view(lang: str, text: str) -> dict[str, Any]:
+    """The statement's steps as the form shows them: ``{"steps": [{"line", "words"}], "read": bool}``,
+    each step of the text form ``text`` (``st_steps``) in its canonical line (what the page's
+    script keeps) and in words in ``lang``; ``read`` False (and no steps) when a line cannot be
+    read (the problem is said at the field)."""
+    try:
+        steps = parse_steps(text)
+    except InvalidBoardError:
+        return {"steps": [], "read": False}
+    return {"steps": [{"line": step_line(s), "words": step_words(lang, s)} for s in steps], "read": True}
+
+
+def _page(request: Request, render: Render, lang: str, status: int, form: Mapping[str, str],
+          **context: Any) -> HTMLResponse:
+    """``claim.html`` with the form ``form``, its statement as a list of steps in words, and what
+    the page's script needs to say a step it adds (:func:`app.i18n.statement.words_data`)."""
+    return render(request, "claim.html", lang, status, cl=form, st=statement_view(lang, form.get("st_steps", "")),
+                  st_words=words_data(lang), **context)
+
+
 def install_claim_pages(r: APIRouter, render: Render) -> None:
     """Add ``GET /claim`` and ``POST /claim`` to the page's router (``render``: the page's
     template renderer)."""
 
     @r.get("/claim", response_class=HTMLResponse)
-    def claim_form(request: Request, lang: str | None = None, event: str = "", board: str = "") -> HTMLResponse:
+    def claim_form(request: Request, lang: str | None = None, event: str = "", board: str = "", table: str = "",
+                   ns: str = "", ew: str = "") -> HTMLResponse:
+        """The claim form; with ``event`` and ``board`` the stored hand record's deal and
+        vulnerability; with ``table`` and/or the pairs ``ns``/``ew`` too (the traveller's "Claim"
+        link) the line's contract and declarer, the claimer set to the declarer and the opening
+        lead as the play's first card; the form with the reason (404) when the event, the board or
+        the line is not stored."""
         lang = page_lang(request, lang)
         form = {"source": "board", "vulnerable": "None", "by": "S", "kind": "contested", "trump": "NT",
                 "leader": "S", "st_trumps": "not_mentioned", "unaware": "unknown", "player_class": "club",
                 "suit_order": "none"}
-        diagram, centre = None, ""
+        diagram, centre, line = None, "", None
         if event or board:
             record = _record(request, event, board)
             if record is None:
-                return render(request, "claim.html", lang, 404, cl=form, not_normal=[],
-                              errors=[Problem("", gettext(lang, "board_not_in_event", board=board, event=event))])
-            form |= {"event": event, "board": board, "vulnerable": record.vulnerability.value}
+                return _page(request, render, lang, 404, form, not_normal=[],
+                             errors=[Problem("", gettext(lang, "board_not_in_event", board=board, event=event))])
+            form |= {"event": event, "board": record.board, "vulnerable": record.vulnerability.value}
             diagram = views.hands(record.deal)
             centre = gettext(lang, "claim_board", board=record.board)
-        return render(request, "claim.html", lang, cl=form, not_normal=[], diagram=diagram, centre=centre)
+            try:
+                filled, line = traveller_prefill(request.app.state.events, int(event), record.board, table[:10], ns,
+                                                 ew)
+            except InvalidBoardError as exc:
+                return _page(request, render, lang, 404, form, not_normal=[], diagram=diagram, centre=centre,
+                             errors=[problem(lang, exc.path, reason(lang, exc))])
+            if line is not None:  # the claimer follows the declarer; the opening lead begins the play
+                form |= {"table": filled["table"], "ns_pair": filled["ns_pair"], "ew_pair": filled["ew_pair"],
+                         "contract": filled["contract"], "declarer": filled["declarer"],
+                         "by": filled["declarer"] or "S", "play": filled["lead"]}
+        return _page(request, render, lang, 200, form, not_normal=[], diagram=diagram, centre=centre,
+                     traveller_line=_line_words(lang, line), deal_pbn=record.deal.to_pbn() if diagram else "")
 
     @r.post("/claim", response_class=HTMLResponse)
     async def claim_ruling(request: Request) -> Response:
@@ -150,27 +189,51 @@ def install_claim_pages(r: APIRouter, render: Render) -> None:
         toggle = str(data.get("toggle") or "")
         if toggle in CARELESS_CODES:  # a doubtful point's switch: rule it the other way and re-rule
             not_normal = [c for c in not_normal if c != toggle] if toggle in not_normal else [*not_normal, toggle]
-        body = claim_body(form, not_normal)
-        return await _rule(request, render, lang, form, not_normal, body)
+        return await _rule(request, render, lang, form, not_normal)
 
     install_claim_job_pages(r, render)
 
 
-async def _rule(request: Request, render: Render, lang: str, form: dict[str, str], not_normal: list[str],
-                body: dict[str, Any]) -> Response:
+def _line_words(lang: str, line: Mapping[str, str] | None) -> dict[str, str] | None:
+    """A traveller line as :func:`app.web.traveller.traveller_prefill` gives it, its lead as the
+    tables show a card; ``None`` for none."""
+    if line is None:
+        return None
+    return {**line, "lead": card_symbols(line.get("lead") or "") or "\u2014", "table": line.get("table") or "\u2014"}
+
+
+def _traveller_line(request: Request, lang: str, form: Mapping[str, str]) -> dict[str, str] | None:
+    """The traveller line the posted form was opened from (``table``, ``ns_pair``/``ew_pair``), in
+    words, or ``None`` (none named, or no longer stored)."""
+    if not (form.get("event", "").isdigit() and (form.get("table") or form.get("ns_pair"))):
+        return None
+    try:
+        _, line = traveller_prefill(request.app.state.events, int(form["event"][:9]), form.get("board", ""),
+                                    form.get("table", "")[:10], form.get("ns_pair", ""), form.get("ew_pair", ""))
+    except (InvalidBoardError, NotStoredError):
+        return None
+    return _line_words(lang, line)
+
+
+async def _rule(request: Request, render: Render, lang: str, form: dict[str, str], not_normal: list[str]
+                ) -> Response:
     """Rule on the claim the page posted: the ruling, the form back with the problems (422), or, for a
     big position (:func:`app.api.claim_jobs.needs_job`), a job and a redirect to its progress page (303)."""
-    diagram, centre = None, ""
+    diagram, centre, deal_pbn = None, "", ""
     if form.get("event"):
         record = _record(request, form["event"], form.get("board", ""))
         if record is not None:
             diagram, centre = views.hands(record.deal), gettext(lang, "claim_board", board=record.board)
+            deal_pbn = record.deal.to_pbn()
+    line = _traveller_line(request, lang, form)
 
     def refuse(found: list[Problem]) -> HTMLResponse:
-        return render(request, "claim.html", lang, 422, cl=form, not_normal=not_normal, errors=found,
-                      field_errors=field_errors(found), diagram=diagram, centre=centre)
+        return _page(request, render, lang, 422, form, not_normal=not_normal, errors=found,
+                     field_errors=field_errors(found), diagram=diagram, centre=centre, traveller_line=line,
+                     deal_pbn=deal_pbn)
 
     try:
+        body = claim_body(form, not_normal)
         req = ClaimRulingRequest.model_validate(body)
     except ValidationError as exc:
         return refuse(validation_problems(lang, exc))
@@ -186,19 +249,22 @@ async def _rule(request: Request, render: Render, lang: str, form: dict[str, str
                                          request.app.state.solver)
     except InvalidBoardError as exc:
         return refuse([problem(lang, exc.path, reason(lang, exc))])
-    return _answer(request, render, lang, form, not_normal, body, req, ruling)
+    return _answer(request, render, lang, form, not_normal, body, req, ruling, traveller_line=line,
+                   deal_pbn=deal_pbn)
 
 
 def _answer(request: Request, render: Render, lang: str, form: Mapping[str, str], not_normal: list[str],
-            body: dict[str, Any], req: ClaimRulingRequest, ruling: ClaimRuling) -> HTMLResponse:
+            body: dict[str, Any], req: ClaimRulingRequest, ruling: ClaimRuling,
+            traveller_line: Mapping[str, str] | None = None, deal_pbn: str = "") -> HTMLResponse:
     """The claim page with the ruling and its "Save as a case" form."""
     out = ClaimRulingResponse.from_ruling(ruling, req)
     event = body.get("event")
-    return render(request, "claim.html", lang, cl=form, not_normal=not_normal,
-                  **claim_context(out, ruling, lang), case_form=case_form(
-                      request, CaseKind.CLAIM, {k: v for k, v in body.items() if k not in ("event", "board")},
-                      event_id=event if isinstance(event, int) else None,
-                      board=str(body.get("board") or ""), board_fixed=isinstance(event, int)))
+    return _page(request, render, lang, 200, form, not_normal=not_normal, traveller_line=traveller_line,
+                 deal_pbn=deal_pbn,
+                 **claim_context(out, ruling, lang, req), case_form=case_form(
+                     request, CaseKind.CLAIM, {k: v for k, v in body.items() if k not in ("event", "board")},
+                     event_id=event if isinstance(event, int) else None,
+                     board=str(body.get("board") or ""), board_fixed=isinstance(event, int)))
 
 
 def install_claim_job_pages(r: APIRouter, render: Render) -> None:
@@ -217,8 +283,8 @@ def install_claim_job_pages(r: APIRouter, render: Render) -> None:
         lang = page_lang(request, lang)
         job = find(request, job_id)
         if job is None:
-            return render(request, "claim.html", lang, 404, cl={}, not_normal=[],
-                          errors=[Problem("", gettext(lang, "claim_no_job"))])
+            return _page(request, render, lang, 404, {}, not_normal=[],
+                         errors=[Problem("", gettext(lang, "claim_no_job"))])
         page = job.meta["page"]
         if job.state is JobState.DONE and isinstance(job.result, ClaimRuling):
             return _answer(request, render, lang, page["form"], page["not_normal"], page["body"], job.meta["body"],
@@ -232,9 +298,12 @@ def install_claim_job_pages(r: APIRouter, render: Render) -> None:
         return job_progress(find(request, job_id))
 
 
-def claim_context(out: ClaimRulingResponse, ruling: ClaimRuling, lang: str) -> dict[str, Any]:
+def claim_context(out: ClaimRulingResponse, ruling: ClaimRuling, lang: str, req: ClaimRulingRequest
+                  ) -> dict[str, Any]:
     """What ``claim.html`` shows of a ruling: the position at the claim (a diagram), the answer,
-    the worst line by trick beside the stated line, the doubtful points and the steps in ``lang``."""
+    the worst line by trick beside the stated line (``stated``: the request's steps in words, in
+    the order the engine read them: ``steps``, then the older fields), the doubtful points (each
+    card as the tables show it) and the steps in ``lang``."""
     setting = ruling.setting
     pos = setting.position if setting is not None else None
     diagram = {s.value: views.hand(pos.hand(s)) for s in SEATS} if pos is not None else None
@@ -246,10 +315,13 @@ def claim_context(out: ClaimRulingResponse, ruling: ClaimRuling, lang: str) -> d
                                  "category": lp.category, "doubtful": lp.doubtful, "evidence": lp.evidence,
                                  "dd": lp.dd}
     trick_cards = [str(c) for c in pos.trick] if pos is not None else []
-    return {"answer": out, "diagram": diagram,
-            "centre": " ".join(trick_cards),
+    stated = [s.model_dump(by_alias=True, exclude_none=True) for s in req.claim.statement.all_steps()]
+    clauses = [step_words(lang, s, sentence=False) for s in stated]
+    return {"answer": out, "diagram": diagram, "stated": [step_words(lang, s) for s in stated],
+            "points": [{"point": d, "card": card_symbols(d.card)} for d in out.doubtful_points],
+            "centre": card_symbols(" ".join(trick_cards)),
             "line_rows": [tricks[k] for k in sorted(tricks)],
-            "steps": [{"law": s.law, "text": step_text(lang, s)} for s in ruling.steps]}
+            "steps": [{"law": s.law, "text": claim_step_text(lang, s, clauses)} for s in ruling.steps]}
 
 
 def _card(text: str) -> Any:

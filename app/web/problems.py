@@ -68,12 +68,40 @@ def where(lang: str, path: str) -> tuple[str, str]:
         return "play", gettext(lang, "where_trick_card", trick=trick, card=card)
     if parts[0] == "hands" and len(parts) >= 2 and parts[1] in ("N", "E", "S", "W"):
         return f"hand_{parts[1]}", gettext(lang, f"where_hand_{parts[1]}")
+    if parts[0] in ("claim", "position") and len(parts) > 1:
+        return _claim_where(lang, parts)
     key = "/".join(parts[:2]) if parts[0] == "revoke_facts" and len(parts) > 1 else parts[0]
     if key in _FORM_FIELD:
         return _FORM_FIELD[key], gettext(lang, "where_" + key.replace("/", "_"))
     if key in _SIMPLE:
         return key, gettext(lang, f"where_{key}")
     return parts[0], fallback(lang, " ".join(parts))
+
+
+# a claim request's field -> (the claim page's form field, the words' key)
+_CLAIM_FIELD = {"claim/by": ("by", "where_claim_by"), "claim/tricks": ("tricks", "where_claim_tricks"),
+                "claim/kind": ("kind", "where_claim_kind"), "claim/statement": ("st_steps", "where_claim_statement"),
+                "claim/findings": ("", "where_claim_findings"), "position/trick": ("trick", "where_claim_trick"),
+                "position/trump": ("trump", "where_claim_trump"), "position/leader": ("leader", "where_claim_leader"),
+                "position/declarer": ("pos_declarer", "where_declarer"),
+                "position/contract": ("pos_contract", "where_contract"),
+                "position/tricks_won": ("won_ns", "where_claim_won"),
+                "position/shown_out": ("shown_out", "where_claim_shown")}
+
+
+def _claim_where(lang: str, parts: list[str]) -> tuple[str, str]:
+    """``where`` for a claim request's path (``claim/...``, ``position/...``): the statement's
+    step ``claim/statement/steps/<i>`` is step ``i + 1`` of the list, a hand of the position is
+    that seat's hand field, the cards played after the claim their field."""
+    if parts[:3] == ["claim", "statement", "steps"] and len(parts) > 3 and parts[3].isdigit():
+        return "st_steps", gettext(lang, "where_claim_step", step=int(parts[3]) + 1)
+    if parts[:3] == ["claim", "findings", "played_after_claim"]:
+        return "played_after", gettext(lang, "where_claim_after")
+    if parts[:2] == ["position", "hands"] and len(parts) > 2 and parts[2] in ("N", "E", "S", "W"):
+        return f"hand_{parts[2]}", gettext(lang, f"where_hand_{parts[2]}")
+    field, key = _CLAIM_FIELD.get("/".join(parts[:2]), ("", "where_claim_position" if parts[0] == "position"
+                                                        else "where_claim_statement"))
+    return field, gettext(lang, key)
 
 
 def problem(lang: str, path: str, message: str) -> Problem:

@@ -2,7 +2,8 @@
 table's line of the stored traveller (``POST /v1/events/{id}/results``) with the program's own
 matchpoints and the advisor's (Law 78A, :func:`engine.records.results.traveller_matchpoints`), and a
 "Rule" link per table that opens the ruling form prefilled from the line
-(:func:`traveller_prefill`)."""
+(:func:`traveller_prefill`), beside a "Cards" link (the Law 13/14 form) and a "Claim" link (the
+claim form, :mod:`app.web.claim`), prefilled the same way."""
 
 from __future__ import annotations
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.i18n import DEFAULT, catalogue, error_text, fallback, gettext, step_text
 from app.i18n.seats import SeatWord, card_symbols
+from app.i18n.statement import claim_step_text
 from engine.casefile.cases import CaseConflictError
 from engine.errors import InvalidBoardError
 from engine.laws.steps import Step
@@ -98,12 +99,15 @@ def reason(lang: str, exc: BaseException) -> str:
     return fallback(lang, str(message))
 
 
-def stored_step(lang: str, data: Mapping[str, Any]) -> str:
+def stored_step(lang: str, data: Mapping[str, Any], stated: Sequence[str] | None = None) -> str:
     """A ruling step as stored with a case (``{"law", "text"}``, and ``"key"``/``"params"`` when
     the API gives them) in ``lang``: through its template when it has a key, else its English
     text (marked in strict mode). A nested phrase among the params (a mapping with ``"key"``, or
-    a list of them) is translated too."""
-    return step_text(lang, _step(data))
+    a list of them) is translated too. A claim ruling's step (``claim.*``) says its categories,
+    class of player and cards in words, and the stated line as ``stated`` (the statement's steps
+    in words, :func:`app.i18n.statement.claim_step_text`)."""
+    step = _step(data)
+    return claim_step_text(lang, step, stated) if step.key.startswith("claim.") else step_text(lang, step)
 
 
 def _step(data: Mapping[str, Any]) -> Step:

@@ -389,51 +389,270 @@ document.addEventListener("click", function (event) {
   window.setTimeout(poll, 1000);
 })();
 
-// The claim page: the statement's phrase buttons fill the structured fields the form submits
-// ("draw trumps", "cash suit X", "finesse X through Y", "cross-ruff", "give up a trick in X",
-// "no statement"); the director can also type the fields.
+// The claim page: the statement as one ordered list of steps. Each button appends a step (with the
+// suit, card, player, count or cards kept chosen beside it) to the numbered list, said in words
+// from the page's catalogue (#steps-text-data, app/i18n/statement.py's words_data); each step can
+// be moved up or down or removed. The list is written into the text field the form posts
+// (st_steps, one step a line, the form app/i18n/statement.py reads); without JavaScript the
+// director types that field. The claimer follows the declarer until the director picks him.
 (function () {
   "use strict";
-  var box = document.getElementById("phrases");
-  if (!box) { return; }
-  function field(id) { return document.getElementById(id); }
-  function add(id, word) {
-    var f = field(id);
-    f.value = (f.value.trim() ? f.value.trim() + " " : "") + word;
+  var form = document.getElementById("form-claim");
+  var list = document.getElementById("steps-list");
+  var builder = document.getElementById("step-builder");
+  var field = document.getElementById("cl-st-steps");
+  if (!form || !list || !builder || !field) { return; }
+  var data = JSON.parse(document.getElementById("steps-text-data").textContent);
+  var SEATS = ["N", "E", "S", "W"];
+  var SUITS = ["S", "H", "D", "C"];
+  var RANKS = "AKQJT98765432";
+  var SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var none = document.getElementById("steps-none");
+  var message = document.getElementById("steps-msg");
+  var lang = document.documentElement.lang || "en";
+  var plural = window.Intl && Intl.PluralRules ? new Intl.PluralRules(lang) : null;
+  function $(id) { return document.getElementById(id); }
+
+  // "{seat}", "{seat:gen}", "{suit:acc}": a value with forms (a suit, a seat) in the form asked
+  function fmt(template, params) {
+    return template.replace(/\{(\w+)(?::(\w+))?\}/g, function (m, k, spec) {
+      if (!(k in params)) { return m; }
+      var v = params[k];
+      return v !== null && typeof v === "object" ? (spec ? v[spec] : v.name) || v.name : String(v);
+    });
   }
-  box.addEventListener("click", function (event) {
-    var button = event.target.closest("button[data-phrase]");
+  function say(key, n, params) {
+    var forms = data.templates[key] || {};
+    var form = plural && typeof n === "number" ? plural.select(n) : "other";
+    return fmt(forms[form] || forms.other || key, params);
+  }
+  function label(card) { return SYMBOL[card.charAt(0)] + card.charAt(1).replace("T", "10"); }
+
+  // a step {do, suit, card, seat, count, card2, suit2, keep} in words, as app/i18n/statement.py says it
+  function words(st) {
+    var p = { n: st.count || 1, cards: (st.keep || []).map(label).join(" ") };
+    if (st.suit) { p.suit = data.suits[st.suit]; }
+    if (st.suit2) { p.suit2 = data.suits[st.suit2]; }
+    if (st.seat) { p.seat = data.seats[st.seat]; p.seat2 = data.seats[data.partner[st.seat]]; }
+    if (st.card) { p.card = label(st.card); }
+    if (st.card2) { p.card2 = label(st.card2); }
+    var key = "claim_step_" + st.do;
+    if ((st.do === "finesse" || st.do === "ruffing_finesse") && st.seat) { key += "_against"; }
+    if (st.do === "concede" && st.card2) { key = "claim_step_concede_loser"; p.card = p.card2; }
+    if (st.do === "discard") { key += st.card2 ? "_on" : "_suit"; }
+    var said = say(key, p.n, p);
+    if (st.do === "ruffing_finesse" && st.card2) { said += say("claim_step_if_not_covered", 1, p); }
+    return said.charAt(0).toUpperCase() + said.slice(1);
+  }
+  // the same step in the text form ("ruff C N 2"), what the server reads back
+  function line(st) {
+    var kind = { draw_trumps: "draw trumps", cross_ruff: "cross-ruff", ruffing_finesse: "ruffing finesse" }[st.do]
+      || st.do;
+    var parts = [kind];
+    var count = st.count && st.count > 1 ? String(st.count) : "";
+    switch (st.do) {
+      case "cash": parts.push(st.suit); break;
+      case "lead": case "unblock": parts.push(st.card); break;
+      case "finesse": parts.push(st.card, st.seat || ""); break;
+      case "ruff": parts.push(st.suit, st.seat, count); break;
+      case "cross_ruff": parts.push(st.suit, st.seat, st.suit2); break;
+      case "concede": parts.push(st.suit, count, st.card2 || ""); break;
+      case "discard": parts.push(st.card, st.card2 ? "on " + st.card2 : st.suit); break;
+      case "ruffing_finesse": parts.push(st.card, st.seat || "", st.card2 || ""); break;
+      case "squeeze": parts = parts.concat(st.keep); break;
+    }
+    return parts.filter(Boolean).join(" ");
+  }
+
+  // the cards of the deal still in the hands, by seat: the stored board's deal less the play typed,
+  // or the deal typed, or the position's four hands; null when none is known
+  function hands() {
+    var source = form.querySelector("input[name=source]:checked");
+    var byPosition = source && source.value === "position";
+    var out = null;
+    function add(seat, text) {
+      text.split(".").forEach(function (ranks, s) {
+        if (s > 3) { return; }
+        ranks.toUpperCase().replace(/10/g, "T").split("").forEach(function (r) {
+          if (RANKS.indexOf(r) >= 0) { out = out || {}; out[SUITS[s] + r] = seat; }
+        });
+      });
+    }
+    if (byPosition) {
+      SEATS.forEach(function (seat) { var f = $("cl-hand-" + seat); if (f && f.value.trim()) { add(seat, f.value.trim()); } });
+      return out;
+    }
+    var deal = form.getAttribute("data-deal") || ($("cl-deal") ? $("cl-deal").value.trim() : "");
+    var m = /^([NESW]):(.+)$/i.exec(deal);
+    if (!m) { return null; }
+    var first = SEATS.indexOf(m[1].toUpperCase());
+    m[2].trim().split(/\s+/).forEach(function (hand, i) { if (i < 4 && hand !== "-") { add(SEATS[(first + i) % 4], hand); } });
+    var play = $("cl-play") ? $("cl-play").value : "";
+    play.split(/[\s,;]+/).forEach(function (tok) {
+      var t = tok.toUpperCase().replace("10", "T");
+      var c = /^[SHDC][2-9TJQKA]$/.test(t) ? t : (/^[2-9TJQKA][SHDC]$/.test(t) ? t.charAt(1) + t.charAt(0) : "");
+      if (out && c) { delete out[c]; }
+    });
+    return out;
+  }
+  function options(select, cards, blank) {
+    var kept = Array.prototype.filter.call(select.options, function (o) { return o.selected; })
+      .map(function (o) { return o.value; });
+    select.textContent = "";
+    if (blank) { var b = document.createElement("option"); b.value = ""; b.textContent = "\u2014"; select.appendChild(b); }
+    cards.forEach(function (c) {
+      var o = document.createElement("option");
+      o.value = c.card;
+      o.textContent = label(c.card) + (c.seat ? " (" + data.seats[c.seat].name + ")" : "");
+      o.selected = kept.indexOf(c.card) >= 0;
+      select.appendChild(o);
+    });
+  }
+  // the card selects: the claiming side's cards (the lead a card is thrown on: anyone's)
+  function refreshCards() {
+    var owner = hands();
+    var by = $("cl-by").value;
+    var side = [by, data.partner[by]];
+    var all = [];
+    SUITS.forEach(function (s) {
+      RANKS.split("").forEach(function (r) {
+        var card = s + r;
+        if (!owner || owner[card]) { all.push({ card: card, seat: owner ? owner[card] : "" }); }
+      });
+    });
+    var ours = owner ? all.filter(function (c) { return side.indexOf(c.seat) >= 0; }) : all;
+    options($("ph-card"), ours, true);
+    options($("ph-card2"), all, true);
+    options($("ph-keep"), ours, false);
+  }
+
+  var steps = [];  // [{line, words}] in order
+  function write() {
+    field.value = steps.map(function (s) { return s.line; }).join("\n");
+  }
+  function render(focus) {
+    list.textContent = "";
+    steps.forEach(function (s, i) {
+      var li = document.createElement("li");
+      li.setAttribute("data-line", s.line);
+      var span = document.createElement("span");
+      span.className = "step-words";
+      span.textContent = s.words;
+      li.appendChild(span);
+      [["up", i > 0], ["down", i < steps.length - 1], ["remove", true]].forEach(function (b) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "step-" + b[0];
+        button.setAttribute("data-move", b[0]);
+        button.setAttribute("data-index", String(i));
+        button.textContent = say("claim_step_" + b[0], 1, {});
+        button.setAttribute("aria-label", say("claim_step_" + b[0] + "_aria", 1, { step: i + 1 }));
+        button.disabled = !b[1];
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(button);
+      });
+      list.appendChild(li);
+    });
+    none.hidden = steps.length > 0;
+    write();
+    if (focus) {
+      var target = list.querySelector("li:nth-child(" + (focus.index + 1) + ") button[data-move=" + focus.move + "]");
+      if (!target || target.disabled) { target = list.querySelector("li:nth-child(" + (focus.index + 1) + ") button[data-move=remove]"); }
+      if (target) { target.focus(); }
+    }
+  }
+
+  function need(key, control) { message.textContent = say(key, 1, {}); control.focus(); return null; }
+  function picked() {
+    var count = parseInt($("ph-count").value, 10);
+    return { suit: $("ph-suit").value, suit2: $("ph-suit2").value, card: $("ph-card").value,
+             card2: $("ph-card2").value, seat: $("ph-seat").value,
+             count: count >= 1 && count <= 13 ? count : 1,
+             keep: Array.prototype.filter.call($("ph-keep").options, function (o) { return o.selected; })
+               .map(function (o) { return o.value; }) };
+  }
+  function build(kind) {
+    var p = picked();
+    var st = { do: kind };
+    switch (kind) {
+      case "cash": st.suit = p.suit; break;
+      case "lead": case "unblock": if (!p.card) { return need("claim_need_card", $("ph-card")); } st.card = p.card; break;
+      case "finesse":
+        if (!p.card) { return need("claim_need_card", $("ph-card")); }
+        st.card = p.card; st.seat = p.seat; break;
+      case "ruff":
+        if (!p.seat) { return need("claim_need_seat", $("ph-seat")); }
+        st.suit = p.suit; st.seat = p.seat; st.count = p.count; break;
+      case "cross_ruff":
+        if (!p.seat) { return need("claim_need_seat", $("ph-seat")); }
+        st.suit = p.suit; st.seat = p.seat; st.suit2 = p.suit2; break;
+      case "concede": st.suit = p.suit; st.count = p.count; st.card2 = p.card2; break;
+      case "discard":
+        if (!p.card) { return need("claim_need_card", $("ph-card")); }
+        st.card = p.card; st.card2 = p.card2; st.suit = p.suit; break;
+      case "ruffing_finesse":
+        if (!p.card) { return need("claim_need_card", $("ph-card")); }
+        st.card = p.card; st.seat = p.seat; st.card2 = p.card2; break;
+      case "squeeze":
+        if (!p.keep.length) { return need("claim_need_keep", $("ph-keep")); }
+        st.keep = p.keep; break;
+    }
+    return st;
+  }
+
+  builder.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-add], button[data-clear]");
     if (!button) { return; }
-    var suit = field("ph-suit").value;
-    var seat = field("ph-seat").value;
-    var card = field("ph-card").value.trim().toUpperCase().replace("10", "T");
-    var phrase = button.getAttribute("data-phrase");
-    if (phrase === "draw_trumps") {
-      field("cl-st-trumps").value = "draws_first";
-    } else if (phrase === "cash") {
-      add("cl-st-order", "suit:" + suit);
-    } else if (phrase === "finesse") {
-      if (!/^[SHDC][2-9TJQKA]$/.test(card)) { field("ph-card").focus(); return; }
-      add("cl-st-finesses", card + ":" + seat);
-    } else if (phrase === "crossruff") {
-      add("cl-st-ruffs", suit + ":" + seat);
-      if (field("cl-st-trumps").value === "not_mentioned") { field("cl-st-trumps").value = "mentioned"; }
-    } else if (phrase === "give_up") {
-      var f = field("cl-st-concede");
-      var words = f.value.trim() ? f.value.trim().split(/\s+/) : [];
-      var done = false;
-      words = words.map(function (w) {
-        var m = /^([SHDC]):?(\d*)$/i.exec(w);
-        if (m && m[1].toUpperCase() === suit && !done) { done = true; return suit + ":" + ((parseInt(m[2] || "1", 10)) + 1); }
-        return w;
-      });
-      if (!done) { words.push(suit + ":1"); }
-      f.value = words.join(" ");
-    } else if (phrase === "none") {
-      ["cl-st-order", "cl-st-finesses", "cl-st-ruffs", "cl-st-concede", "cl-st-unblock"].forEach(function (id) {
-        field(id).value = "";
-      });
-      field("cl-st-trumps").value = "not_mentioned";
+    if (button.hasAttribute("data-clear")) { steps = []; message.textContent = ""; render(null); return; }
+    var st = build(button.getAttribute("data-add"));
+    if (!st) { return; }
+    var w = words(st);
+    steps.push({ line: line(st), words: w });
+    render(null);
+    message.textContent = say("claim_step_added", 1, { step: steps.length, words: w });
+    $("ph-card2").value = "";
+    $("ph-count").value = "1";
+    Array.prototype.forEach.call($("ph-keep").options, function (o) { o.selected = false; });
+  });
+  list.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-move]");
+    if (!button) { return; }
+    var i = parseInt(button.getAttribute("data-index"), 10);
+    var move = button.getAttribute("data-move");
+    var j = move === "up" ? i - 1 : move === "down" ? i + 1 : -1;
+    if (j >= 0 && j < steps.length) {
+      var s = steps[i]; steps[i] = steps[j]; steps[j] = s;
+      render({ index: j, move: move });
+    } else if (move === "remove") {
+      steps.splice(i, 1);
+      render({ index: Math.min(i, steps.length - 1), move: "remove" });
     }
   });
+
+  // the claimer (by) follows the declarer until the director picks a claimer himself
+  var by = $("cl-by");
+  var declarers = [$("cl-declarer"), $("cl-pos-declarer")].filter(Boolean);
+  var byPicked = declarers.some(function (d) { return d.value && d.value !== by.value; });
+  by.addEventListener("change", function () { byPicked = true; refreshCards(); });
+  declarers.forEach(function (d) {
+    d.addEventListener("change", function () {
+      if (!byPicked && SEATS.indexOf(d.value) >= 0) { by.value = d.value; refreshCards(); }
+    });
+  });
+  ["cl-play", "cl-deal", "cl-hand-N", "cl-hand-E", "cl-hand-S", "cl-hand-W"].forEach(function (id) {
+    if ($(id)) { $(id).addEventListener("change", refreshCards); $(id).addEventListener("input", refreshCards); }
+  });
+  Array.prototype.forEach.call(form.querySelectorAll("input[name=source]"), function (r) {
+    r.addEventListener("change", refreshCards);
+  });
+
+  // the steps the server read from the field (a field it could not read stays a field to correct)
+  if (list.getAttribute("data-read") !== "1") { return; }
+  steps = Array.prototype.map.call(list.querySelectorAll("li[data-line]"), function (li) {
+    return { line: li.getAttribute("data-line"), words: li.querySelector(".step-words").textContent };
+  });
+  builder.hidden = false;
+  $("steps-text").hidden = true;
+  refreshCards();
+  render(null);
 })();
