@@ -269,10 +269,16 @@ class NormalPlay:
     def protected(self, ptr: int, hands: tuple[int, int, int, int]) -> int:
         """Cards the statement still needs (a mask): a card it says will be led (a stated lead is a
         lead), a card it says will be thrown on a later trick, the end position of a stated
-        squeeze. They are not thrown, nor ruffed with, while another card can be played."""
+        squeeze, the cards of a suit it says he will cash. They are not thrown, nor ruffed with,
+        while another card can be played."""
         m = 0
+        side = 0
+        for s in self.restricted:
+            side |= hands[s]
         for st in self.steps[ptr:]:
-            do, _, card, _, _, on, _, disc, keep = st
+            do, su, card, _, _, on, _, disc, keep = st
+            if do == CASH and su >= 0:
+                m |= side & SUIT_MASK[su]
             if do in (LEAD, FINESSE, RFIN) and card >= 0:
                 m |= 1 << card
             elif do == DISCARD:
@@ -534,7 +540,7 @@ class NormalPlay:
                 if self.steps[ptr][0] in (RUFF, XRUFF):  # the stated ruff is due: any other lead departs from it
                     departing = True
                 else:
-                    return Choice.NONE
+                    return Choice.LEAD if self.steps[ptr][0] == SQUEEZE else Choice.NONE
             elif got == 0 and self._entries(hand, ph, foes, unaware, put):
                 return Choice.LEAD  # crossing to the hand that can play the step
         keep = self.protected(ptr, hands)
@@ -572,6 +578,20 @@ class NormalPlay:
                 return Choice.NONE
         side_trumps = bool((hand | ph) & t)
         blocks = self._blocking_leads(hands, seat, p, foes)
+        if trump >= 0 and not foes & t and hand & t and ph & t and hand & ~t:
+            # no trump out and both hands hold trumps: a trump led crashes one of partner's, a ruff
+            # thrown away (EBL TD course 2016, Prague: "crashing your own master trump"), unless it
+            # is the way to partner's other winners
+            reach = any(self.winner(top(ph & SUIT_MASK[s2]), foes, unaware) for s2 in range(4)
+                        if s2 != trump and ph & SUIT_MASK[s2])
+            crash = hand & t if not reach else hand & t & ~(1 << bottom(hand & t))
+            m = crash
+            while m:
+                c = m & -m
+                m ^= c
+                blocks.add(c.bit_length() - 1)
+            if not reach:
+                blocks.add(bottom(hand & t))
         any_winner = False
         for su in range(4):
             mine = hand & SUIT_MASK[su]
@@ -678,6 +698,18 @@ class NormalPlay:
                 return True  # a ruff of partner's lead
         return False
 
+    def _alive(self, card: int, seat: int, hands: tuple[int, int, int, int], foes: int) -> bool:
+        """``card`` may yet win as its suit is played out: the cards out above it are no more than
+        his side's cards above it (a card below more outstanding cards than his side holds above it
+        is dead: the first to throw among cards that cannot win now)."""
+        su = SUIT_MASK[card // 13]
+        side = hands[seat]
+        p = (seat + 2) % 4
+        if not self.hidden[seat] >> p & 1:
+            side |= hands[p]
+        above = _above(card)
+        return _bits(foes & su & above) <= _bits(side & su & above)
+
     def _discards(self, hands: tuple[int, int, int, int], seat: int, foes: int, unaware: bool, keep: int,
                   partner_leads: bool, put: _Put) -> Choice:
         """The discards: the lowest card of each suit (no trump while another card is left, no card
@@ -692,15 +724,17 @@ class NormalPlay:
         if len(lows) == 1:
             put(lows[0], Category.NORMAL)
             return Choice.NONE
-        scores = []
-        for d in lows:
+        scores: list[tuple[int, int]] = []
+        for d in lows:  # the cards that can still win, then the cards that may yet win, after the discard
             rest = hand & ~(1 << d)
-            m, n = rest, 0
+            m, n, alive = rest, 0, 0
             while m:
                 c = m & -m
                 m ^= c
-                n += self._can_win(c.bit_length() - 1, rest, seat, hands, foes, unaware)
-            scores.append(n)
+                i = c.bit_length() - 1
+                n += self._can_win(i, rest, seat, hands, foes, unaware)
+                alive += self._alive(i, seat, hands, foes)
+            scores.append((n, alive))
         best = max(scores)
         for d, n in zip(lows, scores, strict=True):
             if n == best:

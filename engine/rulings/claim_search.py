@@ -20,7 +20,7 @@ from engine.dd.results import CardScores
 from engine.errors import InvalidBoardError
 from engine.laws.claim_masks import SUIT_MASK, suit_of, trick_winner
 from engine.laws.claims import CARELESS, Category, Claim, Findings, normal_categories
-from engine.laws.normal_play import CHOICE_CATEGORY, NATURAL, NormalPlay
+from engine.laws.normal_play import CHOICE_CATEGORY, NATURAL, SQUEEZE, NormalPlay
 from engine.model.cards import FULL_DECK, SUIT_ORDER, Card
 from engine.model.position import Position
 from engine.model.seats import SEATS, Side
@@ -294,8 +294,10 @@ def _start(setting: ClaimSetting, claim: Claim, findings: Findings, dd_root: Car
         order = {c.index: (t if rside is Side.NS else pos.tricks_left - t) for c, t in dd_root.ns_tricks}
     mistaken = model.forgot_winner or (not model.initially_aware(claim) and bool(
         model.against(SEATS.index(claim.by), _all_hands(pos)) & SUIT_MASK[trump] if trump >= 0 else 0))
-    return _Start(model, hands, leader, trick, ptr, sub, aware, shown, tuple(prefix), won0,
-                  normal_categories(findings, mistaken), order)
+    allowed = normal_categories(findings, mistaken)
+    if any(st[0] == SQUEEZE for st in model.steps):  # a stated squeeze: he is deemed to play it as he said
+        allowed -= {c for c in CHOICE_CATEGORY.values() if (c, True) not in findings.switches}
+    return _Start(model, hands, leader, trick, ptr, sub, aware, shown, tuple(prefix), won0, allowed, order)
 
 
 def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NODE_BUDGET,
