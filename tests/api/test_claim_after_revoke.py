@@ -36,6 +36,16 @@ def _without_version(out: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in out.items() if k != "engine_version"}
 
 
+def finished(client: TestClient, url: str) -> dict[str, Any]:
+    """The claim job at ``url`` once it is no longer queued or running (polled as a client would)."""
+    for _ in range(600):  # the job runs in a background thread
+        job: dict[str, Any] = client.get(url).json()
+        if job["state"] not in ("queued", "running"):
+            return job
+        time.sleep(0.05)
+    raise AssertionError(f"{url} did not finish")
+
+
 @pytest.mark.parametrize(("body", "want"), [
     (CORRECTED, (10, "3NT S +1", 430, "62A", 6, 5)),
     (ESTABLISHED, (9, "4H W -1", 50, "64A2", 4, 3)),
@@ -77,11 +87,7 @@ def test_a_claim_job_after_a_revoke_gives_the_same_ruling(client: TestClient) ->
     now = client.post("/v1/rulings/claim", json=ESTABLISHED).json()
     r = client.post("/v1/rulings/claim?job=true", json=ESTABLISHED)
     assert r.status_code == 202, r.text[:500]
-    for _ in range(600):  # the job runs in a background thread: poll as a client would
-        job = client.get(r.headers["location"]).json()
-        if job["state"] not in ("queued", "running"):
-            break
-        time.sleep(0.05)
+    job = finished(client, r.headers["location"])
     assert job["state"] == "done", job
     later = job["ruling"]
     assert (later["result"], later["score_ns"], later["revoke"]["suggested"]["law"]) == ("4H W -1", 50, "64A2")
