@@ -10,8 +10,10 @@ this code's output:
 * T03 (White Book 8.70.4(a)): a good trump out, not mentioned, the claimer likely unaware: 3 of 4
   (70C), 4C by South with 9 tricks won: 12 tricks, 4C S +2, North-South +170 (not vulnerable).
 * Sponvo30.pbn board 21 (tests/engine/rulings/test_claims.py, the 63A3 test): 4H by West, West claims the last
-  four after nine tricks (East-West 5): South's H9 takes a trick on any line: 3 of 4, 8 tricks,
-  4H W -2, North-South +100 (East-West not vulnerable), the claim read alone (no revoke law).
+  four after nine tricks (East-West 5): South's H9 takes a trick on any line: 3 of 4, 8 tricks; South's
+  revoke at trick 3 is established (63A1) and 64A2 transfers one trick: 9, 4H W -1, North-South +50
+  (East-West not vulnerable; tests/engine/rulings/test_claim_after_revoke.py). Read alone, without the
+  revoke law, the claim gave 4H W -2, +100.
 """
 
 from __future__ import annotations
