@@ -32,7 +32,7 @@ from fastapi.testclient import TestClient
 from tests.api.test_cards_case_traveller import import_is_refused_by_name
 from tests.api.test_claim_after_revoke import finished
 from tests.api.test_events import error
-from tests.api.test_traveller_imps import MP_HOWELL, _event, pytestmark, sample
+from tests.api.test_traveller_imps import BUTLER, MP_HOWELL, _event, pytestmark, sample
 
 __all__ = ["pytestmark"]  # the traveller tests' skip without ../shared/data/club-files
 
@@ -72,6 +72,37 @@ def test_a_claim_opened_from_a_traveller_line_takes_its_contract_and_is_scored_a
     assert job.status_code == 202, job.text[:500]
     done = finished(client, job.headers["location"])["ruling"]
     assert _scored(done) == _scored(out) and done["from_traveller"] == came
+
+
+BUTLER_PLAY = ("S2 C6 S3 S4 CA C5 C2 C3 CK C7 C9 C4 CQ S6 S5 CT D5 D3 DT D2 SJ S8 C8 S7 H4 H2 H6 H7 S9 H5 SK SA "
+               "HA H3 H8 HJ H9 HK CJ HQ").split()
+
+
+def test_a_claim_on_a_butler_traveller_is_scored_in_butler_imps(client: TestClient) -> None:
+    """butler_howell.xml (Compscore3, Butler pairs), board 2 (dealer East, North-South vulnerable), pairs 2 v 7:
+    5C by East, lead S2, 10 tricks on the line (5C E -1, NS +50); the rest -460, -490, -430.
+
+    The play, worked by hand (clubs trumps): 1 S S2 C6 S3 S4 (W ruffs)  2 W CA C5 C2 C3 (W)  3 W CK C7 C9 C4
+    (W)  4 W CQ S6 S5 CT (W; trumps drawn)  5 W D5 D3 DT D2 (E: the finesse)  6 E SJ S8 C8 S7 (W ruffs)
+    7 W H4 H2 H6 H7 (S)  8 S S9 H5 SK SA (E)  9 E HA H3 H8 HJ (E)  10 E H9 HK CJ HQ (W ruffs). East-West have
+    won nine of the ten tricks, North-South one (trick 7). Dummy (West) is on lead with
+    DJ D9 D7, East DA DQ HT, North DK D8 D6, South SQ ST D4. East claims the last three without a word: they
+    need the diamond finesse (the DQ over North's DK), and an unstated line whose success depends on finding one
+    opponent rather than the other with a card is not accepted (70E1): East may play the DA on dummy's diamond
+    and lose the DQ to the DK later: 2 of 3. 9 + 2 = 11 tricks, 5C E =, NS -400 (East-West not vulnerable).
+
+    Butler (tests/api/test_traveller_imps.py works it): -400 with the rest -460 -490 -430, top (-400) and bottom
+    (-490) dropped, mean(-460, -430) = -445, datum -450; -400 + 450 = 50: 2 IMPs to North-South."""
+    event_id = _event(client, sample(BUTLER))
+    r = client.post("/v1/rulings/claim", json={"event": event_id, "board": "2", "pairs": {"ns": "2", "ew": "7"},
+                                               "play": BUTLER_PLAY, "claim": {"by": "E", "tricks": 3}})
+    assert r.status_code == 200, r.text[:800]
+    out = r.json()
+    assert (out["tricks_left"], out["awarded"], out["double_dummy"], out["claim_stands"]) == (3, 2, 3, False)
+    w = out["scores"]["weighted"]
+    assert (out["result"], out["score_ns"], w["form"], w["ns"], w["ew"]) == ("5C E =", -400, "butler", 2.0, -2.0)
+    came = out["from_traveller"]
+    assert (came["result"], came["form"], came["filled"]) == ("5C E -1", "butler", ["contract", "declarer", "scoring"])
 
 
 def test_a_traveller_line_the_claim_cannot_be_read_from_is_a_422_naming_the_field(client: TestClient) -> None:
