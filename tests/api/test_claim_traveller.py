@@ -30,7 +30,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tests.api.test_cards_case_traveller import import_is_refused_by_name
-from tests.api.test_claim_after_revoke import finished
+from tests.api.test_claim_route_revoke import finished
 from tests.api.test_events import error
 from tests.api.test_traveller_imps import BUTLER, MP_HOWELL, _event, pytestmark, sample
 

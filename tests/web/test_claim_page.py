@@ -91,7 +91,7 @@ def test_the_claim_page_from_a_stored_board_of_an_event(client: TestClient, even
     assert text_of(r.text, "claim-awarded") == "The claiming side gets 3 of the 4 tricks still to play"
     # South's D4 on a heart at trick 3 is a revoke, established (North played to trick 4): the claim gives
     # 5 + 3 = 8, then 64A2 transfers one trick (West won the revoke trick, North-South won tricks 6-9):
-    # 9 tricks, 4H W -1, North-South +50 (tests/api/test_claim_after_revoke.py); before, the revoke was
+    # 9 tricks, 4H W -1, North-South +50 (tests/api/test_claim_route_revoke.py); before, the revoke was
     # ignored: 4H W -2, +100
     assert text_of(r.text, "claim-result") == "4H W -1"
     assert "+50" in r.text and "64A2" in r.text

@@ -4,7 +4,7 @@ then the claim (WBFLC minute, 12 January 2000: docs/laws.md, docs/rulings.md R17
 
 Before, the claim route ruled such a claim on the record as it stands and ignored the revoke: the
 score to enter was a trick wrong on both boards below. Every figure is worked by hand in the
-comments; the same boards through the API and the command line are tests/api/test_claim_after_revoke.py.
+comments; the same boards through the API and the command line are tests/api/test_claim_route_revoke.py.
 """
 
 from __future__ import annotations
