@@ -1,5 +1,7 @@
 """Request and response models of ``POST /v1/rulings/claim`` (Laws 68-71), and their mapping to
-and from the engine (:func:`engine.rulings.claim.adjudicate_claim`)."""
+and from the engine (:func:`engine.rulings.claim_after_revoke.adjudicate_claim_after_revoke`: the
+claim, with the revoke laws first when its play shows a revoke; else
+:func:`engine.rulings.claim.adjudicate_claim`)."""
 
 from __future__ import annotations
 
