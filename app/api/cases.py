@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from app import i18n
 from app.api.card_traveller import cards_from_event
 from app.api.case_common import ERRORS, CaseId, repos, with_scorer
+from app.api.claim_traveller import claim_from_traveller, with_traveller
 from app.api.rulings import prefill_from_traveller, rule_revoke
 from app.api.schemas.cards import IncorrectCardsRequest, IncorrectCardsResponse
 from app.api.schemas.cases import (
@@ -58,12 +59,13 @@ def _invalid(errors: Sequence[Mapping[str, Any]], prefix: tuple[str | int, ...] 
 
 def parse_case(data: Mapping[str, Any]) -> tuple[CaseFieldsIn, dict[str, Any]]:
     """Split a ``POST /v1/cases`` body into the case's fields and the ruling request's body. A
-    revoke or incorrect-cards case's ``traveller_line`` becomes the request's ``event``, ``board``
-    (the number) and ``table``/``pairs``: the line the request is ruled on each time.
+    case's ``traveller_line`` becomes the request's ``event``, ``board`` (the number) and
+    ``table``/``pairs``: the line the request is ruled on each time.
 
     Raises:
         RequestValidationError: a bad case field (the ruling request is checked when ruled);
-            ``traveller_line`` for a claim (``kind`` ``claim``: its ruling takes no traveller line).
+            ``traveller_line`` for a claim given with ``deal`` or ``position`` (a line is a table of
+            the event's board).
     """
     if not isinstance(data, Mapping):
         raise _invalid([{"type": "dict_type", "loc": (), "msg": "the body is a JSON object: the ruling request "
@@ -74,11 +76,10 @@ def parse_case(data: Mapping[str, Any]) -> tuple[CaseFieldsIn, dict[str, Any]]:
         raise _invalid(exc.errors(include_url=False, include_input=False)) from None
     rest = {k: v for k, v in data.items() if k not in CASE_FIELDS}
     line = fields.traveller_line
-    if line is not None and fields.kind not in ("revoke", "incorrect_cards"):
-        raise _invalid([{"type": "value_error", "loc": ("traveller_line",), "msg": "`traveller_line` names the "
-                         "traveller's line of a revoke or an incorrect number of cards (`kind` \"revoke\" or "
-                         "\"incorrect_cards\"): a claim is ruled on the board and the play given, without the "
-                         "traveller", "input": None}])
+    if line is not None and fields.kind == "claim" and ("position" in rest or "deal" in rest):
+        raise _invalid([{"type": "value_error", "loc": ("traveller_line",), "msg": "a claim on a traveller line is "
+                         "ruled on the event's board with its play: give `play` (and the claim), not `deal` or "
+                         "`position`", "input": None}])
     if line is not None:  # the request's own `table`/`pairs`: read from the traveller whenever it is ruled
         rest |= {"event": fields.event, "board": fields.board,
                  **line.model_dump(mode="json", exclude_none=True)}
@@ -107,12 +108,14 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
     under ``laws_edition`` (the case's event's) when given; the request is kept as it came. The
     ruling JSON is the case file's record: always in English, each step with its catalogue
     ``key`` and ``params`` (to be said in any language when shown), whatever language the
-    request asked for (its errors are said in that one). A revoke or incorrect-cards request is ruled
-    as ``POST /v1/rulings/revoke`` and ``/incorrect-cards`` rule it
-    (:func:`app.api.rulings.prefill_from_traveller`, :func:`app.api.card_traveller.cards_from_event`):
+    request asked for (its errors are said in that one). A claim request that names no Laws edition
+    has a revoke in its play ruled under ``laws_edition`` too. A request is ruled as
+    ``POST /v1/rulings/revoke``, ``/incorrect-cards`` and ``/claim`` rule it
+    (:func:`app.api.rulings.prefill_from_traveller`, :func:`app.api.card_traveller.cards_from_event`,
+    :func:`app.api.claim_traveller.claim_from_traveller`):
     with ``event`` the stored board, with ``table``/``pairs`` what it leaves out (contract, declarer,
-    result, the scoring against the rest of the traveller) from that traveller line, read again each
-    time (the ruling's ``from_traveller`` says what).
+    result (not a claim's), the scoring against the rest of the traveller) from that traveller line,
+    read again each time (the ruling's ``from_traveller`` says what).
 
     Raises:
         RequestValidationError: the request does not validate (locations under ``body``).
@@ -134,11 +137,15 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
             return given, out.model_dump(mode="json"), out.scores.suggested, out.score_ns.table
         if kind is CaseKind.CLAIM:
             claim = ClaimRulingRequest.model_validate(request)
+            given = claim.model_dump(mode="json", exclude_unset=True, by_alias=True)
+            if claim.laws_edition is None and laws_edition is not None:  # a revoke in the play: the event's Laws
+                claim = claim.model_copy(update={"laws_edition": laws_edition.value})
+            # as POST /v1/rulings/claim: with `table`/`pairs` the contract, declarer and scoring from the line
+            claim, came = claim_from_traveller(claim, events)
             ruled = rule_claim(claim, events, solver)
             with i18n.use(i18n.DEFAULT):
-                co = ClaimRulingResponse.from_ruling(ruled, claim)
-            return claim.model_dump(mode="json", exclude_unset=True, by_alias=True), co.model_dump(mode="json"), \
-                co.score_ns, None
+                co = with_traveller(ClaimRulingResponse.from_ruling(ruled, claim), came)
+            return given, co.model_dump(mode="json"), co.score_ns, None
         cards = IncorrectCardsRequest.model_validate(request)
         given = cards.model_dump(mode="json", exclude_unset=True)
         # as POST /v1/rulings/incorrect-cards: with `event` the stored board, with `table`/`pairs` the contract,

@@ -23,7 +23,8 @@ from app.api.schemas.common import ErrorResponse
 from app.api.screenings import env_int, owner_of
 from app.service.jobs import Job, JobManager
 from engine.casefile.events import NotStoredError
-from engine.rulings.claim import DEFAULT_TIME_LIMIT, adjudicate_claim
+from engine.rulings.claim import DEFAULT_TIME_LIMIT
+from engine.rulings.claim_after_revoke import adjudicate_claim_after_revoke
 from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting
 from engine.rulings.claim_search import DEFAULT_NODE_BUDGET
 
@@ -58,19 +59,23 @@ def needs_job(request: Request, setting: ClaimSetting, job: bool | None) -> bool
 def start_claim_job(request: Request, body: ClaimRulingRequest, setting: ClaimSetting,
                     meta: dict[str, Any] | None = None) -> Job:
     """Queue the ruling of ``body``'s claim at ``setting`` (already read from the request) as a job;
-    its result is the engine's :class:`ClaimRuling`, its progress in searches.
+    its result is the engine's :class:`ClaimRuling`, its progress in searches. As
+    :func:`app.api.schemas.claim.rule_claim`, a play that shows a revoke is ruled with the revoke laws.
 
     Raises:
-        InvalidBoardError: as :func:`engine.rulings.claim.validate_claim` (before any job is made).
+        InvalidBoardError: as :func:`engine.rulings.claim.validate_claim`, path ``event`` (before any
+            job is made).
         SolverBusyError: too many jobs already wait (HTTP 503).
     """
     claim = checked_claim(body, setting)
     solver = request.app.state.solver
     jobs: JobManager = request.app.state.jobs
+    laws = body.edition(request.app.state.events)
 
-    def run(job: Job) -> ClaimRuling:
-        return adjudicate_claim(setting, claim, solver, node_budget=body.node_budget or DEFAULT_NODE_BUDGET,
-                                time_limit=body.time_limit or DEFAULT_TIME_LIMIT, progress=job.advance)
+    def run(job: Job) -> ClaimRuling:  # as rule_claim: a revoke in the play is ruled with the revoke laws
+        return adjudicate_claim_after_revoke(setting, claim, solver, edition=laws,
+                                             node_budget=body.node_budget or DEFAULT_NODE_BUDGET,
+                                             time_limit=body.time_limit or DEFAULT_TIME_LIMIT, progress=job.advance)
 
     return jobs.submit("claim", 1, run, {"kind": "claim", "body": body, "owner": owner_of(request), **(meta or {})})
 
@@ -117,6 +122,8 @@ class ClaimJobResponse(BaseModel):
         ruling = None
         if isinstance(job.result, ClaimRuling):
             ruling = ClaimRulingResponse.from_ruling(job.result, job.meta["body"])
+            if job.meta.get("from_traveller") is not None:  # the line the request named (claim_from_traveller)
+                ruling = ruling.model_copy(update={"from_traveller": job.meta["from_traveller"]})
         return cls(job=job.id, state=job.state.value, progress=ClaimJobProgress(done=job.done, total=job.total),
                    created=when(job.created) or dt.datetime.now(dt.UTC), started=when(job.started),
                    finished=when(job.finished), error=job.error, ruling=ruling)

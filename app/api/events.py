@@ -15,12 +15,13 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, File, HTTPException, Path, Request, UploadFile
 from pydantic import BaseModel, ConfigDict, Field
 
+from app.api.board_source import stored_hand_record
 from app.api.schemas.common import ErrorResponse, SeatCode
 from app.api.schemas.revoke import RevokeRulingRequest
 from app.service.limits import UPLOAD_BODY_BYTES, read_upload
 from app.service.request_body import RequestModel
-from engine.casefile.events import Event, EventDetails, EventRepository, LawsEdition, NotStoredError, UnknownEventError
-from engine.errors import InvalidBoardError, ResultsFileError
+from engine.casefile.events import Event, EventDetails, EventRepository, LawsEdition, NotStoredError
+from engine.errors import ResultsFileError
 from engine.model.board import BoardRecord
 from engine.records.handrecords import HandRecord, board_key, hand_records_from_pbn
 from engine.records.pbn_text import upload_text
@@ -171,27 +172,17 @@ def _repo(request: Request) -> EventRepository:
 
 def board_for(body: RevokeRulingRequest, repo: EventRepository) -> BoardRecord:
     """The board of a ruling request: with ``event``, the stored hand record of ``board``
-    (deal and vulnerability) with the request's contract, declarer and play; otherwise
-    :meth:`RevokeRulingRequest.to_board`.
+    (deal and vulnerability, :func:`app.api.board_source.stored_hand_record`) with the
+    request's contract, declarer and play; otherwise :meth:`RevokeRulingRequest.to_board`.
 
     Raises:
         InvalidBoardError: path ``event`` (no such event), ``board`` (not in the event), or as
             :meth:`RevokeRulingRequest.to_board`.
     """
-    event_id = body.event
-    if event_id is None:
+    if body.event is None:
         return body.to_board()
-    try:
-        event = repo.get_event(event_id)
-        record = repo.board(event_id, body.board or "")
-    except UnknownEventError as exc:
-        raise InvalidBoardError(exc.message, path="event", key=exc.key, params=exc.params) from None
-    if record is None:
-        raise InvalidBoardError(f"board {board_key(body.board or '?')} is not in event {event_id} "
-                                f"({event.details.name!r}, {event.boards} boards): upload its hand records first",
-                                path="board")
+    record, label = stored_hand_record(repo, body.event, body.board or "")
     parts = body.model_copy(update={"deal": record.deal_pbn, "vulnerable": record.vulnerability.value})
-    label = f"{event.details.name}, board {record.board}"
     return replace(parts.to_board(), label=label)
 
 

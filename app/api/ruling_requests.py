@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 
 from app.api import claim_jobs, rulings
 from app.api.card_traveller import cards_from_event, cards_response
+from app.api.claim_traveller import claim_from_traveller, with_traveller
 from app.api.schemas.cards import IncorrectCardsRequest, IncorrectCardsResponse
 from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse, rule_claim
 from app.api.schemas.common import ErrorResponse
@@ -102,17 +103,26 @@ def router() -> APIRouter:
         double-dummy value for reference, and the score when the whole board is known. A search that
         reaches its node budget answers with an interval for the director.
 
+        A play that shows a revoke is ruled with the revoke laws as `POST /v1/rulings/revoke` rules it
+        with this claim (`revoke` in the answer): a revoke not yet established when the claim was
+        disputed is corrected and the claim ruled from the corrected position; an established one
+        stands and its trick transfer follows the claim (WBFLC minute, 12 January 2000). With
+        `event`, `board` and `table` or `pairs`, contract and declarer come from the traveller line
+        and the result to enter is scored against the rest of the traveller (`from_traveller`,
+        `scores`).
+
         A claim with more than 8 cards in a hand (or `job=true`) is answered 202 at once with a job
         (`Location: /v1/rulings/claim/jobs/{job}`): poll it for the progress and the ruling.
         """
         # A plain `def`: FastAPI runs it in its thread pool; DDS is reached only through the runner.
+        body, came = claim_from_traveller(body, request.app.state.events)
         setting = body.to_setting(request.app.state.events)
         if claim_jobs.needs_job(request, setting, job):
-            started = claim_jobs.start_claim_job(request, body, setting)
+            started = claim_jobs.start_claim_job(request, body, setting, {"from_traveller": came})
             out = claim_jobs.ClaimJobResponse.from_job(started).model_dump(mode="json")
             return JSONResponse(status_code=202, content=out, headers={"Location": claim_jobs.job_location(started)})
         ruling = rule_claim(body, request.app.state.events, request.app.state.solver, setting=setting)
-        return ClaimRulingResponse.from_ruling(ruling, body)
+        return with_traveller(ClaimRulingResponse.from_ruling(ruling, body), came)
 
     @r.post(
         "/v1/screenings", max_body_size=UPLOAD_BODY_BYTES,

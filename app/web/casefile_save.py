@@ -259,13 +259,14 @@ def install_save_page(r: APIRouter, render: Render) -> None:
 
 
 def ruled_line(body: Mapping[str, Any], kind: str, event_id: int | None, board: str) -> dict[str, Any] | None:
-    """The traveller line a revoke or incorrect-cards ruling request (``body``, as the page ruled it)
-    names, as a case's ``traveller_line`` (its ``table`` and/or ``pairs``), when the case is saved to
-    the event and board the request is on; ``None`` otherwise (a claim, no line, or the director
+    """The traveller line a revoke, incorrect-cards or claim ruling request (``body``, as the page
+    ruled it) names, as a case's ``traveller_line`` (its ``table`` and/or ``pairs``), when the case is
+    saved to the event and board the request is on; ``None`` otherwise (no line, or the director
     saves it to another event or board, whose traveller is not the one ruled on)."""
     ruled_board = str(body.get("board") or "").strip()
-    if kind not in ("revoke", "incorrect_cards") or body.get("event") is None or body.get("event") != event_id \
-            or not ruled_board or not board.strip() or board_key(ruled_board) != board_key(board):
+    if kind not in ("revoke", "incorrect_cards", "claim") or body.get("event") is None \
+            or body.get("event") != event_id or not ruled_board or not board.strip() \
+            or board_key(ruled_board) != board_key(board):
         return None
     line = {k: body[k] for k in ("table", "pairs") if body.get(k) is not None}
     return line or None

@@ -20,6 +20,7 @@ from engine.model.cards import Card, Suit
 from engine.model.contract import Contract
 from engine.model.position import Position
 from engine.model.seats import Seat, Side, Vulnerability
+from engine.rulings.revoke_advice import RevokeAdvice
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +176,10 @@ class ClaimRuling:
             Law 77 score (North-South's view), when the whole board is known.
         steps: the explanation, each step naming its law.
         setting: the position ruled on (for the page and the case file).
+        revoke: when the play before the claim shows a revoke, the revoke ruling (Laws 61-64) the
+            claim was ruled with (:mod:`engine.rulings.claim_after_revoke`): ``declarer_tricks``,
+            ``result`` and ``score_ns`` are then its result to enter, and ``steps`` its steps,
+            the claim's among them; ``None`` otherwise.
     """
 
     claim: Claim
@@ -192,3 +197,4 @@ class ClaimRuling:
     score_ns: int | None
     steps: tuple[Step, ...]
     setting: ClaimSetting | None = field(repr=False, default=None)
+    revoke: RevokeAdvice | None = field(repr=False, default=None)

@@ -13,6 +13,7 @@ the play record in :mod:`engine.rulings.revoke_checks`, the explanation (one ste
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from engine.dd.analysis import analyse_play
@@ -37,9 +38,10 @@ from engine.laws.transfer import Transfer, TrickOwnership, automatic_transfers, 
 from engine.model.board import BoardRecord
 from engine.model.contract import Contract
 from engine.model.play import PlayRecord
-from engine.rulings.claim import adjudicate_claim
+from engine.rulings.claim import DEFAULT_TIME_LIMIT, adjudicate_claim
 from engine.rulings.claim_correction import corrected_claim, corrected_setting
 from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting
+from engine.rulings.claim_search import DEFAULT_NODE_BUDGET
 from engine.rulings.revoke_advice import ClaimInfo, InducedDamage, RevokeAdvice, RevokeRuling
 from engine.rulings.revoke_checks import _check_claim, _check_report, _how_play_ended, _played_out
 from engine.rulings.revoke_steps import _explain, _result_law
@@ -81,6 +83,24 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
             trick).
         SolverError: the solver failed.
     """
+    return advise_revoke_and_claim(board, facts=facts, solver=solver, edition=edition)[0]
+
+
+def advise_revoke_and_claim(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummySolver,
+                            edition: Edition = LAWS_2017, node_budget: int = DEFAULT_NODE_BUDGET,
+                            time_limit: float = DEFAULT_TIME_LIMIT,
+                            progress: Callable[[int, int], None] | None = None,
+                            ) -> tuple[RevokeAdvice, ClaimRuling | None]:
+    """:func:`advise_revoke`, with the claim that ended play as it was adjudicated (Laws 69-71)
+    when ``facts.claim_detail`` gives it, else ``None``: from the position where the record
+    stops, or, when the revoke is corrected, from the corrected position (WBFLC minute, 12 January
+    2000). ``node_budget``, ``time_limit`` and ``progress`` are the claim search's, as
+    :func:`engine.rulings.claim.adjudicate_claim` takes them. A claim on the claim route whose play
+    shows a revoke is ruled through here (:mod:`engine.rulings.claim_after_revoke`).
+
+    Raises:
+        InvalidBoardError, SolverError: as :func:`advise_revoke`.
+    """
     contract = board.contract
     record = board.play_record()
     side = contract.declaring_side
@@ -102,7 +122,7 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
                                 path="revoke_facts/likely_without_revoke", key="reported_reason_without_figure")
     _check_claim(record, facts)
     if facts.reported is not None and record.completed_tricks < facts.reported.trick:
-        return _advise_reported(board, record, facts, edition)
+        return _advise_reported(board, record, facts, edition), None
     if facts.reported is not None and facts.reported.likely_without_revoke is not None:
         raise InvalidBoardError(
             f"the play through the revoke trick (trick {facts.reported.trick}) is given, so 64C is measured double "
@@ -119,7 +139,7 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
     # WBFLC minute, 12 January 2000: a claim after a revoke that is corrected is ruled from the
     # corrected position (the revoke card back in the offender's hand, a penalty card if 62B1 says so).
     fix = next(((r, e) for r, e in assessed if r in corrected and r.play_index >= 0), None) if corrected else None
-    adjudicated = _adjudicate(board, facts, solver, fix)
+    adjudicated = _adjudicate(board, facts, solver, fix, node_budget, time_limit, progress)
     claim_replayed = adjudicated is not None and fix is not None and adjudicated.awarded is not None
     needs_rest = not record.is_complete and facts.claim_declarer_tricks is None and played_out is None and \
         (adjudicated is None or adjudicated.awarded is None)
@@ -195,11 +215,13 @@ def advise_revoke(board: BoardRecord, *, facts: RevokeFacts, solver: DoubleDummy
         score_ns_after_adjustment=score_ns(contract, after, v),
         score_ns_suggested=score_ns(contract, suggested, v), steps=steps, induced=induced, edition=edition,
         provisional=provisional,
-    )
+    ), adjudicated
 
 
 def _adjudicate(board: BoardRecord, facts: RevokeFacts, solver: DoubleDummySolver,
-                fix: tuple[Revoke, Establishment] | None) -> ClaimRuling | None:
+                fix: tuple[Revoke, Establishment] | None, node_budget: int = DEFAULT_NODE_BUDGET,
+                time_limit: float = DEFAULT_TIME_LIMIT,
+                progress: Callable[[int, int], None] | None = None) -> ClaimRuling | None:
     """The claim that ended play, adjudicated (Laws 69-71) when the director gave it
     (``facts.claim_detail``); ``None`` otherwise. From the position where the record stops, or,
     when ``fix`` names a revoke that is corrected (62A), from the corrected position
@@ -214,8 +236,10 @@ def _adjudicate(board: BoardRecord, facts: RevokeFacts, solver: DoubleDummySolve
     if fix is not None:
         revoke, est = fix
         setting = corrected_setting(board, revoke, penalty_card=est.penalty_card)
-        return adjudicate_claim(setting, corrected_claim(detail, board, revoke), solver)
-    return adjudicate_claim(ClaimSetting.of_board(board), detail, solver)
+        return adjudicate_claim(setting, corrected_claim(detail, board, revoke), solver, node_budget=node_budget,
+                                time_limit=time_limit, progress=progress)
+    return adjudicate_claim(ClaimSetting.of_board(board), detail, solver, node_budget=node_budget,
+                            time_limit=time_limit, progress=progress)
 
 
 def _advise_reported(board: BoardRecord, record: PlayRecord, facts: RevokeFacts, edition: Edition) -> RevokeAdvice:

@@ -130,9 +130,9 @@ def test_a_cards_case_saved_from_the_page_keeps_its_traveller_line(client: TestC
     assert r.status_code == 200 and r.json()["same"], r.text
 
 
-def test_a_line_saved_to_another_board_or_named_for_a_claim_is_not_taken(client: TestClient) -> None:
-    """A revoke's line is taken as an incorrect-cards one is (tests/api/test_revoke_case_traveller.py); a
-    claim's ruling takes no traveller line, and a line saved to another event or board is not the one ruled on."""
+def test_a_line_saved_to_another_board_is_not_taken(client: TestClient) -> None:
+    """A revoke's or a claim's line is taken as an incorrect-cards one is (tests/api/test_revoke_case_traveller.py,
+    tests/api/test_claim_traveller.py); a line saved to another event or board is not the one ruled on."""
     from app.web.casefile_save import ruled_line
 
     body = {"event": 4, "board": "01", "pairs": {"ns": "5", "ew": "2"}, "hands": {}}
@@ -141,11 +141,7 @@ def test_a_line_saved_to_another_board_or_named_for_a_claim_is_not_taken(client:
     assert ruled_line(body, "incorrect_cards", 5, "1") is None  # another event
     assert ruled_line({**body, "pairs": None}, "incorrect_cards", 4, "1") is None  # no line named
     assert ruled_line(body, "revoke", 4, "1") == {"pairs": {"ns": "5", "ew": "2"}}
-    assert ruled_line(body, "claim", 4, "1") is None
+    assert ruled_line(body, "claim", 4, "1") == {"pairs": {"ns": "5", "ew": "2"}}
     event_id = _event(client, sample(MP_HOWELL))
-    r = client.post("/v1/cases", json={**CASE, "event": event_id, "kind": "claim", "contract": "4H", "declarer": "S",
-                                       "claim_declarer_tricks": 8, "traveller_line": {"table": 3}})
-    error(r, 422, ["body", "traveller_line"], "of a revoke or an incorrect number of cards",
-          "a claim is ruled on the board and the play given")
     r = client.post("/v1/cases", json={**CASE, "event": event_id, "traveller_line": {}, **RULING})
     error(r, 422, ["body", "traveller_line"], "name the traveller's line")

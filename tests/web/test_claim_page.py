@@ -10,8 +10,10 @@ this code's output:
 * T03 (White Book 8.70.4(a)): a good trump out, not mentioned, the claimer likely unaware: 3 of 4
   (70C), 4C by South with 9 tricks won: 12 tricks, 4C S +2, North-South +170 (not vulnerable).
 * Sponvo30.pbn board 21 (tests/engine/rulings/test_claims.py, the 63A3 test): 4H by West, West claims the last
-  four after nine tricks (East-West 5): South's H9 takes a trick on any line: 3 of 4, 8 tricks,
-  4H W -2, North-South +100 (East-West not vulnerable), the claim read alone (no revoke law).
+  four after nine tricks (East-West 5): South's H9 takes a trick on any line: 3 of 4, 8 tricks; South's
+  revoke at trick 3 is established (63A1) and 64A2 transfers one trick: 9, 4H W -1, North-South +50
+  (East-West not vulnerable; tests/engine/rulings/test_claim_after_revoke.py). Read alone, without the
+  revoke law, the claim gave 4H W -2, +100.
 """
 
 from __future__ import annotations
@@ -86,8 +88,12 @@ def test_the_claim_page_from_a_stored_board_of_an_event(client: TestClient, even
     r = client.post("/claim", data=body, headers=ORIGIN)
     assert r.status_code == 200, r.text[:800]
     assert text_of(r.text, "claim-awarded") == "The claiming side gets 3 of the 4 tricks still to play"
-    assert text_of(r.text, "claim-result") == "4H W -2"
-    assert "+100" in r.text
+    # South's D4 on a heart at trick 3 is a revoke, established (North played to trick 4): the claim gives
+    # 5 + 3 = 8, then 64A2 transfers one trick (West won the revoke trick, North-South won tricks 6-9):
+    # 9 tricks, 4H W -1, North-South +50 (tests/api/test_claim_route_revoke.py); before, the revoke was
+    # ignored: 4H W -2, +100
+    assert text_of(r.text, "claim-result") == "4H W -1"
+    assert "+50" in r.text and "64A2" in r.text
     assert 'name="kind" value="claim"' in r.text  # "Save as a case"
     assert client.get(f"/claim?event={event}&board=99").status_code == 404
 

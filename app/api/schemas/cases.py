@@ -46,9 +46,9 @@ class PairsIn(BaseModel):
 
 
 class TravellerLineIn(BaseModel):
-    """The line of the board's stored traveller a revoke or incorrect-cards case was ruled from:
-    the ``table`` and ``pairs`` of ``POST /v1/rulings/revoke`` and ``/incorrect-cards``, which a
-    case's body cannot give under those names (they are the case's own fields there)."""
+    """The line of the board's stored traveller a case was ruled from: the ``table`` and ``pairs``
+    of ``POST /v1/rulings/revoke``, ``/incorrect-cards`` and ``/claim``, which a case's body cannot
+    give under those names (they are the case's own fields there)."""
 
     model_config = ConfigDict(extra="forbid")
     table: int | None = Field(None, ge=1, le=999, strict=True, description="The table on the traveller.")
@@ -81,12 +81,12 @@ class CaseFieldsIn(RequestModel):
                             "existing case of the event (not withdrawn) is meant; without it such a case is a 409 "
                             "naming the existing one.")
     traveller_line: TravellerLineIn | None = Field(
-        None, description="`kind` \"revoke\" or \"incorrect_cards\" (not a claim): the line of the board's "
-                          "traveller (`POST /v1/events/{id}/results`) the ruling is on, as `table`/`pairs` of "
-                          "`POST /v1/rulings/revoke` and `/incorrect-cards`: the contract, declarer, table result "
-                          "and the scoring come from it when the request leaves them out, at the case's ruling and "
-                          "whenever the case is ruled again (re-run; an import refuses such a case, an export "
-                          "carrying no travellers).")
+        None, description="The line of the board's traveller (`POST /v1/events/{id}/results`) the ruling is on, as "
+                          "`table`/`pairs` of `POST /v1/rulings/revoke`, `/incorrect-cards` and `/claim`: the "
+                          "contract, declarer, table result (not for a claim) and the scoring come from it when the "
+                          "request leaves them out, at the case's ruling and whenever the case is ruled again "
+                          "(re-run; an import refuses such a case, an export carrying no travellers). A claim on a "
+                          "line is ruled on the event's board with its `play` (not `deal` or `position`).")
 
 
 CASE_FIELDS = frozenset(CaseFieldsIn.model_fields)

@@ -1,5 +1,7 @@
 """Request and response models of ``POST /v1/rulings/claim`` (Laws 68-71), and their mapping to
-and from the engine (:func:`engine.rulings.claim.adjudicate_claim`)."""
+and from the engine (:func:`engine.rulings.claim_after_revoke.adjudicate_claim_after_revoke`: the
+claim, with the revoke laws first when its play shows a revoke; else
+:func:`engine.rulings.claim.adjudicate_claim`)."""
 
 from __future__ import annotations
 
@@ -7,10 +9,15 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
+from app.api.board_source import stored_hand_record
 from app.api.schemas.common import CardText, SeatCode, StepOut, SuitCode, explanation, relocated
+from app.api.schemas.revoke_ruling import FromTravellerOut, RevokeRulingResponse
+from app.api.schemas.scores import ScoresOut, ScoringIn
+from app.api.scores import scores_block
+from app.api.travellers import PairsIn, require_contract, table_on_traveller
 from app.service.request_body import RequestModel
 from engine import __version__ as engine_version
-from engine.casefile.events import EventRepository
+from engine.casefile.events import EventRepository, UnknownEventError
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
 from engine.laws.claims import (
@@ -27,12 +34,16 @@ from engine.laws.claims import (
     TrumpsStated,
     Unaware,
 )
+from engine.laws.editions import DEFAULT, Edition, edition
+from engine.model.board import BoardRecord
 from engine.model.cards import Card, Suit
 from engine.model.contract import Contract, Strain
 from engine.model.deal import parse_hand
 from engine.model.position import Position
 from engine.model.seats import Seat, Vulnerability
-from engine.rulings.claim import DEFAULT_TIME_LIMIT, adjudicate_claim, validate_claim
+from engine.records.boards import board_from_parts
+from engine.rulings.claim import DEFAULT_TIME_LIMIT, validate_claim
+from engine.rulings.claim_after_revoke import adjudicate_claim_after_revoke
 from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting, LinePlay
 from engine.rulings.claim_search import DEFAULT_NODE_BUDGET
 
@@ -307,7 +318,9 @@ def _card(text: str, path: str) -> Card:
 
 class ClaimRulingRequest(RequestModel):
     """A claim: the board (deal, contract, declarer and the play up to the claim; or `event` and
-    `board`), or the position at the claim alone; and the claim with the director's findings."""
+    `board`, with `table` or `pairs` naming its traveller line), or the position at the claim
+    alone; and the claim with the director's findings. A play that shows a revoke is ruled with the
+    revoke laws (Laws 61-64, as `POST /v1/rulings/revoke` rules the same board with this claim)."""
 
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_EXAMPLE]})
     deal: str | None = Field(None, max_length=200, description="PBN deal, e.g. 'N:AKQ2.J.T98.76543 ...'.")
@@ -319,7 +332,8 @@ class ClaimRulingRequest(RequestModel):
     vulnerable: Literal["None", "NS", "EW", "All"] = "None"
     play: list[Annotated[str, CardText]] | None = Field(
         None, max_length=52, description="Cards in play order from the opening lead up to the claim (it may stop "
-                                         "mid-trick).")
+                                         "mid-trick). A revoke in it is ruled with the revoke laws (the answer's "
+                                         "`revoke`).")
     position: PositionIn | None = Field(None, description="The position at the claim alone, instead of the board.")
     claim: ClaimIn
     node_budget: int | None = Field(None, ge=1_000, le=5_000_000, strict=True, description="Cards the search may "
@@ -327,19 +341,39 @@ class ClaimRulingRequest(RequestModel):
 
     time_limit: float | None = Field(None, ge=1, le=120, description="Seconds the ruling's searches may take "
                                      f"together before they answer with intervals (default {DEFAULT_TIME_LIMIT:g}).")
+    table: int | None = Field(None, ge=1, le=999, strict=True, description="With `event` and `board`: the table "
+                              "on the board's traveller (`POST /v1/events/{id}/results`), as for "
+                              "`POST /v1/rulings/revoke`: contract and declarer come from its line when not given, "
+                              "and `scoring` from the rest of the traveller (the response's `from_traveller` says "
+                              "which).")
+    pairs: PairsIn | None = Field(None, description="With `event` and `board`: the table's pair numbers, "
+                                  "`{\"ns\": \"2NS\", \"ew\": \"3EW\"}`, instead of (or as well as) `table`.")
+    scoring: ScoringIn | None = Field(None, description="The field or the other room, to score the result to enter "
+                                      "against (the response's `scores`).")
+    laws_edition: Literal["2017", "2007"] | None = Field(None, description="The Laws edition a revoke in the play is "
+                                                         "ruled under. Omitted: the event's edition with `event`, "
+                                                         "else 2017.")
 
     @model_validator(mode="after")
     def _one_source(self) -> ClaimRulingRequest:
-        board_fields = [k for k in ("deal", "event", "board", "contract", "declarer", "play")
+        board_fields = [k for k in ("deal", "event", "board", "contract", "declarer", "play", "table", "pairs")
                         if getattr(self, k) is not None]
         if self.position is not None and board_fields:
             raise InvalidBoardError(f"give either the board or the position at the claim, not both (also given: "
                                     f"{', '.join(board_fields)})", key="claim_board_and_position",
                                     params={"fields": ", ".join(board_fields)})
+        if self.event is None and (self.table is not None or self.pairs is not None):
+            raise InvalidBoardError("`table` and `pairs` pick a line of a stored event's traveller: give `event` "
+                                    "and `board` with them", key="traveller_without_event")
+        if self.event is not None and self.deal is not None:
+            raise InvalidBoardError("with `event`, the deal and vulnerability come from the stored board: do not "
+                                    "give deal", key="event_clash", params={"fields": "deal"})
         if self.position is None:
+            from_line = self.table is not None or self.pairs is not None
             need = ("event", "board", "contract", "declarer", "play") if self.event is not None else \
                 ("deal", "contract", "declarer", "play")
-            missing = [k for k in need if getattr(self, k) is None]
+            missing = [k for k in need
+                       if getattr(self, k) is None and not (from_line and k in ("contract", "declarer"))]
             if missing:
                 raise InvalidBoardError(f"give the board (deal, contract, declarer and play, or event, board, "
                                         f"contract, declarer and play) or the position at the claim (missing: "
@@ -347,20 +381,55 @@ class ClaimRulingRequest(RequestModel):
                                         params={"fields": ", ".join(missing)})
         return self
 
+    def to_board(self, repo: EventRepository) -> BoardRecord:
+        """The board with its play up to the claim: the request's deal and vulnerability, or with
+        ``event`` the stored hand record of ``board`` (:func:`app.api.board_source.stored_hand_record`);
+        the contract and declarer given, or with ``table``/``pairs`` those of the traveller line
+        when not given (:func:`app.api.travellers.require_contract`).
+
+        Raises:
+            InvalidBoardError: path ``event``/``board`` (not stored), ``table``/``pairs`` (no such line,
+                or a line without a contract), or the field that cannot be read (``deal``, ``contract``,
+                ``play/<i>``).
+        """
+        contract: str | None = self.contract
+        declarer: str | None = self.declarer
+        if self.event is None:
+            deal, vulnerable, label = self.deal or "", self.vulnerable, ""
+        else:
+            record, label = stored_hand_record(repo, self.event, self.board or "")
+            deal, vulnerable = record.deal_pbn, record.vulnerability.value
+            if (contract is None or declarer is None) and (self.table is not None or self.pairs is not None):
+                line = table_on_traveller(repo, self.event, record.board, self.table, self.pairs).line
+                held, seat = require_contract(line, "table" if self.table is not None else "pairs")
+                contract, declarer = contract or held, declarer or seat.value
+        if contract is None or declarer is None:
+            raise InvalidBoardError("give the contract and the declarer", path="contract" if contract is None
+                                    else "declarer", key="claim_source_missing",
+                                    params={"fields": "contract" if contract is None else "declarer"})
+        return board_from_parts(deal, contract, declarer, vulnerable, self.play or (), label)
+
     def to_setting(self, repo: EventRepository) -> ClaimSetting:
         """The position at the claim; raises InvalidBoardError naming the field."""
         if self.position is not None:
             return self.position.to_setting(self.vulnerable)
-        from app.api.events import (
-            board_for,  # app.api.schemas.revoke (the revoke request) takes a ClaimIn: imported here
-        )
-        from app.api.schemas.revoke import RevokeRulingRequest
+        return ClaimSetting.of_board(self.to_board(repo))
 
-        parts = RevokeRulingRequest.model_validate(
-            {k: v for k, v in {"deal": self.deal, "event": self.event, "board": self.board, "contract": self.contract,
-                               "declarer": self.declarer, "vulnerable": self.vulnerable, "play": self.play}.items()
-             if v is not None and (k != "vulnerable" or self.event is None)})
-        return ClaimSetting.of_board(board_for(parts, repo))
+    def edition(self, repo: EventRepository) -> Edition:
+        """The Laws edition a revoke in the play is ruled under: ``laws_edition``, else the stored
+        event's (``event``), else 2017.
+
+        Raises:
+            InvalidBoardError: path ``event``: no such event.
+        """
+        if self.laws_edition is not None:
+            return edition(self.laws_edition)
+        if self.event is None:
+            return DEFAULT
+        try:
+            return edition(repo.get_event(self.event).details.laws_edition)
+        except UnknownEventError as exc:
+            raise InvalidBoardError(exc.message, path="event", key=exc.key, params=exc.params) from None
 
 
 def checked_claim(body: ClaimRulingRequest, setting: ClaimSetting) -> Claim:
@@ -384,17 +453,22 @@ def checked_claim(body: ClaimRulingRequest, setting: ClaimSetting) -> Claim:
 
 def rule_claim(body: ClaimRulingRequest, repo: EventRepository, solver: DoubleDummySolver, *,
                setting: ClaimSetting | None = None) -> ClaimRuling:
-    """Adjudicate the claim ``body`` describes (Laws 68-71). Blocks on the solver: call it from a
-    worker thread. ``setting``: the position ``body.to_setting(repo)`` gave, when already read.
+    """Adjudicate the claim ``body`` describes (Laws 68-71); a play that shows a revoke is ruled
+    with the revoke laws, under the edition :meth:`ClaimRulingRequest.edition` gives
+    (:func:`engine.rulings.claim_after_revoke.adjudicate_claim_after_revoke`: the ruling's
+    ``revoke``). Blocks on the solver: call it from a worker thread. ``setting``: the position
+    ``body.to_setting(repo)`` gave, when already read. A request naming a traveller line
+    (``table``/``pairs``) may come prefilled (:func:`app.api.claim_traveller.claim_from_traveller`);
+    else the line's contract and declarer are read here.
 
     Raises:
         InvalidBoardError: bad or contradictory input, ``path`` naming the field (never sent to DDS).
         SolverError: the solver failed or is busy.
     """
     setting = setting or body.to_setting(repo)
-    return adjudicate_claim(setting, checked_claim(body, setting), solver,
-                            node_budget=body.node_budget or DEFAULT_NODE_BUDGET,
-                            time_limit=body.time_limit or DEFAULT_TIME_LIMIT)
+    return adjudicate_claim_after_revoke(setting, checked_claim(body, setting), solver, edition=body.edition(repo),
+                                         node_budget=body.node_budget or DEFAULT_NODE_BUDGET,
+                                         time_limit=body.time_limit or DEFAULT_TIME_LIMIT)
 
 
 class LinePlayOut(BaseModel):
@@ -462,11 +536,43 @@ class ClaimRulingResponse(BaseModel):
     explanation: list[str]
     steps: list[StepOut]
     engine_version: str
+    revoke: RevokeRulingResponse | None = Field(
+        default=None,
+        description="When the play up to the claim shows a revoke: the revoke ruling the claim was ruled with "
+        "(Laws 61-64; exactly as `POST /v1/rulings/revoke` answers the same board with this `claim`). A revoke not "
+        "established when a non-offender's claim was disputed is corrected and the claim ruled from the corrected "
+        "position (WBFLC minute, 12 January 2000): `tricks_left`, `awarded` and the worst line are then counted "
+        "from the revoke trick; an established one stands and the trick transfer (64A) follows the claim. "
+        "`declarer_tricks`, `result` and `score_ns` above are its result to enter (`revoke.suggested`), and "
+        "`steps` its steps, the claim's among them.")
+    scores: ScoresOut | None = Field(
+        default=None,
+        description="The score to enter (`suggested`, North-South's points) and, when `scoring` gives the "
+        "field or the other room (or the traveller line named by `table`/`pairs` does), its matchpoints or IMPs "
+        "against them (`weighted`); with a revoke, the revoke ruling's scores. Null while the award is open.")
+    from_traveller: FromTravellerOut | None = Field(
+        default=None,
+        description="When the request named a table of a stored traveller (`table` or `pairs`): that line, "
+        "and what the ruling took from it (contract, declarer, scoring).")
+    laws_edition: str = Field("2017", description="The Laws edition a revoke in the play was ruled under (without a "
+                              "revoke: the request's `laws_edition`, 2017 when not given).")
 
     @classmethod
     def from_ruling(cls, r: ClaimRuling, body: ClaimRulingRequest) -> ClaimRulingResponse:
-        """The answer in the language being built."""
+        """The answer in the language being built; with a revoke in the play, its ruling
+        (``revoke``) and scores; the scores against ``body.scoring`` (``from_traveller`` is the
+        caller's, who read the traveller line).
+
+        Raises:
+            InvalidBoardError: an unknown profile in ``body.scoring`` (path ``scoring/...``).
+        """
         claimer = r.claim.by.side
+        revoke = RevokeRulingResponse.from_advice(r.revoke, body.scoring) if r.revoke is not None else None
+        if revoke is not None:
+            scores: ScoresOut | None = revoke.scores if r.score_ns is not None else None
+        else:
+            scores = scores_block(table=None, after_adjustment=None, suggested=r.score_ns, plausible=(),
+                                  scoring=body.scoring, suggested_result=r.result) if r.score_ns is not None else None
 
         def claimer_dd(lp: LinePlay) -> int | None:
             if lp.dd is None:
@@ -492,5 +598,7 @@ class ClaimRulingResponse(BaseModel):
                              for d in r.doubtful_points],
             search=SearchOut(complete=r.search.complete, nodes=r.search.nodes, ms=round(r.search.ms, 1)),
             explanation=explanation(r.steps), steps=[StepOut.of(s) for s in r.steps], engine_version=engine_version,
+            revoke=revoke, scores=scores, laws_edition=revoke.laws_edition if revoke is not None else
+            (body.laws_edition or "2017"),
         )
 
