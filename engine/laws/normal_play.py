@@ -736,8 +736,8 @@ class NormalPlay:
                 alive += self._alive(i, seat, hands, foes)
             scores.append((n, alive))
         best = max(scores)
-        for d, n in zip(lows, scores, strict=True):
-            if n == best:
+        for d, score in zip(lows, scores, strict=True):
+            if score == best:
                 put(d, Category.NORMAL)
         return Choice.DISCARD
 
