@@ -768,8 +768,8 @@ class NormalPlay:
             if self.hidden[seat] >> x & 1:
                 if not shown >> (x * 4 + led) & 1:
                     threat |= hidden_cards & SUIT_MASK[led]
+                trumps_after |= hidden_cards & t  # he can count the trumps out, aware of them or not
                 if not unaware:
-                    trumps_after |= hidden_cards & t
                     ruff_threat |= bool(hidden_cards & t) and led != trump and bool(shown >> (x * 4 + led) & 1)
             else:
                 threat |= hands[x] & SUIT_MASK[led]
@@ -781,7 +781,7 @@ class NormalPlay:
             if not opp_after:
                 return True
             if is_trump:
-                return not u_trumps or card > top(u_trumps)
+                return unaware or not u_trumps or card > top(u_trumps)
             return not ruff_threat and (not threat or card > top(threat))
 
         # the statement first: a card it names for this trick

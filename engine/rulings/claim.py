@@ -161,13 +161,17 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
     tell(1, total)
     points = []
     seen: dict[Category, tuple[int | None, FigureBasis | None]] = {}
-    for i, cat in marks:
+    idle: set[Category] = set()  # ruled not normal alone, the category gives the side nothing more
+    for i, cat in marks:  # one point a category, where the worst line first takes it (one switch rules all)
+        if cat in seen:
+            continue
         lp, best = line[i], bests[i]
-        if cat not in seen:
-            again = search(setting, claim, node_budget=node_budget, switches=((cat, False),),
-                           deadline=deadline, dd_root=root)
-            seen[cat] = _point_figure(again, best, setting, rside is cside)
-            tell(1 + len(seen), total)
+        again = search(setting, claim, node_budget=node_budget, switches=((cat, False),),
+                       deadline=deadline, dd_root=root)
+        seen[cat] = _point_figure(again, best, setting, rside is cside)
+        if again.complete and result.complete and again.at_most <= result.at_most:
+            idle.add(cat)
+        tell(1 + len(seen), total)
         figure, basis = seen[cat]
         if figure is not None and rside is not cside:
             figure = left - figure
@@ -175,8 +179,24 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
         if claim.kind is ClaimKind.CONCESSION and law != "70C":  # "normal" is judged under 71B for a concession
             law = "71B"
         points.append(DoubtfulPoint(lp.board_trick, lp.seat, lp.card, cat, law, figure, basis))
+    all_off: int | None = None
+    if len(points) >= 2 or (points and len(idle) == len(points)):
+        both = search(setting, claim, node_budget=node_budget, switches=tuple((p.category, False) for p in points),
+                      deadline=deadline, dd_root=root)
+        if both.complete:
+            all_off = both.at_most if rside is cside else left - both.at_most
+            if both.at_most <= result.at_most:
+                points = []  # no point, alone or together, gives the side more: none is doubtful
+            elif len(idle) < len(points):
+                points = [p for p in points if p.category not in idle]
+    if len(points) < 2:
+        all_off = None
     steps = _claim_steps(setting, claim, result, dd_claimer, points)
     doubtful = [_doubtful_step(d) for d in points]
+    if all_off is not None:
+        doubtful.append(Step(CATEGORY_LAW[points[0].category] if claim.kind is not ClaimKind.CONCESSION else "71B",
+                             f"if the director rules every one of these points not normal, the claiming side takes "
+                             f"{all_off}", "claim.doubtful_all", {"n": all_off}))
     awarded, stands, likely_if = _decide(claim, result, left, dd_r, rside is cside, steps, doubtful)
     rng = (result.at_least, result.at_most) if rside is cside else (left - result.at_most, left - result.at_least)
     decl_tricks = res = sc = None
@@ -191,7 +211,7 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
         steps.append(Step("77", f"the declarer's side takes {decl_tricks} tricks in all: {res}, {sc:+d} for "
                           "North-South", "claim.score", {"tricks": decl_tricks, "result": res, "score": f"{sc:+d}"}))
     return ClaimRuling(claim, left, awarded, rng, stands, dd_claimer, rside, result, tuple(points), likely_if,
-                       decl_tricks, res, sc, tuple(steps), setting)
+                       decl_tricks, res, sc, tuple(steps), setting, if_all_not_normal=all_off)
 
 
 def _point_figure(again: SearchResult, best: int, setting: ClaimSetting,

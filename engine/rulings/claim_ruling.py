@@ -169,7 +169,11 @@ class ClaimRuling:
         dd_claimer: the claiming side's tricks double dummy, for reference (never an award).
         restricted: the side held to normal play (the claimer's; the agreeing side under 69B).
         search: the search for the restricted side, with its worst line.
-        doubtful_points: the careless choices on the worst line, each with its figure.
+        doubtful_points: the careless choices on the worst line, each with its figure: one a
+            category (its first play on the line), none that alone or with the others gives the
+            claiming side nothing more.
+        if_all_not_normal: with two doubtful points or more, the claiming side's tricks when the
+            director rules every one of them not normal (``None`` otherwise).
         likely_if: under 69B2, the claiming side's tricks if the director judges that the agreeing
             side would likely have won what double dummy gives it; else ``None``.
         declarer_tricks / result / score_ns: the declarer's side's total tricks, the result and the
@@ -198,3 +202,4 @@ class ClaimRuling:
     steps: tuple[Step, ...]
     setting: ClaimSetting | None = field(repr=False, default=None)
     revoke: RevokeAdvice | None = field(repr=False, default=None)
+    if_all_not_normal: int | None = None

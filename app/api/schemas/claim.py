@@ -532,6 +532,8 @@ class ClaimRulingResponse(BaseModel):
     worst_line: list[LinePlayOut]
     stated_line: list[str] = Field(description="The stated order, as given.")
     doubtful_points: list[DoubtfulPointOut]
+    if_all_not_normal: int | None = Field(None, description="With two doubtful points or more: the claiming side's "
+                                          "tricks when the director rules every one of them not normal.")
     search: SearchOut
     explanation: list[str]
     steps: list[StepOut]
@@ -585,6 +587,7 @@ class ClaimRulingResponse(BaseModel):
             needs_director=r.awarded is None or r.likely_if is not None, claim_stands=r.claim_stands,
             double_dummy=r.dd_claimer,
             restricted_side="NS" if r.restricted.value == "NS" else "EW", likely_if=r.likely_if,
+            if_all_not_normal=r.if_all_not_normal,
             declarer_tricks=r.declarer_tricks, result=r.result, score_ns=r.score_ns,
             worst_line=[LinePlayOut(trick=lp.board_trick, seat=lp.seat.value, card=str(lp.card),
                                     category=lp.category.value if lp.category else None,
