@@ -133,6 +133,7 @@ class NormalPlay:
             dummy's and the claimer's faced hand are seen (declarer sees dummy and plays it).
         forgot_winner: the claim counts on more tricks than the claimer's believed winners give
             (:meth:`overclaims`): he may lead a card as a winner that is not one (``unaware_winner``).
+        claimer: the claimer's seat (0..3).
     """
 
     restricted: frozenset[int]
@@ -147,6 +148,7 @@ class NormalPlay:
     unblock_cards: int
     hidden: tuple[int, int, int, int]
     forgot_winner: bool = False
+    claimer: int = -1
 
     @classmethod
     def of(cls, claim: Claim, hands: tuple[int, int, int, int], trump: Suit | None, tricks_left: int,
@@ -207,6 +209,7 @@ class NormalPlay:
             trumps_stated=st.mentions_trumps,
             unblock_cards=unblock,
             hidden=tuple(hidden),  # type: ignore[arg-type]
+            claimer=SEATS.index(claim.by),
         )
         if claim.kind is ClaimKind.CONTESTED and (made.overclaims(hands) or (dd is not None and keeps > dd)):
             made = replace(made, forgot_winner=True)
@@ -584,6 +587,10 @@ class NormalPlay:
             # is the way to partner's other winners
             reach = any(self.winner(top(ph & SUIT_MASK[s2]), foes, unaware) for s2 in range(4)
                         if s2 != trump and ph & SUIT_MASK[s2])
+            other_entry = any(hand & SUIT_MASK[s2] and ph & SUIT_MASK[s2] and
+                              self.winner(top(ph & SUIT_MASK[s2]), foes, unaware) and
+                              bottom(hand & SUIT_MASK[s2]) < top(ph & SUIT_MASK[s2]) for s2 in range(4) if s2 != trump)
+            reach = reach and not other_entry
             crash = hand & t if not reach else hand & t & ~(1 << bottom(hand & t))
             m = crash
             while m:
@@ -681,6 +688,8 @@ class NormalPlay:
         su = card // 13
         if not (self.winner(card, foes, unaware) or self.established(su, seat, hands, foes)):
             return False
+        if seat != self.claimer and seat != self.declarer and seat != (self.declarer + 2) % 4:
+            return True  # 70D2: the claimer's partner did not plan the line: a winner looks like one (EBU forum 330)
         ph = hands[(seat + 2) % 4]
         if ph & SUIT_MASK[su]:
             return True  # partner can lead the suit to it
@@ -700,15 +709,19 @@ class NormalPlay:
 
     def _alive(self, card: int, seat: int, hands: tuple[int, int, int, int], foes: int) -> bool:
         """``card`` may yet win as its suit is played out: the cards out above it are no more than
-        his side's cards above it (a card below more outstanding cards than his side holds above it
-        is dead: the first to throw among cards that cannot win now)."""
+        his side's cards above it, and no more than the rounds he can play before it (his other
+        cards of the suit). A card below more outstanding cards than that is dead: the first to go
+        among cards that cannot win now (EBL TD course 2016, Prague: dummy's idle club before the
+        ten beside declarer's ace)."""
         su = SUIT_MASK[card // 13]
-        side = hands[seat]
+        own = hands[seat] & su
+        side = own
         p = (seat + 2) % 4
         if not self.hidden[seat] >> p & 1:
-            side |= hands[p]
+            side |= hands[p] & su
         above = _above(card)
-        return _bits(foes & su & above) <= _bits(side & su & above)
+        out = _bits(foes & su & above)
+        return out <= _bits(own) - 1 and out <= _bits(side & above)
 
     def _discards(self, hands: tuple[int, int, int, int], seat: int, foes: int, unaware: bool, keep: int,
                   partner_leads: bool, put: _Put) -> Choice:

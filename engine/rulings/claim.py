@@ -350,6 +350,17 @@ def _decide(claim: Claim, result: SearchResult, left: int, dd_r: int, claimer_re
         steps.append(Step("69A", f"the agreement stands: no line gives the agreeing side more than the {agreed} "
                           "tricks it agreed to", "claim.69A_stands", {"agreed": agreed}))
         return claim.tricks, True, None
+    if claim.kind is ClaimKind.CONCESSION and claim.tricks > dd_r:
+        # kept more than any line gives: a concession of fewer tricks than the side must lose is a
+        # claim of the rest (68B1), ruled as one (70A); never a concession "standing" above double dummy
+        steps.append(Step("68B1", f"the conceding side kept {claim.tricks} tricks, more than it can take even double "
+                          f"dummy ({dd_r}): its concession of the rest is a claim of {claim.tricks}, ruled under Law 70",
+                          "claim.concession_over_dd", {"n": claim.tricks, "dd": dd_r}))
+        if not result.complete:
+            return None, None, None
+        steps.append(Step("70A", f"doubt is resolved against the claimer: his side gets {n} of the {left} tricks, not "
+                          f"the {claim.tricks} claimed", "claim.fails", {"n": n, "left": left, "claimed": claim.tricks}))
+        return n, False, None
     if not result.complete:
         if claim.kind is ClaimKind.CONCESSION and n <= claim.tricks:
             steps.append(Step("71", f"a normal play could lose the conceded trick(s): the concession stands "
