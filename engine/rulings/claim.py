@@ -48,7 +48,7 @@ from engine.rulings.claim_ruling import (
     LinePlay,
     SearchResult,
 )
-from engine.rulings.claim_search import DEFAULT_NODE_BUDGET, choice_points, search
+from engine.rulings.claim_search import DEFAULT_NODE_BUDGET, choice_kinds, choice_points, search
 from engine.scoring.law77 import score_ns
 
 DEFAULT_TIME_LIMIT = 45.0
@@ -152,45 +152,70 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
     dd_claimer = dd_r if rside is cside else left - dd_r
     line, bests = _value_line(solver, pos, result.line, rside)
     result = replace(result, line=line)
-    marks: list[tuple[int, Category]] = [(i, lp.category) for i, lp in enumerate(line)
-                                         if lp.category in CARELESS and not lp.evidence]
-    if result.complete:  # a choice among natural plays that cost tricks (White Book 8.70: any order)
-        marks += choice_points(setting, claim, line, node_budget=node_budget, deadline=deadline, dd_root=root)
-        marks.sort()
-    total = 1 + len({cat for _, cat in marks})
+    # the doubtful points: the careless plays and the costly choices on the worst line; when ruling
+    # those out gives the side nothing more, the next worst line's own are added, until none is left
+    found: list[tuple[Category, LinePlay, int]] = []  # category, where first played, best double dummy there
+    off: list[Category] = []
+    cur, cur_line, cur_bests = result, line, bests
+    all_off: int | None = None
+    for _ in range(6):
+        marks = [(i, lp.category) for i, lp in enumerate(cur_line) if lp.category in CARELESS and not lp.evidence]
+        if cur.complete:  # a choice among natural plays that cost tricks (White Book 8.70: any order)
+            ruled = replace(claim, findings=replace(claim.findings, switches=(
+                *claim.findings.switches, *((c, False) for c in off))))
+            marks += choice_points(setting, ruled, cur_line, node_budget=node_budget, deadline=deadline, dd_root=root)
+        new = [(i, c) for i, c in sorted(marks) if c not in off]
+        if not new:
+            break
+        for i, c in new:
+            if c not in off:
+                off.append(c)
+                found.append((c, cur_line[i], cur_bests[i]))
+        if not cur.complete:
+            break
+        nxt = search(setting, claim, node_budget=node_budget, switches=tuple((c, False) for c in off),
+                     deadline=deadline, dd_root=root)
+        if not nxt.complete:
+            break
+        all_off = nxt.at_most
+        if nxt.at_most > cur.at_most:
+            break
+        cur_line, cur_bests = _value_line(solver, pos, nxt.line, rside)  # nothing gained: its worst line
+        cur = replace(nxt, line=cur_line)
+    if result.complete and (all_off is None or all_off <= result.at_most):
+        # nothing found gains alone: the careful line (every careless play and choice ruled not normal)
+        careful = search(setting, claim, node_budget=node_budget, switches=tuple((c, False) for c in CARELESS),
+                         deadline=deadline, dd_root=root)
+        if careful.complete and careful.at_most > result.at_most:
+            for i, c in choice_kinds(setting, claim, line, dd_root=root):
+                if c not in off:
+                    off.append(c)
+                    found.append((c, line[i], bests[i]))
+            all_off = careful.at_most
+    total = 1 + len(found)
     tell(1, total)
     points = []
-    seen: dict[Category, tuple[int | None, FigureBasis | None]] = {}
-    idle: set[Category] = set()  # ruled not normal alone, the category gives the side nothing more
-    for i, cat in marks:  # one point a category, where the worst line first takes it (one switch rules all)
-        if cat in seen:
-            continue
-        lp, best = line[i], bests[i]
+    gains: list[bool] = []
+    for k, (cat, lp, best) in enumerate(found):
         again = search(setting, claim, node_budget=node_budget, switches=((cat, False),),
                        deadline=deadline, dd_root=root)
-        seen[cat] = _point_figure(again, best, setting, rside is cside)
-        if again.complete and result.complete and again.at_most <= result.at_most:
-            idle.add(cat)
-        tell(1 + len(seen), total)
-        figure, basis = seen[cat]
+        figure, basis = _point_figure(again, best, setting, rside is cside)
+        gains.append(not (again.complete and result.complete and again.at_most <= result.at_most))
+        tell(2 + k, total)
         if figure is not None and rside is not cside:
             figure = left - figure
         law = CATEGORY_LAW[cat]
         if claim.kind is ClaimKind.CONCESSION and law != "70C":  # "normal" is judged under 71B for a concession
             law = "71B"
         points.append(DoubtfulPoint(lp.board_trick, lp.seat, lp.card, cat, law, figure, basis))
-    all_off: int | None = None
-    if len(points) >= 2 or (points and len(idle) == len(points)):
-        both = search(setting, claim, node_budget=node_budget, switches=tuple((p.category, False) for p in points),
-                      deadline=deadline, dd_root=root)
-        if both.complete:
-            all_off = both.at_most if rside is cside else left - both.at_most
-            if both.at_most <= result.at_most:
-                points = []  # no point, alone or together, gives the side more: none is doubtful
-            elif len(idle) < len(points):
-                points = [p for p in points if p.category not in idle]
-    if len(points) < 2:
+    if all_off is not None and result.complete and all_off <= result.at_most:
+        points = []  # no point, alone or together, gives the side more: none is doubtful
+    elif any(gains):
+        points = [p for p, g in zip(points, gains, strict=True) if g]  # those that give the side more alone
+    if len(points) < 2 or all_off is None:
         all_off = None
+    elif rside is not cside:
+        all_off = left - all_off
     steps = _claim_steps(setting, claim, result, dd_claimer, points)
     doubtful = [_doubtful_step(d) for d in points]
     if all_off is not None:
@@ -353,13 +378,14 @@ def _decide(claim: Claim, result: SearchResult, left: int, dd_r: int, claimer_re
     if claim.kind is ClaimKind.CONCESSION and claim.tricks > dd_r:
         # kept more than any line gives: a concession of fewer tricks than the side must lose is a
         # claim of the rest (68B1), ruled as one (70A); never a concession "standing" above double dummy
-        steps.append(Step("68B1", f"the conceding side kept {claim.tricks} tricks, more than it can take even double "
-                          f"dummy ({dd_r}): its concession of the rest is a claim of {claim.tricks}, ruled under Law 70",
-                          "claim.concession_over_dd", {"n": claim.tricks, "dd": dd_r}))
+        steps.append(Step("68B1", f"the conceding side kept {claim.tricks} tricks, more than it can take even "
+                          f"double dummy ({dd_r}): its concession of the rest is a claim of {claim.tricks}, ruled "
+                          "under Law 70", "claim.concession_over_dd", {"n": claim.tricks, "dd": dd_r}))
         if not result.complete:
             return None, None, None
-        steps.append(Step("70A", f"doubt is resolved against the claimer: his side gets {n} of the {left} tricks, not "
-                          f"the {claim.tricks} claimed", "claim.fails", {"n": n, "left": left, "claimed": claim.tricks}))
+        steps.append(Step("70A", f"doubt is resolved against the claimer: his side gets {n} of the {left} tricks, "
+                          f"not the {claim.tricks} claimed", "claim.fails",
+                          {"n": n, "left": left, "claimed": claim.tricks}))
         return n, False, None
     if not result.complete:
         if claim.kind is ClaimKind.CONCESSION and n <= claim.tricks:

@@ -369,39 +369,28 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
     return result
 
 
-def choice_points(setting: ClaimSetting, claim: Claim, line: Sequence[LinePlay], *, node_budget: int,
-                  deadline: float | None = None, dd_root: CardScores | None = None) -> list[tuple[int, Category]]:
-    """The choices among natural plays on ``line`` (a worst line of :func:`search` for ``claim``)
-    that cost the restricted side tricks: at a point where the restricted side had several
-    natural plays and took the worst (White Book 8.70: the most disadvantageous order), another
-    of them would have given it more. Answers ``(index in line, the kind of choice's category)``
-    (:data:`engine.laws.normal_play.CHOICE_CATEGORY`) for each; a point whose alternatives are not
-    all searched to the end within ``node_budget`` is left out.
-    """
-    findings = claim.findings
-    st = _start(setting, claim, findings, dd_root)
+def _choice_nodes(setting: ClaimSetting, claim: Claim, line: Sequence[LinePlay], dd_root: CardScores | None
+                  ) -> tuple[_Start, list[tuple[int, Category, tuple[object, ...], list[int], int]]]:
+    """The points of ``line`` where the restricted side had several natural plays of a kind of
+    choice counted as normal: ``(index, the kind's category, state, the natural cards, the card
+    played)``."""
+    st = _start(setting, claim, claim.findings, dd_root)
     model = st.model
-    s = _Search(model, st.allowed, model.trump, node_budget, optimistic_cuts=True,
-                deadline=deadline if deadline is not None else float("inf"))
-    s.penalty = sum(1 << c.index for c in setting.penalty_cards)
+    penalty = sum(1 << c.index for c in setting.penalty_cards)
     hands, leader, trick, ptr, sub = st.hands, st.leader, st.trick, st.ptr, st.sub
     aware, shown, run = st.aware, st.shown, -1
-    out: list[tuple[int, Category]] = []
+    nodes: list[tuple[int, Category, tuple[object, ...], list[int], int]] = []
     for i, lp in enumerate(line):
         if lp.evidence:
             continue
         seat = SEATS.index(lp.seat)
         card = lp.card.index
-        if seat in model.restricted and lp.category in NATURAL and not s.penalty & hands[seat]:
+        if seat in model.restricted and lp.category in NATURAL and not penalty & hands[seat]:
             offered, choice = model.options(hands, leader, trick, ptr, sub, aware, shown, run)
             cat = CHOICE_CATEGORY.get(choice)
             natural = [c for c, k in offered if k in NATURAL]
             if cat is not None and cat in st.allowed and len(natural) > 1 and card in natural:
-                cuts = s.cuts
-                values = {c: s.child(hands, leader, trick, ptr, sub, aware, shown, run, c, -1, _INF)[0]
-                          for c in natural}
-                if s.cuts == cuts and max(values.values()) > values[card]:
-                    out.append((i, cat))
+                nodes.append((i, cat, (hands, leader, trick, ptr, sub, aware, shown, run), natural, card))
         nh = list(hands)
         nh[seat] &= ~(1 << card)
         hands = (nh[0], nh[1], nh[2], nh[3])
@@ -417,7 +406,51 @@ def choice_points(setting: ClaimSetting, claim: Claim, line: Sequence[LinePlay],
             run = trick[0] // 13 if won and leader in model.restricted else -1
             ptr, sub = model.advance(ptr, sub, hands, trick, leader)
             leader, trick = w, ()
-    return out
+    return st, nodes
+
+
+def choice_kinds(setting: ClaimSetting, claim: Claim, line: Sequence[LinePlay], *,
+                 dd_root: CardScores | None = None) -> list[tuple[int, Category]]:
+    """Each kind of choice among natural plays counted as normal that ``line`` makes, at its first
+    point: ``(index in line, the kind's category)``."""
+    _, nodes = _choice_nodes(setting, claim, line, dd_root)
+    first: dict[Category, int] = {}
+    for i, cat, _, _, _ in nodes:
+        first.setdefault(cat, i)
+    return sorted((i, c) for c, i in first.items())
+
+
+def choice_points(setting: ClaimSetting, claim: Claim, line: Sequence[LinePlay], *, node_budget: int,
+                  deadline: float | None = None, dd_root: CardScores | None = None) -> list[tuple[int, Category]]:
+    """The choices among natural plays on ``line`` (a worst line of :func:`search` for ``claim``)
+    that cost the restricted side tricks: for each kind of choice
+    (:data:`engine.laws.normal_play.CHOICE_CATEGORY`) counted as normal, the first point of the
+    line where the side took a natural play worse than another one would have been, had every kind
+    of choice been made right from there on (White Book 8.70: the most disadvantageous order).
+    Answers ``(index in line, the kind's category)``; a kind whose points are not all searched to
+    the end within ``node_budget`` is left out.
+    """
+    st, nodes = _choice_nodes(setting, claim, line, dd_root)
+    model = st.model
+    penalty = sum(1 << c.index for c in setting.penalty_cards)
+    out: list[tuple[int, Category]] = []
+    end = deadline if deadline is not None else float("inf")
+    right = st.allowed - set(CHOICE_CATEGORY.values())  # every kind of choice made right from there on
+    s = _Search(model, right, model.trump, node_budget, optimistic_cuts=True, deadline=end)
+    s.penalty = penalty
+    for cat in dict.fromkeys(c for _, c, _, _, _ in nodes):
+        for i, c, state, natural, card in nodes:
+            if c is not cat:
+                continue
+            h, ld, tr, p, sb, aw, sh, rn = state
+            cuts = s.cuts
+            values = {x: s.child(h, ld, tr, p, sb, aw, sh, rn, x, -1, _INF)[0] for x in natural}  # type: ignore[arg-type]
+            if s.cuts != cuts:
+                break
+            if max(values.values()) > values[card]:
+                out.append((i, cat))
+                break
+    return sorted(out)
 
 
 def _all_hands(pos: Position) -> tuple[int, int, int, int]:
