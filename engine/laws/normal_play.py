@@ -27,8 +27,9 @@ Book 8.70 as quoted on the EBU TDs' forum, the EBU Club TD course, the WBF 2017 
   towards partner's believed winner, in any order (:attr:`Choice.LEAD`, EBU: the most
   disadvantageous order is normal) but running a suit while it has winners (the EBU's "tortuous"
   limit); a loser only when the claim concedes tricks or no winner is left. A low card first from
-  a suit with fewer than two top winners at the claim is careless (``careless_order``, 70E2, White
-  Book 8.70.5: 754 opposite a void, not AK5); a lead after which a solid suit cannot be run is
+  a suit he believes runs (established as he sees it) with fewer than two top winners at the claim
+  is careless (``careless_order``, 70E2, White Book 8.70.5: 754 opposite a void, not AK5; a small
+  card of AQ52 is a loser, not an order); a lead after which a solid suit cannot be run is
   careless (``careless_block``, claims.md T12).
 * **70C, an outstanding trump.** A claimer likely unaware of it may cash side winners first
   (``unaware_trump``, White Book 8.70.4(a)). A claimer aware of it (he mentioned it, the director
@@ -131,8 +132,10 @@ class NormalPlay:
         unblock_cards: mask of cards stated as unblocked (always in force).
         hidden: for each seat, the seats (bit ``1 << seat``) whose cards it cannot see: its own,
             dummy's and the claimer's faced hand are seen (declarer sees dummy and plays it).
-        forgot_winner: the claim counts on more tricks than the claimer's believed winners give
-            (:meth:`overclaims`): he may lead a card as a winner that is not one (``unaware_winner``).
+        forgot_winner: a claim of every trick left that counts on more than the claimer's believed
+            winners give (:meth:`overclaims`), or a claim of more than double dummy: he may lead a
+            card as a winner that is not one (``unaware_winner``), and play a suit he holds the top
+            of from the bottom (``careless_order``: White Book 8.70.5, J6 doubleton believed good).
         claimer: the claimer's seat (0..3).
     """
 
@@ -152,7 +155,7 @@ class NormalPlay:
 
     @classmethod
     def of(cls, claim: Claim, hands: tuple[int, int, int, int], trump: Suit | None, tricks_left: int,
-           declarer: Seat | None = None, dd: int | None = None) -> NormalPlay:
+           declarer: Seat | None = None, dd: int | None = None, leader: Seat | None = None) -> NormalPlay:
         """The model for ``claim`` at the position whose hands (masks, N E S W, the cards of the
         trick in progress given back) are given.
 
@@ -161,7 +164,7 @@ class NormalPlay:
         whether it agreed to lose tricks. ``declarer``: who declares (who sees which hands); when
         not known, the claimer's side is taken to be the declaring side. ``dd``: the claiming side's
         tricks double dummy, when known: a claim of more than that counts on a card that is not a
-        winner (:attr:`forgot_winner`).
+        winner (:attr:`forgot_winner`). ``leader``: who leads (or led) the trick at the claim.
         """
         seats = restricted_seats(claim)
         restricted = frozenset(SEATS.index(s) for s in seats)
@@ -211,7 +214,9 @@ class NormalPlay:
             hidden=tuple(hidden),  # type: ignore[arg-type]
             claimer=SEATS.index(claim.by),
         )
-        if claim.kind is ClaimKind.CONTESTED and (made.overclaims(hands) or (dd is not None and keeps > dd)):
+        lead_seat = SEATS.index(leader if leader is not None else claim.by)
+        if claim.kind is ClaimKind.CONTESTED and ((keeps == tricks_left and made.overclaims(hands, lead_seat))
+                                                  or (dd is not None and keeps > dd)):
             made = replace(made, forgot_winner=True)
         return made
 
@@ -295,18 +300,25 @@ class NormalPlay:
                 m |= 1 << disc
         return m
 
-    def overclaims(self, hands: tuple[int, int, int, int]) -> bool:
+    def overclaims(self, hands: tuple[int, int, int, int], leader: int) -> bool:
         """The claim counts on more tricks than the claimer's believed winners give at the claim:
         he appears unaware of an outstanding winner (White Book 8.70), unless his statement names a
-        finesse, a ruffing finesse, a squeeze or a ruff (a line he meant)."""
+        finesse, a ruffing finesse, a squeeze or a ruff (a line he meant). His believed tricks: the
+        top cards of each suit, or all its cards when the suit is established, in the hand on lead
+        (``leader``, or the claimer when the other side leads) and in partner's hand only when a low
+        card of the hand on lead reaches a believed winner of partner's."""
         if any(st[0] in (FINESSE, RFIN, SQUEEZE, RUFF, XRUFF) for st in self.steps):
             return False
-        seat = next(iter(sorted(self.restricted)))
+        seat = leader if leader in self.restricted else self.claimer
         foes = self.against(seat, hands)
         p = (seat + 2) % 4
+        reach = any(hands[seat] & SUIT_MASK[su] and hands[p] & SUIT_MASK[su]
+                    and self.winner(top(hands[p] & SUIT_MASK[su]), foes, False)
+                    and bottom(hands[seat] & SUIT_MASK[su]) < top(hands[p] & SUIT_MASK[su]) for su in range(4))
         sure = 0
         for su in range(4):
-            a, b = hands[seat] & SUIT_MASK[su], hands[p] & SUIT_MASK[su]
+            a = hands[seat] & SUIT_MASK[su]
+            b = hands[p] & SUIT_MASK[su] if reach else 0
             if not a | b:
                 continue
             u = foes & SUIT_MASK[su]
@@ -487,7 +499,8 @@ class NormalPlay:
                 lo = bottom(mine)
                 if theirs and self.winner(top(theirs), foes, unaware) and lo < top(theirs):
                     put(lo, Category.CARELESS_BLOCK if lo in blocks else Category.STATED)
-                elif self.careless_order and lo != top(mine) and self.top_winners[seat][s] < 2:
+                elif self.careless_order and lo != top(mine) and self.top_winners[seat][s] < 2 \
+                        and (self.established(s, seat, hands, foes) or self.forgot_winner):
                     put(lo, Category.CARELESS_ORDER)
                 return 1
             if mine and theirs and self.winner(top(theirs), foes, unaware) and bottom(mine) < top(theirs):
@@ -610,7 +623,8 @@ class NormalPlay:
                 any_winner = True
                 lead(hi, Category.CARELESS_BLOCK if hi in blocks else
                      Category.UNAWARE_TRUMP if before_trumps else Category.CASH)
-                if self.careless_order and lo != hi and self.top_winners[seat][su] < 2 and not keep >> lo & 1:
+                if self.careless_order and lo != hi and self.top_winners[seat][su] < 2 and not keep >> lo & 1 \
+                        and (self.established(su, seat, hands, foes) or self.forgot_winner):
                     lead(lo, Category.CARELESS_ORDER)
             theirs = ph & SUIT_MASK[su]
             if theirs and self.winner(top(theirs), foes, unaware) and lo < top(theirs):
@@ -626,7 +640,7 @@ class NormalPlay:
                                         for su in range(4) if ph & SUIT_MASK[su])
         losers = [su for su in range(4) if hand & SUIT_MASK[su] and not (no_trump_leads and su == trump)
                   and not self.winner(top(hand & SUIT_MASK[su]), foes, unaware)]
-        if self.concedes or not side_winner or not offered[0]:
+        if not side_winner or not offered[0]:  # a loser when no winner can be led: tricks given up last
             for su in losers:
                 lead(bottom(hand & SUIT_MASK[su]), Category.CONCEDE)
         elif self.forgot_winner:  # he counted on a card that is not a winner: he may lead it as one

@@ -257,7 +257,7 @@ def _start(setting: ClaimSetting, claim: Claim, findings: Findings, dd_root: Car
     if dd_root is not None:  # the claiming side's tricks double dummy
         ns = dd_root.best_ns()
         dd = ns if claim.by.side is Side.NS else pos.tricks_left - ns
-    model = NormalPlay.of(claim, _all_hands(pos), pos.trump, pos.tricks_left, declarer, dd)
+    model = NormalPlay.of(claim, _all_hands(pos), pos.trump, pos.tricks_left, declarer, dd, pos.leader)
     shown = 0
     for void_seat, void_suit in setting.shown_out:
         shown |= 1 << (SEATS.index(void_seat) * 4 + SUIT_ORDER.index(void_suit))
