@@ -7,11 +7,10 @@ Run: ``.venv/bin/python benchmarks/bench_claims.py [--per-size 4] [--sizes 2-13]
 **Positions.** Real boards of ``../shared/data`` (the PBN files with play records in
 ``pbn-files``, the LIN files in ``lin-files``), read in an order the seed fixes: each board's
 recorded play is taken up to the end of a trick, leaving 2 to 13 cards a hand (at 13, up to
-the opening lead), ``--per-size``
-positions per size, at most one position a board and two a file. The claim is made by the side
+the opening lead), ``--per-size`` positions per size, at most one position a board and two a file. The claim is made by the side
 actually winning the rest: the side to play when, double dummy, it takes at least half of the
 tricks left; it claims that double-dummy number (all the rest when it takes them all). Per size
-one slot is a defender's claim (70D2), one a declarer's claim with a typical statement (draw
+one slot is a defender's claim (70D2; none at 13 cards), one a declarer's claim with a typical statement (draw
 trumps when the opponents hold any, then cash each suit the side heads, longest first), the rest
 declarer's claims with no statement (the widest normal set). Findings: the defaults (club
 player, no suit-order rule, awareness of trumps unknown). The picks are printed with their file,
