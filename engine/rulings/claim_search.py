@@ -227,6 +227,19 @@ class _Search:
         return best, best_line
 
 
+def _searcher(model: NormalPlay, allowed: frozenset[Category], trump: int, budget: int, optimistic_cuts: bool,
+              claimer_best: bool = False, deadline: float = float("inf")) -> _Search:
+    """A search over ``model``: the compiled core (:class:`engine.rulings.claim_core.CoreSearch`, the
+    same answers and node counts) unless ``ADVISOR_CLAIM_CORE=python`` asks for the Python reference,
+    :class:`_Search`."""
+    from engine.rulings import claim_core
+
+    if claim_core.core_enabled():
+        return claim_core.CoreSearch(model, allowed, trump, budget, optimistic_cuts,  # type: ignore[return-value]
+                                     claimer_best=claimer_best, deadline=deadline)
+    return _Search(model, allowed, trump, budget, optimistic_cuts, claimer_best=claimer_best, deadline=deadline)
+
+
 @dataclass(frozen=True, slots=True)
 class _Start:
     """A search's start: the model, the state after the cards played after the claim (70D3), and
@@ -335,7 +348,7 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
     line: tuple[tuple[int, int, str | None], ...] = ()
     now = time.monotonic()
     end = deadline if deadline is not None else float("inf")
-    lo_search = _Search(model, st.allowed, trump, node_budget, optimistic_cuts=True,
+    lo_search = _searcher(model, st.allowed, trump, node_budget, optimistic_cuts=True,
                         claimer_best=claimer_plays_any_card, deadline=now + 0.7 * (end - now) if end > now else now)
     lo_search.root, lo_search.root_order = (hands, leader, trick), st.order
     penalty = sum(1 << c.index for c in setting.penalty_cards)
@@ -350,7 +363,7 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
     complete = lo_search.cuts == 0
     high = low
     if not complete:  # an upper bound and a real line: the best line found within the budget
-        hi_search = _Search(model, st.allowed, trump, node_budget, optimistic_cuts=False,
+        hi_search = _searcher(model, st.allowed, trump, node_budget, optimistic_cuts=False,
                             claimer_best=claimer_plays_any_card, deadline=max(end, time.monotonic() + 0.5))
         hi_search.root, hi_search.root_order = (hands, leader, trick), st.order
         hi_search.penalty = penalty
@@ -436,7 +449,7 @@ def choice_points(setting: ClaimSetting, claim: Claim, line: Sequence[LinePlay],
     out: list[tuple[int, Category]] = []
     end = deadline if deadline is not None else float("inf")
     right = st.allowed - set(CHOICE_CATEGORY.values())  # every kind of choice made right from there on
-    s = _Search(model, right, model.trump, node_budget, optimistic_cuts=True, deadline=end)
+    s = _searcher(model, right, model.trump, node_budget, optimistic_cuts=True, deadline=end)
     s.penalty = penalty
     for cat in dict.fromkeys(c for _, c, _, _, _ in nodes):
         for i, c, state, natural, card in nodes:
