@@ -111,7 +111,7 @@ STEP_W = 9
 
 # the search's state array
 (X_NODES, X_CUTS, X_STOPPED, X_BUDGET, X_OPT, X_BEST, X_PENALTY, X_ALLOWED, X_BEST_CHOICE, X_DEADLINE,
- X_ROOT, X_ROOT_HELD, X_ARENA, X_FAILED, X_ENTRIES) = range(15)
+ X_ROOT, X_ROOT_HELD, X_ARENA, X_FAILED, X_ENTRIES, X_EVICTED) = range(16)
 NX = 16
 
 DEPTH = 56  # rows of the per-depth buffers: a line is at most 52 cards
@@ -1258,8 +1258,14 @@ def moves(M: Any, X: Any, R: Any, hs: Any, leader: int, trick: int, ntrick: int,
 
 @njit(cache=True)
 def _slot(T: Any, k0: int, k1: int) -> int:
-    h = (np.uint64(k0) * np.uint64(0x9E3779B97F4A7C15)) ^ (np.uint64(k1) * np.uint64(0xC2B2AE3D27D4EB4F))
-    h ^= h >> np.uint64(29)
+    """The first row of the key's window: splitmix64's finaliser over both words (every bit of the
+    key reaches the row's bits)."""
+    h = np.uint64(k0) ^ (np.uint64(k1) * np.uint64(0x9E3779B97F4A7C15))
+    h ^= h >> np.uint64(30)
+    h *= np.uint64(0xBF58476D1CE4E5B9)
+    h ^= h >> np.uint64(27)
+    h *= np.uint64(0x94D049BB133111EB)
+    h ^= h >> np.uint64(31)
     return np.int64(h & np.uint64(T.shape[0] - 1))
 
 
@@ -1298,6 +1304,8 @@ def memo_store(T: Any, A: Any, X: Any, k0: int, k1: int, lo: int, hi: int, L: An
         i = (i + 1) & mask
     if slot < 0:
         slot = spare
+        if slot >= 0:
+            X[X_EVICTED] += 1
     if slot < 0:
         X[X_FAILED] += 1
         return False
@@ -1547,10 +1555,11 @@ def model_array(model: NormalPlay) -> np.ndarray:
 
 
 def table_rows(budget: int) -> int:
-    """The memo's rows for a search of ``budget`` nodes: a power of two, about one row for every 8
-    nodes (an entry is made every 20-50 nodes), from 2^12 to 2^21 (64 MiB, touched as used)."""
-    want = max(1, budget // 8)
-    return 1 << min(21, max(12, (want - 1).bit_length()))
+    """The memo's rows for a search of ``budget`` nodes: a power of two, about one row for every 4
+    nodes (an entry is made every 10-50 nodes: the table stays a quarter full or less, and no entry
+    is lost), from 2^12 to 2^22 rows (96 MiB, its pages touched as used)."""
+    want = max(1, budget // 4)
+    return 1 << min(22, max(12, (want - 1).bit_length()))
 
 
 class CoreSearch:
@@ -1580,7 +1589,7 @@ class CoreSearch:
         self._X = X
         rows = table_rows(budget)
         self._T = np.zeros((rows, 3), np.int64)
-        self._A = np.zeros(rows * 8, np.int64)
+        self._A = np.zeros(rows, np.int64)  # the exact entries' lines: a few % of the entries
         self._R = np.full(52, INF, np.int64)
         self._B = np.zeros((DEPTH, 16), np.int64)
         self._CM = np.zeros((DEPTH, NCAT), np.int64)
