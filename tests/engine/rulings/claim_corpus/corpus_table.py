@@ -38,7 +38,9 @@ def row(e: dict[str, Any], out: dict[str, Any], why: str) -> str:
     else:
         verdict = "no"
     published = f"{pub}" + (f" (or {alt})" if alt is not None else "")
-    return (f"| [{e['id']}]({e['address'].split(' ')[0]}) | {e['law']} | {published} | {out['double_dummy']} | "
+    addr = e["address"].split(" ")[0]
+    name = f"[{e['id']}]({addr})" if addr.startswith("http") else f"{e['id']} ({e['address']})"
+    return (f"| {name} | {e['law']} | {published} | {out['double_dummy']} | "
             f"{said} | {verdict} | {why} |")
 
 
