@@ -12,9 +12,9 @@ comes from this code.
 ``claims_md.json`` holds the twelve acceptance positions of docs/claims.md section 3 in the same
 form (they are tested in detail in test_claims.py). The test asks what a director reading the
 ruling asks: does the advisor give the published figure, or show the doubtful point (or all of
-them together, ``if_all_not_normal``) whose switch gives it? Never above double dummy either way. Where the model still disagrees with a published
-ruling the entry is an expected failure (strict: it fails loudly once the model agrees), with the
-reason; docs/laws.md keeps the table.
+them together, ``if_all_not_normal``) whose switch gives it? Never above double dummy either
+way. Where the model still disagrees with a published ruling the entry is an expected failure
+(strict: it fails loudly once the model agrees), with the reason; docs/laws.md keeps the table.
 """
 
 from __future__ import annotations
