@@ -86,8 +86,8 @@ def test_published_claim_ruling(client: TestClient, entry: dict[str, Any]) -> No
     r = client.post("/v1/rulings/claim?job=false", json=body)
     assert r.status_code == 200, (entry["address"], r.text[:400])
     out = r.json()
-    if out["awarded"] is not None:
-        assert out["awarded"] <= out["double_dummy"], entry["address"]
+    if out["awarded"] is not None and entry["request"]["claim"].get("kind") != "agreed_then_disputed":
+        assert out["awarded"] <= out["double_dummy"], entry["address"]  # (69B: an agreement may stand above it)
     assert verdict(entry, out) != "disagree", (entry["address"], entry["published"], out["awarded"],
                                                out["awarded_range"], out["doubtful_points"])
 
