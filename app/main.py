@@ -87,6 +87,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         app.state.sync_screening_games = env_int("ADVISOR_SYNC_SCREENING_GAMES", SYNC_GAMES)
         app.state.jobs = job_manager_from_env()
         app.state.claim_job_cards = claim_jobs.job_cards()
+        app.state.claim_sync_seconds = claim_jobs.sync_seconds()
         shutdown_seconds = env_float("ADVISOR_SHUTDOWN_SECONDS", 5.0)
         if solver is None:  # worker processes, one per usable CPU (ADVISOR_DD_WORKERS overrides)
             workers = int(os.environ.get("ADVISOR_DD_WORKERS", "0")) or None

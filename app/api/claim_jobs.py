@@ -13,6 +13,7 @@ as the synchronous answer. The page shows a progress bar (``/claim/jobs/{job}``,
 from __future__ import annotations
 
 import datetime as dt
+import os
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -21,7 +22,7 @@ from pydantic import BaseModel, Field
 from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse, checked_claim
 from app.api.schemas.common import ErrorResponse
 from app.api.screenings import env_int, owner_of
-from app.service.jobs import Job, JobManager
+from app.service.jobs import Job, JobManager, JobState
 from engine.casefile.events import NotStoredError
 from engine.rulings.claim import DEFAULT_TIME_LIMIT
 from engine.rulings.claim_after_revoke import adjudicate_claim_after_revoke
@@ -30,6 +31,42 @@ from engine.rulings.claim_search import DEFAULT_NODE_BUDGET
 
 JOB_CARDS = 8
 """The default of ``ADVISOR_CLAIM_JOB_CARDS``: a claim whose longest hand holds more cards is a job."""
+
+SYNC_SECONDS = 2.0
+"""How long a claim request waits for its ruling before it answers with the job instead (issue 33: no
+synchronous request holds its thread more than 2 s; ``ADVISOR_CLAIM_SYNC_SECONDS``)."""
+
+
+def sync_seconds() -> float:
+    """Seconds a claim request waits for its ruling before answering 202 with the job
+    (``ADVISOR_CLAIM_SYNC_SECONDS``, default 2).
+
+    Raises:
+        ValueError: the variable is set to something that is not a number of seconds (0 to 60).
+    """
+    text = os.environ.get("ADVISOR_CLAIM_SYNC_SECONDS", "").strip()
+    if not text:
+        return SYNC_SECONDS
+    value = float(text)
+    if not 0 <= value <= 60:
+        raise ValueError(f"ADVISOR_CLAIM_SYNC_SECONDS must be 0 to 60 seconds, not {text!r}")
+    return value
+
+
+def rule_or_job(request: Request, body: ClaimRulingRequest, setting: ClaimSetting,
+                meta: dict[str, Any] | None = None) -> ClaimRuling | Job:
+    """The ruling of ``body``'s claim if it is ready within ``app.state.claim_sync_seconds``, else
+    its job (still running, to poll): the claim is ruled as a job either way, so a long search never
+    holds the request's thread.
+
+    Raises:
+        InvalidBoardError: as :func:`start_claim_job`; SolverBusyError: too many jobs already wait.
+    """
+    job = start_claim_job(request, body, setting, meta)
+    wait: float = getattr(request.app.state, "claim_sync_seconds", SYNC_SECONDS)
+    if job.wait(wait) and job.state is JobState.DONE and isinstance(job.result, ClaimRuling):
+        return job.result
+    return job
 
 
 def job_cards() -> int:

@@ -19,10 +19,12 @@ from app.api.schemas.revoke import RevokeRulingRequest
 from app.api.schemas.revoke_ruling import RevokeRulingResponse
 from app.api.schemas.screening import ScreeningResponse
 from app.api.screenings import ScreeningJobResponse, screen_upload
+from app.service.jobs import Job
 from app.service.limits import UPLOAD_BODY_BYTES, read_upload
 from engine.errors import InvalidBoardError, PbnError
 from engine.records.files import read_games
 from engine.records.pbn_text import upload_text
+from engine.rulings.claim_ruling import ClaimRuling
 from engine.rulings.incorrect_cards import advise_incorrect_cards
 
 
@@ -92,9 +94,11 @@ def router() -> APIRouter:
     )
     def rule_claim_route(
         body: ClaimRulingRequest, request: Request,
-        job: Annotated[bool | None, Query(description="true: always answer 202 with a job; false: never; default: a "
-                                          "job when a hand holds more than 8 cards at the claim "
-                                          "(`ADVISOR_CLAIM_JOB_CARDS`).")] = None,
+        job: Annotated[bool | None, Query(description="true: always answer 202 with a job; false: never (the "
+                                          "request waits up to `time_limit`); default: a job when a hand holds "
+                                          "more than 8 cards at the claim (`ADVISOR_CLAIM_JOB_CARDS`), else the "
+                                          "ruling when ready within 2 s (`ADVISOR_CLAIM_SYNC_SECONDS`), else the "
+                                          "job.")] = None,
     ) -> Any:
         """Adjudicate a disputed claim (70), a withdrawn agreement (69B) or a concession (71): the
         fewest tricks the claiming side takes when the opponents may play any card and its own side
@@ -112,17 +116,25 @@ def router() -> APIRouter:
         `scores`).
 
         A claim with more than 8 cards in a hand (or `job=true`) is answered 202 at once with a job
-        (`Location: /v1/rulings/claim/jobs/{job}`): poll it for the progress and the ruling.
+        (`Location: /v1/rulings/claim/jobs/{job}`): poll it for the progress and the ruling. Any other
+        claim is ruled as a job too, and answered 200 with the ruling when it is ready within 2 s
+        (`ADVISOR_CLAIM_SYNC_SECONDS`), else 202 with the job: no request holds its thread longer.
+        `job=false`: the request waits as long as the ruling takes (up to `time_limit`).
         """
         # A plain `def`: FastAPI runs it in its thread pool; DDS is reached only through the runner.
         body, came = claim_from_traveller(body, request.app.state.events)
         setting = body.to_setting(request.app.state.events)
+        if job is False:  # the caller waits as long as the ruling takes (time_limit)
+            ruling = rule_claim(body, request.app.state.events, request.app.state.solver, setting=setting)
+            return with_traveller(ClaimRulingResponse.from_ruling(ruling, body), came)
         if claim_jobs.needs_job(request, setting, job):
-            started = claim_jobs.start_claim_job(request, body, setting, {"from_traveller": came})
-            out = claim_jobs.ClaimJobResponse.from_job(started).model_dump(mode="json")
-            return JSONResponse(status_code=202, content=out, headers={"Location": claim_jobs.job_location(started)})
-        ruling = rule_claim(body, request.app.state.events, request.app.state.solver, setting=setting)
-        return with_traveller(ClaimRulingResponse.from_ruling(ruling, body), came)
+            got: ClaimRuling | Job = claim_jobs.start_claim_job(request, body, setting, {"from_traveller": came})
+        else:  # the ruling if it is ready within 2 s, else the job (ADVISOR_CLAIM_SYNC_SECONDS)
+            got = claim_jobs.rule_or_job(request, body, setting, {"from_traveller": came})
+        if isinstance(got, ClaimRuling):
+            return with_traveller(ClaimRulingResponse.from_ruling(got, body), came)
+        out = claim_jobs.ClaimJobResponse.from_job(got).model_dump(mode="json")
+        return JSONResponse(status_code=202, content=out, headers={"Location": claim_jobs.job_location(got)})
 
     @r.post(
         "/v1/screenings", max_body_size=UPLOAD_BODY_BYTES,

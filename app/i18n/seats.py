@@ -37,26 +37,31 @@ _CODES = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E", "SO
 
 class SeatWord:
     """A seat as a template fills it in: ``format(word, "")`` is the name the language's tables use
-    (catalogue ``seat_<code>``), ``format(word, "gen")`` its genitive (``seat_<code>.gen``)...
+    (catalogue ``seat_<code>``), ``format(word, "gen")`` its genitive (``seat_<code>.gen``)...;
+    ``kind`` the catalogue keys' prefix (``seat``, ``side``; a suit: :class:`app.i18n.statement.SuitWord`)
+    and ``forms`` the specs a template may give (default :data:`CASES`).
 
     Raises (on formatting):
-        ValueError: a spec not in :data:`CASES`, or a form the catalogue lacks (the sentence
-            then falls back to the engine's English, marked in strict mode).
+        ValueError: a spec not in ``forms``, or a form the catalogue lacks (the sentence then
+            falls back to the engine's English, marked in strict mode).
     """
 
-    __slots__ = ("_lookup", "code", "kind")
+    __slots__ = ("_lookup", "code", "forms", "kind")
 
-    def __init__(self, code: str, lookup: Callable[[str], str | None], kind: str = "seat") -> None:
+    def __init__(self, code: str, lookup: Callable[[str], str | None], kind: str = "seat",
+                 forms: tuple[str, ...] = CASES) -> None:
         self.code = code
         self._lookup = lookup
         self.kind = kind  # "seat" (N, E, S, W) or "side" (NS, EW): the catalogue keys' prefix
+        self.forms = forms
 
     def __format__(self, spec: str) -> str:
-        if spec and spec not in CASES:
-            raise ValueError(f"not a case of a seat: {spec!r} (expected one of {', '.join(CASES)})")
+        if spec and spec not in self.forms:
+            what = "case" if self.forms is CASES else "form"
+            raise ValueError(f"not a {what} of a {self.kind}: {spec!r} (expected one of {', '.join(self.forms)})")
         said = self._lookup(f"{self.kind}_{self.code}.{spec}" if spec else f"{self.kind}_{self.code}")
         if said is None:
-            raise ValueError(f"no word for seat {self.code} ({spec or 'name'})")
+            raise ValueError(f"no word for {self.kind} {self.code} ({spec or 'name'})")
         return said
 
     def __str__(self) -> str:

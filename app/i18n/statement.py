@@ -220,7 +220,7 @@ def step_line(step: Mapping[str, Any]) -> str:
     return " ".join(p for p in parts if p)
 
 
-class SuitWord:
+class SuitWord(SeatWord):
     """A suit as a template fills it in: ``format(word, "")`` its name as the page's tables say it
     (``suit_<S|H|D|C>``), ``format(word, "acc")`` ... the forms of :data:`SUIT_FORMS`
     (``statement.json``: ``suit_<X>.<form>``).
@@ -229,22 +229,10 @@ class SuitWord:
         ValueError: a form not in :data:`SUIT_FORMS`, or one the catalogue lacks.
     """
 
-    __slots__ = ("_lookup", "code")
+    __slots__ = ()
 
     def __init__(self, code: str, lookup: Callable[[str], str | None]) -> None:
-        self.code = code
-        self._lookup = lookup
-
-    def __format__(self, spec: str) -> str:
-        if spec and spec not in SUIT_FORMS:
-            raise ValueError(f"not a form of a suit: {spec!r}")
-        said = self._lookup(f"suit_{self.code}.{spec}" if spec else f"suit_{self.code}")
-        if said is None:
-            raise ValueError(f"no word for suit {self.code} ({spec or 'name'})")
-        return said
-
-    def __str__(self) -> str:
-        return format(self, "")
+        super().__init__(code, lookup, "suit", SUIT_FORMS)
 
 
 def _lookup(lang: str) -> Callable[[str], str | None]:

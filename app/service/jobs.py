@@ -72,6 +72,7 @@ class Job:
         created / started / finished: Unix times in seconds (``None`` until it happens).
         result: the value ``run`` returned, once ``DONE``.
         error: why it failed or was cancelled; ``None`` otherwise.
+        ended: set when the job ends (:meth:`wait`).
     """
 
     id: str
@@ -88,6 +89,11 @@ class Job:
     finished: float | None = None
     result: Any = None
     error: str | None = None
+    ended: threading.Event = field(default_factory=threading.Event, repr=False, compare=False)
+
+    def wait(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the job to end (done, failed or cancelled); whether it has."""
+        return self.ended.wait(timeout)
 
     def advance(self, done: int, total: int) -> None:
         """Progress callback (``engine.screening.events.Progress``): ``done`` of ``total`` games screened."""
@@ -307,6 +313,7 @@ class JobManager:
         job.state, job.error, job.finished = state, error, time.time()
         job.run = None  # a finished job keeps its report, not the parsed file its work closed over
         self.finished[state.value] += 1
+        job.ended.set()
 
     def _prune(self) -> None:
         """Forget finished jobs older than ``keep_seconds``, and the oldest beyond ``keep_finished``

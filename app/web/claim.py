@@ -16,7 +16,6 @@ back in words (:func:`app.i18n.statement.step_words`), never as a code.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -24,8 +23,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 
-from app.api.claim_jobs import claim_job, needs_job, start_claim_job
-from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse, rule_claim
+from app.api.claim_jobs import claim_job, needs_job, rule_or_job, start_claim_job
+from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse
 from app.i18n import fallback, gettext
 from app.i18n.seats import card_symbols
 from app.i18n.statement import claim_step_text, parse_steps, step_line, step_words, words_data
@@ -241,12 +240,14 @@ async def _rule(request: Request, render: Render, lang: str, form: dict[str, str
         return refuse([problem(lang, exc.path, reason(lang, exc))])
     try:
         setting = await run_in_threadpool(req.to_setting, request.app.state.events)
+        meta = {"page": {"form": form, "not_normal": not_normal, "body": body}}
         if needs_job(request, setting, None):
-            job = start_claim_job(request, req, setting, {"page": {"form": form, "not_normal": not_normal,
-                                                                   "body": body}})
+            job = start_claim_job(request, req, setting, meta)
             return RedirectResponse(f"/claim/jobs/{job.id}?lang={lang}", status_code=303)
-        ruling = await run_in_threadpool(partial(rule_claim, setting=setting), req, request.app.state.events,
-                                         request.app.state.solver)
+        got = await run_in_threadpool(rule_or_job, request, req, setting, meta)  # ready within 2 s, else the job
+        if not isinstance(got, ClaimRuling):
+            return RedirectResponse(f"/claim/jobs/{got.id}?lang={lang}", status_code=303)
+        ruling = got
     except InvalidBoardError as exc:
         return refuse([problem(lang, exc.path, reason(lang, exc))])
     return _answer(request, render, lang, form, not_normal, body, req, ruling, traveller_line=line,

@@ -187,10 +187,15 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
         careful = search(setting, claim, node_budget=node_budget, switches=tuple((c, False) for c in CARELESS),
                          deadline=deadline, dd_root=root)
         if careful.complete and careful.at_most > result.at_most:
-            for i, c in choice_kinds(setting, claim, line, dd_root=root):
-                if c not in off:
-                    off.append(c)
-                    found.append((c, line[i], bests[i]))
+            kinds = [(i, c) for i, c in choice_kinds(setting, claim, line, dd_root=root) if c not in off]
+            if not kinds and line:  # the costly choice is off the worst line (a tie on it): every category
+                # counted as normal is a point, at the side's first play; those that gain alone are kept below
+                first = next((i for i, lp in enumerate(line) if lp.category is not None and not lp.evidence), 0)
+                allowed = normal_categories(claim.findings, mistaken=True)
+                kinds = [(first, c) for c in CARELESS if c in allowed and c not in off]
+            for i, c in kinds:
+                off.append(c)
+                found.append((c, line[i], bests[i]))
             all_off = careful.at_most
     total = 1 + len(found)
     tell(1, total)

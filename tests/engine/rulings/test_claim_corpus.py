@@ -9,11 +9,12 @@ findings, and the published ruling as the claiming side's tricks among those sti
 ``alternative``). ``reconstructed`` says which cards the source did not give. None of the figures
 comes from this code.
 
-The test asks what a director reading the ruling asks: does the advisor give the published
-figure, or show the doubtful point (or all of them together, ``if_all_not_normal``) whose switch
-gives it? Never above double dummy either way. Where the model still disagrees with a published
-ruling the entry is an expected failure (strict: it fails loudly once the model agrees), with the
-reason; docs/laws.md keeps the table.
+``claims_md.json`` holds the twelve acceptance positions of docs/claims.md section 3 in the same
+form (they are tested in detail in test_claims.py). The test asks what a director reading the
+ruling asks: does the advisor give the published figure, or show the doubtful point (or all of
+them together, ``if_all_not_normal``) whose switch gives it? Never above double dummy either
+way. Where the model still disagrees with a published ruling the entry is an expected failure
+(strict: it fails loudly once the model agrees), with the reason; docs/laws.md keeps the table.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ DISAGREE: dict[str, str] = {
 """Published rulings the model does not yet give, with why (docs/laws.md, the corpus table)."""
 
 SLOW = {"ebu_forum_1633_6c_claim_at_trick_three", "usbf_2019_mixed_usbc_appeal1_5d_ruffing_finesse_again",
-        "nswba_2010_appeal1_3nt_concession_not_cancelled"}
+        "nswba_2010_appeal1_3nt_concession_not_cancelled", "claims_md_t11_ebu_forum_11950_ruff_high_or_low",
+        "claims_md_t06_israel_bridge_2013_7s_spade_nine_forgotten"}
 """Entries whose search runs for seconds (8 cards and more a hand, no statement)."""
 
 
@@ -84,8 +86,8 @@ def test_published_claim_ruling(client: TestClient, entry: dict[str, Any]) -> No
     r = client.post("/v1/rulings/claim?job=false", json=body)
     assert r.status_code == 200, (entry["address"], r.text[:400])
     out = r.json()
-    if out["awarded"] is not None:
-        assert out["awarded"] <= out["double_dummy"], entry["address"]
+    if out["awarded"] is not None and entry["request"]["claim"].get("kind") != "agreed_then_disputed":
+        assert out["awarded"] <= out["double_dummy"], entry["address"]  # (69B: an agreement may stand above it)
     assert verdict(entry, out) != "disagree", (entry["address"], entry["published"], out["awarded"],
                                                out["awarded_range"], out["doubtful_points"])
 
@@ -94,6 +96,7 @@ def test_the_corpus_holds_thirty_sourced_positions() -> None:
     ids = [e["id"] for e in ENTRIES]
     assert len(ids) == len(set(ids)) and len(ids) >= 30
     for e in ENTRIES:
-        assert e["address"].startswith("http") and e["source"] and e["published"]["words"], e["id"]
+        assert e["address"] and e["source"] and e["published"]["words"], e["id"]
+        assert e["address"].startswith("http") or "docs/claims.md" in e["address"], e["id"]
         assert e["request"]["claim"]["statement"]["text"], e["id"]
         assert 0 <= e["published"]["claimer_tricks"] <= 13

@@ -17,23 +17,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.laws.claims import CARELESS, Claim, ClaimKind, Findings, PlayerClass, Statement, Unaware, cash
-from engine.model.cards import FULL_DECK, SUIT_ORDER, Suit
-from engine.model.position import Position
+from engine.model.cards import SUIT_ORDER
 from engine.model.seats import SEATS, Side
 from engine.rulings.claim import adjudicate_claim
 from engine.rulings.claim_ruling import ClaimSetting
 from engine.rulings.claim_search import search
+from tests.engine.rulings.test_claims import random_setting
 
 CLASSES = list(PlayerClass)
-
-
-def random_setting(seed: int, n: int) -> ClaimSetting:
-    rnd = random.Random(seed)
-    cards = sorted(FULL_DECK, key=lambda c: c.index)
-    picked = rnd.sample(cards, 4 * n)
-    hands = {s: frozenset(picked[i * n:(i + 1) * n]) for i, s in enumerate(SEATS)}
-    trump = rnd.choice([None, *Suit])
-    return ClaimSetting(Position.from_cards(hands, trump, rnd.choice(SEATS)))
 
 
 def random_claim(seed: int, setting: ClaimSetting) -> Claim:
