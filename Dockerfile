@@ -7,8 +7,11 @@ FROM python:3.13-slim
 
 # `docker stop` sends SIGTERM and kills 10 s later: the service's bounded shutdown (default
 # ADVISOR_SHUTDOWN_SECONDS=5, plus about 2 s for the workers) ends within that.
+# numba compiles the claim search's kernel at the first start (15-30 s, in a background thread) and
+# keeps it in NUMBA_CACHE_DIR: on the volume, so that a new container loads it (0.3 s); site-packages
+# is not the user's to write, and a cache in the container's layer would be lost with it.
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 MPLBACKEND=Agg PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    ADVISOR_DATA_DIR=/data ADVISOR_CACHE_DIR=/data/dd-cache
+    ADVISOR_DATA_DIR=/data ADVISOR_CACHE_DIR=/data/dd-cache NUMBA_CACHE_DIR=/data/numba-cache
 
 # An unprivileged user; the database and the solver's disk cache live in /data (a volume), and
 # DDS writes dump.txt into the working directory on bad input: a scratch dir of its own.

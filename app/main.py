@@ -6,6 +6,7 @@ Run: ``uvicorn --factory app.main:create_app --host 127.0.0.1 --port 8000``.
 from __future__ import annotations
 
 import functools
+import logging
 import os
 import threading
 import time
@@ -42,6 +43,8 @@ from app.web import install_web
 from engine import __version__
 from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
 
+log = logging.getLogger("advisor.claims")
+
 
 @functools.cache
 def api_routers() -> tuple[APIRouter, ...]:
@@ -53,6 +56,30 @@ def api_routers() -> tuple[APIRouter, ...]:
     0.13 -> 0.02 s, an app's first three requests 0.23-0.47 -> 0.12 s)."""
     return (scores_router(), events_router(), cases_router(), case_decisions_router(), case_amendments_router(),
             ruling_log_router(), case_export_router(), adjusted_router(), screenings_router(), claim_jobs.router())
+
+
+def warm_claim_core() -> threading.Thread | None:
+    """Compile the claim search's numba kernel, or load it from numba's cache, in a background
+    thread (:func:`engine.rulings.claim_core.warm_up`: 15-30 s the first time, 0.3 s after), so that
+    the first claim ruling does not pay it; logged. None when ``ADVISOR_CLAIM_CORE=python`` (the
+    Python search needs nothing) or when it is already done in this process."""
+    from engine.rulings import claim_search
+
+    if not claim_search.core_wanted():
+        return None
+
+    def warm() -> None:
+        t0 = time.monotonic()
+        took = claim_search.warm_core()
+        if took:  # 0: already done in this process (another app of the same process)
+            log.info("the claim search's compiled core is ready (%.1f s: compiled, or loaded from numba's cache)",
+                     time.monotonic() - t0)
+        elif took is None:
+            log.warning("the claim search's compiled core could not be loaded: claims are searched in Python")
+
+    thread = threading.Thread(target=warm, name="claim-core-warm-up", daemon=True)
+    thread.start()
+    return thread
 
 
 ruling_requests_router = functools.cache(ruling_requests.router)
@@ -102,6 +129,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
             if own is not None:
                 own.close()
             raise
+        warm_claim_core()
         jobs: JobManager = app.state.jobs
         stopping: list[float] = []  # when the stop signal came (time.monotonic)
 

@@ -21,6 +21,17 @@ from tests.helpers import empty_postgres, laptop, worker_database
 os.environ["ADVISOR_ALLOWED_HOSTS"] = "testserver"
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """The claim search's numba kernel compiled (or loaded from its cache in the work tree's
+    ``__pycache__``) once, by the session's controller before its xdist workers start: the workers,
+    and the servers the tests start, then load it (0.3 s) instead of each compiling it (15-30 s)."""
+    if not hasattr(config, "workerinput"):
+        from engine.rulings.claim_search import core_wanted, warm_core
+
+        if core_wanted():
+            warm_core()
+
+
 @pytest.fixture(scope="session")
 def dds() -> SolverRunner:
     """The real solver (endplay/DDS behind the runner's lock and cache), built once."""

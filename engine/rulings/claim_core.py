@@ -7,7 +7,7 @@ The Python classes (:class:`engine.laws.normal_play.NormalPlay`, ``_Search``) st
 completeness, node counts and worst lines (cards and categories): tests/engine/rulings/test_claim_core.py
 checks it on random positions, whole rulings and the corpus. :func:`engine.rulings.claim_search.search`
 and :func:`engine.rulings.claim_search.choice_points` use the kernel unless ``ADVISOR_CLAIM_CORE=python``
-(:func:`core_enabled`).
+(:func:`engine.rulings.claim_search.core_wanted`).
 
 The compiled code is cached by numba beside the kernel (its ``__pycache__``) or under
 ``NUMBA_CACHE_DIR``; the first use in a process compiles it (15-30 s on this project's machine) or
@@ -18,7 +18,6 @@ session once before its workers start).
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import time
 
@@ -64,24 +63,6 @@ from engine.rulings.claim_kernel import (
 )
 
 log = logging.getLogger(__name__)
-
-ENV = "ADVISOR_CLAIM_CORE"
-"""The environment variable choosing the search's implementation: ``numba`` (the default, the
-compiled kernel) or ``python`` (the reference, :class:`engine.rulings.claim_search._Search`)."""
-
-
-def core_enabled() -> bool:
-    """Whether the claim searches run compiled: ``ADVISOR_CLAIM_CORE`` unset or ``numba``; ``python``
-    runs the Python reference.
-
-    Raises:
-        ValueError: the variable holds another value.
-    """
-    kind = os.environ.get(ENV, "numba").strip().lower() or "numba"
-    if kind not in ("numba", "python"):
-        raise ValueError(f"{ENV} must be 'numba' or 'python', not {kind!r}")
-    return kind == "numba"
-
 
 CATEGORY_OF: tuple[Category, ...] = tuple(sorted(_RANK, key=_RANK.__getitem__))
 """A category's rank (the kernel's code) -> the category."""

@@ -12,9 +12,12 @@ come in as ``dd_root``.
 
 from __future__ import annotations
 
+import logging
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from types import ModuleType
 
 from engine.dd.results import CardScores
 from engine.errors import InvalidBoardError
@@ -26,6 +29,8 @@ from engine.model.position import Position
 from engine.model.seats import SEATS, Side
 from engine.rulings.claim_memo import SearchMemo
 from engine.rulings.claim_ruling import ClaimSetting, LinePlay, SearchResult
+
+log = logging.getLogger(__name__)
 
 DEFAULT_NODE_BUDGET = 400_000
 """Nodes (cards tried) one search may visit before it answers with an interval; about 5-10 s of
@@ -227,16 +232,69 @@ class _Search:
         return best, best_line
 
 
+CORE_ENV = "ADVISOR_CLAIM_CORE"
+"""The environment variable choosing the search's implementation: ``numba`` (the default: the compiled
+core, :mod:`engine.rulings.claim_core`) or ``python`` (the reference, :class:`_Search`)."""
+
+_CORE_FAILED: list[BaseException] = []
+"""Why the compiled core could not be loaded in this process (then the Python search runs)."""
+
+
+def core_wanted() -> bool:
+    """The searches are to run compiled (:data:`CORE_ENV` unset or ``numba``; read per search, without
+    importing numba) and the core has not failed to load in this process.
+
+    Raises:
+        ValueError: ``ADVISOR_CLAIM_CORE`` is neither ``numba`` nor ``python``.
+    """
+    kind = os.environ.get(CORE_ENV, "numba").strip().lower() or "numba"
+    if kind not in ("numba", "python"):
+        raise ValueError(f"{CORE_ENV} must be 'numba' or 'python', not {kind!r}")
+    return kind == "numba" and not _CORE_FAILED
+
+
+def warm_core() -> float | None:
+    """Compile the compiled core or load it from numba's cache (:func:`engine.rulings.claim_core.warm_up`);
+    answers the seconds it took (0 when done before in this process), or None when the core cannot
+    run here (numba finds no place for its cache, say): that is logged, and the Python search is used
+    instead."""
+    core = _core()
+    if core is None:
+        return None
+    try:
+        return float(core.warm_up())
+    except Exception as exc:  # numba's errors are not one family
+        _CORE_FAILED.append(exc)
+        log.error("the compiled claim search cannot run here (%s): the Python search is used, 20-40 times "
+                  "slower", exc)
+        return None
+
+
+def _core() -> ModuleType | None:
+    try:
+        from engine.rulings import claim_core
+    except Exception as exc:  # at import, numba raises RuntimeError when no cache directory is writable
+        if not _CORE_FAILED:
+            _CORE_FAILED.append(exc)
+            log.error("the compiled claim search cannot be loaded (%s): the Python search is used, 20-40 times "
+                      "slower; set NUMBA_CACHE_DIR to a writable directory", exc)
+        return None
+    return claim_core
+
+
 def _searcher(model: NormalPlay, allowed: frozenset[Category], trump: int, budget: int, optimistic_cuts: bool,
               claimer_best: bool = False, deadline: float = float("inf")) -> _Search:
     """A search over ``model``: the compiled core (:class:`engine.rulings.claim_core.CoreSearch`, the
     same answers and node counts) unless ``ADVISOR_CLAIM_CORE=python`` asks for the Python reference,
-    :class:`_Search`."""
-    from engine.rulings import claim_core
+    :class:`_Search` (also used, and logged, when the core cannot be loaded here).
 
-    if claim_core.core_enabled():
-        return claim_core.CoreSearch(model, allowed, trump, budget, optimistic_cuts,  # type: ignore[return-value]
-                                     claimer_best=claimer_best, deadline=deadline)
+    Raises:
+        ValueError: ``ADVISOR_CLAIM_CORE`` is neither ``numba`` nor ``python``.
+    """
+    core = _core() if core_wanted() else None
+    if core is not None:
+        return core.CoreSearch(model, allowed, trump, budget, optimistic_cuts,  # type: ignore[no-any-return]
+                               claimer_best=claimer_best, deadline=deadline)
     return _Search(model, allowed, trump, budget, optimistic_cuts, claimer_best=claimer_best, deadline=deadline)
 
 

@@ -26,9 +26,8 @@ from fastapi.testclient import TestClient
 import engine.rulings.claim as claim_module
 from app.main import create_app
 from engine.dd import SolverRunner
-from engine.rulings import claim_core
 from engine.rulings.claim import adjudicate_claim
-from engine.rulings.claim_search import _MEMO, choice_points, search
+from engine.rulings.claim_search import _MEMO, CORE_ENV, choice_points, core_wanted, search
 from tests.engine.rulings.claim_cases import random_case
 from tests.engine.rulings.test_claim_corpus import ENTRIES
 from tests.helpers import laptop
@@ -40,7 +39,7 @@ def both(monkeypatch: pytest.MonkeyPatch, run: Callable[[], Any]) -> dict[str, A
     """``run()`` under each implementation (the memo of finished searches emptied first)."""
     out = {}
     for kind in KINDS:
-        monkeypatch.setenv(claim_core.ENV, kind)
+        monkeypatch.setenv(CORE_ENV, kind)
         _MEMO.clear()
         out[kind] = run()
     return out
@@ -51,13 +50,13 @@ def figures(r: Any) -> tuple[Any, ...]:
 
 
 def test_the_switch_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(claim_core.ENV, raising=False)
-    assert claim_core.core_enabled()
-    monkeypatch.setenv(claim_core.ENV, "python")
-    assert not claim_core.core_enabled()
-    monkeypatch.setenv(claim_core.ENV, "fortran")
-    with pytest.raises(ValueError, match=claim_core.ENV):
-        claim_core.core_enabled()
+    monkeypatch.delenv(CORE_ENV, raising=False)
+    assert core_wanted()
+    monkeypatch.setenv(CORE_ENV, "python")
+    assert not core_wanted()
+    monkeypatch.setenv(CORE_ENV, "fortran")
+    with pytest.raises(ValueError, match=CORE_ENV):
+        core_wanted()
 
 
 @pytest.mark.parametrize(("seed", "sizes", "budget", "count"), [
