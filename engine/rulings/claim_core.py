@@ -17,7 +17,9 @@ session once before its workers start).
 
 from __future__ import annotations
 
+import itertools
 import logging
+import mmap
 import threading
 import time
 
@@ -53,6 +55,7 @@ from engine.rulings.claim_kernel import (
     X_CUTS,
     X_DEADLINE,
     X_ENTRIES,
+    X_GEN,
     X_NODES,
     X_OPT,
     X_PENALTY,
@@ -93,12 +96,67 @@ def model_array(model: NormalPlay) -> np.ndarray:
     return m
 
 
-def table_rows(budget: int) -> int:
-    """The memo's rows for a search of ``budget`` nodes: a power of two, about one row for every 4
-    nodes (an entry is made every 10-50 nodes: the table stays a quarter full or less, and no entry
-    is lost), from 2^12 to 2^22 rows (96 MiB, its pages touched as used)."""
+def table_rows(budget: int, cards: int = 13) -> int:
+    """The memo's rows for a search of ``budget`` nodes from a position of ``cards`` cards in the
+    longest hand: a power of two, about one row for every 4 nodes (an entry is made every 10-50
+    nodes: the table stays a quarter full or less, and no entry is lost), no more than such a
+    position's searches come near (2^(6 + 2 x cards): 2^16 rows at 5 cards, where a search takes
+    a few thousand nodes), from 2^12 to 2^22 rows (96 MiB, its pages touched as used)."""
     want = max(1, budget // 4)
-    return 1 << min(22, max(12, (want - 1).bit_length()))
+    return 1 << max(12, min(22, 6 + 2 * cards, (want - 1).bit_length()))
+
+
+def _zeros(n: int) -> np.ndarray:
+    """``n`` int64 zeros in an anonymous mapping of its own: the system gives each 4 KiB page, zeroed,
+    when first touched, and takes the whole back when the array is dropped (numpy's own large arrays
+    ask for 2 MiB pages, each zeroed, and on this kind of machine compacted, at its first touch:
+    measured 0.4 s for 100 rows touched in a 96 MiB table, 0.4 ms here)."""
+    return np.frombuffer(mmap.mmap(-1, max(8, n * 8)), np.int64)
+
+
+class Workspace:
+    """One search's arrays: the memo table and the arena of its exact entries' lines, and the
+    per-depth buffers. Reused from search to search (:func:`workspace`): the memo is emptied by a
+    new generation, not by clearing it."""
+
+    def __init__(self, rows: int) -> None:
+        self.rows = rows
+        self.T = _zeros(rows * 3).reshape(rows, 3)
+        self.A = _zeros(rows)  # the exact entries' lines: a few % of the entries
+        self.B = np.zeros((DEPTH, 16), np.int64)
+        self.CM = np.zeros((DEPTH, NCAT), np.int64)
+        self.L = np.zeros((2 * DEPTH + 2, WIDTH), np.int64)
+        self.LN = np.zeros(2 * DEPTH + 2, np.int64)
+        self.LT = np.zeros((2 * DEPTH + 2, 2), np.int64)
+        self.out = np.zeros(64, np.int64)
+
+
+_POOL: dict[int, list[Workspace]] = {}
+_POOL_LOCK = threading.Lock()
+_GENERATION = itertools.count(1)
+
+
+def workspace(rows: int) -> tuple[Workspace, int]:
+    """A free workspace of ``rows`` memo rows (made when none is free: as many exist as searches
+    ran at once) and a new generation for its memo."""
+    with _POOL_LOCK:
+        free = _POOL.get(rows)
+        ws = free.pop() if free else None
+        gen = next(_GENERATION)
+    return (ws or Workspace(rows)), gen
+
+
+POOLED_ROWS = 1 << 20
+"""Workspaces up to this many memo rows (32 MiB) are kept for the next search; bigger ones (searches
+of seconds, where making them costs nothing in comparison) are given back to the system."""
+
+
+def release(ws: Workspace) -> None:
+    """Give a workspace back for the next search (kept when it is small: :data:`POOLED_ROWS`)."""
+    if ws.rows > POOLED_ROWS:
+        return
+    with _POOL_LOCK:
+        _POOL.setdefault(ws.rows, []).append(ws)
 
 
 class CoreSearch:
@@ -126,17 +184,13 @@ class CoreSearch:
         X[X_BEST_CHOICE] = sum(1 << k.value for k, cat in CHOICE_CATEGORY.items() if cat not in allowed)
         X[X_DEADLINE] = NEVER if deadline == float("inf") else int(deadline * 1e9)
         self._X = X
-        rows = table_rows(budget)
-        self._T = np.zeros((rows, 3), np.int64)
-        self._A = np.zeros(rows, np.int64)  # the exact entries' lines: a few % of the entries
         self._R = np.full(52, INF, np.int64)
-        self._B = np.zeros((DEPTH, 16), np.int64)
-        self._CM = np.zeros((DEPTH, NCAT), np.int64)
-        self._L = np.zeros((2 * DEPTH + 2, WIDTH), np.int64)
-        self._LN = np.zeros(2 * DEPTH + 2, np.int64)
-        self._LT = np.zeros((2 * DEPTH + 2, 2), np.int64)
-        self._out = np.zeros(64, np.int64)
-        self._set = False
+        self._ws: Workspace | None = None
+
+    def __del__(self) -> None:
+        ws, self._ws = getattr(self, "_ws", None), None
+        if ws is not None:
+            release(ws)
 
     @property
     def nodes(self) -> int:
@@ -158,32 +212,36 @@ class CoreSearch:
         """Memo entries made (a measure)."""
         return int(self._X[X_ENTRIES])
 
-    def _ready(self) -> None:
-        if self._set:
-            return
-        self._set = True
+    def _ready(self, hands: tuple[int, int, int, int]) -> Workspace:
+        """The workspace, taken at the first call (its size from the budget and that position's cards)."""
+        if self._ws is not None:
+            return self._ws
+        cards = max(h.bit_count() for h in hands)
+        self._ws, gen = workspace(table_rows(self.budget, cards))
         X = self._X
+        X[X_GEN] = gen
         X[X_PENALTY] = self.penalty
         if self.root_order and self.root:
-            hands = self.root[0]
-            assert isinstance(hands, tuple)
+            root = self.root[0]
+            assert isinstance(root, tuple)
             X[X_ROOT] = 1
-            X[X_ROOT_HELD] = hands[0] | hands[1] | hands[2] | hands[3]
+            X[X_ROOT_HELD] = root[0] | root[1] | root[2] | root[3]
             for c, v in self.root_order.items():
                 self._R[c] = v
+        return self._ws
 
     def _run(self, hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], ptr: int, sub: int,
              aware: bool, shown: int, run: int, alpha: int, beta: int
              ) -> tuple[int, tuple[tuple[int, int, str | None], ...]]:
-        self._ready()
+        ws = self._ready(hands)
         packed = 0
         for i, c in enumerate(trick):
             packed |= c << (6 * i)
         v, n = search_from(hands[0], hands[1], hands[2], hands[3], leader, packed, len(trick), ptr, sub, bool(aware),
-                           shown, run, alpha, beta, self._M, self._X, self._R, self._T, self._A, self._B, self._CM,
-                           self._L, self._LN, self._LT, RUNNABLE, self._out)
+                           shown, run, alpha, beta, self._M, self._X, self._R, ws.T, ws.A, ws.B, ws.CM, ws.L, ws.LN,
+                           ws.LT, RUNNABLE, ws.out)
         line = []
-        for mv in self._out[:n].tolist():
+        for mv in ws.out[:n].tolist():
             cat = (mv >> 8) & 15
             line.append(((mv >> 6) & 3, mv & 63, None if cat == NO_CAT else CATEGORY_OF[cat].value))
         return int(v), tuple(line)

@@ -22,8 +22,10 @@ How the port is written (benchmarks/README.md, "A compiled core: numba, measured
   issue 6061).
 * The memo: an open-addressing table in one numpy array (rows of key, key, value; 16 probes; a full
   window evicts a bound but never an exact entry, else stores nothing: a miss later, never a wrong
-  answer). An exact entry's line is kept in an arena as its own moves and the key of the exact entry
-  it continues with, as the Python memo keeps the whole tuple.
+  answer). Tables are reused from search to search: a key carries its search's generation, and a
+  row of another generation counts as empty (no clearing). An exact entry's line is kept in an
+  arena as its own moves and the key of the exact entry it continues with, as the Python memo keeps
+  the whole tuple.
 * The deadline: ``clock_gettime(CLOCK_MONOTONIC)`` through an LLVM intrinsic (``time.monotonic``'s
   clock), read every 1,024 nodes as the Python search does; the entry releases the GIL.
 * Bit intrinsics (``ctlz``/``cttz``/``ctpop``) have Python twins (``NUMBA_DISABLE_JIT=1`` runs
@@ -80,8 +82,9 @@ STEP_W = 9
 
 # the search's state array
 (X_NODES, X_CUTS, X_STOPPED, X_BUDGET, X_OPT, X_BEST, X_PENALTY, X_ALLOWED, X_BEST_CHOICE, X_DEADLINE,
- X_ROOT, X_ROOT_HELD, X_ARENA, X_FAILED, X_ENTRIES, X_EVICTED) = range(16)
-NX = 16
+ X_ROOT, X_ROOT_HELD, X_ARENA, X_FAILED, X_ENTRIES, X_EVICTED, X_GEN) = range(17)
+NX = 17
+GEN_SHIFT = 28  # the memo key's second word: show-outs (16 bits), sub (4), ptr (8), the table's generation
 
 DEPTH = 56  # rows of the per-depth buffers: a line is at most 52 cards
 WIDTH = 56  # moves a line row holds
@@ -1237,14 +1240,16 @@ def _slot(T: Any, k0: int, k1: int) -> int:
 
 @njit(cache=True)
 def memo_find(T: Any, k0: int, k1: int) -> int:
-    """The memo row holding the key, or -1."""
+    """The memo row holding the key, or -1. A row of another generation (an earlier search's) is
+    empty."""
     mask = T.shape[0] - 1
+    gen = k1 >> GEN_SHIFT
     i = _slot(T, k0, k1)
     for _ in range(PROBES):
         a = T[i, 0]
         if a == k0 and T[i, 1] == k1:
             return i
-        if a == 0:
+        if a == 0 or (T[i, 1] >> GEN_SHIFT) != gen:
             return -1
         i = (i + 1) & mask
     return -1
@@ -1257,12 +1262,18 @@ def memo_store(T: Any, A: Any, X: Any, k0: int, k1: int, lo: int, hi: int, L: An
     and the key it continues with). A full window evicts a bound, never an exact entry; answers
     whether the entry was kept."""
     mask = T.shape[0] - 1
+    gen = k1 >> GEN_SHIFT
     i = _slot(T, k0, k1)
     slot = -1
     spare = -1
+    fresh = False
     for _ in range(PROBES):
         a = T[i, 0]
-        if a == 0 or (a == k0 and T[i, 1] == k1):
+        if a == 0 or (T[i, 1] >> GEN_SHIFT) != gen:
+            slot = i
+            fresh = True
+            break
+        if a == k0 and T[i, 1] == k1:
             slot = i
             break
         if spare < 0 and not (T[i, 2] >> 14) & 1:
@@ -1296,7 +1307,7 @@ def memo_store(T: Any, A: Any, X: Any, k0: int, k1: int, lo: int, hi: int, L: An
                 A[at + 3 + j] = w
             X[X_ARENA] = at + need
             val |= (np.int64(1) << 14) | (np.int64(at) << 16)
-    if T[slot, 0] == 0:
+    if fresh:
         X[X_ENTRIES] += 1
     T[slot, 0] = k0
     T[slot, 1] = k1
@@ -1355,7 +1366,7 @@ def rec(h0: int, h1: int, h2: int, h3: int, leader: int, trick: int, ntrick: int
             _line_empty(LN, LT, r)
             return 0
         k0 = (h0 | h1 | h2 | h3) | (np.int64(leader) << 52) | (np.int64(aware) << 54) | (np.int64(run + 1) << 55)
-        k1 = np.int64(shown) | (np.int64(sub) << 16) | (np.int64(ptr) << 24)
+        k1 = np.int64(shown) | (np.int64(sub) << 16) | (np.int64(ptr) << 20) | (X[X_GEN] << GEN_SHIFT)
         lo = 0
         hi = popcount(hl)
         slot = memo_find(T, k0, k1)
