@@ -2,7 +2,8 @@
 same positions (issue 33, "Speed").
 
 Run: ``.venv/bin/python benchmarks/bench_claims.py [--per-size 4] [--sizes 2-13] [--seed 33]
-[--time-limit 45] [--json out.json] [--positions picks.json]``.
+[--time-limit 45] [--node-budget N] [--json out.json] [--positions picks.json]``
+(``ADVISOR_CLAIM_CORE=python`` for the Python search).
 
 **Positions.** Real boards of ``../shared/data`` (the PBN files with play records in
 ``pbn-files``, the LIN files in ``lin-files``), read in an order the seed fixes: each board's
@@ -268,6 +269,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=33)
     ap.add_argument("--time-limit", type=float, default=None,
                     help="seconds for one ruling's searches (default: the engine's DEFAULT_TIME_LIMIT)")
+    ap.add_argument("--node-budget", type=int, default=None,
+                    help="nodes a search may visit (default: the engine's DEFAULT_NODE_BUDGET)")
     ap.add_argument("--json", help="write the picks and every figure here")
     ap.add_argument("--positions", help="re-run the picks of an earlier --json file")
     args = ap.parse_args()
@@ -284,8 +287,13 @@ def main() -> None:
         t = time.perf_counter()
         picks = pick_positions(list(range(lo, hi + 1)), args.per_size, args.seed)
         print(f"picked {len(picks)} positions in {time.perf_counter() - t:.1f} s")
+    from engine.rulings.claim_search import warm_core
+
+    took = warm_core()  # as the app does at start: numba's kernel compiled or loaded before the first ruling
+    print(f"claim search: {'compiled core ready in %.2f s' % took if took is not None else 'Python'}; node budget "
+          f"{args.node_budget or 'default'}")
     for p in picks:
-        run_one(p, limit)
+        run_one(p, limit, args.node_budget)
         r = p.results
         print(f"  {p.size:>2} cards  {p.file} game {p.game} (board {p.board} {p.room}) trick {p.trick}: "
               f"{p.claimer} ({p.role}) claims {p.tricks}, DD {r['dd']}; awarded {r['awarded']} {r['range']}"

@@ -32,7 +32,7 @@ from engine.rulings.claim_ruling import ClaimSetting, LinePlay, SearchResult
 
 log = logging.getLogger(__name__)
 
-DEFAULT_NODE_BUDGET = 400_000
+DEFAULT_NODE_BUDGET = 4_000_000
 """Nodes (cards tried) one search may visit before it answers with an interval; about 5-10 s of
 pure Python on the claim positions measured in benchmarks/README.md."""
 
