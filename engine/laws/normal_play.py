@@ -572,7 +572,8 @@ class NormalPlay:
         no_trump_leads = False
         if trump >= 0 and aware and ut:  # 70C: aware of the outstanding trumps
             side_t = (hand | ph) & t
-            if side_t and bottom(ut) < top(side_t):  # trumps he can draw: he draws them
+            if side_t and bottom(ut) < top(side_t):  # trumps his side can draw: he draws them (forcing out a
+                # higher one on the way: BLML 2006, "force out the ace, ... draw the last trump")
                 if hand & t:
                     lead(top(hand & t), Category.CASH)
                     if ph & t and top(ph & t) > top(hand & t):
@@ -581,15 +582,18 @@ class NormalPlay:
                 if self._entries(hand & ~t, ph, foes, False, lead):
                     return Choice.LEAD
             elif hand & t and hand & ~t:
-                # only trumps above all of his: forcing them out, or other winners first, as he likes
+                # only trumps out above all of his: forcing them out, or other winners first, as he likes
                 lead(top(hand & t), Category.CASH)
         if run >= 0 and hand & SUIT_MASK[run]:  # keep running the suit while the side has a winner in it
             mine = hand & SUIT_MASK[run]
-            if self.winner(top(mine), foes, unaware):
+            # (a trump believed a winner only for want of knowing the one out is no run: 70C, below)
+            blind = unaware and run == trump
+            theirs = ph & SUIT_MASK[run]
+            if self.winner(top(mine), foes, unaware) and not (blind and not self.winner(top(mine), foes, False)):
                 lead(top(mine), Category.CASH)
                 return Choice.NONE
-            theirs = ph & SUIT_MASK[run]
-            if theirs and self.winner(top(theirs), foes, unaware) and bottom(mine) < top(theirs):
+            if theirs and self.winner(top(theirs), foes, unaware) and bottom(mine) < top(theirs) \
+                    and not (blind and not self.winner(top(theirs), foes, False)):
                 lead(bottom(mine), Category.ENTRY)
                 return Choice.NONE
         side_trumps = bool((hand | ph) & t)
@@ -619,18 +623,21 @@ class NormalPlay:
                 continue
             hi, lo = top(mine), bottom(mine)
             before_trumps = unaware and su != trump and side_trumps
+            # a trump led as a winner only because he does not know of the higher one out (70C)
+            blind = unaware and su == trump and not self.winner(hi, foes, False)
             if self.winner(hi, foes, unaware):
                 any_winner = True
                 lead(hi, Category.CARELESS_BLOCK if hi in blocks else
-                     Category.UNAWARE_TRUMP if before_trumps else Category.CASH)
+                     Category.UNAWARE_TRUMP if before_trumps or blind else Category.CASH)
                 if self.careless_order and lo != hi and self.top_winners[seat][su] < 2 and not keep >> lo & 1 \
                         and (self.established(su, seat, hands, foes) or self.forgot_winner):
                     lead(lo, Category.CARELESS_ORDER)
             theirs = ph & SUIT_MASK[su]
             if theirs and self.winner(top(theirs), foes, unaware) and lo < top(theirs):
                 any_winner = True
+                blind_to = unaware and su == trump and not self.winner(top(theirs), foes, False)
                 lead(lo, Category.CARELESS_BLOCK if lo in blocks else
-                     Category.UNAWARE_TRUMP if before_trumps else Category.ENTRY)
+                     Category.UNAWARE_TRUMP if before_trumps or blind_to else Category.ENTRY)
             pt = ph & t
             if not theirs and su != trump and pt and self.winner(top(pt), foes, unaware) and \
                     any(self.winner(top(ph & SUIT_MASK[s2]), foes, unaware) for s2 in range(4)
