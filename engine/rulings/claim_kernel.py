@@ -688,11 +688,13 @@ def leads(M: Any, hs: Any, seat: int, ptr: int, aware: bool, run: int, cm: Any, 
             offered += 1
     if run >= 0 and hand & sm(run):
         mine = hand & sm(run)
-        if winner(M, top(mine), foes, unaware):
+        blind = unaware and run == trump  # a trump believed a winner only for want of knowing the one out
+        theirs = ph & sm(run)
+        if winner(M, top(mine), foes, unaware) and not (blind and not winner(M, top(mine), foes, np.bool_(False))):
             offer(cm, top(mine), CASH, departing)
             return C_NONE
-        theirs = ph & sm(run)
-        if theirs and winner(M, top(theirs), foes, unaware) and bottom(mine) < top(theirs):
+        if theirs and winner(M, top(theirs), foes, unaware) and bottom(mine) < top(theirs) \
+                and not (blind and not winner(M, top(theirs), foes, np.bool_(False))):
             offer(cm, bottom(mine), ENTRY, departing)
             return C_NONE
     side_trumps = ((hand | ph) & t) != 0
@@ -724,11 +726,12 @@ def leads(M: Any, hs: Any, seat: int, ptr: int, aware: bool, run: int, cm: Any, 
         hi = top(mine)
         lo = bottom(mine)
         before_trumps = unaware and su != trump and side_trumps
+        blind = unaware and su == trump and not winner(M, hi, foes, np.bool_(False))
         if winner(M, hi, foes, unaware):
             any_winner = True
             if (blocks >> hi) & 1:
                 offer(cm, hi, CARELESS_BLOCK, departing)
-            elif before_trumps:
+            elif before_trumps or blind:
                 offer(cm, hi, UNAWARE_TRUMP, departing)
             else:
                 offer(cm, hi, CASH, departing)
@@ -740,9 +743,10 @@ def leads(M: Any, hs: Any, seat: int, ptr: int, aware: bool, run: int, cm: Any, 
         theirs = ph & sm(su)
         if theirs and winner(M, top(theirs), foes, unaware) and lo < top(theirs):
             any_winner = True
+            blind_to = unaware and su == trump and not winner(M, top(theirs), foes, np.bool_(False))
             if (blocks >> lo) & 1:
                 offer(cm, lo, CARELESS_BLOCK, departing)
-            elif before_trumps:
+            elif before_trumps or blind_to:
                 offer(cm, lo, UNAWARE_TRUMP, departing)
             else:
                 offer(cm, lo, ENTRY, departing)
