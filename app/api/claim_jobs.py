@@ -27,9 +27,9 @@ from engine.casefile.events import NotStoredError
 from engine.rulings.claim import DEFAULT_TIME_LIMIT
 from engine.rulings.claim_after_revoke import adjudicate_claim_after_revoke
 from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting
-from engine.rulings.claim_search import DEFAULT_NODE_BUDGET
+from engine.rulings.claim_search import SYNC_CARDS, node_budget_for
 
-JOB_CARDS = 8
+JOB_CARDS = SYNC_CARDS
 """The default of ``ADVISOR_CLAIM_JOB_CARDS``: a claim whose longest hand holds more cards is a job."""
 
 SYNC_SECONDS = 2.0
@@ -105,13 +105,14 @@ def start_claim_job(request: Request, body: ClaimRulingRequest, setting: ClaimSe
         SolverBusyError: too many jobs already wait (HTTP 503).
     """
     claim = checked_claim(body, setting)
+    budget = node_budget_for(longest_hand(setting), getattr(request.app.state, "claim_job_cards", JOB_CARDS))
     solver = request.app.state.solver
     jobs: JobManager = request.app.state.jobs
     laws = body.edition(request.app.state.events)
 
     def run(job: Job) -> ClaimRuling:  # as rule_claim: a revoke in the play is ruled with the revoke laws
         return adjudicate_claim_after_revoke(setting, claim, solver, edition=laws,
-                                             node_budget=body.node_budget or DEFAULT_NODE_BUDGET,
+                                             node_budget=body.node_budget or budget,
                                              time_limit=body.time_limit or DEFAULT_TIME_LIMIT, progress=job.advance)
 
     return jobs.submit("claim", 1, run, {"kind": "claim", "body": body, "owner": owner_of(request), **(meta or {})})

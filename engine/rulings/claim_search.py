@@ -33,8 +33,25 @@ from engine.rulings.claim_ruling import ClaimSetting, LinePlay, SearchResult
 log = logging.getLogger(__name__)
 
 DEFAULT_NODE_BUDGET = 4_000_000
-"""Nodes (cards tried) one search may visit before it answers with an interval; about 5-10 s of
-pure Python on the claim positions measured in benchmarks/README.md."""
+"""Nodes (cards tried) one search may visit before it answers with an interval, for a claim of up
+to :data:`SYNC_CARDS` cards a hand: about 2 s of the compiled search on this project's machine
+(benchmarks/README.md, "bench_claim_core.py": about 2 million nodes a second from 8 cards up), the
+most a ruling answered at once may give one search. About 80 s of the Python reference."""
+
+JOB_NODE_BUDGET = 50_000_000
+"""The node budget of a search for a claim of more than :data:`SYNC_CARDS` cards a hand, ruled as a
+job: about 25 s of the compiled search, so that the ruling's time limit
+(:data:`engine.rulings.claim.DEFAULT_TIME_LIMIT`, or the request's), not the budget, stops it."""
+
+SYNC_CARDS = 8
+"""Cards a hand up to which a claim's searches get :data:`DEFAULT_NODE_BUDGET` (the app rules bigger
+claims as jobs: ``ADVISOR_CLAIM_JOB_CARDS``)."""
+
+
+def node_budget_for(tricks_left: int, sync_cards: int = SYNC_CARDS) -> int:
+    """The node budget of each search of a claim with ``tricks_left`` cards in the longest hand:
+    :data:`DEFAULT_NODE_BUDGET` up to ``sync_cards``, :data:`JOB_NODE_BUDGET` above."""
+    return DEFAULT_NODE_BUDGET if tricks_left <= sync_cards else JOB_NODE_BUDGET
 
 
 

@@ -45,7 +45,7 @@ from engine.records.boards import board_from_parts
 from engine.rulings.claim import DEFAULT_TIME_LIMIT, validate_claim
 from engine.rulings.claim_after_revoke import adjudicate_claim_after_revoke
 from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting, LinePlay
-from engine.rulings.claim_search import DEFAULT_NODE_BUDGET
+from engine.rulings.claim_search import DEFAULT_NODE_BUDGET, JOB_NODE_BUDGET, SYNC_CARDS, node_budget_for
 
 CarelessCode = Literal["careless_order", "careless_block", "careless_ruff", "unaware_trump", "careless_departure",
                        "unaware_winner", "any_order", "any_discard", "any_follow"]
@@ -336,8 +336,10 @@ class ClaimRulingRequest(RequestModel):
                                          "`revoke`).")
     position: PositionIn | None = Field(None, description="The position at the claim alone, instead of the board.")
     claim: ClaimIn
-    node_budget: int | None = Field(None, ge=1_000, le=5_000_000, strict=True, description="Cards the search may "
-                                    f"try before it answers with an interval (default {DEFAULT_NODE_BUDGET}).")
+    node_budget: int | None = Field(None, ge=1_000, le=100_000_000, strict=True, description="Cards each search may "
+                                    f"try before it answers with an interval (default {DEFAULT_NODE_BUDGET:,} up to "
+                                    f"{SYNC_CARDS} cards a hand, about 2 s; {JOB_NODE_BUDGET:,} for a bigger claim, "
+                                    "ruled as a job: the time limit stops it first).")
 
     time_limit: float | None = Field(None, ge=1, le=120, description="Seconds the ruling's searches may take "
                                      f"together before they answer with intervals (default {DEFAULT_TIME_LIMIT:g}).")
@@ -467,7 +469,7 @@ def rule_claim(body: ClaimRulingRequest, repo: EventRepository, solver: DoubleDu
     """
     setting = setting or body.to_setting(repo)
     return adjudicate_claim_after_revoke(setting, checked_claim(body, setting), solver, edition=body.edition(repo),
-                                         node_budget=body.node_budget or DEFAULT_NODE_BUDGET,
+                                         node_budget=body.node_budget or node_budget_for(setting.position.tricks_left),
                                          time_limit=body.time_limit or DEFAULT_TIME_LIMIT)
 
 
