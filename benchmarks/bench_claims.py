@@ -5,31 +5,35 @@ Run: ``.venv/bin/python benchmarks/bench_claims.py [--per-size 4] [--sizes 2-13]
 [--time-limit 45] [--node-budget N] [--json out.json] [--positions picks.json]``
 (``ADVISOR_CLAIM_CORE=python`` for the Python search).
 
-**Positions.** Real boards of ``../shared/data`` (the PBN files with play records in
-``pbn-files``, the LIN files in ``lin-files``), read in an order the seed fixes: each board's
-recorded play is taken up to the end of a trick, leaving 2 to 13 cards a hand (at 13, up to
-the opening lead), ``--per-size`` positions per size, at most one position a board and two a file. The claim is made by the side
-actually winning the rest: the side to play when, double dummy, it takes at least half of the
-tricks left; it claims that double-dummy number (all the rest when it takes them all). Per size
-one slot is a defender's claim (70D2; none at 13 cards), one a declarer's claim with a typical statement (draw
-trumps when the opponents hold any, then cash each suit the side heads, longest first), the rest
-declarer's claims with no statement (the widest normal set). Findings: the defaults (club
-player, no suit-order rule, awareness of trumps unknown). The picks are printed with their file,
-board, room and trick, and ``--json`` writes them (with every figure) so that ``--positions``
+**Positions.** Real boards of ``../shared/data`` (the PBN files with play records in ``pbn-files``,
+the LIN files in ``lin-files``), read in an order the seed fixes: each board's recorded play is
+taken up to the end of a trick, leaving 2 to 13 cards a hand (at 13, up to the opening lead),
+``--per-size`` positions per size, at most one position a board and two a file. The claim is made by
+the side actually winning the rest: the side to play when, double dummy, it takes at least half of
+the tricks left; it claims that double-dummy number (all the rest when it takes them all). Per size
+one slot is a defender's claim (70D2; none at 13 cards), one a declarer's claim with a typical
+statement (draw trumps when the opponents hold any, then cash each suit the side heads, longest
+first), the rest declarer's claims with no statement (the widest normal set). Findings: the defaults
+(club player, no suit-order rule, awareness of trumps unknown). The picks are printed with their
+file, board, room and trick, and ``--json`` writes them (with every figure) so that ``--positions``
 can re-run exactly those. ``benchmarks/claim_positions.json`` holds the 48 picks of the defaults
 (seed 33, 4 a size; the figures in benchmarks/README.md).
 
 **Figures.** Per position, in this process: the full ruling, ``engine.rulings.claim.adjudicate_claim``
 through a fresh ``engine.dd.default_solver()`` (its own empty cache, DDS's transposition table
-dropped), wall time; whether it answered an interval (the search stopped at its node budget or
-time limit); the main search's nodes; and the raw DDS time of the claim position: one endplay
+dropped), with the node budget the app gives (``engine.rulings.claim_search.node_budget_for``: 4 M
+a search up to 8 cards, 50 M for a bigger claim, ruled as a job) or ``--node-budget``, wall time;
+whether it answered an interval (the search stopped at its node budget or time limit); the main
+search's nodes; and the raw DDS time of the claim position: one endplay
 ``solve_board`` (all cards) on a backend whose transposition table was just dropped. Per size:
 p50 / p95 / max of the ruling time, intervals, nodes, DDS median, and the ratio of the summed
 ruling time to the summed DDS time. The issue's targets: up to 8 cards p95 <= 1 s; 9-13 cards a
 single figure within 15 s for at least 90% of the positions.
 
 Only public functions are called (``adjudicate_claim``, ``ClaimSetting.of_board``, the claim value
-types), so the script runs against whichever search is on the branch. Not a test: nothing asserts.
+types), so the script runs against whichever search is on the branch; ``ADVISOR_CLAIM_CORE=python``
+runs the Python search. The compiled core is made ready before the first ruling, as the app does at
+its start. Not a test: nothing asserts.
 """
 
 from __future__ import annotations
@@ -213,7 +217,12 @@ def run_one(pick: Pick, time_limit: float, node_budget: int | None = None) -> No
     claim = Claim(claimer, pick.tricks, statement=statement)
     solver = default_solver()  # an empty cache; a new backend drops DDS's transposition table
     t0 = time.perf_counter()
-    extra = {"node_budget": node_budget} if node_budget is not None else {}
+    try:  # as the app gives it: a bigger budget for a claim ruled as a job (more than 8 cards a hand)
+        from engine.rulings.claim_search import node_budget_for
+        budget = node_budget if node_budget is not None else node_budget_for(pos.tricks_left)
+        extra = {"node_budget": budget}
+    except ImportError:  # an older engine: its default
+        extra = {"node_budget": node_budget} if node_budget is not None else {}
     ruling = adjudicate_claim(setting, claim, solver, time_limit=time_limit, **extra)
     ms = (time.perf_counter() - t0) * 1000
     backend = EndplayBackend()  # the transposition table dropped again: a fresh solve
@@ -270,7 +279,7 @@ def main() -> None:
     ap.add_argument("--time-limit", type=float, default=None,
                     help="seconds for one ruling's searches (default: the engine's DEFAULT_TIME_LIMIT)")
     ap.add_argument("--node-budget", type=int, default=None,
-                    help="nodes a search may visit (default: the engine's DEFAULT_NODE_BUDGET)")
+                    help="nodes a search may visit (default: as the app gives it, node_budget_for(cards))")
     ap.add_argument("--json", help="write the picks and every figure here")
     ap.add_argument("--positions", help="re-run the picks of an earlier --json file")
     args = ap.parse_args()
@@ -287,11 +296,12 @@ def main() -> None:
         t = time.perf_counter()
         picks = pick_positions(list(range(lo, hi + 1)), args.per_size, args.seed)
         print(f"picked {len(picks)} positions in {time.perf_counter() - t:.1f} s")
-    from engine.rulings.claim_search import warm_core
+    from engine.rulings.claim_search import core_wanted, warm_core
 
-    took = warm_core()  # as the app does at start: numba's kernel compiled or loaded before the first ruling
-    print(f"claim search: {'compiled core ready in %.2f s' % took if took is not None else 'Python'}; node budget "
-          f"{args.node_budget or 'default'}")
+    # as the app does at start: numba's kernel compiled or loaded before the first ruling
+    took = warm_core() if core_wanted() else None
+    core = f"compiled core ready in {took:.2f} s" if took is not None else "Python"
+    print(f"claim search: {core}; node budget {args.node_budget or 'as the app gives it'}")
     for p in picks:
         run_one(p, limit, args.node_budget)
         r = p.results
