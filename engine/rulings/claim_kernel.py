@@ -167,6 +167,27 @@ def _clock_ns(typingctx: Any) -> Any:
     return sig, codegen
 
 
+@intrinsic
+def _unowned(typingctx: Any, arr: Any) -> Any:
+    """The same array without its reference count (a null meminfo): numba then passes it from call to
+    call without the atomic increments and decrements of the count. Only for arrays the caller keeps
+    alive for as long as the view is used (the entry's arguments, for the entry's call)."""
+    sig = arr(arr)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ary = cgutils.create_struct_proxy(signature.args[0])(context, builder, value=args[0])
+        ary.meminfo = cgutils.get_null_value(ary.meminfo.type)
+        ary.parent = cgutils.get_null_value(ary.parent.type)
+        return ary._getvalue()
+
+    return sig, codegen
+
+
+def _borrowed(arr: Any) -> Any:
+    """``arr``, borrowed: compiled, :func:`_unowned`; in Python (``NUMBA_DISABLE_JIT=1``), itself."""
+    return arr
+
+
 def top(m: int) -> int:
     """The highest card of a non-empty mask."""
     return int(m).bit_length() - 1
@@ -186,6 +207,13 @@ def popcount(m: int) -> int:
 def clock_ns() -> int:
     """``time.monotonic_ns()``."""
     return time.monotonic_ns()
+
+
+@overload(_borrowed, jit_options={"cache": True})
+def _borrowed_jit(arr: Any) -> Any:
+    def impl(arr: Any) -> Any:
+        return _unowned(arr)
+    return impl
 
 
 @overload(top, jit_options={"cache": True})
@@ -1484,7 +1512,13 @@ def search_from(h0: int, h1: int, h2: int, h3: int, leader: int, trick: int, ntr
                 aware: bool, shown: int, run: int, alpha: int, beta: int, M: Any, X: Any, R: Any, T: Any, A: Any,
                 B: Any, CM: Any, L: Any, LN: Any, LT: Any, tab: Any, out: Any) -> tuple[int, int]:
     """The entry (the GIL released): the value from a node (``ntrick`` > 0) or a trick boundary, and
-    its line into ``out`` (moves card | seat << 6 | category << 8). Answers (value, line length)."""
+    its line into ``out`` (moves card | seat << 6 | category << 8). Answers (value, line length).
+
+    The search works on borrowed views of the arrays (:func:`_borrowed`: the caller keeps them alive):
+    numba counts references to an array on every call it is passed to, with an atomic operation
+    each, which cost more than half the search's time."""
+    M, X, R, T, A, B = _borrowed(M), _borrowed(X), _borrowed(R), _borrowed(T), _borrowed(A), _borrowed(B)
+    CM, L, LN, LT, tab = _borrowed(CM), _borrowed(L), _borrowed(LN), _borrowed(LT), _borrowed(tab)
     v = rec(h0, h1, h2, h3, leader, trick, ntrick, ptr, sub, aware, shown, run, alpha, beta, np.int64(0),
             M, X, R, T, A, B, CM, L, LN, LT, tab)
     n = LN[0]
