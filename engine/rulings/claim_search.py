@@ -33,14 +33,15 @@ from engine.rulings.claim_ruling import ClaimSetting, LinePlay, SearchResult
 log = logging.getLogger(__name__)
 
 DEFAULT_NODE_BUDGET = 4_000_000
-"""Nodes (cards tried) one search may visit before it answers with an interval, for a claim of up
-to :data:`SYNC_CARDS` cards a hand: about 2 s of the compiled search on this project's machine
-(benchmarks/README.md, "bench_claim_core.py": about 2 million nodes a second from 8 cards up), the
-most a ruling answered at once may give one search. About 80 s of the Python reference."""
+"""Nodes (cards tried) each pass of one search may visit before it answers with an interval, for a
+claim of up to :data:`SYNC_CARDS` cards a hand: a search that stops at it (its two passes, 8 M nodes)
+takes about 2 s of the compiled search on this project's machine (benchmarks/README.md,
+"bench_claim_core.py": 4-5 million nodes a second on such searches), the most a ruling answered at
+once may give one search. About 80 s a pass of the Python reference."""
 
 JOB_NODE_BUDGET = 50_000_000
 """The node budget of a search for a claim of more than :data:`SYNC_CARDS` cards a hand, ruled as a
-job: about 25 s of the compiled search, so that the ruling's time limit
+job: about 10 s a pass of the compiled search, so that the ruling's time limit
 (:data:`engine.rulings.claim.DEFAULT_TIME_LIMIT`, or the request's), not the budget, stops it."""
 
 SYNC_CARDS = 8
