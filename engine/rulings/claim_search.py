@@ -3,11 +3,17 @@ restricted side's tricks; the other side may play any legal card, the restricted
 cards :class:`engine.laws.normal_play.NormalPlay` offers, in the categories the findings count as
 normal (Law 70).
 
-Pure Python over 52-bit masks, with rank equivalence for the unrestricted side, a memo at trick
+Over 52-bit masks, with rank equivalence for the unrestricted side, a memo at trick
 boundaries and a bound (a branch stops once it cannot go below the best line found). Above a
 node budget the answer is an interval (:class:`engine.rulings.claim_ruling.SearchResult`),
 never rounded. Never calls the solver: the double-dummy values of the position at the claim
 come in as ``dd_root``.
+
+:class:`_Search` is the search in Python, the reference; :func:`search` and :func:`choice_points`
+run its compiled twin (:class:`engine.rulings.claim_core.CoreSearch`: the same values, lines and
+node counts, 20-40 times faster) unless ``ADVISOR_CLAIM_CORE=python`` (:data:`CORE_ENV`). A change
+to this search or to the model is ported to :mod:`engine.rulings.claim_kernel` with it
+(tests/engine/rulings/test_claim_core.py fails until it is).
 """
 
 from __future__ import annotations
