@@ -24,10 +24,20 @@ import pytest
 from fastapi.testclient import TestClient
 
 import engine.rulings.claim as claim_module
-from app.main import create_app
+import engine.rulings.claim_core as claim_core_module
+from app.main import create_app, warm_claim_core
 from engine.dd import SolverRunner
 from engine.rulings.claim import adjudicate_claim
-from engine.rulings.claim_search import _MEMO, CORE_ENV, choice_points, core_wanted, search
+from engine.rulings.claim_search import (
+    _MEMO,
+    CORE_ENV,
+    DEFAULT_NODE_BUDGET,
+    JOB_NODE_BUDGET,
+    choice_points,
+    core_wanted,
+    node_budget_for,
+    search,
+)
 from tests.engine.rulings.claim_cases import random_case
 from tests.engine.rulings.test_claim_corpus import ENTRIES
 from tests.helpers import laptop
@@ -175,3 +185,19 @@ def test_a_deadline_stops_the_compiled_search_with_an_interval(dds: SolverRunner
     full = search(setting, claim, node_budget=10_000_000)
     assert full.complete and full.nodes > 4 * 1024
     assert not r.complete and r.at_least <= full.at_most <= r.at_most
+
+
+def test_a_job_searches_with_the_job_budget() -> None:
+    # up to 8 cards a hand a claim is answered at once: about 2 s a search; above, a job, whose time
+    # limit stops its searches first
+    assert node_budget_for(8) == DEFAULT_NODE_BUDGET < node_budget_for(9) == JOB_NODE_BUDGET
+    assert node_budget_for(10, sync_cards=10) == DEFAULT_NODE_BUDGET
+
+
+def test_the_app_makes_the_core_ready_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    thread = warm_claim_core()
+    assert thread is not None
+    thread.join(120)
+    assert not thread.is_alive() and claim_core_module.warm_up() == 0.0  # done: nothing left to compile
+    monkeypatch.setenv(CORE_ENV, "python")
+    assert warm_claim_core() is None  # the Python search needs nothing
