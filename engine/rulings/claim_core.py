@@ -55,6 +55,7 @@ from engine.rulings.claim_kernel import (
     X_CUTS,
     X_DEADLINE,
     X_ENTRIES,
+    X_FAILED,
     X_GEN,
     X_NODES,
     X_OPT,
@@ -122,7 +123,7 @@ class Workspace:
     def __init__(self, rows: int) -> None:
         self.rows = rows
         self.T = _zeros(rows * 3).reshape(rows, 3)
-        self.A = _zeros(rows)  # the exact entries' lines: a few % of the entries
+        self.A = _zeros(4 * rows)  # the exact entries' lines (a few % of the entries; pages touched as used)
         self.B = np.zeros((DEPTH, 16), np.int64)
         self.CM = np.zeros((DEPTH, NCAT), np.int64)
         self.L = np.zeros((2 * DEPTH + 2, WIDTH), np.int64)
@@ -147,7 +148,7 @@ def workspace(rows: int) -> tuple[Workspace, int]:
 
 
 POOLED_ROWS = 1 << 20
-"""Workspaces up to this many memo rows (32 MiB) are kept for the next search; bigger ones (searches
+"""Workspaces up to this many memo rows (24 MiB) are kept for the next search; bigger ones (searches
 of seconds, where making them costs nothing in comparison) are given back to the system."""
 
 
@@ -186,6 +187,7 @@ class CoreSearch:
         self._X = X
         self._R = np.full(52, INF, np.int64)
         self._ws: Workspace | None = None
+        self._warned = False
 
     def __del__(self) -> None:
         ws, self._ws = getattr(self, "_ws", None), None
@@ -240,6 +242,10 @@ class CoreSearch:
         v, n = search_from(hands[0], hands[1], hands[2], hands[3], leader, packed, len(trick), ptr, sub, bool(aware),
                            shown, run, alpha, beta, self._M, self._X, self._R, ws.T, ws.A, ws.B, ws.CM, ws.L, ws.LN,
                            ws.LT, RUNNABLE, ws.out)
+        if self._X[X_FAILED] and not self._warned:  # a full memo: more nodes than the Python search, or a line cut
+            self._warned = True
+            log.warning("claim search: %d memo entries could not be kept (%d rows): the node count may differ from "
+                        "the Python search's", int(self._X[X_FAILED]), ws.rows)
         line = []
         for mv in ws.out[:n].tolist():
             cat = (mv >> 8) & 15
