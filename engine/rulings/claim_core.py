@@ -25,6 +25,7 @@ import time
 
 import numpy as np
 
+from engine.laws.claim_masks import trick_winner as py_trick_winner
 from engine.laws.claims import Category
 from engine.laws.normal_play import _RANK, CHOICE_CATEGORY, NormalPlay
 from engine.rulings.claim_kernel import (
@@ -192,7 +193,10 @@ class CoreSearch:
     def __del__(self) -> None:
         ws, self._ws = getattr(self, "_ws", None), None
         if ws is not None:
-            release(ws)
+            try:
+                release(ws)
+            except Exception:  # at the interpreter's exit: nothing to give back to
+                pass
 
     @property
     def nodes(self) -> int:
@@ -268,8 +272,6 @@ class CoreSearch:
               aware: bool, shown: int, run: int, card: int, alpha: int,
               beta: int) -> tuple[int, tuple[tuple[int, int, str | None], ...]]:
         """``_Search.child``: the value after ``card`` is played."""
-        from engine.laws.claim_masks import trick_winner as py_trick_winner
-
         model = self.model
         seat = (leader + len(trick)) % 4
         nh = list(hands)
