@@ -42,6 +42,7 @@ from app.storage.cases import SqlCaseRepository, SqlUserRepository
 from app.web import install_web
 from engine import __version__
 from engine.dd import DoubleDummySolver, pooled_solver, solver_stats
+from engine.rulings import claim_search
 
 log = logging.getLogger("advisor.claims")
 
@@ -63,8 +64,6 @@ def warm_claim_core() -> threading.Thread | None:
     thread (:func:`engine.rulings.claim_core.warm_up`: 15-30 s the first time, 0.3 s after), so that
     the first claim ruling does not pay it; logged. None when ``ADVISOR_CLAIM_CORE=python`` (the
     Python search needs nothing) or when it is already done in this process."""
-    from engine.rulings import claim_search
-
     if not claim_search.core_wanted():
         return None
 
@@ -177,10 +176,11 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         entries, hits and misses and, with worker processes, ``workers``: live, idle, busy and
         waiting by lane (interactive, batch), starting, restarts and the stalled ones;
         ``screenings``: jobs queued and running (with their progress), synchronous screenings
-        running, finished jobs kept."""
+        running, finished jobs kept; ``claim_search``: ``compiled``, ``compiling`` (the compiled core
+        is being made ready, at start) or ``python``."""
         # `async def`: it never waits in the thread pool behind rulings; it only reads counters.
         return {"status": "ok", "version": __version__, "solver": solver_stats(request.app.state.solver),
-                "screenings": request.app.state.jobs.stats()}
+                "screenings": request.app.state.jobs.stats(), "claim_search": claim_search.core_state()}
 
     app.include_router(ruling_requests_router(), dependencies=lang)
 

@@ -297,6 +297,11 @@ _warm_lock = threading.Lock()
 _warm_seconds: float | None = None
 
 
+def ready() -> bool:
+    """:func:`warm_up` has run in this process: the compiled code is loaded."""
+    return _warm_seconds is not None
+
+
 def warm_up() -> float:
     """Compile the core, or load it from numba's cache, by running one small search; answers the
     seconds it took (0 when already done in this process). Thread-safe; the CLI and the tests

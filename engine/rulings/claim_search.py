@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -292,6 +293,21 @@ def warm_core() -> float | None:
         log.error("the compiled claim search cannot run here (%s): the Python search is used, 20-40 times "
                   "slower", exc)
         return None
+
+
+def core_state() -> str:
+    """How the claim searches run in this process, for ``/healthz``: ``compiled`` (the core is
+    ready), ``compiling`` (not yet: being compiled or loaded, or not asked for yet), ``python`` (the
+    reference, by ``ADVISOR_CLAIM_CORE=python`` or because the core cannot be loaded here). Never
+    imports numba.
+
+    Raises:
+        ValueError: ``ADVISOR_CLAIM_CORE`` is neither ``numba`` nor ``python``.
+    """
+    if not core_wanted():
+        return "python"
+    core = sys.modules.get("engine.rulings.claim_core")
+    return "compiled" if core is not None and core.ready() else "compiling"
 
 
 def _core() -> ModuleType | None:

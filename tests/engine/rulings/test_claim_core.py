@@ -194,10 +194,12 @@ def test_a_job_searches_with_the_job_budget() -> None:
     assert node_budget_for(10, sync_cards=10) == DEFAULT_NODE_BUDGET
 
 
-def test_the_app_makes_the_core_ready_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_app_makes_the_core_ready_at_start(monkeypatch: pytest.MonkeyPatch, client: TestClient) -> None:
     thread = warm_claim_core()
     assert thread is not None
     thread.join(120)
     assert not thread.is_alive() and claim_core_module.warm_up() == 0.0  # done: nothing left to compile
+    assert client.get("/healthz").json()["claim_search"] == "compiled"
     monkeypatch.setenv(CORE_ENV, "python")
     assert warm_claim_core() is None  # the Python search needs nothing
+    assert client.get("/healthz").json()["claim_search"] == "python"
