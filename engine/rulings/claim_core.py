@@ -100,11 +100,12 @@ def model_array(model: NormalPlay) -> np.ndarray:
 
 def table_rows(budget: int, cards: int = 13) -> int:
     """The memo's rows for a search of ``budget`` nodes from a position of ``cards`` cards in the
-    longest hand: a power of two, about one row for every 4 nodes (an entry is made every 10-50
-    nodes: the table stays a quarter full or less, and no entry is lost), no more than such a
-    position's searches come near (2^(6 + 2 x cards): 2^16 rows at 5 cards, where a search takes
-    a few thousand nodes), from 2^12 to 2^22 rows (96 MiB, its pages touched as used)."""
-    want = max(1, budget // 4)
+    longest hand: a power of two, about one row for every 2 nodes (an entry is made every 8-50
+    nodes: the table stays a quarter full or less, where linear probing's runs stay well under its
+    32 probes, and no entry is lost), no more than such a position's searches come near
+    (2^(6 + 2 x cards): 2^16 rows at 5 cards, where a search takes a few thousand nodes), from 2^12
+    to 2^22 rows (96 MiB, its pages touched as used)."""
+    want = max(1, budget // 2)
     return 1 << max(12, min(22, 6 + 2 * cards, (want - 1).bit_length()))
 
 
@@ -148,9 +149,10 @@ def workspace(rows: int) -> tuple[Workspace, int]:
     return (ws or Workspace(rows)), gen
 
 
-POOLED_ROWS = 1 << 20
-"""Workspaces up to this many memo rows (24 MiB) are kept for the next search; bigger ones (searches
-of seconds, where making them costs nothing in comparison) are given back to the system."""
+POOLED_ROWS = 1 << 21
+"""Workspaces up to this many memo rows (48 MiB: the default budget's) are kept for the next search;
+bigger ones (a job's searches of seconds, where making them costs nothing in comparison) are given
+back to the system."""
 
 
 def release(ws: Workspace) -> None:

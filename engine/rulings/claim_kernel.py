@@ -20,7 +20,7 @@ How the port is written (benchmarks/README.md, "A compiled core: numba, measured
   compiled call (``np.int64(0)``, not ``0``): numba would compile another version for the literal,
   and a cached recursive function calling a second version of itself crashes when loaded (numba
   issue 6061).
-* The memo: an open-addressing table in one numpy array (rows of key, key, value; 16 probes; a full
+* The memo: an open-addressing table in one numpy array (rows of key, key, value; 32 probes; a full
   window evicts a bound but never an exact entry, else stores nothing: a miss later, never a wrong
   answer). Tables are reused from search to search: a key carries its search's generation, and a
   row of another generation counts as empty (no clearing). An exact entry's line is kept in an
@@ -88,7 +88,7 @@ GEN_SHIFT = 28  # the memo key's second word: show-outs (16 bits), sub (4), ptr 
 
 DEPTH = 56  # rows of the per-depth buffers: a line is at most 52 cards
 WIDTH = 56  # moves a line row holds
-PROBES = 16
+PROBES = 32
 NEVER = np.int64(1) << 62  # a deadline that never comes (ns)
 
 
