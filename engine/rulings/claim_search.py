@@ -306,8 +306,8 @@ def core_state() -> str:
     """
     if not core_wanted():
         return "python"
-    core = sys.modules.get("engine.rulings.claim_core")
-    return "compiled" if core is not None and core.ready() else "compiling"
+    ready = getattr(sys.modules.get("engine.rulings.claim_core"), "ready", None)  # None while it is imported
+    return "compiled" if ready is not None and ready() else "compiling"
 
 
 def _core() -> ModuleType | None:
