@@ -306,7 +306,8 @@ class NormalPlay:
         finesse, a ruffing finesse, a squeeze or a ruff (a line he meant). His believed tricks: the
         top cards of each suit, or all its cards when the suit is established, in the hand on lead
         (``leader``, or the claimer when the other side leads) and in partner's hand only when a low
-        card of the hand on lead reaches a believed winner of partner's."""
+        card of the hand on lead reaches a believed winner of partner's; trumps he can draw count the
+        longer hand's and the ruffs the shorter hand has left (a ruff is no forgotten winner)."""
         if any(st[0] in (FINESSE, RFIN, SQUEEZE, RUFF, XRUFF) for st in self.steps):
             return False
         seat = leader if leader in self.restricted else self.claimer
@@ -322,7 +323,12 @@ class NormalPlay:
             if not a | b:
                 continue
             u = foes & SUIT_MASK[su]
-            if not u or _bits((a | b) & _above(top(u))) >= _bits(u):
+            if su == self.trump and (not u or _bits((a | b) & _above(top(u))) >= _bits(u)):
+                # trumps he can draw: the longer hand's each win, and the shorter hand's left after the
+                # drawing can ruff (a cross-ruff or a ruff in the short hand is no forgotten winner)
+                long, short = max(_bits(a), _bits(b)), min(_bits(a), _bits(b))
+                sure += long + max(0, short - _bits(u))
+            elif not u or _bits((a | b) & _above(top(u))) >= _bits(u):
                 sure += max(_bits(a), _bits(b))
             else:
                 sure += _bits((a | b) & _above(top(u)))
@@ -584,7 +590,9 @@ class NormalPlay:
             elif hand & t and hand & ~t:
                 # only trumps out above all of his: forcing them out, or other winners first, as he likes
                 lead(top(hand & t), Category.CASH)
-        if run >= 0 and hand & SUIT_MASK[run]:  # keep running the suit while the side has a winner in it
+        if run >= 0 and hand & SUIT_MASK[run] and not (run == trump and not foes & t):
+            # keep running the suit while the side has a winner in it (not the trumps once none is out:
+            # a declarer drawing trumps stops when both defenders are out, EBU forum 1633)
             mine = hand & SUIT_MASK[run]
             # (a trump believed a winner only for want of knowing the one out is no run: 70C, below)
             blind = unaware and run == trump

@@ -714,7 +714,7 @@ def leads(M: Any, hs: Any, seat: int, ptr: int, aware: bool, run: int, cm: Any, 
         elif hand & t and hand & ~t:
             offer(cm, top(hand & t), CASH, departing)
             offered += 1
-    if run >= 0 and hand & sm(run):
+    if run >= 0 and hand & sm(run) and not (run == trump and not foes & t):
         mine = hand & sm(run)
         blind = unaware and run == trump  # a trump believed a winner only for want of knowing the one out
         theirs = ph & sm(run)
