@@ -331,8 +331,8 @@ def _claim_steps(setting: ClaimSetting, claim: Claim, result: SearchResult, dd_c
         steps.append(Step("70E2", "the regulating authority deems a suit played from the top down when no order "
                           "was stated", "claim.70E2_top_down"))
     else:
-        steps.append(Step("70E2", "no suit-order regulation: a low card first, from a suit with fewer than two top "
-                          "winners at the claim, is a careless but normal order", "claim.70E2_none"))
+        steps.append(Step("70E2", "no suit-order regulation: a low card first, from a suit he believes runs with "
+                          "fewer than two top winners at the claim, is a careless but normal order", "claim.70E2_none"))
     allowed = sorted(c.value for c in normal_categories(f) if c in CARELESS)
     cats = ", ".join(allowed) or "-"
     steps.append(Step("70", f"class of player: {f.class_of_player.value}; careless plays counted as normal: {cats}",
