@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 from engine.dd.protocol import DoubleDummySolver
@@ -48,8 +49,12 @@ from engine.rulings.claim_ruling import (
     LinePlay,
     SearchResult,
 )
-from engine.rulings.claim_search import DEFAULT_NODE_BUDGET, choice_kinds, choice_points, search
+from engine.rulings.claim_search import DEFAULT_NODE_BUDGET, choice_kinds, choice_points, held_to, search
 from engine.scoring.law77 import score_ns
+
+PARALLEL_CARDS = 8
+"""Above this many cards a hand, the doubtful points' searches run two at once (each seconds long;
+the compiled search releases the interpreter's lock): a job of 9 to 13 cards within 15 s."""
 
 DEFAULT_TIME_LIMIT = 45.0
 """Seconds one ruling (every search it runs) may take before its searches answer with intervals:
@@ -148,6 +153,7 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
     tell(0, 1)
     root = solver.solve_positions([pos])[pos]
     result = search(setting, claim, node_budget=node_budget, deadline=deadline, dd_root=root)
+    floor = result.at_least  # ruling a category not normal never gives the side less
     dd_r = _side_tricks(rside, root.best_ns(), left)
     dd_claimer = dd_r if rside is cside else left - dd_r
     line, bests = _value_line(solver, pos, result.line, rside)
@@ -173,7 +179,7 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
                 found.append((c, cur_line[i], cur_bests[i]))
         if not cur.complete:
             break
-        nxt = search(setting, claim, node_budget=node_budget, switches=tuple((c, False) for c in off),
+        nxt = search(setting, claim, node_budget=node_budget, switches=tuple((c, False) for c in off), at_least=floor,
                      deadline=deadline, dd_root=root)
         if not nxt.complete:
             break
@@ -185,6 +191,7 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
     if result.complete and (all_off is None or all_off <= result.at_most):
         # nothing found gains alone: the careful line (every careless play and choice ruled not normal)
         careful = search(setting, claim, node_budget=node_budget, switches=tuple((c, False) for c in CARELESS),
+                         at_least=floor,
                          deadline=deadline, dd_root=root)
         if careful.complete and careful.at_most > result.at_most:
             kinds = [(i, c) for i, c in choice_kinds(setting, claim, line, dd_root=root) if c not in off]
@@ -201,9 +208,26 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
     tell(1, total)
     points = []
     gains: list[bool] = []
-    for k, (cat, lp, best) in enumerate(found):
-        again = search(setting, claim, node_budget=node_budget, switches=((cat, False),),
-                       deadline=deadline, dd_root=root)
+
+    def figure_of(cat: Category) -> SearchResult:  # the point's category ruled not normal
+        if result.complete:  # first the cheap question: does ruling it out give the side anything?
+            held = held_to(setting, claim, result.at_most, node_budget=node_budget, switches=((cat, False),),
+                           deadline=deadline, dd_root=root)
+            if isinstance(held, SearchResult):
+                return held
+            if held is False:  # it does: its exact figure, above the award
+                return search(setting, claim, node_budget=node_budget, switches=((cat, False),),
+                              at_least=result.at_most + 1, deadline=deadline, dd_root=root)
+        return search(setting, claim, node_budget=node_budget, switches=((cat, False),), at_least=floor,
+                      deadline=deadline, dd_root=root)
+
+    cats = [cat for cat, _, _ in found]
+    if len(cats) > 1 and left > PARALLEL_CARDS:  # the compiled search lets the interpreter go: two at once
+        with ThreadPoolExecutor(max_workers=2, thread_name_prefix="claim-point") as pool:
+            figures = list(pool.map(figure_of, cats))
+    else:
+        figures = [figure_of(cat) for cat in cats]
+    for k, ((cat, lp, best), again) in enumerate(zip(found, figures, strict=True)):
         figure, basis = _point_figure(again, best, setting, rside is cside)
         gains.append(not (again.complete and result.complete and again.at_most <= result.at_most))
         tell(2 + k, total)

@@ -413,7 +413,7 @@ def _start(setting: ClaimSetting, claim: Claim, findings: Findings, dd_root: Car
 
 def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NODE_BUDGET,
            switches: Sequence[tuple[Category, bool]] = (), claimer_plays_any_card: bool = False,
-           deadline: float | None = None, dd_root: CardScores | None = None) -> SearchResult:
+           deadline: float | None = None, dd_root: CardScores | None = None, at_least: int = 0) -> SearchResult:
     """The fewest tricks the restricted side (:func:`engine.laws.claims.restricted_seats`) takes
     from the claim on, the other side playing any card (min-min, docs/claims.md 2.3).
 
@@ -425,7 +425,10 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
     ``dd_root``: the double-dummy values of the position at the claim; when the other side is to
     play there, its cards are tried best first (fewest tricks for the restricted side); a claim
     of more than its double-dummy tricks counts on a card that is not a winner
-    (:attr:`engine.laws.normal_play.NormalPlay.forgot_winner`).
+    (:attr:`engine.laws.normal_play.NormalPlay.forgot_winner`). ``at_least``: what the caller
+    knows the restricted side takes whatever the search finds (a doubtful point ruled not normal
+    never gives it less than the award): the search stops at the first line that holds it there,
+    and the answer is never below it.
 
     Raises:
         InvalidBoardError: a card played after the claim that is not the next player's, or does
@@ -434,7 +437,7 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
     t0 = time.perf_counter()
     findings = replace(claim.findings, switches=(*claim.findings.switches, *switches))
     key = (setting.position, setting.shown_out, setting.penalty_cards, setting.tricks_won,
-           replace(claim, findings=findings), claimer_plays_any_card, node_budget, dd_root)
+           replace(claim, findings=findings), claimer_plays_any_card, node_budget, dd_root, at_least)
     kept = _MEMO.get(key)
     if kept is not None:
         return replace(kept, ms=(time.perf_counter() - t0) * 1000)
@@ -451,12 +454,14 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
     lo_search.root, lo_search.root_order = (hands, leader, trick), st.order
     penalty = sum(1 << c.index for c in setting.penalty_cards)
     lo_search.penalty = penalty
+    floor = max(-1, at_least - won0)  # a line at the floor ends the search: nothing lower can be
     if not any(hands):
         low = 0
     elif trick:
-        low, line = lo_search.node(hands, leader, trick, ptr, sub, aware, shown, -1, -1, _INF)
+        low, line = lo_search.node(hands, leader, trick, ptr, sub, aware, shown, -1, floor, _INF)
     else:
-        low, line = lo_search.boundary(hands, leader, ptr, sub, aware, shown, -1, -1, _INF)
+        low, line = lo_search.boundary(hands, leader, ptr, sub, aware, shown, -1, floor, _INF)
+    low = max(low, at_least - won0)
     nodes = lo_search.nodes
     complete = lo_search.cuts == 0
     high = low
@@ -466,18 +471,58 @@ def search(setting: ClaimSetting, claim: Claim, *, node_budget: int = DEFAULT_NO
         hi_search.root, hi_search.root_order = (hands, leader, trick), st.order
         hi_search.penalty = penalty
         if trick:
-            high, line = hi_search.node(hands, leader, trick, ptr, sub, aware, shown, -1, -1, _INF)
+            high, line = hi_search.node(hands, leader, trick, ptr, sub, aware, shown, -1, floor, _INF)
         else:
-            high, line = hi_search.boundary(hands, leader, ptr, sub, aware, shown, -1, -1, _INF)
+            high, line = hi_search.boundary(hands, leader, ptr, sub, aware, shown, -1, floor, _INF)
         nodes += hi_search.nodes
         if high >= _INF:
             high, line = pos.tricks_left - won0, ()
+        high = max(high, low)
     full = [*st.prefix, *((s, c, cat, False) for s, c, cat in line)]
     plays = _number(setting.position, full, setting.tricks_won)
     result = SearchResult(won0 + high, won0 + low, complete, plays, nodes, (time.perf_counter() - t0) * 1000)
     if complete:
         _MEMO.put(key, result)
     return result
+
+
+def held_to(setting: ClaimSetting, claim: Claim, t: int, *, node_budget: int = DEFAULT_NODE_BUDGET,
+            switches: Sequence[tuple[Category, bool]] = (), deadline: float | None = None,
+            dd_root: CardScores | None = None) -> SearchResult | bool | None:
+    """Can the restricted side be held to ``t`` tricks or fewer (``switches`` added to the findings),
+    when the caller knows it takes at least ``t``? A null-window search (alpha ``t``, beta ``t + 1``):
+    much cheaper than :func:`search`'s exact figure, as any line where the side has already won more
+    than ``t`` is cut at once. Answers the result (exactly ``t``, with the line that holds it there)
+    when it can, ``False`` when it cannot, ``None`` when the node budget or the deadline stopped it.
+
+    Raises:
+        InvalidBoardError: as :func:`search`.
+    """
+    findings = replace(claim.findings, switches=(*claim.findings.switches, *switches))
+    t0 = time.perf_counter()
+    st = _start(setting, claim, findings, dd_root)
+    model, hands, leader, trick = st.model, st.hands, st.leader, st.trick
+    s = _searcher(model, st.allowed, model.trump, node_budget, optimistic_cuts=True,
+                  deadline=deadline if deadline is not None else float("inf"))
+    s.root, s.root_order = (hands, leader, trick), st.order
+    s.penalty = sum(1 << c.index for c in setting.penalty_cards)
+    a, b = t - st.won0, t + 1 - st.won0
+    if b <= 0:
+        return False
+    line: tuple[tuple[int, int, str | None], ...] = ()
+    if not any(hands):
+        v = 0
+    elif trick:
+        v, line = s.node(hands, leader, trick, st.ptr, st.sub, st.aware, st.shown, -1, a, b)
+    else:
+        v, line = s.boundary(hands, leader, st.ptr, st.sub, st.aware, st.shown, -1, a, b)
+    if s.cuts:
+        return None
+    if v >= b:
+        return False
+    full: list[tuple[int, int, str | None, bool]] = [*st.prefix, *((x, c, cat, False) for x, c, cat in line)]
+    plays = _number(setting.position, full, setting.tricks_won)
+    return SearchResult(t, t, True, plays, s.nodes, (time.perf_counter() - t0) * 1000)
 
 
 def _choice_nodes(setting: ClaimSetting, claim: Claim, line: Sequence[LinePlay], dd_root: CardScores | None
