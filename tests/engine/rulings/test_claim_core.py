@@ -137,7 +137,7 @@ def test_random_rulings_the_same(monkeypatch: pytest.MonkeyPatch, dds: SolverRun
 
         def rule() -> tuple[Any, ...]:
             searches.clear()
-            return _plain(adjudicate_claim(setting, claim, dds)), tuple(searches)  # noqa: B023
+            return _plain(adjudicate_claim(setting, claim, dds)), tuple(sorted(searches, key=repr))  # noqa: B023
 
         got = both(monkeypatch, rule)
         assert got["numba"] == got["python"], (i, setting, claim)
@@ -169,7 +169,8 @@ def test_corpus_rulings_the_same(monkeypatch: pytest.MonkeyPatch, client: TestCl
         searches.clear()
         r = client.post("/v1/rulings/claim?job=false", json=body)
         assert r.status_code == 200, r.text[:300]
-        return _answer(r.json()), tuple(searches)
+        # as a set: above 8 cards a hand the doubtful points' searches run two at once, in either order
+        return _answer(r.json()), tuple(sorted(searches, key=repr))
 
     got = both(monkeypatch, rule)
     assert got["numba"] == got["python"]
