@@ -88,7 +88,8 @@ def test_the_page_is_usable_at_phone_width(browser, server):
     pg.fill("#pbn", sponvo_board_21())
     pg.check("#rest_dd")  # the record stops at trick 9: a claim whose figure is not known
     pg.keyboard.press("Tab")  # keyboard: from the textarea on to the next control
-    pg.click("#form-paste button[type=submit]")
+    with pg.expect_navigation():  # the form posts to /ruling: measure the ruling page, not the one leaving
+        pg.click("#form-paste button[type=submit]")
     assert pg.evaluate("document.documentElement.scrollWidth") <= 380  # no sideways scrolling of the page
     pg.screenshot(path=str(SHOTS / "ruling-phone.png"), full_page=True)
     ctx.close()
