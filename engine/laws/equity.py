@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from engine.dd.results import CardScores
 from engine.errors import SolverError
@@ -38,6 +39,45 @@ def declarer_tricks_won(record: PlayRecord, contract: Contract, cards_played: in
     """Tricks of the declarer's side among the tricks completed within the first ``cards_played`` cards."""
     complete = cards_played // 4
     return sum(1 for w in record.winners[:complete] if w.side is contract.declaring_side)
+
+
+class MeasureKind(StrEnum):
+    """The measures of the likely result without the revoke(s) (Law 64C, issue 34; docs/laws.md).
+
+    ``TABLE_PLAY``: the table's own play without the revoke: the revoke card replaced by the card
+    the offender would have played, the rest of the record replayed card by card while each card
+    stays legal and each trick goes to the same side, double dummy only from where the record
+    can no longer be followed (or where it ends). The ruling's measure whenever the record goes
+    on past the revoke trick.
+    ``SWING``: the table result plus what the revoke card changed double dummy (the measure when
+    the record stops at the revoke trick).
+    ``DOUBLE_DUMMY``: the hand played double dummy from the position before the first revoke
+    (64C1 when the director rules the later losses induced by the revoke).
+    ``DIRECTOR``: the director's own figure (``RevokeFacts.likely_without_revoke`` or a
+    reported revoke's), not double dummy; it decides whenever he gives it.
+    """
+
+    TABLE_PLAY = "table_play"
+    SWING = "swing"
+    DOUBLE_DUMMY = "double_dummy"
+    DIRECTOR = "director"
+
+
+@dataclass(frozen=True, slots=True)
+class EquityMeasure:
+    """One measure of the likely result without the revoke(s): declarer's side's tricks, 0..13.
+
+    Attributes:
+        kind: which measure (:class:`MeasureKind`).
+        tricks: the declarer's side's tricks over the whole hand had the revoke(s) not occurred.
+        followed_cards: ``TABLE_PLAY`` only: how many cards of the table's record the replay
+            followed (0..52) before double dummy took over (52, or the record's length: the
+            record was followed to its end); ``None`` for the other measures.
+    """
+
+    kind: MeasureKind
+    tricks: int
+    followed_cards: int | None = None
 
 
 def positions_needed(record: PlayRecord, revokes: tuple[Revoke, ...], *, value_rest: bool) -> tuple[Position, ...]:

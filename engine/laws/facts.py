@@ -151,6 +151,14 @@ class RevokeFacts:
             ruling labels; ``claim_declarer_tricks`` replaces it). Without it, a record that stops
             before trick 13 after play ended needs ``table_result`` or ``claim_declarer_tricks``
             (Laws 68, 79A); a claim figure or a table result takes precedence over it.
+        likely_without_revoke: the director's own judgement of the result had the revoke(s) not
+            occurred, declarer's side's tricks 0..13, with the play entered (issue 34: the
+            director's own figure everywhere): 64C is then decided with it, not with a measure
+            the engine made, and the engine's measures are still shown beside it.
+        likely_reason: why the director judges that figure (his words, shown as given).
+        offender_card: the card the director judges the (first) offender would have played in
+            place of the revoke card, one of his legal cards (``None``: the engine assumes the
+            legal card best for the offending side, and says so). Every 64C measure uses it.
     """
 
     noticed: Noticed = Noticed.AFTER_PLAY
@@ -165,3 +173,6 @@ class RevokeFacts:
     faced_cards: tuple[FacedCard, ...] = ()
     claim_detail: Claim | None = None
     rest_valued_double_dummy: bool = False
+    likely_without_revoke: int | None = None
+    likely_reason: str = ""
+    offender_card: Card | None = None

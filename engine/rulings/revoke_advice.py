@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.laws.editions import LAWS_2017, Edition
-from engine.laws.equity import EquityDecision, LaterLoss, RevokeEquity
+from engine.laws.equity import EquityDecision, EquityMeasure, LaterLoss, MeasureKind, RevokeEquity
 from engine.laws.revoke import Establishment, Revoke
 from engine.laws.steps import Step
 from engine.laws.transfer import Transfer
@@ -122,6 +122,12 @@ class RevokeAdvice:
         provisional: the revoke was noticed during play and play is not over (no table result):
             the steps say what happens at the table now, and the suggested result is only a
             projection of the tricks still to be played, not a score to enter.
+        measures: every measure of the likely result without the revoke(s) the engine could
+            make (and the director's own figure when he gave one), in the order
+            table_play, swing, double_dummy, director (issue 34); empty with no standing revoke.
+        measure_used: the measure 64C was decided with (``likely_without_revokes`` is its
+            figure); ``None`` with none.
+        measure_why: why that measure, as a translatable step; ``None`` with none.
     """
 
     board: BoardRecord
@@ -144,6 +150,9 @@ class RevokeAdvice:
     directors_likely: int | None = None
     directors_reason: str = ""
     provisional: bool = False
+    measures: tuple[EquityMeasure, ...] = ()
+    measure_used: MeasureKind | None = None
+    measure_why: Step | None = None
 
     @property
     def suggested_result(self) -> str:
