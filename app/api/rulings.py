@@ -35,7 +35,8 @@ def edition_for(body: RevokeRulingRequest, repo: EventRepository) -> Edition:
 def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
                            ) -> tuple[RevokeRulingRequest, FromTravellerOut | None]:
     """The request with what it leaves out taken from the traveller line it names: contract,
-    declarer, table result (the declarer's side's tricks, when no claim is given), and
+    declarer, table result (the declarer's side's tricks, when the request says nothing of how
+    play ended: :func:`takes_line_result`), and
     ``scoring`` in the traveller's form (:func:`engine.records.results.against.traveller_form`): the other
     North-South scores of the section as the field for matchpoints, Butler or cross-IMPs, or the
     other room's score for teams; the event's scoring profile. What was taken is listed in the
@@ -59,7 +60,7 @@ def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
     if body.declarer is None and line.declarer is not None:
         update["declarer"] = line.declarer.value
         filled.append("declarer")
-    if body.table_result is None and body.claim_declarer_tricks is None and line.tricks is not None:
+    if takes_line_result(body) and line.tricks is not None:
         update["table_result"] = line.tricks
         filled.append("table_result")
     scoring = traveller_scoring(named, repo) if body.scoring is None else None
@@ -67,6 +68,16 @@ def prefill_from_traveller(body: RevokeRulingRequest, repo: EventRepository
         update["scoring"] = scoring
         filled.append("scoring")
     return body.model_copy(update=update), line_out(named, filled, scoring)
+
+
+def takes_line_result(body: RevokeRulingRequest) -> bool:
+    """Whether the traveller line's result may fill ``table_result``: only when the request says
+    nothing of how play ended. Not when it gives the table result, even as ``null`` (the
+    director's field left empty on purpose: the page then asks how play ended, as it does without
+    a traveller), a claim's figure, a claim to adjudicate, or the rest valued double dummy (each
+    says play ended otherwise than the line's figure tells)."""
+    return "table_result" not in body.model_fields_set and body.claim_declarer_tricks is None and \
+        body.claim is None and not body.rest_valued_double_dummy
 
 
 def traveller_scoring(named: TableOnTraveller, repo: EventRepository) -> ScoringIn | None:

@@ -49,6 +49,14 @@ def _parser() -> argparse.ArgumentParser:
                    "side's own does (63A3)")
     r.add_argument("--induced", action="store_true", help="the director judges that the non-offending side's later "
                    "losses were induced by the revoke (64C1 then uses double-dummy play from before the revoke)")
+    r.add_argument("--likely", type=int, metavar="TRICKS", help="the director's own likely result without the "
+                   "revoke(s): the declarer's side's tricks over the whole hand, 0..13 (Law 64C is then decided with "
+                   "it, not with the double-dummy measures, which are still shown)")
+    r.add_argument("--likely-reason", metavar="TEXT", default="", help="why the director judges that figure "
+                   "(with --likely; shown as given)")
+    r.add_argument("--offender-card", metavar="CARD", help="the card the director judges the (first) offender would "
+                   "have played instead of the revoke card, e.g. H9 (one of his legal cards; default: the one best "
+                   "for the offending side); every 64C measure uses it")
     r.add_argument("--noticed", choices=[n.value for n in Noticed], default=Noticed.AFTER_PLAY.value,
                    help="when attention was first drawn to the revoke (default: after_play)")
     cl = command("claim", help="rule on a claim or concession (Laws 68-71)")

@@ -11,7 +11,7 @@ from app import i18n
 from app.cli.common import _choose, _print, _reason, _t
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.laws.facts import Noticed, RevokeFacts
-from engine.model.cards import SUIT_ORDER, holding_str
+from engine.model.cards import SUIT_ORDER, Card, holding_str
 from engine.model.seats import Seat
 from engine.records.boards import board_from_game
 from engine.records.files import claim_tricks, load_games
@@ -33,12 +33,58 @@ def render(a: RevokeAdvice) -> str:
     out.append("")
     out += [f"  [{s.law}] {i18n.step_text(lang, s)}" for s in a.steps]
     out.append("")
+    out += measures(a)
     if a.provisional:  # noticed during play, play not over: no score to enter
         out.append(_t("provisional", result=a.suggested_result, score=f"{a.score_ns_suggested:+d}"))
     else:
         out.append(_t("result_to_enter", result=a.suggested_result, score=f"{a.score_ns_suggested:+d}",
                       law=a.suggested_law))
     return "\n".join(out)
+
+
+def measures(a: RevokeAdvice) -> list[str]:
+    """The measures of the likely result without the revoke(s) (Law 64C, issue 34) as lines for a
+    TD: each with the declarer's side's tricks and the result, the one the ruling took marked, and
+    why it took that one; no lines without a measure."""
+    if not a.measures:
+        return []
+    c, lang = a.board.contract, i18n.current()
+    out = [_t("measures_head")]
+    for m in a.measures:
+        mark = "*" if m.kind is a.measure_used else " "
+        out.append(f" {mark} " + _t("measure_line", name=i18n.gettext(lang, f"measure_{m.kind.value}"),
+                                      tricks=m.tricks, result=c.result_str(m.tricks)))
+    if a.measure_used is not None:
+        used = i18n.gettext(lang, f"measure_{a.measure_used.value}")
+        why = i18n.step_text(lang, a.measure_why) if a.measure_why is not None else ""
+        out.append("   " + (_t("measure_used_why", name=used, why=why) if why else _t("measure_used", name=used)))
+    out.append("")
+    return out
+
+
+def _facts(args: argparse.Namespace, claim: int | None) -> RevokeFacts:
+    """The director's facts from the command line's options.
+
+    Raises:
+        InvalidBoardError: path ``likely_without_revoke``: ``--likely`` outside 0..13 (declarer's
+            side's tricks); path ``likely_reason``: ``--likely-reason`` without ``--likely``; path
+            ``offender_card``: ``--offender-card`` is not a card.
+    """
+    if args.likely is not None and not 0 <= args.likely <= 13:
+        raise InvalidBoardError("the likely result without the revoke is 0 to 13 tricks for the declarer's side, "
+                                f"not {args.likely}", path="likely_without_revoke", key="reported_likely_range",
+                                params={"n": args.likely})
+    if args.likely_reason.strip() and args.likely is None:
+        raise InvalidBoardError("a reason for the likely result without the revoke needs the figure itself "
+                                "(likely_without_revoke, the declarer's side's tricks)", path="likely_reason",
+                                key="reported_reason_without_figure")
+    return RevokeFacts(noticed=Noticed(args.noticed), claim_declarer_tricks=claim,
+                       table_result=args.table_result, rest_valued_double_dummy=args.rest_dd,
+                       claim_by=Seat(args.claim_by) if args.claim_by else None,
+                       claim_contested=args.claim_contested, losses_induced_by_revoke=args.induced,
+                       likely_without_revoke=args.likely,
+                       likely_reason=args.likely_reason.strip() if args.likely is not None else "",
+                       offender_card=Card.from_str(args.offender_card) if args.offender_card else None)
 
 
 def _revoke(args: argparse.Namespace) -> int:
@@ -57,10 +103,7 @@ def _revoke(args: argparse.Namespace) -> int:
         claim = args.claim if args.claim is not None else claim_tricks(game, board.play_record(), board.contract)
         if args.table_result is not None and args.claim is None:
             claim = None  # a table result, not the record's claim: the tricks not entered were played out
-        facts = RevokeFacts(noticed=Noticed(args.noticed), claim_declarer_tricks=claim,
-                            table_result=args.table_result, rest_valued_double_dummy=args.rest_dd,
-                            claim_by=Seat(args.claim_by) if args.claim_by else None,
-                            claim_contested=args.claim_contested, losses_induced_by_revoke=args.induced)
+        facts = _facts(args, claim)
         from engine.dd import default_solver
         from engine.laws.editions import edition
 

@@ -106,7 +106,8 @@ def revoke_case_form(request: Request, form: Mapping[str, str], body: Mapping[st
     game is kept alone (:func:`one_game`) with its board number, and its event and date tags suggest a
     new event."""
     source = form.get("source", "pbn")
-    kept = {k: v for k, v in body.items() if v is not None}
+    # an emptied table result on a traveller line stays said (null): re-ruled, the case takes nothing from the line
+    kept = {k: v for k, v in body.items() if v is not None or k == "table_result"}
     event_id, board, name, date = None, "", "", ""
     if source == "event":
         event_id = _id(form.get("event", ""))

@@ -19,7 +19,8 @@ _FORM_FIELD = {"revoke_facts/trick": "rf_trick", "revoke_facts/offender": "rf_of
                "revoke_facts/revoke_trick_won_by": "rf_won_by",
                "revoke_facts/offending_side_tricks_after": "rf_after", "revoke_facts/card": "rf_card",
                "revoke_facts/suit_led": "rf_suit_led", "revoke_facts": "rf_trick",
-               "revoke_facts/likely_without_revoke": "rf_likely", "revoke_facts/likely_reason": "rf_likely_reason"}
+               "revoke_facts/likely_without_revoke": "rf_likely", "revoke_facts/likely_reason": "rf_likely_reason",
+               "likely_without_revoke": "likely", "likely_reason": "likely_reason", "offender_card": "offender_card"}
 _SIMPLE = ("contract", "declarer", "deal", "vulnerable", "table_result", "claim_declarer_tricks", "claim_by",
            "noticed", "board", "event", "room", "hand_record", "table_tricks", "dealer", "file", "pbn", "play",
            "discovered", "missing_found", "upload")

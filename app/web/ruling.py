@@ -55,7 +55,7 @@ def install_ruling_page(r: APIRouter, render: Render) -> None:
                other_room_ns: Text = "", profile: Text = "wbf", weight_0: Text = "", weight_1: Text = "",
                weight_2: Text = "", weight_3: Text = "", weight_4: Text = "",
                losses_induced: Text = "", rest_valued_double_dummy: Text = "", table: Text = "",
-               ns_pair: Text = "", ew_pair: Text = "",
+               ns_pair: Text = "", ew_pair: Text = "", likely: Text = "", likely_reason: Text = "",
                sheet: Annotated[dict[str, str], Depends(_sheet_posted)] = {}) -> HTMLResponse:  # noqa: B006
         lang = page_lang(request, lang_pick or lang, picked=bool(lang_pick))
         # a figure typed on the page replaces the assumption (the box may still be ticked from the last ruling)
@@ -70,7 +70,9 @@ def install_ruling_page(r: APIRouter, render: Render) -> None:
                 "noticed": noticed if noticed in NOTICED else "after_play",
                 "claim_declarer_tricks": claim_declarer_tricks, "scoring": scoring, "field": field,
                 "other_room_ns": other_room_ns, "profile": profile,
-                "table": table.strip(), "ns_pair": ns_pair.strip(), "ew_pair": ew_pair.strip()}
+                "table": table.strip(), "ns_pair": ns_pair.strip(), "ew_pair": ew_pair.strip(),
+                "likely": likely.strip(), "likely_reason": likely_reason.strip()[:300],
+                "offender_card": offender_card.strip()[:3]}
         problems: list[Problem] = []
         if source in ("parts", "event"):  # "4♥", "3BA": the PBN form the request takes
             contract, misread = _typed_contract(contract, lang)
@@ -89,6 +91,12 @@ def install_ruling_page(r: APIRouter, render: Render) -> None:
             body["table_result"] = _whole(table_result)
         if rest_dd:
             body["rest_valued_double_dummy"] = True
+        if form["likely"]:  # the director's own figure with the play (issue 34); facts only: rf_likely
+            body["likely_without_revoke"] = _whole(form["likely"])
+        if form["likely_reason"]:
+            body["likely_reason"] = form["likely_reason"]
+        if form["offender_card"]:  # the card he judges the offender would have played: every 64C measure uses it
+            body["offender_card"] = form["offender_card"]
         if source == "upload":
             file_id = upload.strip()
             stored = request.app.state.events.get_file(int(file_id)) if file_id.isdigit() and len(file_id) <= 9 \
@@ -106,6 +114,10 @@ def install_ruling_page(r: APIRouter, render: Render) -> None:
                 body["table"] = _whole(form["table"])
             if form["ns_pair"] and form["ew_pair"]:
                 body["pairs"] = {"ns": form["ns_pair"][:20], "ew": form["ew_pair"][:20]}
+            if ("table" in body or "pairs" in body) and "table_result" not in body:
+                # the page showed the line's result in the field: emptied, it is empty (the API then takes
+                # nothing from the line and the engine asks how play ended, as without a traveller)
+                body["table_result"] = None
             tricks, bad = play_text_problems(play)
             problems += [problem(lang, p.path, reason(lang, p)) for p in bad]
             if tricks:
@@ -253,6 +265,9 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         revokes.append({"trick": x.revoke.trick, "player": x.revoke.offender.value, "symbol": sym, "red": red,
                         "rank": rank, "status": status, "law": law, "transferred": tr.tricks if tr else 0})
     offender_cards, choice = _offender_cards(advice, offender_card)
+    chosen = offender_card.strip()
+    standing = advice.first_standing
+    best_card = str(standing.equity.best_card) if standing is not None and standing.equity is not None else None
     results = advice.plausible_results()
     plausible = [{"result": p.result, "score_ns": p.score_ns, "evidence": evidence_text(lang, p.evidence),
                   "weight": (weights[i].strip() if i < len(weights) and weights[i].strip() else
@@ -292,7 +307,26 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         "weighted": t("weighted_result", ns=scored["ns"], ew=scored["ew"]) if scored and scored["several"] else None,
         "scored": enter,
         "weights_error": weights_error, "profiles": list(PROFILES),
+        "measures": _measures(advice, lang), "measure_why": step_text(lang, advice.measure_why)
+        if advice.measure_why is not None else None,
+        "best_card": best_card, "card_chosen": choice is not None and choice["card"] == chosen,
     }
+
+
+def _measures(advice: RevokeAdvice, lang: str) -> list[dict[str, Any]]:
+    """The measures of the likely result without the revoke(s) for ruling.html (Law 64C, issue 34):
+    each with its name in ``lang``, the declarer's side's tricks, the result as a TD writes it, how
+    far the table's own play was followed (``table_play``), and whether the ruling took it."""
+    c, record_cards = advice.board.contract, len(advice.board.play)
+    rows = []
+    for m in advice.measures:
+        followed = None
+        if m.followed_cards is not None:
+            followed = gettext(lang, "measure_followed_all") if m.followed_cards >= record_cards else \
+                gettext(lang, "measure_followed", n=m.followed_cards)
+        rows.append({"kind": m.kind.value, "name": gettext(lang, f"measure_{m.kind.value}"), "tricks": m.tricks,
+                     "result": c.result_str(m.tricks), "used": m.kind is advice.measure_used, "followed": followed})
+    return rows
 
 
 def _result_or_none(contract: Contract, tricks: int | None) -> str | None:

@@ -158,6 +158,20 @@ class RevokeRulingRequest(RequestModel):
                                   "An opponent's disputed claim leaves the revoke unestablished (63A4 not met); "
                                   "give `claim_by` with it.", strict=True)
     noticed: Noticed = Field(Noticed.AFTER_PLAY, description="When attention was first drawn to the revoke.")
+    likely_without_revoke: int | None = Field(None, strict=True, description="The director's own figure with the "
+                                              "play entered: the declarer's side's tricks (0..13, over the whole "
+                                              "hand) he judges likely had the revoke(s) not occurred. Law 64C is "
+                                              "then decided with it, not with a double-dummy measure; the ruling "
+                                              "still shows the engine's measures beside it (`measures`). Without "
+                                              "the play through the revoke trick, give it in `revoke_facts` "
+                                              "instead.")
+    likely_reason: str = Field("", max_length=300, description="Why the director judges `likely_without_revoke` "
+                               "(his words, shown as given).")
+    offender_card: str | None = Field(None, min_length=2, max_length=3, description="The card the director judges "
+                                      "the (first) offender would have played instead of the revoke card, e.g. "
+                                      "'H9': one of his legal cards at the revoke trick (the ruling's "
+                                      "`revokes[].likely_by_card` lists them). Every 64C measure replays the hand "
+                                      "with it. Omitted: the legal card best for the offending side.")
     losses_induced_by_revoke: bool = Field(False, strict=True, description="Law 64C1: the director judges that the "
                                            "non-offending side's later losses (`induced_damage.later_losses`) were "
                                            "induced by the revoke; the likely result is then the hand played "
@@ -181,7 +195,9 @@ class RevokeRulingRequest(RequestModel):
                                   "`table_result`.")
     table: int | None = Field(None, ge=1, le=999, strict=True, description="With `event` and `board`: the table "
                               "on the board's traveller (`POST /v1/events/{id}/results`); contract, declarer and "
-                              "table result come from its line when not given, and `scoring` from the rest of the "
+                              "table result come from its line when not given (the table result only when nothing "
+                              "says how play ended: not with `table_result` given, even as null, nor a claim or "
+                              "`rest_valued_double_dummy`), and `scoring` from the rest of the "
                               "traveller (the response's `from_traveller` says which).")
     pairs: PairsIn | None = Field(None, description="With `event` and `board`: the table's pair numbers, "
                                   "`{\"ns\": \"2NS\", \"ew\": \"3EW\"}`, instead of (or as well as) `table`.")
@@ -306,12 +322,32 @@ class RevokeRulingRequest(RequestModel):
 
         Raises:
             InvalidBoardError: path ``rest_valued_double_dummy``: given with a table result or a
-                claim figure (it says the figure is not known).
+                claim figure (it says the figure is not known); path ``likely_without_revoke``:
+                out of 0..13 (declarer's side's tricks), or given here and in ``revoke_facts``
+                too; path ``likely_reason``: a reason without the figure; path
+                ``offender_card``: not a card.
         """
         if self.rest_valued_double_dummy and (self.table_result is not None or self.claim_declarer_tricks is not None):
             raise InvalidBoardError("rest_valued_double_dummy says the claim's figure is not known: do not give it "
                                     "with the table result or the claim's figure", path="rest_valued_double_dummy",
                                     key="rest_dd_with_figure")
+        if self.likely_without_revoke is not None and not 0 <= self.likely_without_revoke <= 13:
+            raise InvalidBoardError("the likely result without the revoke is 0 to 13 tricks for the declarer's side, "
+                                    f"not {self.likely_without_revoke}", path="likely_without_revoke",
+                                    key="reported_likely_range", params={"n": self.likely_without_revoke})
+        if self.likely_without_revoke is not None and self.revoke_facts is not None and \
+                self.revoke_facts.likely_without_revoke is not None:
+            raise InvalidBoardError("give the director's own figure once: `likely_without_revoke` with the play, or "
+                                    "`revoke_facts.likely_without_revoke` without it, not both",
+                                    path="likely_without_revoke", key="likely_twice")
+        if self.likely_reason.strip() and self.likely_without_revoke is None:
+            raise InvalidBoardError("a reason for the likely result without the revoke needs the figure itself "
+                                    "(likely_without_revoke, the declarer's side's tricks)", path="likely_reason",
+                                    key="reported_reason_without_figure")
+        try:
+            offender_card = Card.from_str(self.offender_card) if self.offender_card is not None else None
+        except InvalidBoardError as exc:
+            raise relocated(exc, "offender_card", keep_law=False) from None
         return RevokeFacts(
             noticed=self.noticed,
             claim_declarer_tricks=self.claim_declarer_tricks,
@@ -327,6 +363,9 @@ class RevokeRulingRequest(RequestModel):
             faced_cards=tuple(FacedCard(Seat(f.seat), Card.from_str(f.card), f.from_trick) for f in self.faced_cards),
             claim_detail=self.claim.to_claim() if self.claim is not None else None,
             rest_valued_double_dummy=self.rest_valued_double_dummy,
+            likely_without_revoke=self.likely_without_revoke,
+            likely_reason=self.likely_reason.strip() if self.likely_without_revoke is not None else "",
+            offender_card=offender_card,
         )
 
 

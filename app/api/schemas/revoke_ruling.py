@@ -17,6 +17,7 @@ from app.api.schemas.scores import ScoresOut, ScoringIn
 from app.api.scorer import ForScorerOut, for_revoke, with_imps
 from app.api.scores import scores_block
 from engine import __version__ as engine_version
+from engine.laws.equity import MeasureKind
 from engine.rulings.revoke_advice import RevokeAdvice
 
 
@@ -62,6 +63,23 @@ class DeclarerTricksOut(BaseModel):
     likely_directors_figure: int | None = Field(None, description="Facts only: the director's own figure "
                                                 "(`revoke_facts.likely_without_revoke`), not double dummy, with "
                                                 "which Law 64C1 was decided.")
+
+
+class MeasureOut(BaseModel):
+    """One measure of the likely result without the revoke(s) (Law 64C; docs/laws.md): the
+    declarer's side's tricks over the whole hand, and the result as a TD writes it."""
+
+    kind: MeasureKind = Field(description=(
+        "table_play: the table's own play without the revoke (the revoke card replaced by the offender's "
+        "legal card, the rest of the record replayed card by card while it can be followed, double dummy only "
+        "from there); swing: the table result + what the revoke card changed double dummy; double_dummy: the "
+        "hand played double dummy from the position before the (first) revoke; director: the director's own "
+        "figure, not double dummy."))
+    tricks: int = Field(description="Declarer's side's tricks, 0..13, had the revoke(s) not occurred.")
+    result: str = Field(description="The same as a TD writes the result, e.g. '4S W =', '4H W -1'.")
+    used: bool = Field(description="True for the one measure Law 64C was decided with (`measure_why` says why).")
+    followed_cards: int | None = Field(None, description="table_play only: how many cards of the table's record "
+                                       "the replay followed (0..52) before double dummy took over.")
 
 
 class ClaimOut(BaseModel):
@@ -178,6 +196,12 @@ class RevokeRulingResponse(BaseModel):
     induced_damage: InducedDamageOut | None = Field(description="Present when the hand played double dummy from "
                                                     "before the revoke gives the non-offending side more than the "
                                                     "table result plus the revoke card's swing (64C1).")
+    measures: list[MeasureOut] = Field(default_factory=list, description="Every measure of the likely result "
+                                       "without the revoke(s), in the order table_play, swing, double_dummy, "
+                                       "director (only those the ruling could make); empty without a standing "
+                                       "revoke. The one with `used` is the figure Law 64C was decided with.")
+    measure_why: str | None = Field(None, description="Why the ruling took that measure, in the language of the "
+                                    "answer; null without one.")
     suggested: SuggestedOut
     score_ns: ScoreNsOut
     facts_only: bool = Field(description="Ruled from `revoke_facts` without the play through the revoke trick: "
@@ -247,6 +271,10 @@ class RevokeRulingResponse(BaseModel):
                 later_losses=[LaterLossOut(trick=x.trick, player=x.seat.value, card=str(x.card),
                                            tricks_lost=x.tricks_lost) for x in a.induced.losses],
                 judged_induced=a.induced.judged_induced),
+            measures=[MeasureOut(kind=m.kind, tricks=m.tricks, result=b.contract.result_str(m.tricks),
+                                 used=m.kind is a.measure_used, followed_cards=m.followed_cards)
+                      for m in a.measures],
+            measure_why=i18n.step_text(i18n.current(), a.measure_why) if a.measure_why is not None else None,
             suggested=SuggestedOut(declarer_tricks=a.suggested_tricks, result=a.suggested_result,
                                    score_ns=a.score_ns_suggested, law=a.suggested_law, provisional=a.provisional),
             score_ns=ScoreNsOut(table=a.score_ns_table, after_adjustment=a.score_ns_after_adjustment),
