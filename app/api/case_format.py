@@ -44,7 +44,7 @@ def cell(value: str | Number | int) -> str:
     return _FORMULA_AFTER_SEPARATOR.sub(r"\1\2'\3", value)
 
 
-_FORMULA_AFTER_SEPARATOR = re.compile("(^|[,;])([ ]*)([=+\\-@\t\r])")
+_FORMULA_AFTER_SEPARATOR = re.compile("(^|[,;])( *)([" + re.escape("".join(FORMULA_STARTS)) + "])")
 """The start of the cell, or a ``,`` or ``;`` in it (a separator in one locale or another),
 then spaces, then a character that starts a formula (:data:`FORMULA_STARTS`)."""
 
