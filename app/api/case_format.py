@@ -5,6 +5,8 @@ injection), a figure kept a number, and the note of an imported case.
 
 from __future__ import annotations
 
+import re
+
 from engine.casefile.cases import Action, Case
 
 
@@ -30,13 +32,21 @@ class Number(float):
 def cell(value: str | Number | int) -> str:
     """A ruling-log cell a spreadsheet will show, never run: text starting with ``=``, ``+``,
     ``-``, ``@``, a tab or a carriage return gets a single quote in front (OWASP's CSV injection
-    rule: ``=HYPERLINK(...)`` -> ``'=HYPERLINK(...)``); a :class:`Number` or an ``int`` (figures
-    this code made) is written as a number (``-100`` stays ``-100``)."""
+    rule: ``=HYPERLINK(...)`` -> ``'=HYPERLINK(...)``), and so does such text after a ``,`` or a
+    ``;`` inside the cell: a spreadsheet set for Polish, Russian or Greek splits the file on
+    ``;``, so ``Kowalski;=HYPERLINK(...)`` would be two cells there, the second run (issue 35):
+    it is written ``Kowalski;'=HYPERLINK(...)``. A :class:`Number` or an ``int`` (figures this
+    code made) is written as a number (``-100`` stays ``-100``)."""
     if isinstance(value, Number):
         return _num(value)
     if isinstance(value, int):
         return str(value)
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
+    return _FORMULA_AFTER_SEPARATOR.sub(r"\1\2'\3", value)
+
+
+_FORMULA_AFTER_SEPARATOR = re.compile("(^|[,;])( *)([" + re.escape("".join(FORMULA_STARTS)) + "])")
+"""The start of the cell, or a ``,`` or ``;`` in it (a separator in one locale or another),
+then spaces, then a character that starts a formula (:data:`FORMULA_STARTS`)."""
 
 
 def imported_note(c: Case) -> str:

@@ -22,6 +22,10 @@ UNFIT_JSON = "unfit_json"
 """The ``type`` of the error :class:`RequestModel` raises; its ``ctx["below"]`` holds the path
 of the offending value below the error's ``loc`` (``app.service.errors`` joins them)."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
+"""The control characters no text of this service can hold: every C0 control but tab, line feed
+and carriage return (XML 1.0 refuses them, so an exported ``adjusted.xml`` would not be well-formed;
+PostgreSQL refuses U+0000 in text; no scoring program writes them in a name or a pair number)."""
 
 
 def clean_text(text: str) -> str:
@@ -40,7 +44,8 @@ def unfit_json(value: Any) -> tuple[tuple[str | int, ...], str] | None:
     ``(path, reason)``; ``None`` when there is none.
 
     What is looked for, at any depth (iteratively: a deep body never recurses): text holding a
-    lone surrogate (in a value or a key), a number that is not finite (``NaN``, ``Infinity``,
+    lone surrogate (in a value or a key) or a control character (:data:`_CONTROL`: NUL, and every
+    C0 control but tab, line feed and carriage return), a number that is not finite (``NaN``, ``Infinity``,
     ``-Infinity`` and ``1e400``, which Python's JSON reader accepts as floats), and nesting
     deeper than :data:`MAX_JSON_DEPTH`. The path's keys are cleaned with :func:`clean_text`.
     """
@@ -52,6 +57,9 @@ def unfit_json(value: Any) -> tuple[tuple[str | int, ...], str] | None:
         if isinstance(item, str):
             if _SURROGATE.search(item):
                 return path, _say("json_lone_surrogate")
+            control = _CONTROL.search(item)
+            if control:
+                return path, _say("json_control_character", code=f"U+{ord(control.group()):04X}")
         elif isinstance(item, float):
             if not math.isfinite(item):
                 return path, _say("json_not_a_number")
@@ -68,7 +76,8 @@ def unfit_json(value: Any) -> tuple[tuple[str | int, ...], str] | None:
 
 class RequestModel(BaseModel):
     """The base of every top-level request body: before any field is read, the whole body is
-    checked with :func:`unfit_json`; a value no request can take (a lone surrogate, ``NaN``,
+    checked with :func:`unfit_json`; a value no request can take (a lone surrogate, a control
+    character such as NUL, ``NaN``,
     ``Infinity``, too deep a nesting) is one error of type :data:`UNFIT_JSON` whose
     ``ctx["below"]`` is the path of that value (so ``app.service.errors`` names the field), instead of a
     response that cannot be written or a value stored that cannot be read back.

@@ -235,6 +235,25 @@ def test_the_ruling_log_writes_text_a_spreadsheet_would_run_as_a_formula_as_text
     # A tab or a carriage return at the start (the case's fields are trimmed, so straight to the writer):
     assert [cell(x) for x in ("\tx", "\rx", "-", "4H W -1", "")] == ["'\tx", "'\rx", "'-", "4H W -1", ""]
     assert [cell(Number(-100)), cell(Number(-150.5)), cell(7)] == ["-100", "-150.5", "7"]
+    assert [cell(x) for x in ("a;=b", "a, -1", "a; @b;+c", "4H W -1", "5,4")] == \
+        ["a;'=b", "a, '-1", "a; '@b;'+c", "4H W -1", "5,4"]
+
+
+def test_a_cell_with_a_semicolon_stays_one_cell_where_a_spreadsheet_splits_on_semicolons(client: TestClient,
+                                                                                       event: int) -> None:
+    # Issue 35: "Kowalski;=HYPERLINK(...)" reached rulings.csv bare: a spreadsheet set for Polish,
+    # Russian or Greek splits on ";" and ran the second half.
+    names = 'Kowalski;=HYPERLINK("http://evil.example/","x")'
+    case_id = created(client, case_body(event, pairs={"ns": {"number": "12", "names": names}, "ew": {"number": "3"}}))
+    r = client.post(f"/v1/cases/{case_id}/decision", json={"score_ns": -100, "result": "4H W -2", "law": "12C1(b)",
+                                                          "reason": "two tricks"})
+    assert r.status_code == 200, r.text
+    for url in (f"/v1/events/{event}/rulings.csv", f"/v1/events/{event}/adjusted.csv"):
+        text = client.get(url).text
+        for row in csv.reader(io.StringIO(text), delimiter=";"):  # as a ";" spreadsheet reads it
+            assert not any(f.lstrip().startswith(("=", "+", "@")) for f in row), (url, row)
+    line = next(csv.DictReader(io.StringIO(client.get(f"/v1/events/{event}/rulings.csv").text)))
+    assert line["ns_names"] == names.replace(";=", ";'=") and line["decision_score_ns"] == "-100"
 
 
 @pytest.fixture

@@ -148,6 +148,27 @@ def test_a_lone_surrogate_in_any_string_is_422_naming_its_field(client: TestClie
     assert "surrogate" in problem_at(r, ["body", *path])
 
 
+CONTROL_FIELDS = [*SURROGATE_FIELDS, ("/v1/cases", CASE, ["pairs", "ns", "number"]),
+                  ("/v1/cases", CASE, ["pairs", "ew", "names"])]
+
+
+@pytest.mark.parametrize("char", ["\\u0000", "\\u0007", "\\u001b"])
+@pytest.mark.parametrize(("url", "body", "path"), CONTROL_FIELDS, ids=[f"{u}:{'/'.join(map(str, p))}"
+                                                                       for u, _, p in CONTROL_FIELDS])
+def test_a_control_character_in_any_string_is_422_naming_its_field(client: TestClient, url: str,
+                                                                   body: dict[str, Any], path: list[str | int],
+                                                                   char: str) -> None:
+    # Issue 35: NUL in a name was a 500 on PostgreSQL; a control character in a pair number made
+    # adjusted.xml not well-formed (XML 1.0 has no such character).
+    r = post_raw(client, url, with_value(body, path, f'"7{char}"'))
+    assert f"control character u+{char[2:]}" in problem_at(r, ["body", *path])  # problem_at lowercases
+
+
+def test_tab_line_feed_and_carriage_return_stay_allowed(client: TestClient) -> None:
+    r = post_raw(client, "/v1/events", json.dumps({"name": "Spring\tPairs\r\nday 1", "date": "2026-04-01"}))
+    assert r.status_code == 201, r.text
+
+
 def test_a_surrogate_sent_as_utf_8_bytes_is_422_too(client: TestClient) -> None:
     # Python's JSON reader decodes bytes with "surrogatepass": ED A0 80 becomes a lone surrogate
     r = post_raw(client, "/v1/rulings/revoke", json.dumps(REVOKE).encode().replace(b'"4H"', b'"4H\xed\xa0\x80"'))
@@ -170,6 +191,16 @@ def test_a_game_with_a_lone_surrogate_is_not_kept_as_a_case_from_the_page(client
                                     "case_director": "Jan Kowalski"}, follow_redirects=False)
     assert r.status_code == 422, r.status_code
     assert "surrogate" in r.content.decode("utf-8")
+
+
+def test_a_pair_number_with_a_control_character_is_not_kept_as_a_case_from_the_page(client: TestClient) -> None:
+    request = json.dumps({"pbn": SPONVO_21})
+    r = client.post("/cases", data={"ruling_request": request, "kind": "revoke", "case_event": "new",
+                                    "new_event_name": "Spring Pairs", "new_event_date": "2026-04-01",
+                                    "case_board": "21", "ns_number": "1\x0b", "ew_number": "2",
+                                    "case_director": "Jan Kowalski"}, follow_redirects=False)
+    assert r.status_code == 422, r.status_code
+    assert "U+000B" in r.content.decode("utf-8")
 
 
 def test_the_page_prints_a_lone_surrogate_as_the_replacement_character() -> None:
