@@ -1,0 +1,69 @@
+"""Issue 34 over HTTP: the director's own figure (``likely_without_revoke``, ``likely_reason``) and
+the offender's card (``offender_card``) given with the play, and the ruling's 64C measures.
+
+The board is Sponvo30.pbn board 21, closed room (tests/helpers.py): 4H by West, North-South
+vulnerable; South's D4 on a heart at trick 3 while holding H987 is an established revoke; the
+record stops after trick 9 and the tricks not entered are valued double dummy. Bad input is a 422
+naming the field, said as the director reads it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.helpers import SPONVO30_DEAL, SPONVO30_PLAY
+
+URL = "/v1/rulings/revoke"
+
+
+def board_21(**changes: Any) -> dict[str, Any]:
+    """The revoke request for Sponvo30 board 21 by parts, the rest valued double dummy."""
+    return {"deal": SPONVO30_DEAL, "contract": "4H", "declarer": "W", "vulnerable": "NS",
+            "play": list(SPONVO30_PLAY), "rest_valued_double_dummy": True, **changes}
+
+
+def _refused(client: TestClient, body: dict[str, Any]) -> tuple[str, str]:
+    r = client.post(URL, json=body)
+    assert r.status_code == 422, r.text
+    [error] = r.json()["detail"]
+    return str(error["loc"][-1]), error["msg"]
+
+
+def test_the_directors_figure_out_of_0_to_13_is_refused_by_name(client: TestClient) -> None:
+    where, why = _refused(client, board_21(likely_without_revoke=14))
+    assert where == "likely_without_revoke" and "0 to 13 tricks for the declarer's side, not 14" in why
+
+
+def test_a_reason_without_the_figure_is_refused_by_name(client: TestClient) -> None:
+    where, why = _refused(client, board_21(likely_reason="declarer would have drawn trumps"))
+    assert where == "likely_reason" and "needs the figure itself" in why
+
+
+def test_the_directors_figure_twice_is_refused(client: TestClient) -> None:
+    facts = {"trick": 3, "offender": "S", "revoke_trick_won_by": "W", "offending_side_tricks_after": 0,
+             "likely_without_revoke": 10}
+    where, why = _refused(client, board_21(table_result=9, rest_valued_double_dummy=False, play=SPONVO30_PLAY[:8],
+                                           revoke_facts=facts, likely_without_revoke=10))
+    assert where == "likely_without_revoke" and "once" in why
+
+
+def test_an_offender_card_that_is_not_a_card_is_refused_by_name(client: TestClient) -> None:
+    where, why = _refused(client, board_21(offender_card="HX"))
+    assert where == "offender_card" and "HX" in why
+
+
+def test_the_polish_answer_says_the_field_in_polish(client: TestClient) -> None:
+    r = client.post(URL + "?lang=pl", json=board_21(likely_without_revoke=14))
+    assert r.status_code == 422
+    [error] = r.json()["detail"]
+    assert error["loc"][-1] == "likely_without_revoke" and "nie 14" in error["msg"] and "not 14" not in error["msg"]
+
+
+def test_a_ruling_without_a_revoke_has_no_measure(client: TestClient) -> None:
+    """Two tricks, no revoke, the claim's figure: nothing to measure, no measure used."""
+    r = client.post(URL, json=board_21(play=SPONVO30_PLAY[:8], rest_valued_double_dummy=False,
+                                       claim_declarer_tricks=8))
+    assert r.status_code == 200, r.text
+    assert r.json()["revokes"] == [] and r.json()["measures"] == [] and r.json()["measure_why"] is None
