@@ -67,3 +67,25 @@ def test_a_ruling_without_a_revoke_has_no_measure(client: TestClient) -> None:
                                        claim_declarer_tricks=8))
     assert r.status_code == 200, r.text
     assert r.json()["revokes"] == [] and r.json()["measures"] == [] and r.json()["measure_why"] is None
+
+
+def test_a_case_keeps_the_directors_figure_and_card_and_a_rerun_rules_the_same(client: TestClient) -> None:
+    """The case file stores the request as given: the director's figure, its reason and the
+    offender's card come back from ``GET /v1/cases/{id}``, and the re-run (the same request ruled
+    again) finds no difference."""
+    from tests.api.test_case_file import PAIRS
+    from tests.api.test_events import hand_record_file, new_event, upload
+
+    event = new_event(client)
+    assert upload(client, event, hand_record_file()).status_code == 200
+    given = {"likely_without_revoke": 10, "likely_reason": "declarer would have drawn trumps", "offender_card": "H7"}
+    body = {"event": event, "board": "21", "round": "30", "table": "4", "pairs": PAIRS, "director": "Jan Kowalski",
+            "contract": "4H", "declarer": "W", "play": list(SPONVO30_PLAY), "rest_valued_double_dummy": True} | given
+    r = client.post("/v1/cases", json=body)
+    assert r.status_code == 201, r.text
+    case_id, ruling = r.json()["id"], r.json()["ruling"]
+    stored = client.get(f"/v1/cases/{case_id}").json()
+    assert {k: stored["request"][k] for k in given} == given
+    rerun = client.post(f"/v1/cases/{case_id}/rerun")
+    assert rerun.status_code == 200 and rerun.json()["same"] is True, rerun.json()["differences"]
+    assert rerun.json()["ruling"]["measures"] == ruling["measures"]
