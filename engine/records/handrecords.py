@@ -55,12 +55,25 @@ def board_key(text: str) -> str:
     (``" 07 "`` -> ``"7"``); anything else is kept as written (``"7a"``).
 
     Raises:
-        InvalidBoardError: path ``"board"``: empty.
+        InvalidBoardError: path ``"board"``: empty, or longer than a board number can be (more
+            than :data:`BOARD_DIGITS` digits, or :data:`BOARD_CHARS` characters otherwise): a
+            5,000-digit number would otherwise fail deep in the arithmetic (issue 35).
     """
     t = text.strip()
     if not t:
         raise InvalidBoardError("the board number is empty", path="board", key="board_empty")
+    if len(t.lstrip("0") if t.isdigit() else t) > (BOARD_DIGITS if t.isdigit() else BOARD_CHARS):
+        raise InvalidBoardError(f"the board number {clip(t, 24)!r} is too long: a board number has at most "
+                                f"{BOARD_DIGITS} digits ({BOARD_CHARS} characters as another spelling)", path="board",
+                                key="board_too_long", params={"text": clip(t, 24), "digits": BOARD_DIGITS,
+                                                              "chars": BOARD_CHARS})
     return str(int(t)) if t.isdigit() else t
+
+
+BOARD_DIGITS = 6
+"""The most digits a board number may have (a session has a few hundred boards at most)."""
+BOARD_CHARS = 20
+"""The most characters a board "number" spelled otherwise may have (``"7a"``), as the API's ``board``."""
 
 
 def board_sort_key(board: str) -> tuple[int, str]:

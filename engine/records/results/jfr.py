@@ -18,9 +18,10 @@ from html.parser import HTMLParser
 from engine.errors import ResultsFileError
 from engine.model.cards import Card, Rank, Suit
 from engine.model.seats import Seat
-from engine.records.handrecords import HandRecord
+from engine.records.handrecords import HandRecord, board_key
 from engine.records.results.model import (
     PASSED_OUT,
+    SCORE_HIGH,
     SessionResults,
     TravellerLine,
     hand_record_of,
@@ -103,7 +104,7 @@ def read_jfr(text: str) -> SessionResults:
     if m is None:
         raise ResultsFileError("a JFR Pary page that cannot be read: board (no board number)", key="results_bad_deal",
                                params={"board": "?", "problem": "no board number"})
-    board = str(int(m.group(1)))
+    board = board_key(m.group(1))
     lines: list[TravellerLine] = []
     for i, row in enumerate(r for r in parser.rows if _is_line(r)):
         lines.append(_line(board, [t for c, t in row if c in _CELL_CLASSES], f"board {board}, line {i + 1}"))
@@ -128,10 +129,10 @@ def _line(board: str, cells: list[str], where: str) -> TravellerLine:
     if contract == PASSED_OUT:
         return TravellerLine(contract=contract, ns_score=0, **common)  # type: ignore[arg-type]
     declarer = read_seat(declarer_text, where)
-    over = 0 if result.strip() in ("=", "") else read_int(result, where, "result") or 0
+    over = 0 if result.strip() in ("=", "") else read_int(result, where, "result", -13, 13) or 0
     tricks = int(contract[0]) + 6 + over
-    ns = read_int(ns_text, where, "score")
-    ew = read_int(ew_text, where, "score")
+    ns = read_int(ns_text, where, "score", -SCORE_HIGH, SCORE_HIGH)
+    ew = read_int(ew_text, where, "score", -SCORE_HIGH, SCORE_HIGH)
     score = ns if ns is not None else (-ew if ew is not None else law77_score(board, contract, declarer, tricks))
     return TravellerLine(contract=contract, declarer=declarer, lead=read_lead(lead_text.replace("\n", ""), where),
                          tricks=tricks, ns_score=score, **common)  # type: ignore[arg-type]

@@ -7,12 +7,13 @@ Pure value types and functions; the readers are :mod:`engine.records.results.pbn
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.errors import InvalidBoardError, ResultsFileError
+from engine.errors import InvalidBoardError, ResultsFileError, clip
 from engine.model.cards import Card
 from engine.model.contract import Contract
 from engine.model.deal import Deal
@@ -212,36 +213,81 @@ def read_lead(text: str | None, where: str) -> Card | None:
                                params={"where": where, "what": "lead", "text": t}) from None
 
 
-def read_int(text: str | None, where: str, what: str) -> int | None:
-    """An integer field (``None`` for nothing or ``"-"``).
+INT_HIGH = 999_999
+"""The highest count a results file may give (a round, a table, a pair, a multiplicity...)."""
+
+
+def read_int(text: str | None, where: str, what: str, low: int = 0, high: int = INT_HIGH) -> int | None:
+    """An integer field (``None`` for nothing or ``"-"``), within ``low``..``high`` (by default a
+    count such as a round, a table or tricks: 0..:data:`INT_HIGH`).
 
     Raises:
-        ResultsFileError: ``where``: not a whole number.
+        ResultsFileError: ``where``: not a whole number (key ``results_bad_value``), or one out of
+            its range (key ``results_out_of_range``: a 30-digit figure never reaches the store).
     """
     t = (text or "").strip().strip('"')
     if t in ("", "-"):
         return None
+    if len(t) > 12:  # no field of a results file is that long; int() of 5,000 digits would raise
+        raise _out_of_range(t, where, what, low, high)
     try:
-        return int(t)
+        value = int(t)
     except ValueError:
-        raise ResultsFileError(f"{where}: the {what} {t!r} cannot be read", key="results_bad_value",
-                               params={"where": where, "what": what, "text": t}) from None
+        raise ResultsFileError(f"{where}: the {what} {clip(t, 24)!r} cannot be read", key="results_bad_value",
+                               params={"where": where, "what": what, "text": clip(t, 24)}) from None
+    if not low <= value <= high:
+        raise _out_of_range(t, where, what, low, high)
+    return value
+
+
+SCORE_HIGH = 7_600
+"""The largest Law 77 score of a board, either sign (seven of a suit redoubled, vulnerable, down
+13: 400 + 12 x 600)."""
+
+
+def read_score(text: str, where: str) -> int:
+    """A North-South (or East-West) score written by the program: a whole number within
+    -:data:`SCORE_HIGH`..:data:`SCORE_HIGH`, points.
+
+    Raises:
+        ResultsFileError: ``where``: not a whole number, or no board can score it.
+    """
+    value = read_int(text, where, "score", -SCORE_HIGH, SCORE_HIGH)
+    if value is None:
+        raise ResultsFileError(f"{where}: the score {text!r} cannot be read", key="results_bad_value",
+                               params={"where": where, "what": "score", "text": text})
+    return value
+
+
+def _out_of_range(t: str, where: str, what: str, low: float, high: float) -> ResultsFileError:
+    return ResultsFileError(f"{where}: the {what} {clip(t, 24)!r} is out of range ({low:g} to {high:g})",
+                            key="results_out_of_range", params={"where": where, "what": what, "text": clip(t, 24),
+                                                                "low": f"{low:g}", "high": f"{high:g}"})
 
 
 def read_float(text: str | None, where: str, what: str) -> float | None:
-    """A number field such as matchpoints (``None`` for nothing or ``"-"``).
+    """A number field such as matchpoints or IMPs (``None`` for nothing or ``"-"``): finite and
+    within -:data:`FLOAT_HIGH`..:data:`FLOAT_HIGH` (``NaN``, ``inf`` and ``1e400`` were stored and
+    shown before issue 35).
 
     Raises:
-        ResultsFileError: ``where``: not a number.
+        ResultsFileError: ``where``: not a number, or not a finite one within range.
     """
     t = (text or "").strip().strip('"')
     if t in ("", "-"):
         return None
     try:
-        return float(t)
+        value = float(t) if len(t) <= 40 else math.nan
     except ValueError:
-        raise ResultsFileError(f"{where}: the {what} {t!r} cannot be read", key="results_bad_value",
-                               params={"where": where, "what": what, "text": t}) from None
+        raise ResultsFileError(f"{where}: the {what} {clip(t, 24)!r} cannot be read", key="results_bad_value",
+                               params={"where": where, "what": what, "text": clip(t, 24)}) from None
+    if not math.isfinite(value) or abs(value) > FLOAT_HIGH:
+        raise _out_of_range(t, where, what, -FLOAT_HIGH, FLOAT_HIGH)
+    return value
+
+
+FLOAT_HIGH = 1_000_000.0
+"""The largest matchpoints or IMPs a results file may give, either sign (a top is a few hundred)."""
 
 
 def law77_score(board: str, contract: str, declarer: Seat, tricks: int,

@@ -29,11 +29,16 @@ from engine.records.results.model import (
     read_float,
     read_int,
     read_lead,
+    read_score,
     read_seat,
 )
 
 _CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 
+
+MULTIPLICITY_HIGH = 999
+"""The most times a ScoreTable row may stand for the same line (``Multiplicity``): one per table
+of the session at most; a larger figure would multiply the file in memory (issue 35)."""
 
 def columns(header: str) -> list[str]:
     """The column names of a table tag's value: ``"Table\\2R;Round\\2R;Score_NS\\6R"`` ->
@@ -91,7 +96,8 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
         linenos = [n for n, _ in game.table_lines.get("ScoreTable", ())]
         for row, lineno in zip(rows, linenos, strict=True):
             line = _line(board, row, f"board {board}, line {lineno}")
-            lines.extend([line] * (read_int(row.get("Multiplicity"), f"line {lineno}", "multiplicity") or 1))
+            times = read_int(row.get("Multiplicity"), f"line {lineno}", "multiplicity", 1, MULTIPLICITY_HIGH)
+            lines.extend([line] * (times or 1))
     return SessionResults("pbn", application, event, scoring, 2 if scoring == "MP" else 0, tuple(records),
                           tuple(lines))
 
@@ -103,9 +109,9 @@ def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
     artificial = None
     ns_score: int | None = None
     if _is_number(ns_text):
-        ns_score = int(ns_text)
+        ns_score = read_score(ns_text, where)
     elif _is_number(ew_text):
-        ns_score = -int(ew_text)
+        ns_score = -read_score(ew_text, where)
     elif ns_text not in ("", "-") or ew_text not in ("", "-"):
         artificial = f"{ns_text or '-'}/{ew_text or '-'}"
     contract = declarer = tricks = None
@@ -113,7 +119,7 @@ def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
         contract = normal_contract(contract_text, where)
         if contract != PASSED_OUT:
             declarer = read_seat(row.get("Declarer", ""), where)
-            tricks = read_int(row.get("Result"), where, "result")
+            tricks = read_int(row.get("Result"), where, "result", 0, 13)
         elif ns_score is None:
             ns_score = 0
     section, ns_pair = pair_number(row.get("PairId_NS"))

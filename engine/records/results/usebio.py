@@ -32,6 +32,7 @@ from engine.model.seats import Seat
 from engine.records.handrecords import HandRecord, board_key
 from engine.records.results.model import (
     PASSED_OUT,
+    SCORE_HIGH,
     SessionResults,
     TravellerLine,
     hand_record_of,
@@ -41,6 +42,7 @@ from engine.records.results.model import (
     read_float,
     read_int,
     read_lead,
+    read_score,
     read_seat,
 )
 
@@ -135,12 +137,12 @@ def _usebio_lines(board_el: Element, section: str, names: dict[tuple[str, str], 
         if contract_text.upper() == "NP":
             artificial = "NP"
         elif score_text.lstrip("-").isdigit():
-            ns_score = int(score_text)
+            ns_score = read_score(score_text, where)
             if contract_text:
                 contract = normal_contract(contract_text, where)
                 if contract != PASSED_OUT:
                     declarer = read_seat(tl.findtext("PLAYED_BY") or "", where)
-                    tricks = read_int(tl.findtext("TRICKS"), where, "tricks")
+                    tricks = read_int(tl.findtext("TRICKS"), where, "tricks", 0, 13)
         else:
             artificial = score_text or None
         out.append(TravellerLine(
@@ -209,8 +211,10 @@ def read_nz_scorer(root: Element) -> SessionResults:
                 if contract != PASSED_OUT:
                     declarer = read_seat(r.get("dec", ""), where)
                     res = r.get("res", "").strip()
-                    tricks = int(contract[0]) + 6 + (0 if res in ("=", "") else read_int(res, where, "result") or 0)
-                ns_score = read_int(score, where, "score") if score.lstrip("-").isdigit() else \
+                    over = 0 if res in ("=", "") else read_int(res, where, "result", -13, 13) or 0
+                    tricks = int(contract[0]) + 6 + over
+                ns_score = read_int(score, where, "score", -SCORE_HIGH, SCORE_HIGH) \
+                    if score.lstrip("-").isdigit() else \
                     (0 if contract == PASSED_OUT else law77_score(board, contract, declarer or Seat.NORTH, tricks or 0))
             else:
                 artificial = score or "NP"

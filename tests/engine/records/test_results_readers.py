@@ -434,3 +434,58 @@ def test_nz_scorer_three_quarter_howell_factors_to_the_movements_six_results(rel
             assert ours is not None and ln.ns_mp is not None
             want = math.floor(ours * 10 / 8 + 0.5) if int(board) <= 3 else round(neuberg(ours, 5, 6), 1)
             assert ln.ns_mp / scale == pytest.approx(want), (board, ln, ours)
+
+
+# --- issue 35: every number of a file checked against its range before it is used or stored -------
+
+SEANCE = "pbn-scoretable/lucbellicaud__bridgetrainer/open2dn1nationalfinaledirecte21-22-sance1.pbn"
+
+
+def _changed(rel: str, old: str, new: str) -> bytes:
+    text = (CLUB / rel).read_text(encoding="utf-8", errors="replace")
+    assert old in text, old
+    return text.replace(old, new, 1).encode()
+
+
+@pytest.mark.parametrize(("rel", "old", "new", "what"), [
+    # a 30-digit score (was a 500 storing it), either sign
+    ("usebio/abftech__cobalt/mp_pairs_howell.xml", "<SCORE>-400</SCORE>", "<SCORE>-" + "9" * 30 + "</SCORE>", "score"),
+    ("usebio/abftech__cobalt/mp_pairs_howell.xml", "<SCORE>-400</SCORE>", "<SCORE>7601</SCORE>", "score"),
+    (SEANCE, ' "420"      - 28.3', ' "1' + "0" * 29 + '"      - 28.3', "score"),
+    # matchpoints that are no number a program writes (were stored and shown)
+    (SEANCE, '"420"      - 28.3', '"420"      - NaN', "matchpoints"),
+    (SEANCE, '"420"      - 28.3', '"420"      - inf', "matchpoints"),
+    (SEANCE, '"420"      - 28.3', '"420"      - 1e400', "matchpoints"),
+], ids=["usebio 30 digits", "usebio 7601", "pbn 30 digits", "pbn NaN", "pbn inf", "pbn 1e400"])
+def test_a_number_out_of_its_range_is_a_clear_error_naming_it(rel: str, old: str, new: str, what: str) -> None:
+    with pytest.raises(ResultsFileError) as info:
+        read_results(_changed(rel, old, new))
+    assert info.value.key == "results_out_of_range" and f"the {what} " in info.value.message
+    assert len(info.value.message) < 160  # 30 digits quoted at most in part
+
+
+def test_the_largest_score_a_board_can_have_is_still_read() -> None:
+    # 7 of a suit redoubled, vulnerable, down 13: 400 + 12 x 600 = 7600 (Law 77)
+    data = _changed("usebio/abftech__cobalt/mp_pairs_howell.xml", "<SCORE>-400</SCORE>", "<SCORE>-7600</SCORE>")
+    assert any(ln.ns_score == -7600 for ln in read_results(data).lines)
+
+
+def test_a_5000_digit_board_number_is_a_clear_error() -> None:
+    page = _changed(f"{JFR}wb120802001.html", "ROZDANIE 1", "ROZDANIE " + "1" * 5000)
+    with pytest.raises(InvalidBoardError) as info:
+        read_results(page)
+    assert info.value.key == "board_too_long" and len(info.value.message) < 200
+
+
+def test_a_multiplicity_larger_than_a_session_is_a_clear_error() -> None:
+    # A ScoreTable row standing for a million tables would be a million lines in memory.
+    text = _changed(SEANCE, 'Percentage_EW\\3R"]', 'Percentage_EW\\3R;Multiplicity\\7R"]').decode()
+    lines = text.split("\n")
+    start = next(i for i, ln in enumerate(lines) if "Multiplicity" in ln) + 1
+    end = next(i for i in range(start, len(lines)) if not lines[i].strip() or lines[i].startswith("["))
+    for i in range(start, end):  # every row of that table gets the column; the first a million
+        lines[i] += " 1000000" if i == start else " 1"
+    text = "\n".join(lines)
+    with pytest.raises(ResultsFileError) as info:
+        read_results(text.encode())
+    assert info.value.key == "results_out_of_range" and "multiplicity" in info.value.message
