@@ -335,11 +335,17 @@ def _result_or_none(contract: Contract, tricks: int | None) -> str | None:
 
 
 def _offender_cards(advice: RevokeAdvice, chosen: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
-    """The first established revoke's legal alternatives with the likely result after each, and
-    the director's choice (default: the card best for the offending side, as 64C assumes)."""
+    """The first established revoke's legal alternatives with the likely result after each (by
+    the measure the ruling used; declarer's side's tricks), and the director's choice (default:
+    the card best for the offending side, as 64C assumes). With the director's own figure the
+    engine gives no figure per card: the cards are listed alone (``tricks`` ``None``), so that he
+    can still say which one the offender would have played."""
     first, c, v = advice.first_standing, advice.board.contract, advice.board.vulnerability
-    rows = [{"card": str(card), "tricks": t, "result": c.result_str(t), "score": score_ns(c, t, v)}
-            for card, t in advice.likely_by_card()]
+    rows: list[dict[str, Any]] = [{"card": str(card), "tricks": t, "result": c.result_str(t),
+                                   "score": score_ns(c, t, v)} for card, t in advice.likely_by_card()]
+    if not rows and first is not None and first.equity is not None:
+        rows = [{"card": str(card), "tricks": None, "result": None, "score": None}
+                for card, _ in first.equity.dd_by_card]
     if first is None or first.equity is None or not rows:
         return [], None
     pick_card = chosen if any(r["card"] == chosen for r in rows) else str(first.equity.best_card)
