@@ -49,11 +49,15 @@ def board_label(lang: str, label: str) -> str:
     return text
 
 
-_PLAYS = re.compile(r"^(?P<seat>[NESW]) plays (?P<cards>.+?) instead of (?P<card>\S+) \(double dummy after it\)$")
+_PLAYS = re.compile(r"^(?P<seat>[NESW]) plays (?P<cards>.+?) instead of (?P<card>\S+) "
+                    r"\((?P<how>double dummy|the table's own play) after it\)$")
 _EVIDENCE = {
     "the table result plus the revoke card's swing (if the later losses were not induced by the revoke)":
         "evidence_table_plus_swing",
     "played double dummy from before the revoke (if it induced the later losses)": "evidence_dd_from_revoke",
+    "the table's own play without the revoke (if the later losses were not induced by the revoke)":
+        "evidence_table_play",
+    "the director's own figure for the likely result without the revoke": "evidence_directors_figure",
     "the contract reached, played double dummy on the corrected deal": "evidence_contract_dd",
     "the table result, the less favourable result for the side at fault (12B1)": "evidence_table_lower",
     "the result after the automatic adjustment: Law 64C never gives the offending side more":
@@ -65,14 +69,16 @@ _EVIDENCE = {
 def evidence_text(lang: str, english: str) -> str:
     """A plausible result's evidence (``engine.scoring.adjusted.PlausibleResult.evidence``, or as
     stored with a case) in ``lang``: its clauses (joined with ``"; "``) are the engine's fixed
-    shapes, e.g. ``"S plays H9 or H8 instead of D4 (double dummy after it)"``; a clause of
+    shapes, e.g. ``"S plays H9 or H8 instead of D4 (double dummy after it)"`` or ``"... (the
+    table's own play after it)"`` (issue 34: the measure the ruling used); a clause of
     another shape stays English (marked in strict mode)."""
     out = []
     for clause in english.split("; "):
         plays = _PLAYS.match(clause)
         if plays:
             cards = gettext(lang, "evidence_or").join(cards_shown(lang, c) for c in plays["cards"].split(" or "))
-            out.append(gettext(lang, "evidence_plays_instead", player=SeatWord(plays["seat"], catalogue(lang).get),
+            key = "evidence_plays_instead" if plays["how"] == "double dummy" else "evidence_plays_instead_table"
+            out.append(gettext(lang, key, player=SeatWord(plays["seat"], catalogue(lang).get),
                                cards=cards, card=cards_shown(lang, plays["card"])))
         elif clause in _EVIDENCE:
             out.append(gettext(lang, _EVIDENCE[clause]))
