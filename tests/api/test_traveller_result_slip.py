@@ -110,6 +110,7 @@ def test_a_case_saved_after_the_field_was_emptied_keeps_it_empty(client: TestCli
     assert r.status_code == 303, r.text[:3000]
     case_id = int(r.headers["location"].split("?")[0].rsplit("/", 1)[1])
     case = client.get(f"/v1/cases/{case_id}").json()
-    assert case["ruling"]["claim"]["counted"] == "claim" and "table_result" not in case["ruling"]["from_traveller"]["filled"]
+    ruling = case["ruling"]
+    assert ruling["claim"]["counted"] == "claim" and "table_result" not in ruling["from_traveller"]["filled"]
     rerun = client.post(f"/v1/cases/{case_id}/rerun")
     assert rerun.status_code == 200 and rerun.json()["same"], rerun.text
