@@ -56,7 +56,8 @@ def measures(a: RevokeAdvice) -> list[str]:
                                       tricks=m.tricks, result=c.result_str(m.tricks)))
     if a.measure_used is not None:
         used = i18n.gettext(lang, f"measure_{a.measure_used.value}")
-        why = i18n.step_text(lang, a.measure_why) if a.measure_why is not None else ""
+        why = i18n.step_text(lang, a.measure_why).rstrip(".") if a.measure_why is not None else ""
+        why = why[:1].upper() + why[1:]  # a sentence of its own (the engine's English starts in lower case)
         out.append("   " + (_t("measure_used_why", name=used, why=why) if why else _t("measure_used", name=used)))
     out.append("")
     return out

@@ -307,10 +307,17 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         "weighted": t("weighted_result", ns=scored["ns"], ew=scored["ew"]) if scored and scored["several"] else None,
         "scored": enter,
         "weights_error": weights_error, "profiles": list(PROFILES),
-        "measures": _measures(advice, lang), "measure_why": step_text(lang, advice.measure_why)
+        "measures": _measures(advice, lang), "measure_why": _sentence(step_text(lang, advice.measure_why))
         if advice.measure_why is not None else None,
         "best_card": best_card, "card_chosen": choice is not None and choice["card"] == chosen,
     }
+
+
+def _sentence(text: str) -> str:
+    """``text`` as a sentence of its own: first letter raised, one full stop (the engine's English
+    clause starts in lower case; the other languages' templates are raised already)."""
+    text = text.strip().rstrip(".")
+    return f"{text[:1].upper()}{text[1:]}." if text else text
 
 
 def _measures(advice: RevokeAdvice, lang: str) -> list[dict[str, Any]]:

@@ -89,3 +89,55 @@ def test_a_case_keeps_the_directors_figure_and_card_and_a_rerun_rules_the_same(c
     rerun = client.post(f"/v1/cases/{case_id}/rerun")
     assert rerun.status_code == 200 and rerun.json()["same"] is True, rerun.json()["differences"]
     assert rerun.json()["ruling"]["measures"] == ruling["measures"]
+
+
+def _played_out(**changes: Any) -> dict[str, Any]:
+    """Board 21 played out, 8 tricks at the table (4H W -2)."""
+    return board_21(rest_valued_double_dummy=False, table_result=8, **changes)
+
+
+def _measures(out: dict[str, Any]) -> list[tuple[str, int, str, bool]]:
+    return [(m["kind"], m["tricks"], m["result"], m["used"]) for m in out["measures"]]
+
+
+def test_the_measures_of_board_21_and_the_one_used(client: TestClient) -> None:
+    """Worked by hand in tests/web/test_measures_page.py: the table's own play without the revoke
+    9 (followed to the end of the record, 36 cards), the table result plus what the revoke card
+    changed 9, double dummy from before the revoke 10; the record goes on past the revoke trick,
+    so the table's own play decides: 9 is no more than the 9 after the transfer, 4H W -1."""
+    r = client.post(URL, json=_played_out())
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert _measures(out) == [("table_play", 9, "4H W -1", True), ("swing", 9, "4H W -1", False),
+                              ("double_dummy", 10, "4H W =", False)]
+    assert out["measures"][0]["followed_cards"] == 36
+    assert out["measure_why"].startswith("the record goes on past the revoke trick (trick 3)")
+    assert (out["law_64c"]["applies"], out["suggested"]["result"]) == (False, "4H W -1")
+    pl = client.post(URL + "?lang=pl", json=_played_out()).json()
+    assert pl["measure_why"].startswith("Zapis rozgrywki sięga poza lewę z fałszywym renonsem (lewa 3)")
+
+
+def test_the_directors_figure_with_the_play_decides(client: TestClient) -> None:
+    """His 10 (4H W =): East-West would likely have taken 10, more than the 9 they have after the
+    transfer: 64C1, 4H W =; the engine's three measures are still shown beside it."""
+    r = client.post(URL, json=_played_out(likely_without_revoke=10, likely_reason="declarer draws trumps"))
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert _measures(out) == [("table_play", 9, "4H W -1", False), ("swing", 9, "4H W -1", False),
+                              ("double_dummy", 10, "4H W =", False), ("director", 10, "4H W =", True)]
+    assert "declarer draws trumps" in out["measure_why"]
+    assert (out["law_64c"]["applies"], out["suggested"]["result"], out["suggested"]["law"]) == (True, "4H W =", "64C1")
+
+
+def test_the_offenders_card_is_replayed(client: TestClient) -> None:
+    """South's ♥7 instead of the ♦4: the record has him follow with the ♥7 at trick 4; the ♦4 that
+    takes its place does not follow hearts, so the replay stops there, after 15 cards (tricks 1-3
+    and the three cards played before South in trick 4)."""
+    r = client.post(URL, json=_played_out(offender_card="H7"))
+    assert r.status_code == 200, r.text
+    table_play = r.json()["measures"][0]
+    assert (table_play["kind"], table_play["followed_cards"]) == ("table_play", 15)
+    r = client.post(URL, json=_played_out(offender_card="S2"))  # not one of South's legal cards at trick 3
+    assert r.status_code == 422
+    [error] = r.json()["detail"]
+    assert error["loc"][-1] == "offender_card" and "H9, H8, H7" in error["msg"]

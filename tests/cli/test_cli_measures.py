@@ -25,3 +25,35 @@ def test_a_reason_without_the_figure_is_refused(capsys):
 def test_an_offender_card_that_is_not_a_card_is_refused(capsys):
     assert cli_main([*BOARD_21, "--offender-card", "HX"]) == 2
     assert "HX" in capsys.readouterr().err
+
+
+TABLE_8 = ["revoke", str(SPONVO30), "--board", "21", "--room", "Closed", "--table-result", "8"]
+"""Played out, 8 tricks (4H W -2); the measures worked by hand in tests/web/test_measures_page.py:
+the table's own play without the revoke 9 (the ruling's: the record goes on past trick 3), the
+table result plus what the revoke card changed 9, double dummy from before the revoke 10."""
+
+
+def test_the_three_measures_and_the_one_used(capsys):
+    assert cli_main(TABLE_8) == 0
+    text = capsys.readouterr().out
+    assert (" * The table's own play without the revoke: 9 (4H W -1)\n"
+            "   Table result + what the revoke card changed: 9 (4H W -1)\n"
+            "   Double dummy from before the revoke: 10 (4H W =)\n") in text
+    assert "The ruling used: The table's own play without the revoke. The record goes on past the revoke trick " \
+           "(trick 3)" in text
+    assert "Result to enter: 4H W -1  (NS +50; law 64A2)" in text  # 9 after the transfer: 64C does not apply
+
+
+def test_the_directors_figure_decides(capsys):
+    assert cli_main([*TABLE_8, "--likely", "10", "--likely-reason", "declarer draws trumps"]) == 0
+    text = capsys.readouterr().out
+    assert " * The director's own figure (not double dummy): 10 (4H W =)" in text
+    assert "declarer draws trumps" in text
+    assert "Result to enter: 4H W =  (NS -420; law 64C1)" in text  # East-West 10, more than the 9 after the transfer
+
+
+def test_the_measures_in_polish(capsys):
+    assert cli_main([*TABLE_8, "--lang", "pl"]) == 0
+    text = capsys.readouterr().out
+    assert " * Rozgrywka przy stole bez fałszywego renonsu: 9 (4H W -1)" in text
+    assert "Orzeczenie przyjęło: Rozgrywka przy stole bez fałszywego renonsu. Zapis rozgrywki" in text

@@ -96,7 +96,7 @@ def test_the_three_measures_and_the_one_the_ruling_took(client: TestClient, lang
     why = _why(page)
     assert "3" in why and FALLBACK_OPEN not in why  # the revoke trick, said in the language
     if lang == "en":
-        assert why.startswith("the record goes on past the revoke trick (trick 3)")
+        assert why.startswith("The record goes on past the revoke trick (trick 3)")
     assert _suggested(page) == "4H W -1"
     assert FALLBACK_OPEN not in page
 
