@@ -77,8 +77,8 @@ def evidence_text(lang: str, english: str) -> str:
         plays = _PLAYS.match(clause)
         if plays:
             cards = gettext(lang, "evidence_or").join(cards_shown(lang, c) for c in plays["cards"].split(" or "))
-            key = "evidence_plays_instead" if plays["how"] == "double dummy" else "evidence_plays_instead_table"
-            out.append(gettext(lang, key, player=SeatWord(plays["seat"], catalogue(lang).get),
+            shape = "evidence_plays_instead" if plays["how"] == "double dummy" else "evidence_plays_instead_table"
+            out.append(gettext(lang, shape, player=SeatWord(plays["seat"], catalogue(lang).get),
                                cards=cards, card=cards_shown(lang, plays["card"])))
         elif clause in _EVIDENCE:
             out.append(gettext(lang, _EVIDENCE[clause]))
