@@ -12,18 +12,16 @@ from app.cli.common import _table
 
 def _users(args: argparse.Namespace) -> int:
     """``advisor users add|list|revoke``: on the service's database (migrated first)."""
-    from sqlalchemy.exc import SQLAlchemyError
-
     from app.cli.parser import redact
     from app.service.auth import add_user
-    from app.storage import open_repository
+    from app.storage import StoreUnreachableError, open_repository
     from app.storage.cases import DuplicateUserError, SqlUserRepository
     from engine.casefile.users import Role
 
     try:
         repo = open_repository(args.database)
-    except (SQLAlchemyError, ValueError) as exc:  # unreachable, refused, or not a database URL
-        reason = redact(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+    except StoreUnreachableError as exc:  # unreachable, refused, or not a database URL
+        reason = redact(str(exc))
         print(f"advisor: the database cannot be opened ({redact(args.database or 'as the service finds it')}): "
               f"{reason}", file=sys.stderr)
         return 2
