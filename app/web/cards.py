@@ -27,6 +27,7 @@ from app.web.words import reason
 from engine.casefile.cases import CaseKind
 from engine.casefile.events import NotStoredError
 from engine.errors import InvalidBoardError
+from engine.model.seats import Side
 from engine.rulings.incorrect_cards import advise_incorrect_cards
 
 
@@ -124,7 +125,7 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
                       diagram=found,
                       counts={s.value: len(c) for s, c in advice.case.found.items()},
                       assigned=advice.assigned, ruled=advice.ruled_result, score_law=score_law(advice),
-                      gain=advice.offender_gain,
+                      gain=advice.offender_gain, beside=advice.beside, sides=Side,
                       table=at_table, table_cancelled=advice.decision.adjusted,
                       optional=advice.decision.optional_adjustment, plausible=plausible, scored=scored,
                       scorer=scorer, from_traveller=came,

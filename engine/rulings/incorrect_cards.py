@@ -44,6 +44,7 @@ from engine.rulings.incorrect_cards_advice import (
     IncorrectCardsCase,
     OffenderGain,
     ScoredResult,
+    TableBeside,
 )
 from engine.rulings.revoke import advise_revoke
 from engine.rulings.revoke_advice import RevokeAdvice
@@ -130,13 +131,14 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
     assigned, gain = None, None
     offered = decision.adjusted or decision.optional_adjustment  # 13C: the director's option only
     option = "Director's option (13C): " if decision.optional_adjustment else ""
+    table_result = _scored(contract, table_tricks, case.vulnerability) if contract and table_tricks is not None \
+        else None
     if offered and decision.assign and evidence is not None and contract is not None:
         tricks = evidence.from_discovery if evidence.from_discovery is not None else evidence.contract_tricks
         if tricks is not None:
             assigned = _scored(contract, tricks, case.vulnerability)
-            if decision.adjusted and table_tricks is not None:
-                gain = _offender_gain(decision.fault, _scored(contract, table_tricks, case.vulnerability),
-                                      assigned, profile)
+            if table_result is not None:
+                gain = _offender_gain(decision.fault, table_result, assigned, profile)
             if gain is None:
                 steps.append(Step("12C1(b)", f"{option}Proposed assigned adjusted score: {assigned.result}, "
                                              f"NS {assigned.score_ns:+d}.",
@@ -145,7 +147,7 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
             else:
                 steps += _offender_gain_steps(gain, irr, case.facts.fault is not None,
                                               "13D" if any(s.law == "13D" for s in decision.steps) else "90")
-                assigned = None if gain.weighted else gain.table  # 12C1(e): both sides on the table result
+                assigned = gain.table  # 12B1: the table result, for both sides
     artificial = {side: ARTIFICIAL[decision.fault[side]] for side in Side} if offered else {}
     if artificial:
         items = tuple(Step("", f"{side.value} {a.label} ({a.percent}% / {a.imps:+d} IMPs)",
@@ -158,15 +160,22 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
                                       if assigned or gain
                                       else f"{option}Proposed artificial adjusted score: ") + text + ".",
                           key, {"items": items}))
+    beside = None
+    if table_result is not None and (offered or ruled is not None):
+        proposal = table_result if decision.optional_adjustment else assigned or ruled
+        beside = TableBeside(table_result, proposal, {} if proposal is not None else artificial, gain is not None)
+        steps.append(_beside_step(beside, bool(artificial)))
     return IncorrectCardsAdvice(case, irr, decision, evidence, assigned, artificial, revoke, ruled, table_score,
-                                tuple(steps), table_tricks, gain)
+                                tuple(steps), table_tricks, gain, beside)
 
 
 def _offender_gain(fault: Mapping[Side, Fault], table: ScoredResult, dd: ScoredResult,
                    profile: Profile) -> OffenderGain | None:
     """Law 12B1: an :class:`OffenderGain` when exactly one side is at fault and the double-dummy
-    result ``dd`` scores better for it than the ``table`` result; else ``None`` (the double-dummy
-    result is assigned as it stands)."""
+    result ``dd`` is better for it than the ``table`` result: an adjustment never gives the side
+    at fault more than its table score and never leaves the non-offending side with less, so the
+    table result is assigned. ``None`` (``dd`` is assigned as it stands) when ``dd`` moves only
+    towards the non-offending side, or when no side or both sides are at fault."""
     at_fault = [side for side in Side if fault.get(side, Fault.NONE) is not Fault.NONE]
     if len(at_fault) != 1:
         return None
@@ -179,8 +188,8 @@ def _offender_gain(fault: Mapping[Side, Fault], table: ScoredResult, dd: ScoredR
 
 def _offender_gain_steps(gain: OffenderGain, irr: CardIrregularity, fault_given: bool, pp_law: str) -> list[Step]:
     """The steps of a double-dummy result that favours the side at fault: who is at fault and
-    why (7B1, or as the director gave it), 12B1, the weighted (12C1(c)) or split (12C1(e))
-    proposal, and the procedural penalty (13D or Law 90) with the profile's usual figure."""
+    why (7B1, or as the director gave it), 12B1 (the table result is assigned for both sides),
+    and the procedural penalty (13D or Law 90) with the profile's usual figure."""
     off, nos = gain.offending, gain.offending.other
     t, d = gain.table, gain.double_dummy
     hands = ", ".join(f"{s.value} {n}" for s, n in zip(SEATS, irr.counts, strict=True)
@@ -194,30 +203,13 @@ def _offender_gain_steps(gain: OffenderGain, irr: CardIrregularity, fault_given:
                    "player counts his cards before the auction (7B1)", "cc.og.fault_hands",
                    {"side": off.value, "hands": hands})
     steps = [Step("12B1", f"{why.text}. Double dummy on the corrected deal gives {d.result} (NS {d.score_ns:+d}), "
-                  f"better for {off.value} than the table result, {t.result} (NS {t.score_ns:+d}): Law 12B1 takes "
-                  "away any advantage gained by an offending side, so the bare double-dummy result is not "
-                  "assigned.", "cc.og.12B1",
+                  f"better for {off.value} than the table result, {t.result} (NS {t.score_ns:+d}). Law 12B1: an "
+                  "adjustment redresses damage to the non-offending side and takes away any advantage gained by "
+                  f"the offending side; {nos.value} were not damaged, and {off.value} may not gain: the table "
+                  f"result, {t.result}, is the assigned adjusted score for both sides.", "cc.og.12B1",
                   {"why": why, "dd": d.result, "dd_score": f"{d.score_ns:+d}", "side": off.value,
-                   "table": t.result, "table_score": f"{t.score_ns:+d}"})]
+                   "nos": nos.value, "table": t.result, "table_score": f"{t.score_ns:+d}"})]
     name = gain.profile.name.upper()
-    if gain.weighted:
-        w_t, w_d = gain.weights
-        steps.append(Step("12C1(c)", f"Proposed weighted assigned adjusted score (profile {name}): {w_t} of "
-                          f"{t.result} (NS {t.score_ns:+d}) and {w_d} of {d.result} (NS {d.score_ns:+d}); the table "
-                          f"result is included as the result less favourable to {off.value}. The weights are a "
-                          "suggestion: the director edits them.", "cc.og.weighted",
-                          {"profile": name, "w_table": str(w_t), "table": t.result, "table_score": f"{t.score_ns:+d}",
-                           "w_dd": str(w_d), "dd": d.result, "dd_score": f"{d.score_ns:+d}", "side": off.value}))
-    else:
-        ns, ew = gain.score_for_ns, gain.score_for_ew
-        r_ns = t.result if ns == t.score_ns else d.result
-        r_ew = t.result if ew == t.score_ns else d.result
-        steps.append(Step("12C1(e)", f"Profile {name} does not use weighted scores: the side at fault ({off.value}) "
-                          "is scored on the result least favourable to it, the non-offending side "
-                          f"({nos.value}) on the result most favourable to it: North-South on {r_ns} "
-                          f"(NS {ns:+d}), East-West on {r_ew} (NS {ew:+d}).", "cc.og.split",
-                          {"profile": name, "side": off.value, "nos": nos.value, "ns_result": r_ns,
-                           "ns_score": f"{ns:+d}", "ew_result": r_ew, "ew_score": f"{ew:+d}"}))
     pp = gain.profile.procedural_penalty
     if pp is not None:
         steps.append(Step(pp_law, f"The offender is subject to a procedural penalty (Law 90): its amount is the "
@@ -227,6 +219,33 @@ def _offender_gain_steps(gain: OffenderGain, irr: CardIrregularity, fault_given:
         steps.append(Step(pp_law, "The offender is subject to a procedural penalty (Law 90): its amount is the "
                           "director's.", "cc.og.pp"))
     return steps
+
+
+def _beside_step(b: TableBeside, artificial_offered: bool) -> Step:
+    """The table's score for both sides beside the proposal (law ``"12B1"``), each side's own
+    points; an artificial proposal (or alternative) is said not to be bounded by the table score."""
+    t = b.table
+    table = Step("", f"The table's score: {t.result}, North-South {b.table_points(Side.NS):+d}, East-West "
+                 f"{b.table_points(Side.EW):+d}", "cc.beside.table",
+                 {"result": t.result, "ns": f"{b.table_points(Side.NS):+d}", "ew": f"{b.table_points(Side.EW):+d}"})
+    parts = [table]
+    if b.proposal is not None:
+        ns, ew = b.proposal_points(Side.NS), b.proposal_points(Side.EW)
+        assert ns is not None and ew is not None
+        key = "cc.beside.same" if b.proposal.score_ns == t.score_ns else "cc.beside.proposal"
+        parts.append(Step("", f"the proposal: {b.proposal.result}, North-South {ns:+d}, East-West {ew:+d}"
+                          + (" (the same)" if key == "cc.beside.same" else ""), key,
+                          {"result": b.proposal.result, "ns": f"{ns:+d}", "ew": f"{ew:+d}"}))
+    if b.artificial:
+        a_ns, a_ew = b.artificial[Side.NS], b.artificial[Side.EW]
+        parts.append(Step("", f"the proposal is an artificial adjusted score, for a board the director rules "
+                          f"unplayable (no result can be obtained): North-South {a_ns.percent}%, East-West "
+                          f"{a_ew.percent}%; it is not bounded by the table's score", "cc.beside.artificial",
+                          {"ns": a_ns.percent, "ew": a_ew.percent}))
+    elif artificial_offered:
+        parts.append(Step("", "the artificial alternative is for a board the director rules unplayable: it is not "
+                          "bounded by the table's score", "cc.beside.artificial_alternative"))
+    return Step("12B1", "; ".join(p.text for p in parts) + ".", "cc.beside", {"items": tuple(parts)})
 
 
 def _scored(contract: Contract, tricks: int, vulnerability: Vulnerability) -> ScoredResult:
