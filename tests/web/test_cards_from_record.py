@@ -63,15 +63,15 @@ def test_the_card_list_is_the_hand_record_by_seat_spades_first_high_to_low():
 
 
 @pytest.mark.parametrize(("lang", "moves", "said"), [
-    ("en", [("C9", "W")], "The hands as found: the hand record with one card not where it puts it (♣9 in W's hand)."),
+    ("en", [("C9", "W")], "The hands as found: the hand record with 1 card not where it puts it (♣9 in W's hand)."),
     ("en", [("C9", "W"), ("SA", "missing")], "with 2 cards not where it puts them (♣9 in W's hand; ♠A missing)."),
     # Polish: 1 one, 2-4 few, 5+ many ("kartą" / "kartami"); Russian: 1 "карта", 2-4 "карты", 5+ "карт"
-    ("pl", [("C9", "W")], "z jedną kartą nie na swoim miejscu"),
+    ("pl", [("C9", "W")], "z 1 kartą nie na swoim miejscu"),
     ("pl", [("C9", "W"), ("SA", "missing")], "z 2 kartami nie na swoim miejscu"),
     ("ru", [("C9", "W")], "1 карта не на своём месте"),
     ("ru", [("C9", "W"), ("SA", "missing")], "2 карты не на своём месте"),
     ("ru", [("C9", "W"), ("SA", "missing"), ("H6", "E"), ("D2", "S"), ("C2", "N")], "5 карт не на своём месте"),
-    ("el", [("C9", "W")], "με ένα φύλλο εκτός θέσης"),
+    ("el", [("C9", "W")], "με 1 φύλλο εκτός θέσης"),
     ("el", [("C9", "W"), ("SA", "missing")], "με 2 φύλλα εκτός θέσης"),
 ])
 def test_the_sentence_on_the_ruling_takes_the_plural_form_of_its_language(lang, moves, said):
@@ -133,9 +133,9 @@ def test_without_a_hand_record_the_four_hands_are_typed(client):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("lang", "found_in", "built", "assigned"), [
-    ("en", "in West's hand", "The hands as found: the hand record with one card not where it puts it",
+    ("en", "in West's hand", "The hands as found: the hand record with 1 card not where it puts it",
      "assigned adjusted score"),
-    ("pl", "w ręce W", "Ręce w stanie zastanym: zapis rozdania z jedną kartą nie na swoim miejscu",
+    ("pl", "w ręce W", "Ręce w stanie zastanym: zapis rozdania z 1 kartą nie na swoim miejscu",
      "przypisany wynik rozjemczy"),
 ])
 def test_the_director_says_where_the_card_was_instead_of_typing_four_hands(page: Any, tmp_path: Path, lang, found_in,

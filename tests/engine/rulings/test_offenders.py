@@ -230,6 +230,10 @@ def test_the_cli_takes_the_profile_from_scoring(capsys, tmp_path):
     out = json.loads(capsys.readouterr().out)
     assert out["score_law"] == "12B1" and out["offender_gain"]["procedural_penalty_percent"] == 25
     assert out["beside_table"]["table_points"] == {"NS": 620, "EW": -620}
+    assert cli_main(["incorrect-cards", str(path), "--lang", "pl"]) == 0
+    text = capsys.readouterr().out
+    assert "Przypisany wynik rozjemczy: 4H N =  (NS +620)" in text
+    assert "Wynik przy stole obok propozycji: 4H N =, NS +620, EW -620" in text
 
 
 # --- Law 64C: an equity step never favours the offenders --------------------------------------------
