@@ -37,7 +37,7 @@ from app.service.limits import install_body_limits
 from app.service.middleware import allowed_hosts as allowed_hosts_with
 from app.service.middleware import install_same_site, install_security
 from app.service.shutdown import on_stop_signal
-from app.storage import open_repository
+from app.storage import open_repository, write_health
 from app.storage.cases import SqlCaseRepository, SqlUserRepository
 from app.web import install_web
 from engine import __version__
@@ -177,10 +177,18 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         waiting by lane (interactive, batch), starting, restarts and the stalled ones;
         ``screenings``: jobs queued and running (with their progress), synchronous screenings
         running, finished jobs kept; ``claim_search``: ``compiled``, ``compiling`` (the compiled core
-        is being made ready, at start) or ``python``."""
+        is being made ready, at start) or ``python``; ``database``: ``{"writes": "ok"}``, or, after a
+        write failed for want of space and none has committed since, ``{"writes": "failing", "since":
+        ISO time, "reason": the driver's words}`` with ``status`` ``"degraded"`` (issue 35)."""
         # `async def`: it never waits in the thread pool behind rulings; it only reads counters.
-        return {"status": "ok", "version": __version__, "solver": solver_stats(request.app.state.solver),
-                "screenings": request.app.state.jobs.stats(), "claim_search": claim_search.core_state()}
+        events = getattr(request.app.state, "events", None)
+        health = write_health(events.engine) if events is not None else None
+        since = health.failed_at if health is not None else None
+        database: dict[str, object] = {"writes": "ok"} if since is None or health is None else \
+            {"writes": "failing", "since": since.isoformat(timespec="seconds"), "reason": health.reason}
+        return {"status": "ok" if since is None else "degraded", "version": __version__,
+                "solver": solver_stats(request.app.state.solver), "screenings": request.app.state.jobs.stats(),
+                "claim_search": claim_search.core_state(), "database": database}
 
     app.include_router(ruling_requests_router(), dependencies=lang)
 

@@ -88,6 +88,13 @@ class StoreBusyError(AdvisorError):
     few seconds (HTTP 503 with ``Retry-After``)."""
 
 
+class StoreCannotWriteError(AdvisorError):
+    """The store of events and cases could not write at all: its disk is full, or its file may
+    not grow (SQLite "database or disk is full" or "disk I/O error", PostgreSQL SQLSTATE 53100
+    "could not extend file" / "No space left on device"); nothing of the change was written. Not a
+    retry in a few seconds: whoever runs the service must free space (HTTP 503)."""
+
+
 QUOTED_CHARS = 80
 """The most characters of the input an error message quotes (a line, a tag's value, a deal...)."""
 

@@ -13,15 +13,16 @@ from app import i18n
 from app.cli.common import _bad_input, _print, _reason, _t
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.model.cards import SUIT_ORDER, holding_str
-from engine.model.seats import Seat
+from engine.model.seats import Seat, Side
 from engine.rulings.incorrect_cards import advise_incorrect_cards
 from engine.rulings.incorrect_cards_advice import IncorrectCardsAdvice
 from engine.scoring.adjusted import ARTIFICIAL
 
 
 def render_incorrect_cards(a: IncorrectCardsAdvice) -> str:
-    """A Law 13 / 14 ruling as text for a TD: the hands as found, each law step, the action and
-    the score to enter (Law 77 points, North-South view; artificial scores in % and IMPs)."""
+    """A Law 13 / 14 ruling as text for a TD: the hands as found, each law step, the action, the
+    score to enter (Law 77 points, North-South view; artificial scores in % and IMPs) and the
+    table's score for both sides beside it (each side's own points)."""
     c = a.case
     lang = i18n.current()
     head = c.label or _t("board")
@@ -47,6 +48,10 @@ def render_incorrect_cards(a: IncorrectCardsAdvice) -> str:
                               label=i18n.gettext(i18n.current(), f"fault_{fault[x.label].value}"))
                            for side, x in a.artificial.items())
         out.append(_t("alternative" if a.assigned is not None else "artificial", scores=scores))
+    if a.beside is not None:  # the table's score for both sides beside the proposal (12B1)
+        b = a.beside
+        out.append(_t("beside_table", result=b.table.result, ns=f"{b.table_points(Side.NS):+d}",
+                      ew=f"{b.table_points(Side.EW):+d}"))
     return "\n".join(out)
 
 

@@ -5,16 +5,34 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import re
+from typing import Any, NoReturn
 
 from app import i18n
 from engine.laws.claims import CARELESS
 from engine.laws.facts import Noticed
 
+_URL_PASSWORD = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.-]*://[^:/@\s]*:)[^@\s]*@")
 
-def _lang_option() -> argparse.ArgumentParser:
+
+def redact(text: str) -> str:
+    """``text`` with the password of every URL in it written ``***``
+    (``postgresql://advisor:s3cret@db/x`` -> ``postgresql://advisor:***@db/x``): an argument error
+    quotes the command line, and a database URL may hold a password (issue 35)."""
+    return _URL_PASSWORD.sub(r"\1***@", text)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose error messages never show a URL's password (:func:`redact`)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and ``message`` without any password, and exit with status 2."""
+        super().error(redact(message))
+
+
+def _lang_option() -> _Parser:
     """``--lang``, accepted before or after the subcommand."""
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--lang", metavar="LANG", default=argparse.SUPPRESS,
                         help="the language of the ruling and the messages: " + ", ".join(sorted(i18n.languages()))
                         + " (default: ADVISOR_LANG, else en)")
@@ -23,7 +41,7 @@ def _lang_option() -> argparse.ArgumentParser:
 
 def _parser() -> argparse.ArgumentParser:
     common = _lang_option()
-    p = argparse.ArgumentParser(prog="advisor", description="Adjusted-score advisor for tournament directors.",
+    p = _Parser(prog="advisor", description="Adjusted-score advisor for tournament directors.",
                                 parents=[common])
     sub = p.add_subparsers(dest="command", required=True)
 
@@ -124,11 +142,14 @@ def _parser() -> argparse.ArgumentParser:
                         "Once a token exists, the service requires one for every request.")
     us.add_argument("--database", metavar="URL", help="the database (default: as the service finds it)")
     usub = us.add_subparsers(dest="users_command", required=True)
-    ua = usub.add_parser("add", help="make a token; it is printed once, on its own line, and never stored")
+    at_db = _Parser(add_help=False)  # --database after the action too: `advisor users list --database URL`
+    at_db.add_argument("--database", metavar="URL", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    ua = usub.add_parser("add", parents=[at_db],
+                         help="make a token; it is printed once, on its own line, and never stored")
     ua.add_argument("name", help="the holder's name as the case history shows it, e.g. 'Jan Kowalski'")
     ua.add_argument("--role", required=True, choices=["director", "committee", "viewer"])
-    usub.add_parser("list", help="every holder: name, role, active, created")
-    ur = usub.add_parser("revoke", help="revoke a holder's token")
+    usub.add_parser("list", parents=[at_db], help="every holder: name, role, active, created")
+    ur = usub.add_parser("revoke", parents=[at_db], help="revoke a holder's token")
     ur.add_argument("name")
     sv = command("serve", help="run the service (API and page) with uvicorn",
                         description="Run the service. On 127.0.0.1 without tokens it runs open (laptop mode); on any "

@@ -12,12 +12,19 @@ from app.cli.common import _table
 
 def _users(args: argparse.Namespace) -> int:
     """``advisor users add|list|revoke``: on the service's database (migrated first)."""
+    from app.cli.parser import redact
     from app.service.auth import add_user
-    from app.storage import open_repository
+    from app.storage import StoreUnreachableError, open_repository
     from app.storage.cases import DuplicateUserError, SqlUserRepository
     from engine.casefile.users import Role
 
-    repo = open_repository(args.database)
+    try:
+        repo = open_repository(args.database)
+    except StoreUnreachableError as exc:  # unreachable, refused, or not a database URL
+        reason = redact(str(exc))
+        print(f"advisor: the database cannot be opened ({redact(args.database or 'as the service finds it')}): "
+              f"{reason}", file=sys.stderr)
+        return 2
     try:
         users = SqlUserRepository(repo.engine)
         if args.users_command == "add":

@@ -26,7 +26,7 @@ from app.service.auth import AuthError
 from app.service.request_body import UNFIT_JSON, clean_text
 from engine.casefile.cases import CaseConflictError
 from engine.casefile.events import NotStoredError
-from engine.errors import InvalidBoardError, SolverBusyError, SolverError, StoreBusyError
+from engine.errors import InvalidBoardError, SolverBusyError, SolverError, StoreBusyError, StoreCannotWriteError
 
 
 def _loc(path: str) -> list[str | int]:
@@ -245,6 +245,17 @@ def install_error_handlers(app: FastAPI) -> None:
             return response
         item: dict[str, object] = {"loc": [], "msg": _say("store_busy"), "type": "store_busy", "law": None}
         return JSONResponse(status_code=503, content={"detail": [item]}, headers=retry)
+
+    @app.exception_handler(StoreCannotWriteError)
+    async def store_cannot_write(request: Request, _exc: StoreCannotWriteError) -> Response:
+        page: UnreadableBodyPage | None = getattr(request.app.state, "unreadable_body_page", None)
+        if page is not None and not request.url.path.startswith("/v1/"):
+            response = await run_in_threadpool(page, request, "busy", _say("store_cannot_write"))
+            response.status_code = 503
+            return response
+        item: dict[str, object] = {"loc": [], "msg": _say("store_cannot_write"), "type": "store_cannot_write",
+                                   "law": None}
+        return JSONResponse(status_code=503, content={"detail": [item]})
 
     @app.exception_handler(SolverError)
     async def solver_failed(_: Request, exc: SolverError) -> JSONResponse:

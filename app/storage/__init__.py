@@ -26,7 +26,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, func, select
 from sqlalchemy.engine import ExceptionContext
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.storage.models import BoardRow, EventRow, FileRow, ResultsUploadRow, TravellerLineRow
@@ -40,7 +40,7 @@ from engine.casefile.events import (
     UnknownEventError,
     check_new_records,
 )
-from engine.errors import StoreBusyError
+from engine.errors import StoreBusyError, StoreCannotWriteError
 from engine.model.cards import Card
 from engine.model.deal import Deal
 from engine.model.seats import Seat, Vulnerability
@@ -85,6 +85,42 @@ def busy_seconds() -> float:
 
 
 _LOCKED = ("database is locked", "database table is locked", "database is busy")
+_FULL = ("database or disk is full", "disk i/o error", "no space left on device", "could not extend file",
+         "file too large", "could not write to file")
+"""What the drivers say when the disk is full or the file may not grow (SQLite, PostgreSQL)."""
+
+
+class WriteHealth:
+    """Whether the store's last write failed for want of space, for ``/healthz`` (issue 35: a full
+    disk gave a 500 "internal error" while ``/healthz`` said ok). Set by the engine's error
+    handler, cleared by the next commit; thread-safe enough for one flag and its reason.
+
+    Attributes:
+        failed_at: when a write last failed for want of space (UTC), ``None`` once one commits.
+        reason: the driver's words for it (first line), ``""`` when none failed.
+    """
+
+    def __init__(self) -> None:
+        self.failed_at: dt.datetime | None = None
+        self.reason = ""
+
+    def failed(self, reason: str) -> None:
+        """Note a write that could not be made for want of space."""
+        self.failed_at, self.reason = dt.datetime.now(dt.UTC), reason
+
+    def committed(self) -> None:
+        """Note a write that was committed: the store writes again."""
+        if self.failed_at is not None:
+            self.failed_at, self.reason = None, ""
+
+
+WRITE_HEALTH: dict[int, WriteHealth] = {}
+"""The :class:`WriteHealth` of each engine made by :func:`make_engine`, by ``id(engine)``."""
+
+
+def write_health(engine: Engine) -> WriteHealth:
+    """The write health of ``engine`` (a fresh one, all well, for an engine not made here)."""
+    return WRITE_HEALTH.setdefault(id(engine), WriteHealth())
 
 
 def make_engine(url: str) -> Engine:
@@ -94,6 +130,23 @@ def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"timeout": busy_seconds()}
     engine = create_engine(url, **kwargs)
+    health = write_health(engine)
+
+    @event.listens_for(engine, "handle_error")
+    def _cannot_write(context: ExceptionContext) -> None:
+        # The disk is full or the file may not grow: a 503 that says so, and /healthz says so too.
+        original = context.original_exception
+        words = str(original).lower()
+        if getattr(original, "sqlstate", None) == "53100" or any(w in words for w in _FULL):
+            health.failed(str(original).strip().splitlines()[0] if str(original).strip() else type(original).__name__)
+            raise StoreCannotWriteError("the case file cannot be written: the server's disk is full (or the database "
+                                        "file may not grow); nothing was saved. Tell whoever runs the service; "
+                                        "what was saved before is kept") from original
+
+    @event.listens_for(engine, "commit")
+    def _written(_connection: Any) -> None:
+        health.committed()
+
     if engine.dialect.name == "sqlite":
         @event.listens_for(engine, "handle_error")
         def _sqlite_locked(context: ExceptionContext) -> None:
@@ -139,14 +192,24 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+class StoreUnreachableError(Exception):
+    """The database cannot be opened: not reachable, refusing the connection, or not a database
+    URL this service knows (the driver's words, first line, in the message; SQLAlchemy writes a
+    URL's password as ``***``)."""
+
+
 def open_repository(url: str | None = None) -> SqlEventRepository:
     """The store at ``url`` (see :func:`database_url`), migrated to the newest schema.
 
     Raises:
-        sqlalchemy.exc.OperationalError: the database cannot be reached.
+        StoreUnreachableError: the database cannot be reached or the URL is not one of a database.
     """
-    engine = make_engine(database_url(url))
-    migrate(engine)
+    try:
+        engine = make_engine(database_url(url))
+        migrate(engine)
+    except (SQLAlchemyError, ValueError) as exc:
+        words = str(exc).strip()
+        raise StoreUnreachableError(words.splitlines()[0] if words else type(exc).__name__) from exc
     return SqlEventRepository(engine)
 
 

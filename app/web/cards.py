@@ -18,15 +18,17 @@ from app.api.scores import scores_block
 from app.i18n import gettext, step_text
 from app.service.page_language import page_lang
 from app.web import views
+from app.web.cards_moves import ROWS, built_text, hands_from_moves, record_cards
 from app.web.cards_scores import cards_against
 from app.web.casefile_save import case_form
-from app.web.page_common import Render, Text, _typed_contract, _whole
+from app.web.page_common import Render, Text, Texts, _typed_contract, _whole
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.traveller import traveller_prefill
 from app.web.words import reason
 from engine.casefile.cases import CaseKind
 from engine.casefile.events import NotStoredError
 from engine.errors import InvalidBoardError
+from engine.model.seats import Side
 from engine.rulings.incorrect_cards import advise_incorrect_cards
 
 
@@ -64,7 +66,8 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
                       "contract": filled["contract"], "declarer": filled["declarer"],
                       "table_tricks": filled["table_result"]}
         return render(request, "index.html", lang, cform=cform, events=repo.recent_events(10),
-                      cards_board={"event": event_id, "board": record.board}, traveller_line=line)
+                      cards_board={"event": event_id, "board": record.board}, traveller_line=line,
+                      record_cards=record_cards(record.deal_pbn), move_rows=ROWS)
 
     @r.post("/incorrect-cards", response_class=HTMLResponse)
     def incorrect_cards(request: Request, lang: Text = "", lang_pick: Text = "", hand_N: Text = "", hand_E: Text = "",
@@ -72,23 +75,38 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
                         vulnerable: Text = "None", contract: Text = "", declarer: Text = "", table_tricks: Text = "",
                         play: Text = "", discovered: Text = "after_play", missing_found: Text = "",
                         card_seen: Text = "", calls_unaffected: Text = "", profile: Text = "", event: Text = "",
-                        board: Text = "", table: Text = "", ns_pair: Text = "", ew_pair: Text = "") -> HTMLResponse:
+                        board: Text = "", table: Text = "", ns_pair: Text = "", ew_pair: Text = "",
+                        move_card: Texts = None, move_to: Texts = None) -> HTMLResponse:
+        """The Law 13/14 ruling on the page. With the event's hand record, the hands as found come
+        from the "this card was in that hand" rows (``move_card``/``move_to``) when the four
+        hands are not typed: the hand record with each named card moved or missing."""
         lang = page_lang(request, lang_pick or lang, picked=bool(lang_pick))
+        moves = [(c.strip(), w.strip()) for c, w in zip(move_card or [], move_to or [], strict=False)][:ROWS]
         cform = {"hand_N": hand_N, "hand_E": hand_E, "hand_S": hand_S, "hand_W": hand_W,
                  "hand_record": hand_record, "dealer": dealer, "vulnerable": vulnerable, "contract": contract,
                  "declarer": declarer, "table_tricks": table_tricks, "play": play, "discovered": discovered,
                  "missing_found": missing_found, "card_seen": bool(card_seen),
                  "calls_unaffected": bool(calls_unaffected), "profile": profile, "event": event, "board": board,
-                 "table": table, "ns_pair": ns_pair, "ew_pair": ew_pair}
+                 "table": table, "ns_pair": ns_pair, "ew_pair": ew_pair, "moves": moves}
+        shown = {"record_cards": record_cards(hand_record) if event.strip() else [], "move_rows": ROWS}
         body: dict[str, Any] = {
             "hands": {"N": hand_N or "-", "E": hand_E or "-", "S": hand_S or "-", "W": hand_W or "-"},
             "dealer": dealer, "vulnerable": vulnerable, "discovered": discovered,
             "card_seen": bool(card_seen), "calls_unaffected": bool(calls_unaffected),
             "play": play.replace(",", " ").split()}
+        built = None
+        if event.strip() and hand_record.strip() and not any(h.strip() for h in (hand_N, hand_E, hand_S, hand_W)):
+            try:  # the hands as found: the event's hand record and the cards not where it puts them
+                body["hands"] = hands_from_moves(hand_record, [c for c, _ in moves], [w for _, w in moves])
+            except InvalidBoardError as exc:
+                bad = [problem(lang, exc.path, reason(lang, exc))]
+                return render(request, "index.html", lang, 422, cform=cform, errors=bad,
+                              field_errors=field_errors(bad), **shown)
+            built = [(c, w) for c, w in moves if c and w]
         typed, misread = _typed_contract(contract, lang)
         if misread:
             return render(request, "index.html", lang, 422, cform=cform, errors=misread,
-                          field_errors=field_errors(misread))
+                          field_errors=field_errors(misread), **shown)
         for key, value in (("hand_record", hand_record), ("contract", typed), ("declarer", declarer),
                            ("missing_found", missing_found)):
             if value.strip():
@@ -108,10 +126,12 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
             advice = advise_incorrect_cards(creq.to_case(), solver=request.app.state.solver, profile=creq.profile())
         except ValidationError as exc:
             bad = validation_problems(lang, exc)
-            return render(request, "index.html", lang, 422, cform=cform, errors=bad, field_errors=field_errors(bad))
+            return render(request, "index.html", lang, 422, cform=cform, errors=bad, field_errors=field_errors(bad),
+                          **shown)
         except InvalidBoardError as exc:
             bad = [problem(lang, exc.path, reason(lang, exc))]
-            return render(request, "index.html", lang, 422, cform=cform, errors=bad, field_errors=field_errors(bad))
+            return render(request, "index.html", lang, 422, cform=cform, errors=bad, field_errors=field_errors(bad),
+                          **shown)
         ev = advice.evidence
         found = {s.value: views.hand(advice.case.found[s]) for s in advice.case.found}
         at_table = table_result(advice)
@@ -121,10 +141,11 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
         saved = case_form(request, CaseKind.INCORRECT_CARDS, body, event_id=body.get("event"),
                           board=body.get("board") or "")  # a stored board: its event and board preselected
         return render(request, "cards.html", lang, cform=cform, case_form=saved, action=advice.action.value,
+                      built=None if built is None else built_text(lang, built), **shown,
                       diagram=found,
                       counts={s.value: len(c) for s, c in advice.case.found.items()},
                       assigned=advice.assigned, ruled=advice.ruled_result, score_law=score_law(advice),
-                      gain=advice.offender_gain,
+                      gain=advice.offender_gain, beside=advice.beside, sides=Side,
                       table=at_table, table_cancelled=advice.decision.adjusted,
                       optional=advice.decision.optional_adjustment, plausible=plausible, scored=scored,
                       scorer=scorer, from_traveller=came,

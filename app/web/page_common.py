@@ -32,6 +32,8 @@ Render = Callable[..., HTMLResponse]
 """``render(request, template, lang, status=200, **context)`` of :mod:`app.web`."""
 
 Text = Annotated[str, Form()]
+Texts = Annotated[list[str] | None, Form()]
+"""A form field that may repeat (the rows of a form), as posted, in order."""
 
 
 def _whole(text: str) -> int | str:

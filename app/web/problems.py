@@ -51,7 +51,8 @@ def where(lang: str, path: str) -> tuple[str, str]:
 
     A flat play index ``play/i`` is trick ``i // 4 + 1``, card ``i % 4 + 1``; the tricks form
     ``play/t/c`` is trick ``t + 1``, card ``c + 1``; ``pbn/...`` is the same inside the PBN text.
-    ``hands/N`` is North's hand. Unknown paths are shown with spaces for slashes. ``("", "")``
+    ``hands/N`` is North's hand; ``move_card/i`` and ``move_to/i`` the Law 13/14 form's row ``i + 1``
+    ("this card was in that hand"). Unknown paths are shown with spaces for slashes. ``("", "")``
     for the empty path.
     """
     parts = [p for p in path.split("/") if p]
@@ -67,6 +68,8 @@ def where(lang: str, path: str) -> tuple[str, str]:
         else:
             trick, card = int(parts[1]) // 4 + 1, int(parts[1]) % 4 + 1
         return "play", gettext(lang, "where_trick_card", trick=trick, card=card)
+    if parts[0] in ("move_card", "move_to") and len(parts) == 2 and parts[1].isdigit():  # a row of the 13/14 form
+        return f"{parts[0]}/{parts[1]}", gettext(lang, "where_move_row", row=int(parts[1]) + 1)
     if parts[0] == "hands" and len(parts) >= 2 and parts[1] in ("N", "E", "S", "W"):
         return f"hand_{parts[1]}", gettext(lang, f"where_hand_{parts[1]}")
     if parts[0] in ("claim", "position") and len(parts) > 1:

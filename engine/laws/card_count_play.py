@@ -6,36 +6,77 @@ defective trick (67B1). Pure, no solver; seats and cards as :mod:`engine.model` 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.laws.card_irregularity import CardIrregularity
 from engine.model.cards import Card, Suit
-from engine.model.play import PlayedCard, Trick
+from engine.model.play import PlayedCard
 from engine.model.seats import Seat
 
 
-def players_of(cards: Sequence[Card], opening_leader: Seat, trump: Suit | None
-               ) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
+def players_of(cards: Sequence[Card], opening_leader: Seat, trump: Suit | None,
+               held: Mapping[Seat, int] | None = None) -> tuple[tuple[Seat, ...], tuple[Seat, ...]]:
     """Who played each card of a play record made with incorrect hands, and who won each
     completed trick: rotation from the opening leader, the winner of each trick leading the
     next (Law 44). Nothing is checked against the hands (they were wrong).
+
+    Args:
+        cards: the cards played, in order from the opening lead.
+        opening_leader: declarer's left-hand opponent.
+        trump: the trump suit, ``None`` in no trump.
+        held: the number of cards each hand held as found (Law 14: a deficient hand runs out
+            before trick 13). A hand that has played them all is passed over in the rotation,
+            and a trick is complete when every hand with a card left has played to it; without
+            ``held`` every trick has four cards.
 
     Returns:
         ``(players, winners)``: one seat per card; one seat per completed trick.
     """
     players: list[Seat] = []
     winners: list[Seat] = []
+    played: dict[Seat, int] = {}
     leader = opening_leader
+
+    def in_trick(lead: Seat) -> tuple[Seat, ...]:
+        if held is None:
+            return lead.rotation()
+        return tuple(s for s in lead.rotation() if played.get(s, 0) < held.get(s, 13))
+
+    order = in_trick(leader)
     current: list[PlayedCard] = []
     for card in cards:
-        seat = leader.rotation()[len(current)]
+        if not order:  # nobody has a card left (more cards than the hands held: the caller's check says so)
+            order = leader.rotation()
+        seat = order[len(current)]
         players.append(seat)
+        played[seat] = played.get(seat, 0) + 1
         current.append(PlayedCard(seat, card))
-        if len(current) == 4:
-            leader = Trick(0, leader, tuple(current)).winner(trump)
+        if len(current) == len(order):
+            leader = _winner(current, trump)
             winners.append(leader)
             current = []
+            order = in_trick(leader)
     return tuple(players), tuple(winners)
+
+
+def _winner(trick: Sequence[PlayedCard], trump: Suit | None) -> Seat:
+    """Law 44: the highest trump, else the highest card of the suit led (a trick of three cards
+    when a deficient hand had none left)."""
+    best = trick[0]
+    for pc in trick[1:]:
+        c, b = pc.card, best.card
+        if (c.suit == b.suit and c.rank > b.rank) or (c.suit == trump and b.suit != trump):
+            best = pc
+    return best.seat
+
+
+def short_at_last_trick(players: Sequence[Seat], held: Mapping[Seat, int]) -> tuple[Seat, ...]:
+    """Law 14B: the deficient hands (fewer than 13 cards as found) that had played every card they
+    held before the last trick of a record that reaches it (trick 13): they had nothing for it."""
+    if len(players) < 48:
+        return ()
+    count = {s: sum(1 for p in players if p is s) for s in held}
+    return tuple(s for s, n in held.items() if n < 13 and count[s] == n and s not in players[48:])
 
 
 

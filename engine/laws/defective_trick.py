@@ -97,6 +97,8 @@ class TricksRead:
             regular record can show.
         shortfall: the last trick lacked the 67B2 offender's card (he had run out); the restored
             card completes it in ``corrected_play``.
+        short_at_end: Law 14B: the deficient hand that had nothing for trick 13 (its trick of
+            three cards is not a defective trick of Law 67), else ``None``.
     """
 
     players: tuple[tuple[Seat, ...], ...]
@@ -104,6 +106,7 @@ class TricksRead:
     defects: tuple[DefectiveTrick, ...]
     corrected_play: tuple[Card, ...] | None
     shortfall: bool = False
+    short_at_end: Seat | None = None
 
     @property
     def flat_players(self) -> tuple[Seat, ...]:
@@ -131,7 +134,7 @@ def _assign(cards: Sequence[Card], options: list[tuple[Seat, ...]],
 
 def read_tricks(tricks: Sequence[Sequence[Card]], holder: Callable[[Card], Seat | None], opening_leader: Seat,
                 trump: Suit | None, *, hidden: frozenset[Card] = frozenset(), faced: Card | None = None,
-                ) -> TricksRead:
+                deficient: frozenset[Seat] = frozenset()) -> TricksRead:
     """Read a play record given trick by trick (Law 44 rotation, the winner leading next) and
     find its defective tricks (Law 67).
 
@@ -150,6 +153,9 @@ def read_tricks(tricks: Sequence[Sequence[Card]], holder: Callable[[Card], Seat 
         hidden: cards found among the played cards (the missing cards of Law 14B1): of the two
             cards a 67B2 offender played, such a card was the hidden one and is restored.
         faced: the card the director established was faced in a 67B2 trick, if he could tell.
+        deficient: hands found with fewer than 13 cards whose missing card was not played (Law
+            14B): a last trick (trick 13) of three cards may lack such a hand's card (it had
+            nothing for it); ``short_at_end`` then names it.
 
     Returns:
         The :class:`TricksRead`.
@@ -166,6 +172,7 @@ def read_tricks(tricks: Sequence[Sequence[Card]], holder: Callable[[Card], Seat 
     corrected: list[list[Card]] = []
     too_many: dict[Seat, DefectiveTrick] = {}
     shortfall = False
+    short_at_end: Seat | None = None
     last = len(tricks) - 1
     for t, cards in enumerate(tricks):
         k, r, n = t + 1, leader.rotation(), len(cards)
@@ -204,7 +211,14 @@ def read_tricks(tricks: Sequence[Sequence[Card]], holder: Callable[[Card], Seat 
             short = [o for o in too_many if o in r[1:]]
             options = [tuple(s for s in r if s != o)[:n] for o in short] if n == 3 else []
             seats = _assign(cards, options, holder) if options else None
-            if seats is not None:
+            empty = [o for o in deficient if o in r] if n == 3 and k == 13 and seats is None else []
+            alone = _assign(cards, [tuple(s for s in r if s != o) for o in empty], holder) if empty else None
+            if alone is not None:  # Law 14B: a deficient hand had nothing for trick 13
+                short_at_end = next(s for s in r if s not in alone)
+                players.append(alone)
+                corrected.append(list(cards))
+                winners.append(_winner(cards, alone, trump))
+            elif seats is not None:
                 offender = next(s for s in r if s not in seats)
                 shortfall = True
                 full = list(cards)
@@ -223,7 +237,7 @@ def read_tricks(tricks: Sequence[Sequence[Card]], holder: Callable[[Card], Seat 
             leader = winners[-1]
     flat = None if any(d.kind is DefectKind.FAILED_TO_PLAY for d in defects) else tuple(
         c for trick in corrected for c in trick)
-    return TricksRead(tuple(players), tuple(winners), tuple(defects), flat, shortfall)
+    return TricksRead(tuple(players), tuple(winners), tuple(defects), flat, shortfall, short_at_end)
 
 
 def _left_card(first: Card, second: Card, led: Suit | None, hidden: frozenset[Card],

@@ -26,7 +26,7 @@ from engine.laws.card_count import (
     decide_card_count,
     decide_defective_tricks,
 )
-from engine.laws.card_count_play import deemed_revoke_transfer, play_facts, players_of
+from engine.laws.card_count_play import deemed_revoke_transfer, play_facts, players_of, short_at_last_trick
 from engine.laws.card_irregularity import CardIrregularity, find_irregularity
 from engine.laws.defective_trick import DefectiveTrick, DefectKind, TricksRead, read_tricks
 from engine.laws.equity import declarer_tricks_from
@@ -44,6 +44,7 @@ from engine.rulings.incorrect_cards_advice import (
     IncorrectCardsCase,
     OffenderGain,
     ScoredResult,
+    TableBeside,
 )
 from engine.rulings.revoke import advise_revoke
 from engine.rulings.revoke_advice import RevokeAdvice
@@ -56,9 +57,10 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
                            profile: Profile = PROFILES["wbf"]) -> IncorrectCardsAdvice:
     """Rule on a Law 13 / 14 case: findings, law path, DD evidence and the proposed score.
 
-    ``profile`` decides how a double-dummy result that favours the side at fault over its table
-    result is proposed (Law 12B1): a weighted score with the table result (12C1(c)), or the
-    12C1(e) split when the profile does not weight; and gives its usual procedural penalty.
+    A double-dummy result better for the only side at fault than its table result is never
+    assigned (Law 12B1): the table result is assigned for both sides. ``profile`` gives the usual
+    procedural penalty. A deficient hand that had nothing for trick 13 is ruled under Law 14B
+    (the play read with that hand passed over; the restored card completes trick 13, 14B4).
 
     Raises:
         InvalidBoardError: contradictory input (path names the field): a hand record that is
@@ -71,12 +73,15 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
     _check(case, irr)
     contract = case.contract
     trump = contract.strain.trump if contract else None
+    held = _held(case, irr) if irr.law == "14" else None
     read = _read_tricks(case, irr) if case.tricks is not None and contract is not None else None
     if read is not None:
         players, winners, defects = read.flat_players, read.winners, read.defects
+        short_end: tuple[Seat, ...] = (read.short_at_end,) if read.short_at_end else ()
     else:
-        players, winners = players_of(case.play, contract.declarer.lho, trump) if contract else ((), ())
+        players, winners = players_of(case.play, contract.declarer.lho, trump, held) if contract else ((), ())
         defects = ()
+        short_end = short_at_last_trick(players, held) if held else ()
     _check_play(case, irr, players)
     facts = case.facts
     if facts.missing_found is None and any(set(d.restored) & {m.card for m in irr.missing} for d in defects):
@@ -94,9 +99,14 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
 
     steps: list[Step] = [Step("13/14" if irr.law is None else irr.law, irr.describe(), "cc.findings",
                               {"items": irr.findings()})]
+    steps += _short_end_steps(short_end, len(winners))
     steps += decision.steps
     # the play as it stands after Law 67B2 (the restored card back in its hand); none after 67B1
     play = case.play if read is None else read.corrected_play or ()
+    if short_end and contract is not None and facts.missing_found in (MissingCardFound.ELSEWHERE,
+                                                                     MissingCardFound.NOT_FOUND):
+        play, restored_step = _restore_to_trick_13(play, players, winners, short_end, irr)
+        steps += restored_step
     record = _record_on(irr.corrected, contract, play)
     evidence = _evidence(case, irr, record, solver) if irr.corrected is not None and not irr.is_regular else None
     if evidence is not None:
@@ -117,6 +127,7 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
             pass  # 67B2 or 67B not yet told apart: the decision's steps ask for the play trick by trick
         elif record is not None and irr.corrected is not None:
             revoke = _revoke_ruling(case, irr.corrected, contract, record, solver)
+            steps += _failures_to_follow(irr, record)
             if revoke is not None:
                 ruled = _scored(contract, revoke.suggested_tricks, case.vulnerability)
                 if revoke.rulings:
@@ -130,13 +141,14 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
     assigned, gain = None, None
     offered = decision.adjusted or decision.optional_adjustment  # 13C: the director's option only
     option = "Director's option (13C): " if decision.optional_adjustment else ""
+    table_result = _scored(contract, table_tricks, case.vulnerability) if contract and table_tricks is not None \
+        else None
     if offered and decision.assign and evidence is not None and contract is not None:
         tricks = evidence.from_discovery if evidence.from_discovery is not None else evidence.contract_tricks
         if tricks is not None:
             assigned = _scored(contract, tricks, case.vulnerability)
-            if decision.adjusted and table_tricks is not None:
-                gain = _offender_gain(decision.fault, _scored(contract, table_tricks, case.vulnerability),
-                                      assigned, profile)
+            if table_result is not None:
+                gain = _offender_gain(decision.fault, table_result, assigned, profile)
             if gain is None:
                 steps.append(Step("12C1(b)", f"{option}Proposed assigned adjusted score: {assigned.result}, "
                                              f"NS {assigned.score_ns:+d}.",
@@ -145,7 +157,7 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
             else:
                 steps += _offender_gain_steps(gain, irr, case.facts.fault is not None,
                                               "13D" if any(s.law == "13D" for s in decision.steps) else "90")
-                assigned = None if gain.weighted else gain.table  # 12C1(e): both sides on the table result
+                assigned = gain.table  # 12B1: the table result, for both sides
     artificial = {side: ARTIFICIAL[decision.fault[side]] for side in Side} if offered else {}
     if artificial:
         items = tuple(Step("", f"{side.value} {a.label} ({a.percent}% / {a.imps:+d} IMPs)",
@@ -158,15 +170,22 @@ def advise_incorrect_cards(case: IncorrectCardsCase, *, solver: DoubleDummySolve
                                       if assigned or gain
                                       else f"{option}Proposed artificial adjusted score: ") + text + ".",
                           key, {"items": items}))
+    beside = None
+    if table_result is not None and (offered or ruled is not None):
+        proposal = table_result if decision.optional_adjustment else assigned or ruled
+        beside = TableBeside(table_result, proposal, {} if proposal is not None else artificial, gain is not None)
+        steps.append(_beside_step(beside, bool(artificial)))
     return IncorrectCardsAdvice(case, irr, decision, evidence, assigned, artificial, revoke, ruled, table_score,
-                                tuple(steps), table_tricks, gain)
+                                tuple(steps), table_tricks, gain, beside)
 
 
 def _offender_gain(fault: Mapping[Side, Fault], table: ScoredResult, dd: ScoredResult,
                    profile: Profile) -> OffenderGain | None:
     """Law 12B1: an :class:`OffenderGain` when exactly one side is at fault and the double-dummy
-    result ``dd`` scores better for it than the ``table`` result; else ``None`` (the double-dummy
-    result is assigned as it stands)."""
+    result ``dd`` is better for it than the ``table`` result: an adjustment never gives the side
+    at fault more than its table score and never leaves the non-offending side with less, so the
+    table result is assigned. ``None`` (``dd`` is assigned as it stands) when ``dd`` moves only
+    towards the non-offending side, or when no side or both sides are at fault."""
     at_fault = [side for side in Side if fault.get(side, Fault.NONE) is not Fault.NONE]
     if len(at_fault) != 1:
         return None
@@ -179,8 +198,8 @@ def _offender_gain(fault: Mapping[Side, Fault], table: ScoredResult, dd: ScoredR
 
 def _offender_gain_steps(gain: OffenderGain, irr: CardIrregularity, fault_given: bool, pp_law: str) -> list[Step]:
     """The steps of a double-dummy result that favours the side at fault: who is at fault and
-    why (7B1, or as the director gave it), 12B1, the weighted (12C1(c)) or split (12C1(e))
-    proposal, and the procedural penalty (13D or Law 90) with the profile's usual figure."""
+    why (7B1, or as the director gave it), 12B1 (the table result is assigned for both sides),
+    and the procedural penalty (13D or Law 90) with the profile's usual figure."""
     off, nos = gain.offending, gain.offending.other
     t, d = gain.table, gain.double_dummy
     hands = ", ".join(f"{s.value} {n}" for s, n in zip(SEATS, irr.counts, strict=True)
@@ -194,30 +213,13 @@ def _offender_gain_steps(gain: OffenderGain, irr: CardIrregularity, fault_given:
                    "player counts his cards before the auction (7B1)", "cc.og.fault_hands",
                    {"side": off.value, "hands": hands})
     steps = [Step("12B1", f"{why.text}. Double dummy on the corrected deal gives {d.result} (NS {d.score_ns:+d}), "
-                  f"better for {off.value} than the table result, {t.result} (NS {t.score_ns:+d}): Law 12B1 takes "
-                  "away any advantage gained by an offending side, so the bare double-dummy result is not "
-                  "assigned.", "cc.og.12B1",
+                  f"better for {off.value} than the table result, {t.result} (NS {t.score_ns:+d}). Law 12B1: an "
+                  "adjustment redresses damage to the non-offending side and takes away any advantage gained by "
+                  f"the offending side; {nos.value} were not damaged, and {off.value} may not gain: the table "
+                  f"result, {t.result}, is the assigned adjusted score for both sides.", "cc.og.12B1",
                   {"why": why, "dd": d.result, "dd_score": f"{d.score_ns:+d}", "side": off.value,
-                   "table": t.result, "table_score": f"{t.score_ns:+d}"})]
+                   "nos": nos.value, "table": t.result, "table_score": f"{t.score_ns:+d}"})]
     name = gain.profile.name.upper()
-    if gain.weighted:
-        w_t, w_d = gain.weights
-        steps.append(Step("12C1(c)", f"Proposed weighted assigned adjusted score (profile {name}): {w_t} of "
-                          f"{t.result} (NS {t.score_ns:+d}) and {w_d} of {d.result} (NS {d.score_ns:+d}); the table "
-                          f"result is included as the result less favourable to {off.value}. The weights are a "
-                          "suggestion: the director edits them.", "cc.og.weighted",
-                          {"profile": name, "w_table": str(w_t), "table": t.result, "table_score": f"{t.score_ns:+d}",
-                           "w_dd": str(w_d), "dd": d.result, "dd_score": f"{d.score_ns:+d}", "side": off.value}))
-    else:
-        ns, ew = gain.score_for_ns, gain.score_for_ew
-        r_ns = t.result if ns == t.score_ns else d.result
-        r_ew = t.result if ew == t.score_ns else d.result
-        steps.append(Step("12C1(e)", f"Profile {name} does not use weighted scores: the side at fault ({off.value}) "
-                          "is scored on the result least favourable to it, the non-offending side "
-                          f"({nos.value}) on the result most favourable to it: North-South on {r_ns} "
-                          f"(NS {ns:+d}), East-West on {r_ew} (NS {ew:+d}).", "cc.og.split",
-                          {"profile": name, "side": off.value, "nos": nos.value, "ns_result": r_ns,
-                           "ns_score": f"{ns:+d}", "ew_result": r_ew, "ew_score": f"{ew:+d}"}))
     pp = gain.profile.procedural_penalty
     if pp is not None:
         steps.append(Step(pp_law, f"The offender is subject to a procedural penalty (Law 90): its amount is the "
@@ -227,6 +229,104 @@ def _offender_gain_steps(gain: OffenderGain, irr: CardIrregularity, fault_given:
         steps.append(Step(pp_law, "The offender is subject to a procedural penalty (Law 90): its amount is the "
                           "director's.", "cc.og.pp"))
     return steps
+
+
+def _beside_step(b: TableBeside, artificial_offered: bool) -> Step:
+    """The table's score for both sides beside the proposal (law ``"77"``, the scoring law), each side's own
+    points; an artificial proposal (or alternative) is said not to be bounded by the table score."""
+    t = b.table
+    table = Step("", f"The table's score: {t.result}, North-South {b.table_points(Side.NS):+d}, East-West "
+                 f"{b.table_points(Side.EW):+d}", "cc.beside.table",
+                 {"result": t.result, "ns": f"{b.table_points(Side.NS):+d}", "ew": f"{b.table_points(Side.EW):+d}"})
+    parts = [table]
+    if b.proposal is not None:
+        ns, ew = b.proposal_points(Side.NS), b.proposal_points(Side.EW)
+        assert ns is not None and ew is not None
+        key = "cc.beside.same" if b.proposal.score_ns == t.score_ns else "cc.beside.proposal"
+        parts.append(Step("", f"the proposal: {b.proposal.result}, North-South {ns:+d}, East-West {ew:+d}"
+                          + (" (the same)" if key == "cc.beside.same" else ""), key,
+                          {"result": b.proposal.result, "ns": f"{ns:+d}", "ew": f"{ew:+d}"}))
+    if b.artificial:
+        a_ns, a_ew = b.artificial[Side.NS], b.artificial[Side.EW]
+        parts.append(Step("", f"the proposal is an artificial adjusted score, for a board the director rules "
+                          f"unplayable (no result can be obtained): North-South {a_ns.percent}%, East-West "
+                          f"{a_ew.percent}%; it is not bounded by the table's score", "cc.beside.artificial",
+                          {"ns": a_ns.percent, "ew": a_ew.percent}))
+    elif artificial_offered:
+        parts.append(Step("", "the artificial alternative is for a board the director rules unplayable: it is not "
+                          "bounded by the table's score", "cc.beside.artificial_alternative"))
+    return Step("77", "; ".join(p.text for p in parts) + ".", "cc.beside", {"items": tuple(parts)})
+
+
+def _held(case: IncorrectCardsCase, irr: CardIrregularity) -> dict[Seat, int]:
+    """Law 14: the cards each hand could play: as found, plus a missing card of its own that the
+    record shows played (found among the played cards, 14B1); a deficient hand runs out before
+    trick 13 only when its missing card was never played."""
+    held = dict(zip(SEATS, irr.counts, strict=True))
+    played = set(case.play)
+    for m in irr.missing:
+        if m.belongs_to is not None and m.card in played:
+            held[m.belongs_to] += 1
+    return held
+
+
+def _short_end_steps(short: tuple[Seat, ...], completed: int) -> list[Step]:
+    """Law 14B: the deficient hand(s) that had nothing for trick 13 (found after the opening lead)."""
+    return [Step("14B", f"{seat.value} had no card for trick 13: his hand was deficient (a card missing), found "
+                 "after the opening lead: Law 14B applies (the trick is read with the other three cards"
+                 + (")." if completed == 13 else "; play stopped there)."), "cc.14B_short_end" if completed == 13
+                 else "cc.14B_short_end_stopped", {"seat": seat.value}) for seat in short]
+
+
+def _restore_to_trick_13(play: tuple[Card, ...], players: tuple[Seat, ...], winners: tuple[Seat, ...],
+                         short: tuple[Seat, ...], irr: CardIrregularity) -> tuple[tuple[Card, ...], list[Step]]:
+    """14B2/14B3 with 14B4: the card restored to the deficient hand is played to trick 13, the
+    only trick it had no card for; trick 13 is then four cards in rotation from the winner of
+    trick 12, and the play is complete (the revoke laws are applied to it). Returns the play on
+    the corrected deal and the step; the play as given and no step when the card cannot be told
+    (more than one missing card of that hand, or its owner unknown)."""
+    seat = short[0]
+    cards = [m.card for m in irr.missing if m.belongs_to is seat]
+    if len(short) != 1 or len(cards) != 1 or len(winners) < 12 or len(play) < 48:
+        return play, []
+    lead = winners[11]
+    by_seat = dict(zip(players[48:], play[48:], strict=True)) | {seat: cards[0]}
+    if set(by_seat) != set(SEATS):
+        return play, []
+    last = tuple(by_seat[s] for s in lead.rotation())
+    return play[:48] + last, [Step("14B4", f"{cards[0]} is restored to {seat.value}'s hand and played to trick 13: "
+                                           "it is deemed to have belonged to the hand throughout (14B4), and the play "
+                                           "is complete.", "cc.14B4_trick_13",
+                                   {"card": str(cards[0]), "seat": seat.value})]
+
+
+def _failures_to_follow(irr: CardIrregularity, record: PlayRecord) -> list[Step]:
+    """14B4: the tricks where a deficient hand failed to follow suit while it held its restored
+    card (deemed to have belonged to it throughout): each may be a revoke (Laws 61-64); when one
+    player failed to follow several times, 64B2 (no automatic transfer for a later revoke in the
+    same suit by the same player) is named."""
+    out: list[Step] = []
+    for m in irr.missing:
+        seat = m.belongs_to
+        if seat is None:
+            continue
+        tricks = [t.number for t in record.tricks
+                  if any(pc.seat is seat for pc in t.cards) and t.cards[0].card.suit == m.card.suit
+                  and next(pc.card for pc in t.cards if pc.seat is seat).suit != m.card.suit
+                  and m.card not in [pc.card for u in record.tricks if u.number < t.number for pc in u.cards]]
+        if not tricks:
+            continue
+        listed = ", ".join(str(n) for n in tricks)
+        if len(tricks) == 1:
+            out.append(Step("14B4", f"{seat.value} did not follow suit to trick {listed} while holding {m.card}: the "
+                            "revoke laws apply to it.", "cc.14B4_failed_once",
+                            {"seat": seat.value, "card": str(m.card), "tricks": listed}))
+        else:
+            out.append(Step("64B2", f"{seat.value} did not follow suit to tricks {listed} while holding {m.card}: "
+                            "each may be a revoke; for a later revoke in the same suit by the same player there is "
+                            "no automatic trick transfer (64B2).", "cc.14B4_failed_several",
+                            {"seat": seat.value, "card": str(m.card), "tricks": listed, "n": len(tricks)}))
+    return out
 
 
 def _scored(contract: Contract, tricks: int, vulnerability: Vulnerability) -> ScoredResult:
@@ -323,8 +423,12 @@ def _read_tricks(case: IncorrectCardsCase, irr: CardIrregularity) -> TricksRead:
     for m in irr.missing:
         if m.belongs_to is not None:
             held.setdefault(m.card, m.belongs_to)
+    deficient = frozenset(m.belongs_to for m in irr.missing if m.belongs_to is not None
+                          and case.facts.missing_found is not MissingCardFound.AMONG_PLAYED_CARDS
+                          and irr.count_after_removal(m.belongs_to) < 13) if irr.law == "14" else frozenset()
     return read_tricks(case.tricks, held.get, case.contract.declarer.lho, case.contract.strain.trump,
-                       hidden=frozenset(m.card for m in irr.missing), faced=case.facts.faced_card)
+                       hidden=frozenset(m.card for m in irr.missing), faced=case.facts.faced_card,
+                       deficient=deficient)
 
 
 def _record_on(deal: Deal | None, contract: Contract | None, play: tuple[Card, ...]) -> PlayRecord | None:

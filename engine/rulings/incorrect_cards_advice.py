@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from engine.dd.results import DDTable, ParResult
 from engine.laws.card_count import Action, CardCountDecision, CardCountFacts
@@ -99,49 +98,60 @@ class ScoredResult:
 
 @dataclass(frozen=True, slots=True)
 class OffenderGain:
-    """Law 12B1: the double-dummy result on the corrected deal is better for the side at fault
-    than what it scored at the table, so it is not assigned bare. Points are Law 77, North-South's
-    view; tricks the declarer's side's, 0..13.
-
-    Under a profile that weights (12C1(c)) the proposal is a weighted score of the table result
-    (the less favourable result for the offenders) and the double-dummy result, ``weights``
-    being a suggestion the director edits; under a profile without weighted scores (12C1(e)) each
-    side is scored on its own result: the offenders on the least favourable to them, the
-    non-offending side on the most favourable to it (``score_for_ns`` / ``score_for_ew``).
+    """Law 12B1 on Laws 13 and 14: the result the advisor would otherwise assign (double dummy on
+    the corrected deal) is better than the table result for a side at fault, so it is not assigned:
+    an adjustment never gives the side at fault more than its table score, and never leaves the
+    non-offending side worse than its table score because of the other side's irregularity. The
+    table result is then the assigned adjusted score for both sides (the proposal can only move
+    towards the non-offending side). Only when exactly one side is at fault (12C2(a)
+    responsibility not "none"). Points are Law 77, North-South's view; tricks the declarer's
+    side's, 0..13.
 
     Attributes:
-        offending: the only side at fault (12C2(a) responsibility not "none").
-        table: the table result (cancelled under 13D, still the offenders' lower bound).
-        double_dummy: the result the double-dummy evidence gives (the contract reached).
-        profile: the jurisdiction profile that decides weighted (12C1(c)) or split (12C1(e)).
-        weights: the suggested weights of ``(table, double_dummy)``, summing to 1.
-        score_for_ns: 12C1(e): the NS points North-South are scored on.
-        score_for_ew: 12C1(e): the NS points East-West are scored on.
+        offending: the only side at fault.
+        table: the table result (cancelled under 13D, still the bound of the adjustment).
+        double_dummy: the result double dummy gives on the corrected deal (the contract reached).
+        profile: the jurisdiction profile (its usual procedural penalty).
     """
 
     offending: Side
     table: ScoredResult
     double_dummy: ScoredResult
     profile: Profile
-    weights: tuple[Fraction, Fraction] = (Fraction(1, 2), Fraction(1, 2))
 
-    @property
-    def weighted(self) -> bool:
-        """The profile uses weighted scores (12C1(c)); else the 12C1(e) split."""
-        return self.profile.weighting
 
-    @property
-    def score_for_ns(self) -> int:
-        """12C1(e): the result North-South are scored on (NS points): the least favourable to them
-        when they are at fault, else the most favourable (both results are likely here)."""
-        pts = (self.table.score_ns, self.double_dummy.score_ns)
-        return min(pts) if self.offending is Side.NS else max(pts)
 
-    @property
-    def score_for_ew(self) -> int:
-        """12C1(e): the result East-West are scored on (NS points: the higher, the worse for EW)."""
-        pts = (self.table.score_ns, self.double_dummy.score_ns)
-        return max(pts) if self.offending is Side.EW else min(pts)
+@dataclass(frozen=True, slots=True)
+class TableBeside:
+    """The table's score for both sides beside the proposal (Laws 13, 14 with 12B1): what each
+    side scored at the table and what the proposal gives it. Points are each side's own Law 77
+    points (``points_*`` methods) or North-South's view (the :class:`ScoredResult` fields).
+
+    Attributes:
+        table: the table result (cancelled under 13D: shown as the bound of the adjustment).
+        proposal: the result the advisor proposes to enter for both sides (an assigned score, the
+            result after the revoke laws, or under 13C the table result itself); ``None`` when
+            the proposal is an artificial adjusted score.
+        artificial: the artificial adjusted score of each side (12C2(a)) when that is the
+            proposal (the director rules the board unplayable: it is not bounded by the table
+            score), else empty.
+        bounded: Law 12B1 kept the proposal at the table result (:class:`OffenderGain`).
+    """
+
+    table: ScoredResult
+    proposal: ScoredResult | None
+    artificial: Mapping[Side, ArtificialScore] = field(default_factory=dict)
+    bounded: bool = False
+
+    def table_points(self, side: Side) -> int:
+        """The table result's Law 77 points from ``side``'s own view (East-West: minus North-South's)."""
+        return self.table.score_ns if side is Side.NS else -self.table.score_ns
+
+    def proposal_points(self, side: Side) -> int | None:
+        """The proposal's Law 77 points from ``side``'s own view; ``None`` when it is artificial."""
+        if self.proposal is None:
+            return None
+        return self.proposal.score_ns if side is Side.NS else -self.proposal.score_ns
 
 
 
@@ -165,9 +175,10 @@ class IncorrectCardsAdvice:
         steps: every step with its law: the findings, the path, the evidence, the proposal.
         table_tricks: the table result, declarer's side's tricks 0..13, when it is known (the
             tricks that score ``table_score_ns``).
-        offender_gain: the double-dummy result would favour the side at fault over its table
-            result (12B1): the weighted or split proposal that replaces the bare assigned score
-            (``assigned`` is then the 12C1(e) split's common result, or ``None`` when weighted).
+        offender_gain: the double-dummy result would favour a side at fault over its table
+            result (12B1): the table result is assigned instead (``assigned`` is the table result).
+        beside: the table's score for both sides beside the proposal, when the table result is
+            known and something is proposed.
     """
 
     case: IncorrectCardsCase
@@ -182,6 +193,7 @@ class IncorrectCardsAdvice:
     steps: tuple[Step, ...] = ()
     table_tricks: int | None = None
     offender_gain: OffenderGain | None = None
+    beside: TableBeside | None = None
 
     @property
     def action(self) -> Action:
@@ -192,13 +204,12 @@ class IncorrectCardsAdvice:
         """Candidate outcomes of a weighted assigned score on the corrected deal: the contract
         reached, played double dummy, and the par contract(s) (what a double-dummy auction
         reaches) when they score differently; empty when no score can be assigned. When the
-        double-dummy result favours the side at fault (:class:`OffenderGain`), the table result and
-        the double-dummy result (12B1: the offenders' less favourable result is among them)."""
+        double-dummy result favours a side at fault (:class:`OffenderGain`), the table result
+        alone (12B1: the proposal can only move towards the non-offending side)."""
         gain = self.offender_gain
         if gain is not None:
-            t, d = gain.table, gain.double_dummy
-            return (PlausibleResult(t.result, t.tricks, t.score_ns, TABLE_EVIDENCE),
-                    PlausibleResult(d.result, d.tricks, d.score_ns, DD_EVIDENCE))
+            t = gain.table
+            return (PlausibleResult(t.result, t.tricks, t.score_ns, TABLE_EVIDENCE),)
         ev, contract = self.evidence, self.case.contract
         if ev is None or not (self.decision.adjusted or self.decision.optional_adjustment):
             return ()
@@ -220,4 +231,4 @@ class IncorrectCardsAdvice:
 DD_EVIDENCE = "the contract reached, played double dummy on the corrected deal"
 """A plausible result's evidence: the double-dummy result of the contract on the corrected deal."""
 TABLE_EVIDENCE = "the table result, the less favourable result for the side at fault (12B1)"
-"""A plausible result's evidence: the table result kept as the offenders' lower bound (12B1)."""
+"""A plausible result's evidence: the table result kept because double dummy favours the side at fault (12B1)."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from app.cli import main as cli_main
 from tests.api.test_incorrect_cards import EXAMPLE
 from tests.helpers import SPONVO30
@@ -58,3 +60,27 @@ def test_the_artificial_scores_are_named_in_the_language_asked_for(capsys):
     assert "Μέσος όρος μείον (40% / -3 IMP)" in text and "Average" not in text
     assert cli_main(["incorrect-cards", str(EXAMPLE)]) == 0
     assert "Average minus (40% / -3 IMPs)" in capsys.readouterr().out
+
+
+# --- issue 35: the CLI never prints a database URL's password -------------------------------------
+
+def test_an_argument_error_never_shows_a_database_password(capsys: pytest.CaptureFixture[str]) -> None:
+    from app.cli import main
+
+    url = "postgresql://advisor:s3cret@127.0.0.1:1/advisor"
+    with pytest.raises(SystemExit) as info:
+        main(["users", "--database", url, "list", "--bogus", url])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "unrecognized arguments" in err and "postgresql://advisor:***@127.0.0.1:1/advisor" in err
+    assert "s3cret" not in err
+
+
+def test_a_database_that_cannot_be_reached_is_a_message_not_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    from app.cli import main
+
+    # port 1 on this machine refuses at once; --database may follow the action too
+    assert main(["users", "list", "--database", "postgresql://advisor:s3cret@127.0.0.1:1/advisor"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("advisor: the database cannot be opened (postgresql://advisor:***@127.0.0.1:1/advisor)")
+    assert "s3cret" not in err and "Traceback" not in err

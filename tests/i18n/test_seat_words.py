@@ -119,7 +119,7 @@ def test_a_side_is_said_as_the_tables_say_it():
     assert step_text("el", not_short).startswith("ο αναίτιος άξονας (Ανατολή-Δύση) έχει 9 λεβέ")
     assert step_text("pl", not_short).startswith("strona niewykraczająca (EW) ma 9 lew")
     better = Step("", "", "cc.og.12B1", {"why": "x", "dd": "4H W =", "dd_score": "-420", "side": "NS",
-                                         "table": "4H W -1", "table_score": "+50"})
+                                         "nos": "EW", "table": "4H W -1", "table_score": "+50"})
     assert "выгоднее для Севера-Юга," in step_text("ru", better)
 
 

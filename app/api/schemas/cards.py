@@ -23,7 +23,13 @@ from engine.model.cards import Card
 from engine.model.contract import Contract
 from engine.model.deal import Deal, parse_hand
 from engine.model.seats import SEATS, Seat, Side, Vulnerability
-from engine.rulings.incorrect_cards_advice import IncorrectCardsAdvice, IncorrectCardsCase, OffenderGain, ScoredResult
+from engine.rulings.incorrect_cards_advice import (
+    IncorrectCardsAdvice,
+    IncorrectCardsCase,
+    OffenderGain,
+    ScoredResult,
+    TableBeside,
+)
 from engine.scoring import PROFILES, Fault, Profile, profile
 
 MAX_HAND_CARDS = 17
@@ -116,8 +122,8 @@ class IncorrectCardsRequest(RequestModel):
         return self
 
     def profile(self) -> Profile:
-        """The jurisdiction profile (``scoring.profile``, else WBF): weighted (12C1(c)) or split
-        (12C1(e)) when double dummy favours the side at fault, and its usual procedural penalty."""
+        """The jurisdiction profile (``scoring.profile``, else WBF): its usual procedural penalty,
+        and how the plausible results are scored (weighted 12C1(c) or split 12C1(e))."""
         return profile(self.scoring.profile) if self.scoring is not None else PROFILES["wbf"]
 
     def to_case(self) -> IncorrectCardsCase:
@@ -250,20 +256,16 @@ class ArtificialOut(BaseModel):
 
 
 class OffenderGainOut(BaseModel):
-    """Law 12B1: double dummy on the corrected deal favours the side at fault over its table
-    result, so the bare double-dummy result is not assigned. Points: Law 77, North-South's view."""
+    """Law 12B1: double dummy on the corrected deal favours the only side at fault over its table result,
+    so the table result is the assigned adjusted score for both sides (an adjustment never gives
+    the side at fault more than its table score, nor leaves the non-offending side with less).
+    Points: Law 77, North-South's view."""
 
     offending_side: Literal["NS", "EW"] = Field(description="The only side at fault.")
-    table: ScoredResultOut = Field(description="The table result: the less favourable result for the offenders.")
-    double_dummy: ScoredResultOut = Field(description="Double dummy on the corrected deal (the contract reached).")
-    profile: str = Field(description="The profile (`scoring.profile`, default wbf) that decides the form.")
-    form: Literal["weighted", "split"] = Field(description="weighted: 12C1(c), a weighted score of the two results; "
-                                               "split: 12C1(e) (a profile without weighted scores), each side "
-                                               "scored on its own result.")
-    weights: dict[Literal["table", "double_dummy"], str] = Field(description="12C1(c): the suggested weights, "
-                                                                 "exact fractions; a suggestion the director edits.")
-    score_for_ns: int = Field(description="12C1(e): the NS points North-South are scored on.")
-    score_for_ew: int = Field(description="12C1(e): the NS points East-West are scored on.")
+    table: ScoredResultOut = Field(description="The table result: the assigned adjusted score for both sides.")
+    double_dummy: ScoredResultOut = Field(description="Double dummy on the corrected deal (the contract reached), "
+                                          "not assigned.")
+    profile: str = Field(description="The profile (`scoring.profile`, default wbf): its usual procedural penalty.")
     procedural_penalty_percent: int | None = Field(description="The profile's usual procedural penalty in percent "
                                                    "of a top (EBU 25), a suggestion; null: the director's alone.")
 
@@ -274,11 +276,40 @@ class OffenderGainOut(BaseModel):
             return None
         table, dd = ScoredResultOut.of(g.table), ScoredResultOut.of(g.double_dummy)
         assert table is not None and dd is not None
-        return cls(offending_side=g.offending.value, table=table, double_dummy=dd, profile=g.profile.name,
-                   form="weighted" if g.weighted else "split",
-                   weights={"table": str(g.weights[0]), "double_dummy": str(g.weights[1])},
-                   score_for_ns=g.score_for_ns, score_for_ew=g.score_for_ew,
-                   procedural_penalty_percent=g.profile.procedural_penalty)
+        return cls(offending_side=g.offending.value, table=table, double_dummy=dd,
+                   profile=g.profile.name, procedural_penalty_percent=g.profile.procedural_penalty)
+
+
+class TableBesideOut(BaseModel):
+    """The table's score for both sides beside the proposal (Laws 13, 14 with 12B1). Points are
+    each side's own Law 77 points (East-West's are minus North-South's)."""
+
+    table: ScoredResultOut = Field(description="The table result (cancelled under 13D: the bound of the "
+                                   "adjustment).")
+    table_points: dict[Literal["NS", "EW"], int] = Field(description="The table result's points, each side's own "
+                                                         "view.")
+    proposal: ScoredResultOut | None = Field(description="The result proposed for both sides; null when the "
+                                             "proposal is an artificial adjusted score.")
+    proposal_points: dict[Literal["NS", "EW"], int] | None = Field(description="The proposal's points, each side's "
+                                                                   "own view; null when artificial.")
+    artificial_percent: dict[Literal["NS", "EW"], int] | None = Field(
+        description="The artificial adjusted score (12C2(a)) when that is the proposal: the director rules the "
+                    "board unplayable, and it is not bounded by the table score.")
+    bounded_by_table: bool = Field(description="Law 12B1 kept the proposal at the table result (`offender_gain`).")
+
+    @classmethod
+    def of(cls, b: TableBeside | None) -> TableBesideOut | None:
+        """Serialise, or ``None``."""
+        if b is None:
+            return None
+        table = ScoredResultOut.of(b.table)
+        assert table is not None
+        proposal = ScoredResultOut.of(b.proposal)
+        points = {side.value: b.proposal_points(side) for side in Side} if b.proposal is not None else None
+        return cls(table=table, table_points={side.value: b.table_points(side) for side in Side},
+                   proposal=proposal, proposal_points=points,  # type: ignore[arg-type]
+                   artificial_percent={side.value: a.percent for side, a in b.artificial.items()} or None,
+                   bounded_by_table=b.bounded)
 
 
 class IncorrectCardsResponse(BaseModel):
@@ -294,10 +325,12 @@ class IncorrectCardsResponse(BaseModel):
                                           "requiring it (13C: a surplus card played to a quitted trick): `assigned` "
                                           "and `artificial` are his option, the table result stands otherwise.")
     assigned: ScoredResultOut | None = Field(description="The proposed assigned adjusted score (12C1(b)); with "
-                                             "`offender_gain`, the 12C1(e) split's result, or null when weighted.")
-    offender_gain: OffenderGainOut | None = Field(None, description="Double dummy favours the side at fault over "
-                                                  "its table result (12B1): the weighted (12C1(c)) or split "
-                                                  "(12C1(e)) proposal that replaces the bare double-dummy result.")
+                                             "`offender_gain`, the table result (12B1).")
+    offender_gain: OffenderGainOut | None = Field(None, description="Double dummy favours a side at fault over "
+                                                  "its table result (12B1): the table result is assigned instead.")
+    beside_table: TableBesideOut | None = Field(None, description="The table's score for both sides beside the "
+                                                "proposal, when the table result is known and something is "
+                                                "proposed.")
     artificial: dict[Literal["NS", "EW"], ArtificialOut] | None = Field(
         description="The artificial adjusted score by side (12C2): the proposal when nothing is assigned, "
                     "else the alternative.")
@@ -353,6 +386,7 @@ class IncorrectCardsResponse(BaseModel):
             action=a.action.value, adjusted_score=a.decision.adjusted,
             adjusted_score_optional=a.decision.optional_adjustment,
             assigned=ScoredResultOut.of(a.assigned), offender_gain=OffenderGainOut.of(a.offender_gain),
+            beside_table=TableBesideOut.of(a.beside),
             artificial={side.value: ArtificialOut(fault=a.decision.fault[side], label=s.label, percent=s.percent,
                                                   imps=s.imps) for side, s in a.artificial.items()} or None,
             ruled_result=ScoredResultOut.of(a.ruled_result),
@@ -394,14 +428,14 @@ def suggested_result(a: IncorrectCardsAdvice) -> ScoredResult | None:
 
 
 def score_law(a: IncorrectCardsAdvice) -> str | None:
-    """The law of the score to enter: 12C1(b) for an assigned score (12C1(c) weighted or 12C1(e)
-    split when double dummy favours the side at fault), the revoke laws' paragraph
+    """The law of the score to enter: 12C1(b) for an assigned score (12B1 when double dummy
+    favours a side at fault and the table result is assigned instead), the revoke laws' paragraph
     (14B4 through Law 64, or 67B1/67B2) for the result after them, 12C2(a) for an artificial
     score, 13C when the table result stands at the director's option; ``None`` otherwise."""
     if a.decision.optional_adjustment:
         return "13C"
     if a.offender_gain is not None:
-        return "12C1(c)" if a.offender_gain.weighted else "12C1(e)"
+        return "12B1"
     if a.assigned is not None:
         return "12C1(b)"
     if a.ruled_result is not None:

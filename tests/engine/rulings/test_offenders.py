@@ -3,10 +3,12 @@
 Each ruling is worked by hand from the 2017 Laws (docs/laws.md) and Law 77, through the engine,
 the API and the page:
 
-* Law 12B1 on Laws 13/14: a 14/12 board found after play (13D), North-South at fault, table 4H N =
-  (NS +620). Double dummy on the corrected deal gives 4H N +1 (NS +650), better for the offenders:
-  never assigned bare. Weighted with the table result (12C1(c), WBF/EBU), or the 12C1(e) split
-  under a profile without weighted scores (ACBL): each side on its own result.
+* Law 12B1 on Laws 13/14 (issue 34): a 14/12 board found after play (13D), North-South at fault,
+  table 4H N = (NS +620). Double dummy on the corrected deal gives 4H N +1 (NS +650), better for the
+  offenders: an adjustment never gives the side at fault more than its table score and never leaves
+  the non-offending side with less (East-West were not damaged), so the table result is the
+  assigned adjusted score for both sides, under every profile (a weighted share of +650, issue 24's
+  proposal, gave the offenders a gain and cost East-West 20% of a top on a field).
 * Law 64C: the non-offending side is restored to what it would likely have had; the offending side
   never gets more than the table result plus the transfer from an equity step.
 * Law 64C1 with the director's own figure (a facts-only ruling: no play to solve): a 3NT board after
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from html import unescape
 from typing import Any
 
@@ -94,93 +97,123 @@ def _engine_case(table_tricks: int = 10) -> IncorrectCardsCase:
 def test_law_12b1_13d_the_engine_never_assigns_the_offenders_double_dummy_gain(dds):
     a = advise_incorrect_cards(_engine_case(), solver=dds)
     g = a.offender_gain
-    assert g is not None and g.offending is Side.NS and g.weighted
+    assert g is not None and g.offending is Side.NS
     assert (g.table.result, g.table.score_ns) == ("4H N =", FOUR_H_VUL[10])
     assert (g.double_dummy.result, g.double_dummy.score_ns) == ("4H N +1", FOUR_H_VUL[11])
-    assert a.assigned is None  # not 4H N +1 bare
-    assert [(p.result, p.score_ns) for p in a.plausible_results()] == [("4H N =", 620), ("4H N +1", 650)]
+    assert a.assigned is not None and (a.assigned.result, a.assigned.score_ns) == ("4H N =", 620)
+    assert [(p.result, p.score_ns) for p in a.plausible_results()] == [("4H N =", 620)]  # no share of +650
     laws = [s.law for s in a.steps]
-    assert "12B1" in laws and "12C1(c)" in laws and "12C1(b)" not in laws[laws.index("12B1"):]
+    assert "12B1" in laws and "12C1(c)" not in laws and "12C1(e)" not in laws
+    b = a.beside
+    assert b is not None and b.bounded and b.proposal == a.assigned
+    assert (b.table_points(Side.NS), b.table_points(Side.EW)) == (620, -620)
+    assert (b.proposal_points(Side.NS), b.proposal_points(Side.EW)) == (620, -620)
 
 
-def test_law_12b1_13d_weighted_with_the_table_result_never_the_bare_double_dummy_gain(client):
+def test_law_12b1_13d_the_table_result_stands_for_both_sides_through_the_api(client):
     out = rule(client, **CASE)
     g = out["offender_gain"]
-    assert out["assigned"] is None and out["score_law"] == "12C1(c)" and out["scores"]["suggested"] is None
-    assert g["offending_side"] == "NS" and g["form"] == "weighted" and g["profile"] == "wbf"
+    assert out["assigned"]["result"] == "4H N =" and out["score_law"] == "12B1" and out["scores"]["suggested"] == 620
+    assert g["offending_side"] == "NS" and g["profile"] == "wbf"
     assert (g["table"]["score_ns"], g["double_dummy"]["score_ns"]) == (620, 650)
-    assert g["weights"] == {"table": "1/2", "double_dummy": "1/2"}
     assert g["procedural_penalty_percent"] is None  # no source gives a WBF figure: the director's
-    steps = {s["law"]: s["text"] for s in out["steps"]}
-    assert "NS are at fault" in steps["12B1"] and "(N 14, S 12)" in steps["12B1"]
-    assert "The weights are a suggestion: the director edits them." in steps["12C1(c)"]
+    beside = out["beside_table"]
+    assert beside["table"]["result"] == "4H N =" and beside["table_points"] == {"NS": 620, "EW": -620}
+    assert beside["proposal_points"] == {"NS": 620, "EW": -620} and beside["bounded_by_table"]
+    assert beside["artificial_percent"] is None
+    said = " ".join(s["text"] for s in out["steps"] if s["law"] == "12B1")
+    assert "NS are at fault" in said and "(N 14, S 12)" in said
+    assert "EW were not damaged, and NS may not gain: the table result, 4H N =, is the assigned adjusted score for " \
+           "both sides." in said
     assert any(t.endswith("procedural penalty (Law 90): its amount is the director's.") for t in out["explanation"])
+    assert any("The table's score: 4H N =, North-South +620, East-West -620; the proposal: 4H N =, North-South "
+               "+620, East-West -620 (the same)" in t for t in out["explanation"])
 
 
-def test_law_12c1c_the_weighted_matchpoints_are_below_the_bare_double_dummy_gain(client):
-    # Field of three other NS scores: +620, +650, +420; 2 matchpoints per score beaten, top 6.
-    # +620 scores 1 (tie) + 0 + 2 = 3; +650 scores 2 + 1 + 2 = 5. Weighted 1/2 x 3 + 1/2 x 5 = 4 (66.67%),
-    # where the bare double-dummy result would give North-South 5 (83.33%).
-    out = rule(client, **CASE, scoring={"field": [620, 650, 420]})
+def test_law_12b1_13d_on_a_matchpoint_field_the_non_offenders_keep_their_80_percent(client):
+    # Issue 34's figures: the table's +620 scores North-South 20% on the field. Five other NS scores,
+    # 2 matchpoints per score beaten, top 10: +420, +630, +630, +680, +680. +620 beats +420 only: 2 of 10,
+    # 20% (East-West 80%). +650 would beat +420, +630, +630: 6 of 10 (60%). Issue 24's half +620, half +650
+    # gave North-South, the side at fault, 4 (40%) and cut East-West from 80% to 60%; now 20% / 80%.
+    out = rule(client, **CASE, scoring={"field": [420, 630, 630, 680, 680]})
     w = out["scores"]["weighted"]
-    assert (w["ns"], w["ew"], w["top"]) == (4.0, 2.0, 6) and w["ns_percent"] == pytest.approx(66.67, abs=0.01)
+    assert [o["score_ns"] for o in w["outcomes"]] == [620]
+    assert (w["ns"], w["ew"], w["top"]) == (2.0, 8.0, 10) and w["ns_percent"] == pytest.approx(20.0)
+    assert w["ew_percent"] == pytest.approx(80.0)
 
 
-def test_law_12c1e_13d_split_under_a_profile_without_weighted_scores(client):
-    # ACBL profile: the offenders (NS) get the least favourable of +620 and +650 (+620); the
-    # non-offending EW the most favourable to them (+620 as well): both on the table result.
-    out = rule(client, **CASE, scoring={"profile": "acbl"})
-    g = out["offender_gain"]
-    assert g["form"] == "split" and (g["score_for_ns"], g["score_for_ew"]) == (620, 620)
-    assert out["score_law"] == "12C1(e)" and out["assigned"]["result"] == "4H N =" and out["scores"]["suggested"] == 620
-    split = next(s["text"] for s in out["steps"] if s["law"] == "12C1(e)")
-    assert "North-South on 4H N = (NS +620), East-West on 4H N = (NS +620)" in split
+@pytest.mark.parametrize("profile", ["acbl", "ebu"])
+def test_law_12b1_13d_every_profile_keeps_the_table_result(client, profile):
+    out = rule(client, **CASE, scoring={"profile": profile})
+    assert out["score_law"] == "12B1" and out["assigned"]["result"] == "4H N =" and out["scores"]["suggested"] == 620
+    assert out["offender_gain"]["profile"] == profile
+
+
+def test_law_12c2_an_artificial_proposal_is_not_bounded_by_the_table_score_and_says_so(client):
+    # The director judges the auction would have differed: no result can be assigned (12C2(a)), North-
+    # South directly at fault: 40% / 60%, below East-West's 80% at the table: said, not bounded.
+    out = rule(client, **CASE, auction_would_be_unchanged=False)
+    assert out["assigned"] is None and out["offender_gain"] is None and out["score_law"] == "12C2(a)"
+    beside = out["beside_table"]
+    assert beside["proposal"] is None and beside["artificial_percent"] == {"NS": 40, "EW": 60}
+    assert beside["table_points"] == {"NS": 620, "EW": -620} and not beside["bounded_by_table"]
+    assert any("for a board the director rules unplayable (no result can be obtained): North-South 40%, "
+               "East-West 60%; it is not bounded by the table's score" in t for t in out["explanation"])
 
 
 def test_law_90_ebu_practice_procedural_penalty_is_a_suggestion_of_a_quarter_top(client):
     out = rule(client, **CASE, scoring={"profile": "ebu"})
     assert out["offender_gain"]["procedural_penalty_percent"] == 25  # docs/scoring.md section 5
     assert any("EBU practice is 25% of a top, a suggestion the director edits" in t for t in out["explanation"])
-    assert out["offender_gain"]["form"] == "weighted"
 
 
 def test_law_12c1b_a_double_dummy_result_worse_for_the_offenders_is_assigned_as_it_stands(client):
-    # Table 12 tricks (+680): double dummy 11 (+650) does not favour North-South: assigned as before.
+    # Table 12 tricks (+680): double dummy 11 (+650) moves only towards East-West: assigned as before.
     out = rule(client, **(CASE | {"table_tricks": 12}))
     assert out["offender_gain"] is None and out["score_law"] == "12C1(b)"
     assert (out["assigned"]["result"], out["assigned"]["score_ns"]) == ("4H N +1", FOUR_H_VUL[11])
+    beside = out["beside_table"]
+    assert beside["table_points"] == {"NS": 680, "EW": -680} and beside["proposal_points"] == {"NS": 650, "EW": -650}
+    assert not beside["bounded_by_table"]
 
 
-def test_the_page_proposes_the_weighted_score_or_the_split_by_profile(client):
-    form = {f"hand_{k}": v for k, v in FOUND.items()} | {
-        "hand_record": RECORD, "vulnerable": "NS", "contract": "4H", "declarer": "N", "table_tricks": "10",
-        "discovered": "after_play"}
-    html = client.post("/incorrect-cards", data=form | {"profile": "wbf"}).text
-    b = box(html)
-    assert "1/2 of 4H N = (NS +620) and 1/2 of 4H N +1 (NS +650)" in b and "(12C1(c))" in b
-    assert "weights suggested for the director to edit" in b and "Procedural penalty: the director's." in b
-    assert "4H N +1 Score (North-South): +650 (12C1(b))" not in b
-    rows = re.findall(r"<tr><td>([^<]+)</td><td>([^<]+)</td><td>([^<]+)</td>", html)
-    assert rows == [("4H N =", "+620", "1/2"), ("4H N +1", "+650", "1/2")]
-    b = box(client.post("/incorrect-cards", data=form | {"profile": "acbl"}).text)
-    assert "4H N = Score (North-South): +620 (12C1(e))" in b and "Each side scored on its own result" in b
-    b = box(client.post("/incorrect-cards", data=form | {"profile": "ebu", "lang": "pl"}).text)
+FORM = {f"hand_{k}": v for k, v in FOUND.items()} | {
+    "hand_record": RECORD, "vulnerable": "NS", "contract": "4H", "declarer": "N", "table_tricks": "10",
+    "discovered": "after_play"}
+
+
+def beside_rows(html: str) -> list[tuple[str, ...]]:
+    """The rows of the "table's score beside the proposal" table: (row heading, NS, EW), as text."""
+    rows = re.findall(r'<tr id="beside-(?:table|proposal)-row"><th scope="row">([^<]+)</th><td>([^<]+)</td>'
+                      r'<td>([^<]+)</td>', html)
+    return [tuple(unescape(x) for x in row) for row in rows]
+
+
+def test_the_page_keeps_the_table_result_and_shows_it_for_both_sides(client):
+    for profile in ("wbf", "acbl"):
+        html = client.post("/incorrect-cards", data=FORM | {"profile": profile}).text
+        b = box(html)
+        assert "4H N = Score (North-South): +620 (12B1)" in b and "4H N +1 Score" not in b
+        assert "Procedural penalty: the director's." in b
+        rows = beside_rows(html)
+        assert rows == [("Table's score: 4H N =", "+620", "-620"), ("Proposed: 4H N =", "+620", "-620")]
+    b = box(client.post("/incorrect-cards", data=FORM | {"profile": "ebu", "lang": "pl"}).text)
     assert "Kara proceduralna: ustala ją sędzia (praktyka EBU: 25% topu, propozycja)." in b
+    assert "Wynik przy stole: 4H N =" in b and "Propozycja: 4H N =" in b
+    html = client.post("/incorrect-cards", data=FORM | {"table_tricks": "12"}).text
+    rows = beside_rows(html)
+    assert rows == [("Table's score: 4H N +2", "+680", "-680"), ("Proposed: 4H N +1", "+650", "-650")]
 
 
-@pytest.mark.parametrize(("lang", "profile", "said"), [
-    # North-South at fault (N 14, S 12): "favourable to North-South" in the dative, the split's side in the nominative
-    ("ru", "wbf", "был бы выгоден Северу-Югу, виновной стороне (12B1)"),
-    ("ru", "acbl", "Каждая сторона получает свой результат: Север-Юг (виновная сторона) — наименее выгодный"),
-    ("el", "wbf", "θα ευνοούσε τον Βορρά-Νότο, τον υπαίτιο άξονα (12B1)"),
-    ("el", "acbl", "ο άξονας Βορράς-Νότος (υπαίτιος) με το λιγότερο ευνοϊκό"),
-    ("en", "wbf", "Double dummy alone would favour NS, the side at fault (12B1)"),
+@pytest.mark.parametrize(("lang", "said"), [
+    # North-South at fault (N 14, S 12): "favourable to North-South" in the dative / accusative
+    ("ru", "был бы выгоден Северу-Югу, виновной стороне, а ненарушившая сторона ущерба не понесла (12B1)"),
+    ("el", "θα ευνοούσε τον Βορρά-Νότο, τον υπαίτιο άξονα, και ο αναίτιος άξονας δεν ζημιώθηκε (12B1)"),
+    ("pl", "byłby korzystny dla NS, strony winnej, a strona niewykraczająca nie poniosła szkody (12B1)"),
+    ("en", "would favour NS, the side at fault, and the non-offending side was not damaged (12B1)"),
 ])
-def test_the_page_names_the_side_at_fault_as_the_language_says_it(client, lang, profile, said):
-    form = {f"hand_{k}": v for k, v in FOUND.items()} | {
-        "hand_record": RECORD, "vulnerable": "NS", "contract": "4H", "declarer": "N", "table_tricks": "10",
-        "discovered": "after_play"}
-    html = client.post("/incorrect-cards", data=form | {"profile": profile, "lang": lang}).text
+def test_the_page_names_the_side_at_fault_as_the_language_says_it(client, lang, said):
+    html = client.post("/incorrect-cards", data=FORM | {"lang": lang}).text
     m = re.search(r'<p id="offender-gain">(.*?)</p>', html, re.S)
     assert m is not None
     assert said in " ".join(unescape(re.sub(r"<[^>]+>", " ", m.group(1))).split())
@@ -192,10 +225,15 @@ def test_the_cli_takes_the_profile_from_scoring(capsys, tmp_path):
     from app.cli import main as cli_main
 
     path = tmp_path / "case.json"
-    path.write_text(json.dumps(CASE | {"scoring": {"profile": "acbl"}}))
+    path.write_text(json.dumps(CASE | {"scoring": {"profile": "ebu"}}))
     assert cli_main(["incorrect-cards", str(path), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["score_law"] == "12C1(e)" and out["offender_gain"]["score_for_ew"] == 620
+    assert out["score_law"] == "12B1" and out["offender_gain"]["procedural_penalty_percent"] == 25
+    assert out["beside_table"]["table_points"] == {"NS": 620, "EW": -620}
+    assert cli_main(["incorrect-cards", str(path), "--lang", "pl"]) == 0
+    text = capsys.readouterr().out
+    assert "Przypisany wynik rozjemczy: 4H N =  (NS +620)" in text
+    assert "Wynik przy stole obok propozycji: 4H N =, NS +620, EW -620" in text
 
 
 # --- Law 64C: an equity step never favours the offenders --------------------------------------------
@@ -363,6 +401,15 @@ def test_the_new_steps_english_templates_are_the_engines_sentences(dds):
         Side.NS: Fault.DIRECTLY, Side.EW: Fault.NONE}), given.hand_record, vulnerability=given.vulnerability,
         contract=given.contract, table_tricks=10)
     steps += advise_incorrect_cards(given, solver=dds).steps
+    both = IncorrectCardsCase(given.found, CardCountFacts(discovered=Discovery.AFTER_PLAY, fault={
+        Side.NS: Fault.DIRECTLY, Side.EW: Fault.DIRECTLY}), given.hand_record, vulnerability=given.vulnerability,
+        contract=given.contract, table_tricks=10)
+    steps += advise_incorrect_cards(both, solver=dds).steps
+    steps += advise_incorrect_cards(replace(both, facts=CardCountFacts(discovered=Discovery.AFTER_PLAY,
+                                                                       auction_would_be_unchanged=False)),
+                                    solver=dds).steps
+    steps += advise_incorrect_cards(replace(both, table_tricks=12, facts=CardCountFacts(
+        discovered=Discovery.AFTER_PLAY)), solver=dds).steps
     for likely, reason in ((10, "East follows with the S9"), (10, ""), (7, ""), (8, "as played")):
         steps += advise_revoke(board(THREE_NT, "3NT", "S", ""), solver=dds,
                                facts=RevokeFacts(table_result=7, reported=_report(likely, reason))).steps
@@ -371,14 +418,16 @@ def test_the_new_steps_english_templates_are_the_engines_sentences(dds):
         said = step_template_text("en", s) or ""
         assert said[:1].lower() + said[1:] == s.text[:1].lower() + s.text[1:], s.key
         keys.add(s.key)
-    assert {"cc.og.12B1", "cc.og.fault_hands", "cc.og.fault_given", "cc.og.weighted", "cc.og.split", "cc.og.pp",
+    assert {"cc.og.12B1", "cc.beside", "cc.beside.table",
+            "cc.beside.proposal", "cc.beside.same", "cc.beside.artificial", "cc.beside.artificial_alternative",
+            "cc.og.fault_hands", "cc.og.fault_given", "cc.og.pp",
             "cc.og.pp_figure", "likely_director", "likely_director_reason", "eq.64C1_director",
             "eq.64C1_director_not"} <= keys
 
 
-def test_law_12b1_the_case_file_suggests_the_weighted_score_not_the_bare_gain(dds, tmp_path):
-    # the 13D case saved as a case: the suggestion is the weighted score of 4H N = and 4H N +1 (12C1(c)),
-    # the weights the advisor's suggestion (50% each), never 4H N +1 alone
+def test_law_12b1_the_case_file_suggests_the_table_result_not_the_gain(dds, tmp_path):
+    # the 13D case saved as a case: the suggestion is the table result, 4H N = (12B1), never 4H N +1
+    # nor a weighted share of it
     from tests.web.test_case_page import DIRECTOR
 
     form = {f"hand_{k}": v for k, v in FOUND.items()} | {
@@ -396,4 +445,4 @@ def test_law_12b1_the_case_file_suggests_the_weighted_score_not_the_bare_gain(dd
         page = c.get(r.headers["location"]).text
         m = re.search(r'id="suggested-score">([^<]*)<', page)
         assert m is not None
-        assert unescape(m.group(1)) == "NS \u2014 [50% 4H N = (+620); 50% 4H N +1 (+650)] (12C1(c))"
+        assert unescape(m.group(1)) == "4H N =, NS +620 (12B1)"
