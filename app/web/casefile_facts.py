@@ -200,9 +200,10 @@ def _vul_key(value: Any) -> str:
 
 def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
     """What the stored ruling rests on, in words: for a revoke, each revoke with its laws and
-    the double-dummy figures, the declarer's side's tricks (table, after the transfer, likely,
-    double dummy without the revoke), Law 64C; for Laws 13/14, what was wrong and the corrected
-    deal's par and double-dummy result."""
+    the double-dummy figures, the declarer's side's tricks (table, after the transfer, and the
+    measures of the likely result without the revoke with the one the ruling took, or, stored
+    before issue 34, likely and double dummy without the revoke), Law 64C; for Laws 13/14, what
+    was wrong and the corrected deal's par and double-dummy result."""
     r = case.data.ruling
     t = _t(lang)
     ns = t("side_short_NS")  # the side as the language's tables name it (Russian СЮ, Greek ΒΝ)
@@ -222,13 +223,22 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
             out.append((t("revokes_title"), text))
         d = r.get("declarer_tricks") or {}
         counted = stored_counted(r)  # a figure valued double dummy or a claim's is not "table"
-        named = {"double_dummy": "case_tricks_named_double_dummy", "claim": "case_tricks_named_claim"}
-        out.append((t("results_title"), t(named.get(counted, "case_tricks_named"), table=d.get("table"),
-                                          after=d.get("after_adjustment"),
-                                          likely=_dash(d.get("likely_without_revokes")),
-                                          dd=_dash(d.get("double_dummy_without_revoke")))))
-        if d.get("likely_directors_figure") is not None:
-            out.append((t("results_title"), t("case_directors_figure", likely=d["likely_directors_figure"])))
+        measures = [m for m in r.get("measures") or [] if isinstance(m, dict)]
+        if measures:  # issue 34: every measure, the one the ruling took marked (the director's figure among them)
+            measured = {"double_dummy": "case_tricks_measured_double_dummy", "claim": "case_tricks_measured_claim"}
+            out.append((t("results_title"), t(measured.get(counted, "case_tricks_measured"), table=d.get("table"),
+                                              after=d.get("after_adjustment"))))
+            out.append((t("measures_title"), "; ".join(
+                t("case_measure_item", name=t(f"measure_{m.get('kind')}"), tricks=m.get("tricks"),
+                  result=m.get("result")) + (f": {t('measure_used')}" if m.get("used") else "") for m in measures)))
+        else:  # a ruling stored before issue 34: the two measures it had
+            named = {"double_dummy": "case_tricks_named_double_dummy", "claim": "case_tricks_named_claim"}
+            out.append((t("results_title"), t(named.get(counted, "case_tricks_named"), table=d.get("table"),
+                                              after=d.get("after_adjustment"),
+                                              likely=_dash(d.get("likely_without_revokes")),
+                                              dd=_dash(d.get("double_dummy_without_revoke")))))
+            if d.get("likely_directors_figure") is not None:
+                out.append((t("results_title"), t("case_directors_figure", likely=d["likely_directors_figure"])))
         c = r.get("law_64c") or {}
         if c:
             step = _law64c_step(r, str(c.get("law", "")))

@@ -142,3 +142,43 @@ def test_a_figure_out_of_range_on_the_play_page_is_said_beside_its_field(client:
     beside = re.search(r'<p class="field-error" id="err-likely">(.*?)</p>', page, re.S)
     assert beside is not None and "nie 14" in beside.group(1)
     assert re.search(r'<input id="likely" name="likely"[^>]*aria-invalid="true"', page)
+
+
+def test_the_case_page_lists_the_stored_measures_and_the_one_used(tmp_path) -> None:
+    """A case's evidence says the measures its stored ruling made (board 21 played out for 8, the
+    director's own figure 10 used), not the older "table result + what the revoke card changed"
+    line, whose figure is now the measure used's."""
+    import datetime as dt
+
+    from engine.casefile.cases import CaseDetails, CaseKind, NewCase, Pair
+    from engine.casefile.events import EventDetails
+    from engine.casefile.users import Actor, Role
+
+    measures = [{"kind": "table_play", "tricks": 9, "result": "4H W -1", "used": False, "followed_cards": 36},
+                {"kind": "swing", "tricks": 9, "result": "4H W -1", "used": False, "followed_cards": None},
+                {"kind": "double_dummy", "tricks": 10, "result": "4H W =", "used": False, "followed_cards": None},
+                {"kind": "director", "tricks": 10, "result": "4H W =", "used": True, "followed_cards": None}]
+    ruling = {"board": {"label": "Sponvo30, board 21", "contract": "4H", "declarer": "W", "vulnerable": "NS"},
+              "revokes": [{"trick": 3, "player": "S", "card": "D4", "established": True, "law": "64A2",
+                           "tricks_transferred": 1}],
+              "declarer_tricks": {"table": 8, "after_adjustment": 9, "likely_without_revokes": 10,
+                                  "double_dummy_without_revoke": 10, "likely_directors_figure": 10},
+              "claim": {"tricks_not_played": 4, "declarer_tricks": 3, "played_out": True, "counted": "table_result"},
+              "measures": measures, "measure_why": "the director gave his own figure",
+              "suggested": {"declarer_tricks": 10, "result": "4H W =", "score_ns": -420, "law": "64C1"},
+              "steps": [], "laws_edition": "2017", "engine_version": "0.1.0"}
+    with laptop(create_app(solver=object(), database_url=f"sqlite:///{tmp_path / 'a.sqlite3'}")) as c:  # type: ignore[arg-type]
+        state = c.app.state  # type: ignore[attr-defined]
+        event = state.events.create_event(EventDetails("Club pairs", dt.date(2026, 11, 25)))
+        details = CaseDetails(event.id, "21", "3", "7", Pair("12"), Pair("3"), "Jan Kowalski")
+        new = NewCase(details, CaseKind.REVOKE, {"event": event.id, "board": "21", "contract": "4H", "declarer": "W",
+                                                 "table_result": 8, "likely_without_revoke": 10}, ruling, "0.1.0",
+                      "2017", -420, 100)
+        case = state.cases.create_case(new, Actor("Jan Kowalski", Role.DIRECTOR))
+        en = html.unescape(c.get(f"/cases/{case.id}?lang=en").text)
+        assert "table 8, after the transfer 9" in en and "table result + what the revoke card changed 10" not in en
+        assert ("The table's own play without the revoke 9 (4H W -1); Table result + what the revoke card changed 9 "
+                "(4H W -1); Double dummy from before the revoke 10 (4H W =); The director's own figure (not double "
+                "dummy) 10 (4H W =): used by the ruling") in en
+        pl = html.unescape(c.get(f"/cases/{case.id}?lang=pl").text)
+        assert "Własna ocena sędziego (nie analiza w otwarte karty) 10 (4H W =): przyjęte w orzeczeniu" in pl
