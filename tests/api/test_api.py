@@ -428,11 +428,11 @@ def test_three_players_failing_to_follow_in_one_trick(client: TestClient) -> Non
     ("hello world", "no game with a play record"),
     ("", "no game with a play record"),
     ('[Board "1"\nCJ C3', "malformed tag line"),
-    ("\x00\x01\x02 garbage {", "no game"),
+    ("\x00\x01\x02 garbage {", "control character u+0000"),  # issue 35: refused before the PBN reader
 ])
 def test_pbn_garbage(client: TestClient, text: str, fragment: str) -> None:
     item = assert_422(client, {"pbn": text}, ["body", "pbn"], fragment)
-    assert item["type"] == "invalid_board"
+    assert item["type"] == ("unfit_json" if "\x00" in text else "invalid_board")
 
 
 def test_pbn_with_several_games_and_no_board(client: TestClient) -> None:
