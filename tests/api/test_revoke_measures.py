@@ -141,3 +141,27 @@ def test_the_offenders_card_is_replayed(client: TestClient) -> None:
     assert r.status_code == 422
     [error] = r.json()["detail"]
     assert error["loc"][-1] == "offender_card" and "H9, H8, H7" in error["msg"]
+
+
+DEAL_4S = "N:JT42.K754.9653.Q Q3.J2.AKQJT874.7 87.Q863.2.KT6432 AK965.AT9..AJ985"
+PLAY_4S = ("HK H2 H3 HA  CA CQ C7 C2  S9 S2 S3 C6  SA S4 SQ S7  SK SJ D4 S8  C5 D3 D7 C3  C8 D5 D8 C4  "
+           "C9 D6 DT CT  CK CJ D9 DJ  D2 H9 ST DQ  H4 HJ HQ HT  H6 S5 H5 DK  S6 H7 DA H8").split()
+"""Issue 34's first deal (tests/engine/rulings/test_equity_measures.py, docs/laws.md): 4S by West,
+South discards the C6 on trick 3 holding S87; West's SA at trick 4 drops dummy's bare SQ, its only
+entry; West makes 9 (4S W -1), 10 after the transfer (64A2)."""
+
+
+def test_the_issues_4s_deal_the_three_measures_differ_and_the_table_play_decides(client: TestClient) -> None:
+    """Worked from the issue's text: double dummy from before the revoke 11 and the table result
+    plus the revoke card's change 9 + 2 = 11 (4S W +1 both); the table's own play without the revoke
+    is followed card by card to trick 13 (South's spades at tricks 3 and 4, the C6 at trick 5): 9.
+    It decides (the record goes on past the revoke trick): 9 is less than the 10 West has after the
+    transfer, so 64C does not apply and the ruling is 4S W =, not the +1 the older measures gave."""
+    r = client.post(URL, json={"deal": DEAL_4S, "contract": "4S", "declarer": "W", "vulnerable": "None",
+                                "play": PLAY_4S})
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert _measures(out) == [("table_play", 9, "4S W -1", True), ("swing", 11, "4S W +1", False),
+                              ("double_dummy", 11, "4S W +1", False)]
+    assert out["measures"][0]["followed_cards"] == 52
+    assert (out["law_64c"]["applies"], out["suggested"]["result"]) == (False, "4S W =")
