@@ -112,6 +112,11 @@ def test_the_directors_own_figure_decides_and_the_measures_stay_beside_it(client
     assert _suggested(page) == "4H W ="
     # the figure stays in its field for the next ruling, beside the play
     assert re.search(r'<input id="likely" name="likely"[^>]*value="10"', page)
+    # one figure, not one per card: South's legal cards are still offered, alone
+    select = re.search(r'<select id="offender_card" name="offender_card">(.*?)</select>', page, re.S)
+    assert select is not None
+    assert re.findall(r'<option value="(H[0-9])"[^>]*>([^<]*)</option>', select.group(1)) == \
+        [("H9", "♥9"), ("H8", "♥8"), ("H7", "♥7")]
     assert FALLBACK_OPEN not in page
 
 
