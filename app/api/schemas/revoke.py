@@ -170,7 +170,7 @@ class RevokeRulingRequest(RequestModel):
     offender_card: str | None = Field(None, min_length=2, max_length=3, description="The card the director judges "
                                       "the (first) offender would have played instead of the revoke card, e.g. "
                                       "'H9': one of his legal cards at the revoke trick (the ruling's "
-                                      "`revokes[].likely_by_card` lists them). Every 64C measure replays the hand "
+                                      "`revokes[].dd_by_card` lists them). Every 64C measure replays the hand "
                                       "with it. Omitted: the legal card best for the offending side.")
     losses_induced_by_revoke: bool = Field(False, strict=True, description="Law 64C1: the director judges that the "
                                            "non-offending side's later losses (`induced_damage.later_losses`) were "

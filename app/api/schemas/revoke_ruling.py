@@ -42,27 +42,31 @@ class RevokeOut(BaseModel):
     dd_after: int | None = Field(description="Declarer side's tricks, DD, after the revoke card as played.")
     dd_by_card: dict[str, int] = Field(description="Double dummy from before the revoke, for each legal card: "
                                        "declarer side's tricks (the same unit as `likely_by_card`).")
-    likely_by_card: dict[str, int] = Field(default_factory=dict, description="Table result + what the revoke card "
-                                           "changed, had the offender played this legal card instead: declarer "
-                                           "side's tricks (first standing revoke only).")
+    likely_by_card: dict[str, int] = Field(default_factory=dict, description="The likely result without the "
+                                           "revoke by the measure the ruling used (`measures[].used`), had the "
+                                           "offender played this legal card instead: declarer side's tricks (first "
+                                           "standing revoke only; empty with the director's own figure, one figure "
+                                           "for every card).")
 
 
 class DeclarerTricksOut(BaseModel):
-    """Declarer side's tricks, 0..13. Two measures of the likely result without the revoke:
-    ``likely_without_revokes`` (table result + what the revoke card changed) and
-    ``double_dummy_without_revoke`` (double dummy from before the revoke)."""
+    """Declarer side's tricks, 0..13: at the table, after the adjustment, and the likely result
+    without the revoke as the ruling measured it (every measure is in the ruling's ``measures``)."""
 
     table: int
     after_adjustment: int
-    likely_without_revokes: int | None = Field(description="Table result + what the revoke card changed: the table "
-                                               "result plus what each established revoke card changed double dummy "
-                                               "(the players' other errors stay as they happened).")
+    likely_without_revokes: int | None = Field(description="The likely result without the revoke(s) Law 64C was "
+                                               "decided with: the figure of the measure `used` in `measures` (the "
+                                               "table's own play without the revoke, the table result plus what the "
+                                               "revoke card changed, double dummy from before the revoke, or the "
+                                               "director's own figure).")
     double_dummy_without_revoke: int | None = Field(description="Double dummy from before the revoke: the hand "
                                                     "played double dummy from the position before the first revoke, "
                                                     "the offender playing his best legal card.")
-    likely_directors_figure: int | None = Field(None, description="Facts only: the director's own figure "
-                                                "(`revoke_facts.likely_without_revoke`), not double dummy, with "
-                                                "which Law 64C1 was decided.")
+    likely_directors_figure: int | None = Field(None, description="The director's own figure "
+                                                "(`likely_without_revoke`, or `revoke_facts.likely_without_revoke` "
+                                                "in a facts-only ruling), not double dummy, with which Law 64C1 was "
+                                                "decided.")
 
 
 class MeasureOut(BaseModel):
@@ -121,7 +125,9 @@ class InducedDamageOut(BaseModel):
 
     double_dummy_without_revoke: int = Field(description="The hand played double dummy from the position before "
                                              "the revoke, the offender playing his best legal card.")
-    table_plus_swing: int = Field(description="The table result plus what each revoke card changed double dummy.")
+    table_plus_swing: int = Field(description="The likely result the ruling otherwise takes: the table's own play "
+                                  "without the revoke when the record goes on past the revoke trick, else the table "
+                                  "result plus what each revoke card changed double dummy (`measures` names both).")
     later_losses: list[LaterLossOut] = Field(description="The non-offending side's later plays that lost tricks.")
     judged_induced: bool = Field(description="The director judged them induced by the revoke "
                                  "(`losses_induced_by_revoke`): 64C1 then uses the double-dummy result.")
