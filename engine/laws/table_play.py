@@ -49,6 +49,11 @@ class Replay:
             there: ``same_end``).
         same_end: the record was followed to its end before trick 13 and the position there is
             the table's: the tricks the record does not show count as the table counted them.
+        table_end: the record was followed to its end before trick 13 but the position there is
+            not the table's (the offender still holds another card): the table's position at the
+            record's end, so that the tricks the record does not show count as the table counted
+            them, moved by what the difference changes double dummy (``stop`` against
+            ``table_end``); ``None`` otherwise.
         substitutes: ``(play_index, card)`` for each revoke undone: the card played in its place.
     """
 
@@ -57,6 +62,12 @@ class Replay:
     stop: Position | None
     same_end: bool
     substitutes: tuple[tuple[int, Card], ...]
+    table_end: Position | None = None
+
+    @property
+    def positions(self) -> tuple[Position, ...]:
+        """The positions double dummy must value for this replay (none, one or two)."""
+        return tuple(p for p in (self.stop, self.table_end) if p is not None)
 
 
 def _legal(card: Card, hand: frozenset[Card], led: Card | None) -> bool:
@@ -152,14 +163,15 @@ def replay_without_revokes(record: PlayRecord, contract: Contract, undone: Seque
             leader = winner
             table_winner = record.winners[(i - 1) // 4]
             if winner != table_winner:
-                return stopped(i)
+                return stopped(i) if i < 52 else Replay(i, won, None, False, tuple(subs))
     if i == 52:
         return Replay(i, won, None, False, tuple(subs))
     cur = tuple(c for _, c in trick)
     pos = Position.from_cards({s: frozenset(h) for s, h in hands.items()}, record.trump, leader, cur)
-    if pos == record.position_before(len(table)):
+    end = record.position_before(len(table))
+    if pos == end:
         return Replay(i, won, None, True, tuple(subs))
-    return Replay(i, won, pos, False, tuple(subs))
+    return Replay(i, won, pos, False, tuple(subs), end)
 
 
 def _was_revoke(record: PlayRecord, index: int) -> bool:
@@ -186,18 +198,29 @@ def table_play_tricks(replay: Replay, contract: Contract, answers: Mapping[Posit
                       unrecorded_declarer: int) -> int:
     """The declarer's side's tricks over the whole hand by the table's own play without the
     revoke(s): the tricks the replay completed, plus the rest valued double dummy from
-    ``replay.stop``, or, when the replay reached the record's end with the table's position
-    (``same_end``), the tricks the record does not show as the table counted them
-    (``unrecorded_declarer``: the claim's figure, the table result's split, the adjudicated claim).
+    ``replay.stop``; or, when the replay reached the record's end before trick 13, the tricks the
+    record does not show as the table counted them (``unrecorded_declarer``: the claim's figure,
+    the table result's split, the adjudicated claim), moved by what the replay's position there
+    changes double dummy against the table's (``table_end``; nothing when it is the same): the
+    claim or the play after the record stays the table's, only the revoke's difference is charged.
 
     Raises:
         SolverError: ``answers`` has no value for ``replay.stop``.
     """
     if replay.stop is None:
         return replay.declarer_won + (unrecorded_declarer if replay.same_end else 0)
+    rest = _declarer_from(answers, replay.stop, contract)
+    if replay.table_end is not None:
+        left = replay.stop.tricks_left
+        moved = unrecorded_declarer + rest - _declarer_from(answers, replay.table_end, contract)
+        return replay.declarer_won + max(0, min(left, moved))
+    return replay.declarer_won + rest
+
+
+def _declarer_from(answers: Mapping[Position, CardScores], pos: Position, contract: Contract) -> int:
     try:
-        cs = answers[replay.stop]
+        cs = answers[pos]
     except KeyError:
-        raise SolverError(f"no double-dummy answer for the position {replay.stop}") from None
+        raise SolverError(f"no double-dummy answer for the position {pos}") from None
     ns = cs.best_ns()
-    return replay.declarer_won + (ns if contract.declaring_side is Side.NS else cs.tricks_left - ns)
+    return ns if contract.declaring_side is Side.NS else cs.tricks_left - ns

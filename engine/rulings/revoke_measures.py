@@ -112,7 +112,7 @@ class TablePlayPlan:
     @property
     def positions(self) -> tuple[Position, ...]:
         """The positions double dummy must value (where a replay stopped), distinct."""
-        stops = [rp.stop for _, rp in (*self.by_card, *self.without_subsequent) if rp.stop is not None]
+        stops = [p for _, rp in (*self.by_card, *self.without_subsequent) for p in rp.positions]
         return tuple(dict.fromkeys(stops))
 
 
