@@ -332,8 +332,8 @@ def _decide(standing: Sequence[tuple[Revoke, Transfer | None, RevokeEquity]], ba
         likely = clamp(basis_tricks + sum(q.change for _, _, q in standing))
     else:
         likely = swing_measure([q for _, _, q in standing], basis_tricks)
-    plural = "s" if len(standing) > 1 else ""
-    revokes = f"revoke{plural}" if key == "eq.64C1" else "revoke(s)"  # an edition's template: one wording
+    # the page's templates have one wording (the revoke; an edition's: the revoke(s)), so the English does too
+    revokes = "revoke" if key == "eq.64C1" else "revoke(s)"
     if len(sides) == 2:
         if likely != after_adjustment:
             text = (f"both sides revoked: had no revoke occurred the declarer's side would likely have taken "

@@ -292,7 +292,7 @@ def measures_step(measures: Sequence[EquityMeasure], used: MeasureKind, why: Ste
     name = measure_name(used, several=several)
     params: dict[str, object] = {"tricks": likely, "result": contract.result_str(likely), "used": name, "why": why,
                                  "swing": fig[MeasureKind.SWING], "dd": fig[MeasureKind.DOUBLE_DUMMY]}
-    swing_name = "double dummy from before the first revoke" if several else \
+    swing_name = "the swing measured once, from before the first revoke," if several else \
         "the table result plus what the revoke card changed"
     head = f"Likely result without the revoke(s): {likely} tricks ({contract.result_str(likely)}), by {name.text}: " \
            f"{why.text}."
