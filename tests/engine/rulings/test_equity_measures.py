@@ -4,19 +4,21 @@ the issue, built by hand to fit its text and checked with the real double-dummy 
 The 4S deal ("64C attributes declarer's own later play to the revoke"). 4S by West; dummy's only
 entry to its diamonds is the SQ (West has no diamond):
 
-    N: S J42     H KQ75  D 2        C KT932
-    E: S Q3      H T62   D AKQJT87  C Q          (dummy)
-    S: S 87      H J984  D 96543    C 65
-    W: S AKT965  H A3    D -        C AJ874      (declarer)
+    N: S JT42    H K754  D 9653      C Q
+    E: S Q3      H J2    D AKQJT874  C 7         (dummy)
+    S: S 87      H Q863  D 2         C KT6432
+    W: S AK965   H AT9   D -         C AJ985     (declarer)
 
-Trick 1: North leads the HK, West wins the HA. Trick 2: West cashes the CA, dummy's CQ falls.
-Trick 3: West leads the S9, North S2, dummy S3, South discards the C6 holding S87 (the revoke);
-West's S9 wins. Trick 4: West plays the SA, and dummy's SQ, now bare, falls under it: dummy's only
-entry is dead (North S4, South S7). Trick 5: the SK, North's SJ, dummy a diamond, South S8. The rest
-is played out; West makes 9 tricks (4S W -1). South revoked, West won the revoke trick and North-South
-won later tricks: 64A2, one trick, 10 (4S W =).
+Trick 1: North leads the HK, West wins the HA. Trick 2: West cashes the CA (North's CQ, dummy's C7
+fall). Trick 3: West leads the S9, North S2, dummy S3, South discards the C6 holding S87 (the
+revoke); West's S9 wins. Trick 4: West plays the SA, and dummy's SQ, now bare, falls under it:
+dummy's only entry is dead (North S4, South S7). Trick 5: the SK, North's SJ, dummy a diamond,
+South S8. The rest is played out; West makes 9 tricks (4S W -1). South revoked, West won the revoke
+trick and North-South won later tricks: 64A2, one trick, 10 (4S W =).
 
-Double dummy before the revoke card West takes 11 (the solver, as the issue states). Had South
+Double dummy before the revoke card West takes 11, and 9 after it (the solver): "the table result
+plus what the revoke card changed" is 9 + 2 = 11 as well, so both of the older measures would
+adjust to 4S W +1, as the issue says. Had South
 followed, the table's own play goes on card for card: South plays a spade at trick 3, the other at
 trick 4, and discards the C6 at trick 5 (his spades being gone); every trick goes to the same
 player and after trick 5 the position is the table's, so the rest of the record is followed to
@@ -54,9 +56,9 @@ from tests.helpers import board
 
 C = Card.from_str
 
-DEAL_4S = "N:J42.KQ75.2.KT932 Q3.T62.AKQJT87.Q 87.J984.96543.65 AKT965.A3..AJ874"
-PLAY_4S = ("HK H2 H4 HA  CA C2 CQ C5  S9 S2 S3 C6  SA S4 SQ S7  SK SJ D7 S8  C4 C3 D8 D3  C7 C9 DT D4  "
-           "H5 H6 H8 H3  H9 C8 HQ HT  CK DJ D5 CJ  CT DQ D6 S5  S6 D2 DK D9  ST H7 DA HJ")
+DEAL_4S = "N:JT42.K754.9653.Q Q3.J2.AKQJT874.7 87.Q863.2.KT6432 AK965.AT9..AJ985"
+PLAY_4S = ("HK H2 H3 HA  CA CQ C7 C2  S9 S2 S3 C6  SA S4 SQ S7  SK SJ D4 S8  C5 D3 D7 C3  C8 D5 D8 C4  "
+           "C9 D6 DT CT  CK CJ D9 DJ  D2 H9 ST DQ  H4 HJ HQ HT  H6 S5 H5 DK  S6 H7 DA H8")
 DEAL_6S = "N:654.T84.9.KJT862 9.KQ976.8765.Q74 AKQJT.A2.A432.A5 8732.J53.KQJT.93"
 PLAY_6S = ("C3 C2 C4 CA  D2 DT S4 D5  H4 H6 HA H3  D3 DJ S5 D6  CK C7 C5 C9  D9 D7 DA DQ  D4 DK S6 D8  "
            "C6 CQ H2 H5  H7 ST HJ H8  SJ S2 C8 S9  SQ S3 CT H9  SK S7 CJ HQ  SA S8 HT HK")
@@ -92,7 +94,7 @@ def test_the_4s_revoke_the_transfer_alone_restores_equity_4s_w_made(dds):
     assert (a.table_tricks, a.after_adjustment) == (9, 10)
     assert a.double_dummy_without_revoke == 11  # the double-dummy value before the revoke card
     f = figures(a)
-    assert f[MeasureKind.TABLE_PLAY] == 9 and f[MeasureKind.DOUBLE_DUMMY] == 11
+    assert f == {MeasureKind.TABLE_PLAY: 9, MeasureKind.SWING: 11, MeasureKind.DOUBLE_DUMMY: 11}
     [tp] = [m for m in a.measures if m.kind is MeasureKind.TABLE_PLAY]
     assert tp.followed_cards == 52  # the record followed to its end: no solve
     assert a.measure_used is MeasureKind.TABLE_PLAY and a.likely_without_revokes == 9
@@ -105,13 +107,14 @@ def test_the_4s_revoke_the_transfer_alone_restores_equity_4s_w_made(dds):
 
 
 def test_the_4s_revoke_later_losses_induced_keeps_the_double_dummy_measure(dds):
-    # The director rules declarer's SA at trick 4 (dummy's entry killed) induced by the revoke: 64C1
-    # measures double dummy from before the revoke, 11 tricks: 4S W +1.
+    # The director rules declarer's SA at trick 4 (dummy's entry killed) induced by the revoke (he
+    # played for North to hold all the trumps): 64C1 measures double dummy from before the revoke,
+    # 11 tricks: 4S W +1.
     a = advise_revoke(_4s(), facts=RevokeFacts(losses_induced_by_revoke=True), solver=dds)
+    assert a.rulings[0].equity is not None and a.rulings[0].equity.change == 2
     assert a.induced is not None and a.induced.judged_induced
     assert (a.induced.double_dummy, a.induced.table_plus_swing) == (11, 9)
     assert a.induced.measure is MeasureKind.TABLE_PLAY
-    assert [(x.trick, x.seat, x.card) for x in a.induced.losses] == [(4, Seat.WEST, C("SA"))]
     assert a.measure_used is MeasureKind.DOUBLE_DUMMY and a.likely_without_revokes == 11
     assert a.law_64c.applies and a.law_64c.law == "64C1"
     assert (a.suggested_result, a.score_ns_suggested) == ("4S W +1", -450)
