@@ -191,20 +191,15 @@ class RevokeAdvice:
         if first is None:
             return ()
         offenders_first = first.revoke.offending_side is c.declaring_side
-        if self.measure_used is MeasureKind.DIRECTOR and self.likely_without_revokes is not None:
-            why = {self.likely_without_revokes: "the director's own figure for the likely result without the revoke"}
-        elif not by_tricks:
+        if not by_tricks:  # none, or the director's own figure: one figure, not a weighting of cards
             return ()
-        else:
-            how = "the table's own play after it" if self.measure_used is MeasureKind.TABLE_PLAY else \
-                "double dummy after it"
-            why = {t: f"{first.revoke.offender.value} plays {' or '.join(cards)} instead of {first.revoke.card} "
-                      f"({how})" for t, cards in by_tricks.items()}
+        # the page translates these clauses by their shapes (app/web/words.py): the per-card figure is
+        # the measure used's (the table's own play, when it decides), the wording kept
+        why = {t: f"{first.revoke.offender.value} plays {' or '.join(cards)} instead of {first.revoke.card} "
+                  "(double dummy after it)" for t, cards in by_tricks.items()}
         if self.induced is not None:  # 64C1: were the later losses induced by the revoke? The director judges.
-            other = "the table's own play without the revoke" if self.induced.measure is MeasureKind.TABLE_PLAY \
-                else "the table result plus the revoke card's swing"
-            for t, text in ((self.induced.table_plus_swing, f"{other} (if the later losses were not induced by the "
-                             "revoke)"),
+            for t, text in ((self.induced.table_plus_swing, "the table result plus the revoke card's swing (if the "
+                             "later losses were not induced by the revoke)"),
                             (self.induced.double_dummy, "played double dummy from before the revoke (if it induced "
                              "the later losses)")):
                 why[t] = f"{why[t]}; {text}" if t in why else text
