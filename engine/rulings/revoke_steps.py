@@ -299,9 +299,15 @@ def _induced_step(c: Contract, induced: InducedDamage, claim: ClaimInfo) -> Step
     """Law 64C1: the two measures of the likely result, and the director's judgement between them."""
     dd, swing = induced.double_dummy, induced.table_plus_swing
     items = tuple(x.phrase() for x in induced.losses)
-    none = Step("", "none by a single card entered (the difference lies in the tricks played out but not entered)",
-                "induced.none_not_entered") if claim.played_out else \
-        Step("", "none by a single card (the difference lies in the claim)", "induced.none_claim")
+    if claim.played_out:
+        none = Step("", "none by a single card entered (the difference lies in the tricks played out but not "
+                    "entered)", "induced.none_not_entered")
+    elif claim.tricks == 0:  # the whole record: the revoke card's own double-dummy change, not a later card
+        none = Step("", "none by a single card after the revoke, double dummy (the difference is what the revoke "
+                    "card itself changed; the table's own play without it takes the same tricks)",
+                    "induced.none_revoke_card")
+    else:
+        none = Step("", "none by a single card (the difference lies in the claim)", "induced.none_claim")
     listed = "; ".join(i.text for i in items) or none.text
     params: dict[str, object] = {"dd": dd, "dd_result": c.result_str(dd), "swing": swing,
                                  "swing_result": c.result_str(swing), "losses": items or none}

@@ -159,3 +159,11 @@ def test_one_card_revoking_twice_is_measured_once_6s_minus_one(dds):
     assert f == {MeasureKind.TABLE_PLAY: 11, MeasureKind.SWING: 11, MeasureKind.DOUBLE_DUMMY: 11}
     assert a.likely_without_revokes == 11 and a.law_64c.applies
     assert (a.suggested_tricks, a.suggested_result, a.score_ns_suggested) == (11, "6S S -1", -50)
+
+
+def test_the_4s_ruling_does_not_blame_a_claim_for_the_difference(dds):
+    # The record is whole (no claim): double dummy, no later card of East-West lost a trick after the
+    # revoke (after it the position was already worth 9); the 11 before it is the revoke card's own change.
+    a = advise_revoke(_4s(), facts=RevokeFacts(), solver=dds)
+    [ask] = [s for s in a.steps if s.key == "induced_ask_play"]
+    assert "what the revoke card itself changed" in ask.text and "claim" not in ask.text
