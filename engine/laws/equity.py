@@ -141,9 +141,14 @@ class RevokeEquity:
 
 
 def revoke_equity(
-    record: PlayRecord, contract: Contract, revoke: Revoke, answers: Mapping[Position, CardScores]
+    record: PlayRecord, contract: Contract, revoke: Revoke, answers: Mapping[Position, CardScores],
+    chosen: Card | None = None,
 ) -> RevokeEquity:
     """Law 64C evidence for one revoke: ``dd_before``, ``dd_after`` and the value of each legal card.
+
+    ``chosen``: the legal card the director judges the offender would have played
+    (``RevokeFacts.offender_card``): ``dd_before`` and ``best_card`` are then that card's, not
+    the card best for the offending side.
 
     Raises:
         SolverError: an answer is missing, or the solver does not list a legal alternative.
@@ -160,6 +165,8 @@ def revoke_equity(
             raise SolverError(f"the solver gave no value for {card}, a legal card of {revoke.offender.value}") from None
     pick = max if revoke.offending_side is side else min
     best_card, dd_before = pick(by_card, key=lambda ct: ct[1])
+    if chosen is not None:
+        best_card, dd_before = next(((c, t) for c, t in by_card if c == chosen), (best_card, dd_before))
     after_pos = record.position_before(i + 1) if i + 1 < 52 else None
     won_after = declarer_tricks_won(record, contract, i + 1)
     dd_after = won_after + (declarer_tricks_from(answers, after_pos, contract) if after_pos else 0)
@@ -234,6 +241,23 @@ def later_losses(plays: Sequence[tuple[int, Seat, Card, int]], non_offending: Si
                  if seat.side is non_offending and cost > 0)
 
 
+def swing_measure(equities: Sequence[RevokeEquity], basis_tricks: int) -> int:
+    """The ``SWING`` measure of the likely result without the revokes of one offending side,
+    declarer's side's tricks 0..13: one revoke, the table result (``basis_tricks``) plus what its
+    card changed double dummy; several (one player revoking twice, 64B2 and 64C2(a), or one card
+    revoking twice), the hand played double dummy from before the first (its ``dd_before``):
+    measured once, never a sum of the revokes' swings (issue 34).
+
+    Raises:
+        ValueError: no revoke.
+    """
+    if not equities:
+        raise ValueError("no revoke to measure")
+    if len(equities) == 1:
+        return clamp(basis_tricks + equities[0].change)
+    return clamp(equities[0].dd_before)
+
+
 def decide_equity(
     standing: Sequence[tuple[Revoke, Transfer | None, RevokeEquity]],
     *,
@@ -242,6 +266,9 @@ def decide_equity(
     declaring_side: Side,
     induced_double_dummy: int | None = None,
     edition: Edition = LAWS_2017,
+    likely: int | None = None,
+    without_subsequent: int | None = None,
+    directors: bool = False,
 ) -> EquityDecision:
     """Law 64C1, 64C2(a), 64C2(b) (2017), with the WBFLC rule that equity for a second revoke is
     judged from the position after the first (docs/laws.md section 8.6).
@@ -259,6 +286,17 @@ def decide_equity(
             table result plus what the revoke cards changed (one offending side only).
         edition: the Laws edition: the 2007 64C is a single paragraph, so every decision cites
             "64C" (the same measure of equity: the WBFLC rules it follows predate 2017).
+        likely: the likely result without every standing revoke by the measure the ruling uses
+            (:class:`MeasureKind`; declarer's side's tricks). ``None``: the ``SWING`` measure
+            (:func:`swing_measure` for one offending side; both sides, the table result plus
+            each revoke card's change).
+        without_subsequent: 64C2(a): the likely result had only the subsequent revokes (those
+            exempted by 64B2) not occurred, the earlier ones played as at the table, by the same
+            measure (declarer's side's tricks, before any transfer). ``None``: their ``SWING``
+            measure. The earlier revokes' transfers are then added (``after_adjustment -
+            basis_tricks``): never a sum of swings.
+        directors: ``likely`` is the director's own figure (``MeasureKind.DIRECTOR``): 64C1 is
+            decided with it alone (no 64C2(a) measure beside it), and the reason says so.
 
     Returns:
         The decision. 64C1: adjust to the likely result without the revokes when it gives the
@@ -268,7 +306,8 @@ def decide_equity(
         still for the non-offending side. 64C2(b): both sides revoked; the likely result had no
         revoke occurred, whenever it differs from the table result (a contestant was damaged).
     """
-    decision = _decide(standing, basis_tricks, after_adjustment, declaring_side, induced_double_dummy, edition)
+    decision = _decide(standing, basis_tricks, after_adjustment, declaring_side, induced_double_dummy, edition,
+                       likely, without_subsequent, directors)
     law = edition.paragraph(decision.law)
     if law == decision.law:
         return decision
@@ -278,17 +317,23 @@ def decide_equity(
 
 def _decide(standing: Sequence[tuple[Revoke, Transfer | None, RevokeEquity]], basis_tricks: int,
             after_adjustment: int, declaring_side: Side, induced_double_dummy: int | None,
-            edition: Edition) -> EquityDecision:
+            edition: Edition, measured: int | None = None, without_subsequent: int | None = None,
+            directors: bool = False) -> EquityDecision:
     """:func:`decide_equity` under the 2017 paragraphs, the remedy named as ``edition`` names it."""
     remedy, key = ("automatic adjustment", "eq.64C1") if edition.remedy == LAWS_2017.remedy else \
         (edition.remedy, edition.key("eq.64C1"))
     if not standing:
         text = "no established revoke stands, so Law 64C has nothing to redress"
         return EquityDecision(False, "64C", text, None, None, Step("", text, "eq.none"))
-    likely = clamp(basis_tricks + sum(q.change for _, _, q in standing))
-    plural = "s" if len(standing) > 1 else ""
-    revokes = f"revoke{plural}" if key == "eq.64C1" else "revoke(s)"  # an edition's template: one wording
     sides = {r.offending_side for r, _, _ in standing}
+    if measured is not None:
+        likely = clamp(measured)
+    elif len(sides) == 2:  # each side's revoke charged to its side: the table result plus both changes
+        likely = clamp(basis_tricks + sum(q.change for _, _, q in standing))
+    else:
+        likely = swing_measure([q for _, _, q in standing], basis_tricks)
+    # the page's templates have one wording (the revoke; an edition's: the revoke(s)), so the English does too
+    revokes = "revoke" if key == "eq.64C1" else "revoke(s)"
     if len(sides) == 2:
         if likely != after_adjustment:
             text = (f"both sides revoked: had no revoke occurred the declarer's side would likely have taken "
@@ -305,10 +350,14 @@ def _decide(standing: Sequence[tuple[Revoke, Transfer | None, RevokeEquity]], ba
     def for_nos(declarer_tricks: int) -> int:
         return declarer_tricks if nos is declaring_side else 13 - declarer_tricks
 
+    if directors:
+        return directors_equity(likely, nos, declaring_side, after_adjustment)
+
     chained = [q for _, t, q in standing if t is not None and "64B2" in t.exemptions]
     best, law = likely, "64C1"
     if chained:  # a repeated revoke in the same suit by the same player: 64C2(a) is its equity paragraph
-        c2a = clamp(after_adjustment + sum(q.change for q in chained))
+        sub = without_subsequent if without_subsequent is not None else swing_measure(chained, basis_tricks)
+        c2a = clamp(sub + after_adjustment - basis_tricks)
         if for_nos(c2a) >= for_nos(best):
             best, law = c2a, "64C2(a)"
     got, want = for_nos(after_adjustment), for_nos(best)
@@ -326,3 +375,24 @@ def _decide(standing: Sequence[tuple[Revoke, Transfer | None, RevokeEquity]], ba
                f"{revokes}, more than the {got} it has after the {remedy}: it is insufficiently "
                "compensated")
     return EquityDecision(True, law, why, likely, best, Step("", why, "eq.64C2a" if law == "64C2(a)" else key, params))
+
+
+def directors_equity(likely: int, nos: Side, declaring_side: Side, after_adjustment: int) -> EquityDecision:
+    """Law 64C1 decided with the director's own figure (``likely``, declarer's side's tricks 0..13),
+    with the play entered (``RevokeFacts.likely_without_revoke``) or from a reported revoke's facts
+    (``RevokeReport.likely_without_revoke``): the score is adjusted to it when it gives the
+    non-offending side ``nos`` more tricks than the automatic adjustment (``after_adjustment``,
+    declarer's side's tricks); never less (64C is not punitive and never favours the offending
+    side)."""
+    got = after_adjustment if nos is declaring_side else 13 - after_adjustment
+    want = likely if nos is declaring_side else 13 - likely
+    params: dict[str, object] = {"side": nos.value, "got": got, "want": want, "likely": likely}
+    if want > got:
+        text = (f"on the director's own figure, not double dummy ({likely} tricks for the declarer's side), the "
+                f"non-offending side ({nos.value}) would likely have taken {want} tricks without the revoke, more "
+                f"than the {got} it has after the automatic adjustment: it is insufficiently compensated")
+        return EquityDecision(True, "64C1", text, likely, likely, Step("", text, "eq.64C1_director", params))
+    text = (f"on the director's own figure, not double dummy ({likely} tricks for the declarer's side), the "
+            f"non-offending side ({nos.value}) would likely have taken {want} tricks without the revoke; it has {got} "
+            "after the automatic adjustment, so it is not insufficiently compensated: no further adjustment")
+    return EquityDecision(False, "64C1", text, likely, None, Step("", text, "eq.64C1_director_not", params))

@@ -13,7 +13,7 @@ Pure functions; no solver. Every count is tricks, and the table result is the de
 from __future__ import annotations
 
 from engine.errors import InvalidBoardError
-from engine.laws.equity import EquityDecision
+from engine.laws.equity import EquityDecision, directors_equity
 from engine.laws.facts import Noticed, RevokeFacts, RevokeReport
 from engine.laws.revoke import Correction, Establishment, Revoke, RevokeKind, played_on
 from engine.laws.steps import Step
@@ -136,16 +136,4 @@ def reported_equity(report: RevokeReport, contract: Contract, after_adjustment: 
         raise InvalidBoardError(f"the likely result without the revoke is 0 to 13 tricks for the declarer's side, not "
                                 f"{likely}", path=f"{_PATH}/likely_without_revoke", key="reported_likely_range",
                                 params={"n": likely})
-    nos = report.offender.side.other
-    got = after_adjustment if nos is contract.declaring_side else 13 - after_adjustment
-    want = likely if nos is contract.declaring_side else 13 - likely
-    params: dict[str, object] = {"side": nos.value, "got": got, "want": want, "likely": likely}
-    if want > got:
-        text = (f"on the director's own figure, not double dummy ({likely} tricks for the declarer's side), the "
-                f"non-offending side ({nos.value}) would likely have taken {want} tricks without the revoke, more "
-                f"than the {got} it has after the automatic adjustment: it is insufficiently compensated")
-        return EquityDecision(True, "64C1", text, likely, likely, Step("", text, "eq.64C1_director", params))
-    text = (f"on the director's own figure, not double dummy ({likely} tricks for the declarer's side), the "
-            f"non-offending side ({nos.value}) would likely have taken {want} tricks without the revoke; it has {got} "
-            "after the automatic adjustment, so it is not insufficiently compensated: no further adjustment")
-    return EquityDecision(False, "64C1", text, likely, None, Step("", text, "eq.64C1_director_not", params))
+    return directors_equity(likely, report.offender.side.other, contract.declaring_side, after_adjustment)

@@ -13,15 +13,18 @@ the play record in :mod:`engine.rulings.revoke_checks`, the explanation (one ste
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 
 from engine.dd.analysis import analyse_play
 from engine.dd.protocol import DoubleDummySolver
+from engine.dd.results import CardScores
 from engine.errors import InvalidBoardError
 from engine.laws.editions import LAWS_2017, Edition
 from engine.laws.equity import (
     EquityDecision,
+    EquityMeasure,
+    MeasureKind,
     RevokeEquity,
     decide_equity,
     declarer_tricks_from,
@@ -36,14 +39,31 @@ from engine.laws.revoke import Establishment, Revoke, assess_establishment, dete
 from engine.laws.steps import Step
 from engine.laws.transfer import Transfer, TrickOwnership, automatic_transfers, tricks_after_transfers
 from engine.model.board import BoardRecord
+from engine.model.cards import Card
 from engine.model.contract import Contract
 from engine.model.play import PlayRecord
+from engine.model.position import Position
 from engine.rulings.claim import DEFAULT_TIME_LIMIT, adjudicate_claim
 from engine.rulings.claim_correction import corrected_claim, corrected_setting
 from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting
 from engine.rulings.claim_search import DEFAULT_NODE_BUDGET
 from engine.rulings.revoke_advice import ClaimInfo, InducedDamage, RevokeAdvice, RevokeRuling
 from engine.rulings.revoke_checks import _check_claim, _check_report, _how_play_ended, _played_out
+from engine.rulings.revoke_measures import (
+    TablePlayPlan,
+    choose_measure,
+    directors_figure,
+    figures_by_card,
+    measure_why,
+    measures_made,
+    measures_step,
+    offender_card,
+    plan_table_play,
+    standing_revokes,
+    subsequent_revokes,
+    swing_figure,
+    table_play_figures,
+)
 from engine.rulings.revoke_steps import _explain, _result_law
 from engine.scoring import score_ns
 
@@ -123,12 +143,7 @@ def advise_revoke_and_claim(board: BoardRecord, *, facts: RevokeFacts, solver: D
     _check_claim(record, facts)
     if facts.reported is not None and record.completed_tricks < facts.reported.trick:
         return _advise_reported(board, record, facts, edition), None
-    if facts.reported is not None and facts.reported.likely_without_revoke is not None:
-        raise InvalidBoardError(
-            f"the play through the revoke trick (trick {facts.reported.trick}) is given, so 64C is measured double "
-            "dummy from the position before the revoke: leave out the director's figure (likely_without_revoke), or "
-            "the play from the revoke trick on", path="revoke_facts/likely_without_revoke",
-            key="reported_likely_with_play", params={"trick": facts.reported.trick})
+    directors = directors_figure(facts)
     revokes = detect_revokes(record, contract, facts)
     assessed = tuple((r, assess_establishment(r, revokes, record, contract, facts, edition)) for r in revokes)
     _how_play_ended(record, facts)  # after the record and the facts were read: their errors say more
@@ -143,7 +158,12 @@ def advise_revoke_and_claim(board: BoardRecord, *, facts: RevokeFacts, solver: D
     claim_replayed = adjudicated is not None and fix is not None and adjudicated.awarded is not None
     needs_rest = not record.is_complete and facts.claim_declarer_tricks is None and played_out is None and \
         (adjudicated is None or adjudicated.awarded is None)
-    answers = solver.solve_positions(positions_needed(record, valued, value_rest=needs_rest))
+    # Law 64C, the table's own play without the revoke(s): replayed here, its stops solved in the batch
+    tp_standing = standing_revokes(assessed)
+    chosen = offender_card(facts, tp_standing[0] if tp_standing else None)
+    plan = plan_table_play(record, contract, tp_standing, chosen) if not corrected else None
+    batch = (*positions_needed(record, valued, value_rest=needs_rest), *(plan.positions if plan else ()))
+    answers = solver.solve_positions(tuple(dict.fromkeys(batch)))
 
     # The tricks the record does not show: the claim's figure, or their double-dummy value.
     if record.is_complete:
@@ -165,7 +185,8 @@ def advise_revoke_and_claim(board: BoardRecord, *, facts: RevokeFacts, solver: D
     if facts.reported is not None:
         _check_report(facts.reported, record, revokes, table)
 
-    equities = {r.play_index: revoke_equity(record, contract, r, answers) for r in valued}
+    equities = {r.play_index: revoke_equity(record, contract, r, answers,
+                                            chosen if tp_standing and r is tp_standing[0] else None) for r in valued}
     # A corrected revoke (62A, 62C3, 62D1) is replayed: the tricks from it on are re-valued
     # double dummy from the corrected position, the offender choosing his legal card.
     basis = table
@@ -188,18 +209,16 @@ def advise_revoke_and_claim(board: BoardRecord, *, facts: RevokeFacts, solver: D
     first_valued = next((equities[r.play_index] for r in valued), None)
     standing = [(x.revoke, x.transfer, x.equity) for x in rulings
                 if x.equity is not None and x.establishment.correction is None]
-    law64c = decide_equity(standing, basis_tricks=basis.declarer_tricks, after_adjustment=after, declaring_side=side,
-                           edition=edition)
-    induced = _induced_damage(record, contract, standing, law64c, facts, solver) if not corrected else None
-    if induced is not None and induced.judged_induced:
-        law64c = decide_equity(standing, basis_tricks=basis.declarer_tricks, after_adjustment=after,
-                               declaring_side=side, induced_double_dummy=induced.double_dummy, edition=edition)
+    m = _measure(record, contract, standing, plan, answers, claim, basis.declarer_tricks, after, directors, facts,
+                 solver, edition, corrected=bool(corrected))
+    law64c, induced = m.law64c, m.induced
     likely = law64c.likely_without_revokes
     suggested = law64c.tricks if law64c.tricks is not None else after
     suggested_law = law64c.law if law64c.applies else _result_law(rulings)
     provisional = facts.noticed is Noticed.DURING_PLAY and played_out is None and not record.is_complete
     steps = _explain(board, rulings, claim, table.declarer_tricks, after, likely, law64c, suggested, basis, facts,
-                     induced, edition, record, claim_replayed)
+                     induced, edition, record, claim_replayed, measures=m.step, by_card=m.by_card, chosen=chosen,
+                     directors=directors)
     if adjudicated is not None:  # the claim's own ruling, before the table result it feeds
         at = next((i for i, s in enumerate(steps) if s.key in ("table_result", "table_result_claim",
                                                                 "table_result_dd")), len(steps))
@@ -214,8 +233,66 @@ def advise_revoke_and_claim(board: BoardRecord, *, facts: RevokeFacts, solver: D
         score_ns_table=score_ns(contract, table.declarer_tricks, v),
         score_ns_after_adjustment=score_ns(contract, after, v),
         score_ns_suggested=score_ns(contract, suggested, v), steps=steps, induced=induced, edition=edition,
-        provisional=provisional,
+        provisional=provisional, measures=m.measures, measure_used=m.used, measure_why=m.why, by_card=m.by_card,
+        directors_likely=directors, directors_reason=facts.likely_reason.strip() if directors is not None and
+        facts.likely_without_revoke is not None else "",
     ), adjudicated
+
+
+@dataclass(frozen=True, slots=True)
+class _Measured:
+    """Law 64C decided with the measure chosen, and what the ruling shows of the measures."""
+
+    law64c: EquityDecision
+    induced: InducedDamage | None
+    measures: tuple[EquityMeasure, ...] = ()
+    used: MeasureKind | None = None
+    why: Step | None = None
+    step: Step | None = None
+    by_card: tuple[tuple[Card, int], ...] = ()
+
+
+def _measure(record: PlayRecord, contract: Contract, standing: list[tuple[Revoke, Transfer | None, RevokeEquity]],
+             plan: TablePlayPlan | None, answers: Mapping[Position, CardScores], claim: ClaimInfo, basis: int,
+             after: int, directors: int | None, facts: RevokeFacts, solver: DoubleDummySolver, edition: Edition,
+             *, corrected: bool) -> _Measured:
+    """Law 64C: the measures of the likely result without the standing revokes (table's own play,
+    swing, double dummy, the director's figure), the one that decides (issue 34;
+    :func:`engine.rulings.revoke_measures.choose_measure`), and the decision with it; the evidence of
+    later losses the revoke induced (64C1) when the director gave no figure of his own."""
+    side = contract.declaring_side
+    if not standing:
+        return _Measured(decide_equity(standing, basis_tricks=basis, after_adjustment=after, declaring_side=side,
+                                       edition=edition), None)
+    first, _, q = standing[0]
+    pairs = [(r, e) for r, _, e in standing]
+    tp = table_play_figures(plan, contract, answers, claim.declarer_tricks, first.offending_side) \
+        if plan is not None and tuple(r for r, _ in pairs) == plan.undone else None
+    swing = swing_figure(pairs, basis)
+    several = len(standing) > 1 and len({r.offending_side for r, _ in pairs}) == 1
+    kind = choose_measure(directors=directors, induced_judged=False, table_play=tp, record=record, first=first)
+    figure = {MeasureKind.TABLE_PLAY: tp.tricks if tp else swing, MeasureKind.SWING: swing,
+              MeasureKind.DIRECTOR: directors if directors is not None else swing}[kind]
+    chained = [r for r, t, _ in standing if t is not None and "64B2" in t.exemptions]
+    same_chain = tp is not None and chained == list(subsequent_revokes([r for r, _ in pairs]))
+    sub = tp.without_subsequent if kind is MeasureKind.TABLE_PLAY and same_chain and tp is not None else None
+    law64c = decide_equity(standing, basis_tricks=basis, after_adjustment=after, declaring_side=side, edition=edition,
+                           likely=figure, without_subsequent=sub, directors=kind is MeasureKind.DIRECTOR)
+    induced = None
+    if not corrected and kind is not MeasureKind.DIRECTOR:
+        induced = _induced_damage(record, contract, standing, law64c, facts, solver, kind)
+    if induced is not None and induced.judged_induced:
+        kind = MeasureKind.DOUBLE_DUMMY
+        q_sub = next((e for r, t, e in standing if t is not None and "64B2" in t.exemptions), None)
+        law64c = decide_equity(standing, basis_tricks=basis, after_adjustment=after, declaring_side=side,
+                               induced_double_dummy=induced.double_dummy, edition=edition, likely=figure,
+                               without_subsequent=q_sub.dd_before if q_sub is not None else None)
+    likely = law64c.likely_without_revokes if law64c.likely_without_revokes is not None else figure
+    made = measures_made(tp, swing, q.dd_before, directors)
+    why = measure_why(kind, first=first, record=record, followed=tp.followed if tp else None,
+                      reason=facts.likely_reason)
+    return _Measured(law64c, induced, made, kind, why, measures_step(made, kind, why, contract, likely, several),
+                     figures_by_card(kind, table_play=tp, standing=pairs, basis_tricks=basis, likely=likely))
 
 
 def _adjudicate(board: BoardRecord, facts: RevokeFacts, solver: DoubleDummySolver,
@@ -283,11 +360,13 @@ def _advise_reported(board: BoardRecord, record: PlayRecord, facts: RevokeFacts,
 
 def _induced_damage(record: PlayRecord, contract: Contract,
                     standing: list[tuple[Revoke, Transfer | None, RevokeEquity]], law64c: EquityDecision,
-                    facts: RevokeFacts, solver: DoubleDummySolver) -> InducedDamage | None:
+                    facts: RevokeFacts, solver: DoubleDummySolver,
+                    measure: MeasureKind = MeasureKind.SWING) -> InducedDamage | None:
     """Law 64C1: when the hand played double dummy from the position before the first standing
     revoke would give the non-offending side more than the table result plus the revoke cards'
-    swing, the non-offenders' later plays that lost tricks (from the DD value after every card;
-    one batch for the record). ``None`` when both sides revoked or the measures agree."""
+    swing (or the table's own play without it: ``measure``), the non-offenders' later plays that
+    lost tricks (from the DD value after every card; one batch for the record). ``None`` when
+    both sides revoked or the measures agree."""
     likely = law64c.likely_without_revokes
     sides = {r.offending_side for r, _, _ in standing}
     if not standing or likely is None or len(sides) != 1:
@@ -299,6 +378,6 @@ def _induced_damage(record: PlayRecord, contract: Contract,
         return None
     analysis = analyse_play(solver, record, declaring)
     plays = [(c.index, c.seat, c.card, c.cost) for c in analysis.cards[first.play_index + 1:]]
-    return InducedDamage(q.dd_before, likely, later_losses(plays, nos), facts.losses_induced_by_revoke)
+    return InducedDamage(q.dd_before, likely, later_losses(plays, nos), facts.losses_induced_by_revoke, measure)
 
 

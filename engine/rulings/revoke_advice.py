@@ -80,12 +80,15 @@ class InducedDamage:
         losses: the non-offending side's later plays that lost tricks double dummy.
         judged_induced: the director judged them induced by the revoke (64C1 then uses
             ``double_dummy``).
+        measure: the measure ``table_plus_swing`` comes from: ``TABLE_PLAY`` (the table's own
+            play without the revoke, issue 34) or ``SWING`` (the table result plus the swing).
     """
 
     double_dummy: int
     table_plus_swing: int
     losses: tuple[LaterLoss, ...]
     judged_induced: bool
+    measure: MeasureKind = MeasureKind.SWING
 
 
 
@@ -128,6 +131,9 @@ class RevokeAdvice:
         measure_used: the measure 64C was decided with (``likely_without_revokes`` is its
             figure); ``None`` with none.
         measure_why: why that measure, as a translatable step; ``None`` with none.
+        by_card: the measure used's likely result without the revoke(s) for each legal card the
+            first standing offender could have played (declarer's side's tricks; empty for the
+            director's figure, or with no standing revoke): :meth:`likely_by_card`.
     """
 
     board: BoardRecord
@@ -153,6 +159,7 @@ class RevokeAdvice:
     measures: tuple[EquityMeasure, ...] = ()
     measure_used: MeasureKind | None = None
     measure_why: Step | None = None
+    by_card: tuple[tuple[Card, int], ...] = ()
 
     @property
     def suggested_result(self) -> str:
@@ -166,17 +173,12 @@ class RevokeAdvice:
 
     def likely_by_card(self) -> tuple[tuple[Card, int], ...]:
         """The likely result without the revokes (declarer's side's tricks, 0..13) for each legal
-        card the first standing offender could have played instead of the revoke card.
-
-        ``likely_without_revokes`` assumes the offender's best card for his side; another legal
-        card changes it by the difference of their double-dummy values. Empty without one.
+        card the first standing offender could have played instead of the revoke card, by the
+        measure the ruling used (``measure_used``: the table's own play replayed with that card,
+        the swing, or double dummy; issue 34). Empty without a standing revoke, or when the
+        director gave his own figure (one figure, not per card).
         """
-        first = self.first_standing
-        if first is None or first.equity is None or self.likely_without_revokes is None:
-            return ()
-        q = first.equity
-        return tuple((card, min(13, max(0, self.likely_without_revokes - (q.dd_before - value))))
-                     for card, value in q.dd_by_card)
+        return self.by_card
 
     def plausible_results(self) -> tuple[PlausibleResult, ...]:
         """The distinct results of :meth:`likely_by_card`, the candidates of a weighted score
@@ -186,9 +188,13 @@ class RevokeAdvice:
         by_tricks: dict[int, list[str]] = {}
         for card, tricks in self.likely_by_card():
             by_tricks.setdefault(tricks, []).append(str(card))
-        if first is None or not by_tricks:
+        if first is None:
             return ()
         offenders_first = first.revoke.offending_side is c.declaring_side
+        if not by_tricks:  # none, or the director's own figure: one figure, not a weighting of cards
+            return ()
+        # the page translates these clauses by their shapes (app/web/words.py): the per-card figure is
+        # the measure used's (the table's own play, when it decides), the wording kept
         why = {t: f"{first.revoke.offender.value} plays {' or '.join(cards)} instead of {first.revoke.card} "
                   "(double dummy after it)" for t, cards in by_tricks.items()}
         if self.induced is not None:  # 64C1: were the later losses induced by the revoke? The director judges.

@@ -7,12 +7,13 @@ adjustment. Trick counts are the declarer's side's, 0..13.
 from __future__ import annotations
 
 from engine.laws.editions import LAWS_2017, Edition
-from engine.laws.equity import EquityDecision
+from engine.laws.equity import EquityDecision, MeasureKind
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import Correction, Establishment, Revoke, RevokeKind
 from engine.laws.steps import Step
 from engine.laws.transfer import TrickOwnership
 from engine.model.board import BoardRecord
+from engine.model.cards import Card
 from engine.model.contract import Contract
 from engine.model.play import PlayRecord
 from engine.rulings.revoke_advice import ClaimInfo, InducedDamage, RevokeRuling
@@ -34,9 +35,16 @@ def _result_law(rulings: tuple[RevokeRuling, ...]) -> str:
 def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: ClaimInfo, table: int, after: int,
              likely: int | None, law64c: EquityDecision, suggested: int, basis: TrickOwnership,
              facts: RevokeFacts, induced: InducedDamage | None, edition: Edition = LAWS_2017,
-             record: PlayRecord | None = None, claim_replayed: bool = False) -> tuple[Step, ...]:
+             record: PlayRecord | None = None, claim_replayed: bool = False, *, measures: Step | None = None,
+             by_card: tuple[tuple[Card, int], ...] = (), chosen: Card | None = None,
+             directors: int | None = None) -> tuple[Step, ...]:
     """The ruling's steps in English, each with the key and values of its translatable message;
     under an edition other than 2017, a first step says so and the paragraphs are the edition's.
+    ``measures``: the Law 64C step naming the measures and the one used (issue 34), in place of
+    the plain likely-result step; ``by_card``: the measure used's figure per legal card of the
+    first standing offender (the assumption step names its best card); ``chosen``: the card the
+    director judged that offender would have played (``RevokeFacts.offender_card``);
+    ``directors``: the director's own likely result, with the play or from a reported revoke.
     Noticed during play with play still going, the steps say what happens at the table now and
     the last one gives a provisional result, not a score to enter."""
     c = board.contract
@@ -118,6 +126,7 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
         steps.append(Step("61A", "No revoke: every player followed suit when able, and no listed penalty card "
                           "or lead restriction was broken." + extra, "no_revoke_marked" if marked else "no_revoke",
                           {"marked": marked}))
+    first_standing = next((x for x in rulings if x.equity is not None and x.establishment.correction is None), None)
     for x in rulings:
         r, e = x.revoke, x.establishment
         steps.append(Step("61A", f"Revoke on trick {r.trick}: {r.describe()}.", "revoke",
@@ -164,13 +173,28 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
             q = x.equity
             alts = ", ".join(f"{card} {n}" for card, n in q.dd_by_card)
             repeated = t is not None and "64B2" in t.exemptions  # its equity is judged under 64C2(a)
+            mine = chosen is not None and x is first_standing
+            whose = "the director's card for the offender" if mine else "the best legal card for the offending side"
             steps.append(Step(edition.paragraph("64C2(a)") if repeated else "64C",
-                              f"Double dummy, declarer's side: {q.dd_before} tricks with the best legal card "
-                              f"for the offending side ({q.best_card}), {q.dd_after} after the revoke card as played; "
+                              f"Double dummy, declarer's side: {q.dd_before} tricks with {whose} "
+                              f"({q.best_card}), {q.dd_after} after the revoke card as played; "
                               f"the revoke card changed the result by {q.change:+d}. Each legal card: {alts}.",
-                              "dd_evidence", {"before": q.dd_before, "card": str(q.best_card), "after": q.dd_after,
-                                              "change": f"{q.change:+d}", "alts": alts}))
-            if len({n for _, n in q.dd_by_card}) > 1:  # the card chosen matters: name the assumption
+                              "dd_evidence_chosen" if mine else "dd_evidence",
+                              {"before": q.dd_before, "card": str(q.best_card), "after": q.dd_after,
+                               "change": f"{q.change:+d}", "alts": alts}))
+            if mine:
+                steps.append(Step("64C", f"As the director judges, {r.offender.value} plays the {chosen} in place "
+                                  "of the revoke card: every measure of the likely result uses it.",
+                                  "offender_card_given", {"seat": r.offender.value, "card": str(chosen)}))
+            elif x is first_standing and by_card and len({n for _, n in by_card}) > 1:
+                pick = max if r.offending_side is c.declaring_side else min
+                best = pick(by_card, key=lambda ct: ct[1])[0]
+                steps.append(Step("64C", f"Assumed: in place of the revoke card, {r.offender.value} plays the legal "
+                                  f"card best for his side ({best}). Another legal card the director judges he "
+                                  "would have played replaces it: the offender's card on the ruling page "
+                                  "(offender_card), or the plausible results weighted (12C1(c)).", "assumed_best_card",
+                                  {"seat": r.offender.value, "card": str(best)}))
+            elif x is not first_standing and len({n for _, n in q.dd_by_card}) > 1:  # name the assumption
                 steps.append(Step("64C", f"Assumed: in place of the revoke card, {r.offender.value} plays the legal "
                                   f"card best for his side ({q.best_card}). Another legal card the director judges he "
                                   "would have played replaces it: the offender's card on the ruling page "
@@ -194,7 +218,9 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
             steps.append(Step(_result_law(rulings), f"After corrections and {remedy}: {after} tricks, "
                               f"{c.result_str(after)}.", edition.key("after_adjustment"),
                               {"tricks": after, "result": c.result_str(after)}))
-        if likely is not None and not (induced is not None and induced.judged_induced):
+        if measures is not None:
+            steps.append(measures)
+        elif likely is not None and not (induced is not None and induced.judged_induced):
             steps.append(Step("64C", f"Likely result without the revoke(s): {likely} tricks "
                               "(table result plus what each revoke card changed double dummy).", "likely",
                               {"tricks": likely}))
@@ -207,9 +233,11 @@ def _explain(board: BoardRecord, rulings: tuple[RevokeRuling, ...], claim: Claim
                               "under Law 16 (information from the withdrawn card is unauthorised for the offender's "
                               "partner, 16C) or for the consequences of the penalty card (62B, Law 50).",
                               "resumed_corrected"))
-        directors = facts.reported.likely_without_revoke if reported is not None and facts.reported else None
-        if directors is not None and facts.reported is not None:
-            why = facts.reported.likely_reason.strip()
+        if directors is None and reported is not None and facts.reported is not None:
+            directors = facts.reported.likely_without_revoke
+        if directors is not None:
+            why = (facts.likely_reason if facts.likely_without_revoke is not None else
+                   facts.reported.likely_reason if facts.reported is not None else "").strip()
             steps.append(Step("64C", f"Likely result without the revoke: {directors} tricks for the declarer's side "
                               f"({c.result_str(directors)}), the director's own figure, not double dummy"
                               + (f": {why}." if why else "."), "likely_director_reason" if why else "likely_director",
@@ -271,21 +299,30 @@ def _induced_step(c: Contract, induced: InducedDamage, claim: ClaimInfo) -> Step
     """Law 64C1: the two measures of the likely result, and the director's judgement between them."""
     dd, swing = induced.double_dummy, induced.table_plus_swing
     items = tuple(x.phrase() for x in induced.losses)
-    none = Step("", "none by a single card entered (the difference lies in the tricks played out but not entered)",
-                "induced.none_not_entered") if claim.played_out else \
-        Step("", "none by a single card (the difference lies in the claim)", "induced.none_claim")
+    if claim.played_out:
+        none = Step("", "none by a single card entered (the difference lies in the tricks played out but not "
+                    "entered)", "induced.none_not_entered")
+    elif claim.tricks == 0:  # the whole record: the revoke card's own double-dummy change, not a later card
+        none = Step("", "none by a single card after the revoke, double dummy (the difference is what the revoke "
+                    "card itself changed; the table's own play without it takes the same tricks)",
+                    "induced.none_revoke_card")
+    else:
+        none = Step("", "none by a single card (the difference lies in the claim)", "induced.none_claim")
     listed = "; ".join(i.text for i in items) or none.text
     params: dict[str, object] = {"dd": dd, "dd_result": c.result_str(dd), "swing": swing,
                                  "swing_result": c.result_str(swing), "losses": items or none}
+    play = induced.measure is MeasureKind.TABLE_PLAY
+    other = "the table's own play without the revoke" if play else "the table result plus the revoke card's swing"
     if induced.judged_induced:
         return Step("64C1", f"The director judges that the revoke induced the non-offending side's later losses "
                     f"({listed}): the likely result without the revoke is the hand played double dummy from the "
-                    f"position before it, {dd} tricks ({c.result_str(dd)}), not the table result plus the revoke "
-                    f"card's swing ({swing}).", "induced_judged", params)
+                    f"position before it, {dd} tricks ({c.result_str(dd)}), not {other} ({swing}).",
+                    "induced_judged_play" if play else "induced_judged", params)
+    other = "the table's own play without the revoke" if play else "the table result plus what the revoke card changed"
     return Step("64C1", f"Played double dummy from the position before the revoke, the declarer's side takes {dd} "
-                f"tricks ({c.result_str(dd)}); the table result plus what the revoke card changed gives {swing} "
+                f"tricks ({c.result_str(dd)}); {other} gives {swing} "
                 f"({c.result_str(swing)}). After the revoke the non-offending side lost tricks against double-dummy "
                 f"play: {listed}. The director judges whether the revoke induced these plays (a player misled about "
                 f"a holding or the count): if it did, 64C1 applies with {dd} tricks; if not, they stay as they "
                 "happened and the result below stands. Both results are offered as plausible outcomes (12C1(c)).",
-                "induced_ask", params)
+                "induced_ask_play" if play else "induced_ask", params)

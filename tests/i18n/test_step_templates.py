@@ -55,6 +55,15 @@ def _revoke_steps(dds) -> list[Step]:
                RevokeFacts(noticed=Noticed.AFTER_ROUND_ENDED, claim_declarer_tricks=8)),
               (board(R11_DEAL, "4H", "S", R11_PLAY),
                RevokeFacts(noticed=Noticed.AFTER_ROUND_ENDED, claim_declarer_tricks=8, losses_induced_by_revoke=True))]
+    from tests.engine.rulings.test_equity_measures import DEAL_4S, DEAL_6S, PLAY_4S, PLAY_6S  # issue 34's measures
+
+    four = board(DEAL_4S, "4S", "W", PLAY_4S)
+    boards += [(four, RevokeFacts()), (four, RevokeFacts(losses_induced_by_revoke=True)),
+               (four, RevokeFacts(offender_card=Card.from_str("S7"))),
+               (four, RevokeFacts(likely_without_revoke=11, likely_reason="declarer would have crossed to the SQ")),
+               (four, RevokeFacts(likely_without_revoke=10)),
+               (board(DEAL_4S, "4S", "W", PLAY_4S.split()[:12]), RevokeFacts(claim_declarer_tricks=6)),
+               (board(DEAL_6S, "6S", "S", PLAY_6S), RevokeFacts())]
     for i, body in enumerate(generated_cases(40, seed=16)):
         facts = (RevokeFacts(rest_valued_double_dummy=True), RevokeFacts(noticed=Noticed.DURING_PLAY),
                  RevokeFacts(losses_induced_by_revoke=True, rest_valued_double_dummy=True),

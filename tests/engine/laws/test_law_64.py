@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.laws.equity import RevokeEquity, decide_equity, later_losses
+from engine.laws.equity import RevokeEquity, decide_equity, later_losses, swing_measure
 from engine.laws.facts import Noticed, RevokeFacts
 from engine.laws.revoke import Correction, Establishment, Revoke, RevokeKind
 from engine.laws.transfer import TrickOwnership, automatic_transfers, tricks_after_transfers
@@ -269,3 +269,31 @@ def test_law_64c1_judged_induced_measures_the_likely_result_by_double_dummy():
     d = decide_equity([(rev(1, S, "C"), None, eq(12, 12))], basis_tricks=13, after_adjustment=13,
                       declaring_side=Side.NS, induced_double_dummy=12)
     assert d.applies and d.law == "64C1" and d.tricks == 12
+
+
+def test_law_64c_one_card_revoking_twice_is_measured_once_not_summed():
+    # Issue 34, 6S by S: dummy's hidden D9 lets declarer ruff diamonds twice (64B3, then 64B2): 12 at
+    # the table, no transfer. Each revoke card gained declarer one trick double dummy (11 before, 12
+    # after each), so a sum of the swings would give 12 - 2 = 10 (6S -2). Measured once, from before
+    # the first revoke: 11, the defence taking 2 tricks (6S -1).
+    t1, t2 = transfers([rev(2, N, "D", dummy=True), rev(4, N, "D", dummy=True)], own("SNSNNNNNNNNNE", Side.NS))
+    assert (t1.law, t1.tricks) == ("64B3", 0) and "64B2" in t2.exemptions
+    standing = [(rev(2, N, "D", dummy=True), t1, eq(11, 12)), (rev(4, N, "D", dummy=True), t2, eq(11, 12))]
+    assert swing_measure([q for _, _, q in standing], 12) == 11
+    d = decide_equity(standing, basis_tricks=12, after_adjustment=12, declaring_side=Side.NS)
+    assert d.applies and d.likely_without_revokes == 11 and d.tricks == 11
+
+
+def test_law_64c_the_measure_given_decides_and_64c2a_adds_the_earlier_transfer():
+    # 2H by S, R2's figures: the table's own play without both revokes gives 10; without the second
+    # only, 12. 64C2(a): 12 plus the first revoke's transfer (11 - 10 = 1) = 13.
+    ownership = own("WNSSSNNWEENNN", Side.NS)
+    t1, t2 = transfers([rev(3, W, "H"), rev(4, W, "H")], ownership)
+    d = decide_equity([(rev(3, W), t1, eq(10, 10)), (rev(4, W), t2, eq(12, 10))], basis_tricks=10,
+                      after_adjustment=11, declaring_side=Side.NS, likely=10, without_subsequent=12)
+    assert d.applies and d.law == "64C2(a)" and d.tricks == 13 and d.likely_without_revokes == 10
+    # the director's own figure decides alone (64C1), never below the automatic adjustment's 11
+    d = decide_equity([(rev(3, W), t1, eq(10, 10)), (rev(4, W), t2, eq(12, 10))], basis_tricks=10,
+                      after_adjustment=11, declaring_side=Side.NS, likely=12, directors=True)
+    assert d.applies and d.law == "64C1" and d.tricks == 12 and d.phrase is not None
+    assert d.phrase.key == "eq.64C1_director"

@@ -33,6 +33,7 @@ from app.main import create_app
 from engine.dd import SolverRunner
 from engine.errors import InvalidBoardError
 from engine.laws.card_count import CardCountFacts, Discovery
+from engine.laws.equity import MeasureKind
 from engine.laws.facts import Noticed, RevokeFacts, RevokeReport
 from engine.model import Card, Seat, Side
 from engine.model.contract import Contract
@@ -301,7 +302,7 @@ def test_law_64c1_the_directors_figure_never_lowers_the_transfer(dds):
     assert not a.law_64c.applies and a.suggested_tricks == 8 and a.score_ns_suggested == -50
 
 
-def test_law_64c1_the_directors_figure_out_of_range_or_with_the_play_is_refused(dds):
+def test_law_64c1_the_directors_figure_out_of_range_is_refused_and_with_the_play_decides(dds):
     with pytest.raises(InvalidBoardError) as e:
         advise_revoke(board(THREE_NT, "3NT", "S", ""), facts=RevokeFacts(table_result=7, reported=_report(14)),
                       solver=dds)
@@ -310,14 +311,24 @@ def test_law_64c1_the_directors_figure_out_of_range_or_with_the_play_is_refused(
         advise_revoke(board(THREE_NT, "3NT", "S", ""), solver=dds,
                       facts=RevokeFacts(table_result=7, reported=_report(None, "East would have followed")))
     assert e.value.path == "revoke_facts/likely_without_revoke" and e.value.key == "reported_reason_without_figure"
+    # Issue 34 (the director's own figure everywhere): with the play through the revoke trick entered
+    # his figure is no longer refused. 4H by West, 8 tricks at the table; South revoked on trick 3
+    # (West won it): 64A2, one trick, 9. The director judges 10 likely: 64C1 adjusts to 10 (4H W =),
+    # decided with his figure, the engine's measures still shown beside it.
     sponvo = "N:T8752.6.AQ65.JT9 AQJ9.J.T873.Q843 K3.9872.KJ94.A52 64.AKQT543.2.K76"
     play = "CJ C3 C2 CK HA H6 HJ H2 HK S2 D3 D4 HQ D5 D7 H7"
-    with pytest.raises(InvalidBoardError) as e:
-        advise_revoke(board(sponvo, "4H", "W", play),
+    a = advise_revoke(board(sponvo, "4H", "W", play),
                       facts=RevokeFacts(table_result=8, reported=RevokeReport(3, Seat.SOUTH, Seat.WEST, 5,
                                                                               likely_without_revoke=10)),
                       solver=dds)
-    assert e.value.path == "revoke_facts/likely_without_revoke"
+    assert (a.after_adjustment, a.suggested_result, a.suggested_law) == (9, "4H W =", "64C1")
+    assert a.measure_used is MeasureKind.DIRECTOR and a.likely_without_revokes == 10
+    assert [m.kind for m in a.measures] == [MeasureKind.TABLE_PLAY, MeasureKind.SWING, MeasureKind.DOUBLE_DUMMY,
+                                            MeasureKind.DIRECTOR]
+    with pytest.raises(InvalidBoardError) as e:
+        advise_revoke(board(sponvo, "4H", "W", play), facts=RevokeFacts(table_result=8, likely_without_revoke=14),
+                      solver=dds)
+    assert e.value.path == "likely_without_revoke" and e.value.key == "likely_range"
 
 
 def test_law_64c1_the_directors_figure_through_the_api(client):
