@@ -40,7 +40,8 @@ def _seat(lang: str, value: Any) -> str:
 
 def request_facts(lang: str, case: Case) -> list[tuple[str, str]]:
     """The ruling request as given, in words: ``(label, value)`` lines (contract, declarer, the
-    play trick by trick, the facts of the revoke, the table result, the hands as found...)."""
+    play trick by trick, the facts of the revoke, the table result, the director's own figure and
+    the offender's card, the hands as found...)."""
     q, r = case.data.request, case.data.ruling
     t = _t(lang)
     out: list[tuple[str, str]] = []
@@ -75,6 +76,11 @@ def request_facts(lang: str, case: Case) -> list[tuple[str, str]]:
         out.append((t("noticed_label"), t(f"noticed_{noticed}")))
         if q.get("losses_induced_by_revoke"):
             out.append((t("law64c"), t("induced_label")))
+        if q.get("likely_without_revoke") is not None:  # issue 34: the director's own figure with the play
+            why = str(q.get("likely_reason") or "").strip()
+            out.append((t("measure_director"), f"{q['likely_without_revoke']}{f': {why}' if why else ''}"))
+        if q.get("offender_card"):
+            out.append((t("case_offender_card"), cards_shown(lang, str(q["offender_card"]))))
     elif case.data.kind is CaseKind.CLAIM:
         out += claim_facts(lang, q)
     else:

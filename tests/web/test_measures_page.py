@@ -176,9 +176,9 @@ def test_the_case_page_lists_the_stored_measures_and_the_one_used(tmp_path) -> N
         state = c.app.state  # type: ignore[attr-defined]
         event = state.events.create_event(EventDetails("Club pairs", dt.date(2026, 11, 25)))
         details = CaseDetails(event.id, "21", "3", "7", Pair("12"), Pair("3"), "Jan Kowalski")
-        new = NewCase(details, CaseKind.REVOKE, {"event": event.id, "board": "21", "contract": "4H", "declarer": "W",
-                                                 "table_result": 8, "likely_without_revoke": 10}, ruling, "0.1.0",
-                      "2017", -420, 100)
+        request = {"event": event.id, "board": "21", "contract": "4H", "declarer": "W", "table_result": 8,
+                   "likely_without_revoke": 10, "likely_reason": "trumps drawn", "offender_card": "H7"}
+        new = NewCase(details, CaseKind.REVOKE, request, ruling, "0.1.0", "2017", -420, 100)
         case = state.cases.create_case(new, Actor("Jan Kowalski", Role.DIRECTOR))
         en = html.unescape(c.get(f"/cases/{case.id}?lang=en").text)
         assert "table 8, after the transfer 9" in en and "table result + what the revoke card changed 10" not in en
@@ -187,3 +187,7 @@ def test_the_case_page_lists_the_stored_measures_and_the_one_used(tmp_path) -> N
                 "dummy) 10 (4H W =): used by the ruling") in en
         pl = html.unescape(c.get(f"/cases/{case.id}?lang=pl").text)
         assert "Własna ocena sędziego (nie analiza w otwarte karty) 10 (4H W =): przyjęte w orzeczeniu" in pl
+        # the request as given: his figure and the offender's card
+        facts = " ".join(re.sub(r"<[^>]+>", " ", pl).split())
+        assert "Własna ocena sędziego (nie analiza w otwarte karty) 10: trumps drawn" in facts
+        assert "Karta wykraczającego zamiast karty fałszywego renonsu ♥7" in facts
