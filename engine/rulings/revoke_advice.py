@@ -194,12 +194,15 @@ class RevokeAdvice:
         if not by_tricks:  # none, or the director's own figure: one figure, not a weighting of cards
             return ()
         # the page translates these clauses by their shapes (app/web/words.py): the per-card figure is
-        # the measure used's (the table's own play, when it decides), the wording kept
+        # the measure used's, and the clause says which (the table's own play, or double dummy)
+        how = "the table's own play" if self.measure_used is MeasureKind.TABLE_PLAY else "double dummy"
         why = {t: f"{first.revoke.offender.value} plays {' or '.join(cards)} instead of {first.revoke.card} "
-                  "(double dummy after it)" for t, cards in by_tricks.items()}
+                  f"({how} after it)" for t, cards in by_tricks.items()}
         if self.induced is not None:  # 64C1: were the later losses induced by the revoke? The director judges.
-            for t, text in ((self.induced.table_plus_swing, "the table result plus the revoke card's swing (if the "
-                             "later losses were not induced by the revoke)"),
+            other = "the table's own play without the revoke" if self.induced.measure is MeasureKind.TABLE_PLAY \
+                else "the table result plus the revoke card's swing"
+            for t, text in ((self.induced.table_plus_swing, f"{other} (if the later losses were not induced by the "
+                             "revoke)"),
                             (self.induced.double_dummy, "played double dummy from before the revoke (if it induced "
                              "the later losses)")):
                 why[t] = f"{why[t]}; {text}" if t in why else text
