@@ -36,6 +36,7 @@ from app.service.language import LanguageMiddleware, documented_language
 from app.service.limits import install_body_limits
 from app.service.middleware import allowed_hosts as allowed_hosts_with
 from app.service.middleware import install_same_site, install_security
+from app.service.parse_sandbox import ParseLimits, ParseSandbox
 from app.service.shutdown import on_stop_signal
 from app.storage import open_repository, write_health
 from app.storage.cases import SqlCaseRepository, SqlUserRepository
@@ -129,11 +130,14 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
                 own.close()
             raise
         warm_claim_core()
+        parse = app.state.parse = ParseSandbox(ParseLimits.from_env())  # uploaded files read apart (issue 35)
+        threading.Thread(target=parse.warm, name="parse-warm", daemon=True).start()
         jobs: JobManager = app.state.jobs
         stopping: list[float] = []  # when the stop signal came (time.monotonic)
 
         def stop() -> None:  # in the signal handler: cancel the screenings, start the shutdown's clock
             stopping.append(time.monotonic())
+            parse.close()  # a request waiting on a file's reader returns at once
             jobs.begin_shutdown()
             if own is not None:  # rulings still in flight then get a 503 instead of holding up the exit
                 timer = threading.Timer(shutdown_seconds, own.close_backend)
@@ -144,6 +148,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
             yield
         left = shutdown_seconds - (time.monotonic() - stopping[0] if stopping else 0.0)
         await anyio.to_thread.run_sync(lambda: jobs.shutdown(max(0.0, left)))
+        parse.close()
         app.state.events.close()
         if own is not None:
             own.close()
