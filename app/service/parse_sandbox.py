@@ -65,6 +65,8 @@ PARSE_OUTPUT_MB = 64
 """The most a reader may return, MiB of pickled boards and lines (``ADVISOR_PARSE_OUTPUT_MB``)."""
 PARSE_WORKERS = 2
 """How many files are read at once (``ADVISOR_PARSE_WORKERS``)."""
+START_SECONDS = 30.0
+"""The longest a new worker may take to start (import the readers) before it is given up."""
 RECYCLE_AFTER = 200
 """A worker is replaced after this many files, so that what a reader leaves behind never grows."""
 
@@ -101,12 +103,21 @@ def _worker_main(conn: Connection, memory_bytes: int, output_bytes: int) -> None
     """A reading worker: its address space limited to ``memory_bytes``, it answers each
     ``(reader, payload)`` it receives with a pickled ``("ok", value)``, ``("error", class,
     args, attributes)``, ``("memory",)`` (then exits: its heap may be left in pieces) or
-    ``("output", size)``, until it receives ``None`` or its parent goes."""
+    ``("output", size)``, until it receives ``None`` or its parent goes. It says ``("ready",)``
+    first, once its limit is set and the readers imported."""
     resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     logging.getLogger("access_parser").setLevel(logging.CRITICAL)
+    import engine.records.files
+    import engine.records.handrecords
+    import engine.records.results  # noqa: F401  (imported before the first file: its time is not the file's)
+
+    conn.send(("ready",))
     while True:
         try:
             task = conn.recv()
+        except MemoryError:  # the file alone is over the limit
+            conn.send(("memory",))
+            return
         except (EOFError, OSError):
             return
         if task is None:
@@ -152,7 +163,7 @@ class ParseLimits:
 
     seconds: float = PARSE_SECONDS
     memory_mb: int = PARSE_MEMORY_MB
-    output_mb: int = PARSE_OUTPUT_MB
+    output_mb: float = PARSE_OUTPUT_MB
     workers: int = PARSE_WORKERS
 
     @classmethod
@@ -169,7 +180,7 @@ class ParseLimits:
 
         return cls(seconds=number("ADVISOR_PARSE_SECONDS", PARSE_SECONDS),
                    memory_mb=int(number("ADVISOR_PARSE_MEMORY_MB", PARSE_MEMORY_MB)),
-                   output_mb=int(number("ADVISOR_PARSE_OUTPUT_MB", PARSE_OUTPUT_MB)),
+                   output_mb=number("ADVISOR_PARSE_OUTPUT_MB", PARSE_OUTPUT_MB),
                    workers=int(number("ADVISOR_PARSE_WORKERS", PARSE_WORKERS)))
 
 
@@ -214,7 +225,8 @@ class ParseSandbox:
         Raises:
             ResultsFileError: key ``upload_refused`` (a limit passed: time, memory, output, or
                 the reader's own bound on lines, boards or cells), or the reader's own error.
-            SolverBusyError: no worker was free within the time limit, or the service is stopping.
+            SolverBusyError: no worker was free within the time limit, none could start, or the
+                service is stopping.
         """
         result: SessionResults = self._call("results", data, name)
         return result
@@ -243,6 +255,8 @@ class ParseSandbox:
             except BaseException:
                 self._end(worker)
                 raise
+            if reply[0] in ("time", "memory"):  # a fresh worker for the next file, started now
+                threading.Thread(target=self.warm, name="parse-warm", daemon=True).start()
             if reply[0] == "time":
                 self._end(worker)
                 self.refused["time"] += 1
@@ -261,9 +275,9 @@ class ParseSandbox:
             self._give_back(worker)
             if reply[0] == "output":
                 self.refused["output"] += 1
-                mb = self.limits.output_mb
-                raise refused(name, _limit("parse_output_limit", f"reading it gave more than {mb} MiB of boards "
-                                           "and lines, the limit for one file: it was refused", megabytes=mb))
+                out = f"{self.limits.output_mb:g}"
+                raise refused(name, _limit("parse_output_limit", f"reading it gave more than {out} MiB of boards "
+                                           "and lines, the limit for one file: it was refused", megabytes=out))
             if reply[0] == "error":
                 exc = _rebuilt(reply[1], reply[2], reply[3])
                 if isinstance(exc, InvalidBoardError) and exc.key in LIMIT_KEYS:
@@ -303,15 +317,20 @@ class ParseSandbox:
         parent, child = self._ctx.Pipe()
         limits = self.limits
         process = self._ctx.Process(target=_worker_main, name="parse-worker", daemon=True,
-                                    args=(child, limits.memory_mb * 1024 * 1024, limits.output_mb * 1024 * 1024))
+                                    args=(child, limits.memory_mb * 1024 * 1024, int(limits.output_mb * 1024 * 1024)))
         process.start()
         child.close()
         worker = _Worker(process, parent)
         with self._lock:
             self._live.add(worker)
-        if self._closed:
+        try:
+            ready = parent.poll(START_SECONDS) and parent.recv() == ("ready",)
+        except (EOFError, OSError):
+            ready = False
+        if self._closed or not ready:
             self._end(worker)
-            raise SolverBusyError("the service is stopping: the file was not read")
+            raise SolverBusyError("the service is stopping: the file was not read" if self._closed else
+                                  "a file reader could not start: the file was not read, try again")
         return worker
 
     def _give_back(self, worker: _Worker) -> None:
@@ -330,7 +349,11 @@ class ParseSandbox:
         worker.conn.close()
 
     def warm(self) -> None:
-        """Start one worker ahead of the first file (in a thread of its own at start-up)."""
+        """Start one worker ahead of the next file (in a thread of its own: at start-up, and after
+        a worker was killed), unless one is idle already."""
+        with self._lock:
+            if not self._idle.empty() or len(self._live) >= self.limits.workers:
+                return
         try:
             self._give_back(self._start())
         except SolverBusyError:
