@@ -34,6 +34,7 @@ framework): a worker imports it to start, in about 0.15 s.
 
 from __future__ import annotations
 
+import copyreg
 import logging
 import multiprocessing
 import os
@@ -46,6 +47,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from types import MappingProxyType
 from typing import Any
 
 from engine.errors import InvalidBoardError, ResultsFileError, SolverBusyError
@@ -54,6 +56,21 @@ from engine.records.pbn_game import PbnGame
 from engine.records.results import SessionResults
 
 log = logging.getLogger(__name__)
+
+
+def read_only(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    """``items`` as a read-only mapping (how a pickled ``MappingProxyType`` is made again)."""
+    return MappingProxyType(items)
+
+
+def _mapping_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Callable[..., Any], tuple[dict[Any, Any]]]:
+    return read_only, (dict(proxy),)
+
+
+copyreg.pickle(MappingProxyType, _mapping_proxy)
+"""The readers' games keep their tags in read-only mappings (``MappingProxyType``), which pickle
+has no way for: sent as a ``dict`` and made read-only again on arrival (in the worker and the
+server alike, both import this module)."""
 
 PARSE_SECONDS = 10.0
 """The longest one file may take to read, wall clock (``ADVISOR_PARSE_SECONDS``): the real files
