@@ -108,8 +108,9 @@ def on_a_server(runs: int) -> None:
                                ("wide.html", hostile.wide_jfr())):
                 started = time.monotonic()
                 r = upload(name, data)
-                print(f"{name}: {r.status_code} in {time.monotonic() - started:.2f} s: "
-                      f"{r.json().get('detail', [{}])[0].get('msg', r.text[:80]) if r.status_code != 200 else r.text[:80]}")
+                took = time.monotonic() - started
+                said = r.text[:80] if r.status_code == 200 else r.json()["detail"][0]["msg"]
+                print(f"{name}: {r.status_code} in {took:.2f} s: {said}")
 
 
 def main() -> None:
