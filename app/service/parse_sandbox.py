@@ -272,17 +272,16 @@ class ParseSandbox:
             except BaseException:
                 self._end(worker)
                 raise
-            if reply[0] in ("time", "memory"):  # a fresh worker for the next file, started now
+            if reply[0] in ("time", "memory"):  # killed: a fresh worker for the next file, started now
+                self._end(worker)
                 threading.Thread(target=self.warm, name="parse-warm", daemon=True).start()
             if reply[0] == "time":
-                self._end(worker)
                 self.refused["time"] += 1
                 seconds = f"{self.limits.seconds:g}"
                 raise refused(name, _limit("parse_time_limit", f"reading it took longer than {seconds} s, the limit "
                                            "for one file: it was stopped (the file is damaged or made to stall the "
                                            "service)", seconds=seconds))
             if reply[0] == "memory":
-                self._end(worker)
                 self.refused["memory"] += 1
                 mb = self.limits.memory_mb
                 raise refused(name, _limit("parse_memory_limit", f"reading it needed more than {mb} MiB of memory, "
