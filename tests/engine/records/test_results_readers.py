@@ -470,10 +470,14 @@ def test_the_largest_score_a_board_can_have_is_still_read() -> None:
     assert any(ln.ns_score == -7600 for ln in read_results(data).lines)
 
 
-def test_a_5000_digit_board_number_is_a_clear_error() -> None:
-    page = _changed(f"{JFR}wb120802001.html", "ROZDANIE 1", "ROZDANIE " + "1" * 5000)
+@pytest.mark.parametrize(("rel", "old", "new"), [
+    (f"{JFR}wb120802001.html", "ROZDANIE 1", "ROZDANIE " + "1" * 5000),
+    ("usebio/abftech__cobalt/mp_pairs_howell.xml", "<BOARD_NUMBER>1</BOARD_NUMBER>",
+     "<BOARD_NUMBER>" + "1" * 5000 + "</BOARD_NUMBER>"),
+], ids=["jfr", "usebio"])
+def test_a_5000_digit_board_number_is_a_clear_error(rel: str, old: str, new: str) -> None:
     with pytest.raises(InvalidBoardError) as info:
-        read_results(page)
+        read_results(_changed(rel, old, new))
     assert info.value.key == "board_too_long" and len(info.value.message) < 200
 
 
