@@ -172,7 +172,8 @@ def start_claim_job(request: Request, body: ClaimRulingRequest, setting: ClaimSe
     The searches' bounds are :func:`search_bounds` (capped by role). ``at_once``: the request waits
     for it (:func:`rule_or_job`): a small claim (:func:`is_interactive`) then goes to the interactive
     :data:`app.service.jobs.RULING` queue; any other claim to :data:`app.service.jobs.CLAIM`. The
-    job's owner is the request's actor, its share the request's holder.
+    job's owner is the request's actor, its share the request's holder; ``meta["bounds"]`` keeps
+    its :class:`SearchBounds`.
 
     Raises:
         InvalidBoardError: as :func:`engine.rulings.claim.validate_claim`, path ``event`` (before any
@@ -195,7 +196,8 @@ def start_claim_job(request: Request, body: ClaimRulingRequest, setting: ClaimSe
                                              time_limit=bounds.time_limit, progress=progress)
 
     queue = RULING if at_once and is_interactive(request, setting, bounds) else CLAIM
-    return jobs.submit("claim", 1, run, {"kind": CLAIM, "body": body, **(meta or {})}, kind=CLAIM, queue=queue,
+    return jobs.submit("claim", 1, run, {"kind": CLAIM, "body": body, "bounds": bounds, **(meta or {})}, kind=CLAIM,
+                       queue=queue,
                        owner=owner_of(request), holder=holder_of(request))
 
 

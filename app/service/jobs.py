@@ -13,7 +13,9 @@ a big file uploaded on the page), :data:`CLAIM` (a big claim, or ``job=true``) a
 job holds it up). Each queue runs at most its ``running`` jobs at once and lets at most its
 ``queued`` more wait; beyond that a new job is refused with :class:`SolverBusyError` (HTTP 503
 with ``Retry-After``); so are synchronous screenings beyond ``max_inline`` at once. A queue starts
-the waiting job of the holder with the fewest jobs running in it first (the oldest among equals).
+the waiting job of the holder with the fewest jobs running in it first, then that of the holder
+served longest ago (the oldest job among equals): one holder's queued jobs do not keep another's
+waiting.
 
 A holder (a token holder, or a client address in laptop mode: :func:`app.service.share.holder_key`)
 has at most ``per_holder`` jobs of one kind queued or running at once (the claim kind counts both
@@ -205,6 +207,7 @@ class JobManager:
         self._jobs: OrderedDict[str, Job] = OrderedDict()  # by id, oldest first
         self._inline: set[Job] = set()
         self._threads: set[threading.Thread] = set()
+        self._last_start: dict[tuple[str, str | None], float] = {}  # (queue, holder) -> time.monotonic()
         self._closed = False
         self.finished = {state.value: 0 for state in FINISHED}
         """Jobs and synchronous screenings finished since start, by final state."""
@@ -377,7 +380,8 @@ class JobManager:
 
     def _start_next(self) -> None:
         """Start queued jobs while their queues have free places, in each queue the job of the holder
-        with the fewest jobs running there first, the oldest among equals (the caller holds the lock)."""
+        with the fewest jobs running there first, then of the holder whose last job there started
+        longest ago (one never served first), the oldest among equals (the caller holds the lock)."""
         if self._closed:
             return
         jobs = list(self._jobs.values())
@@ -392,8 +396,12 @@ class JobManager:
                        and running.get(j.queue, 0) < self.queues[j.queue].running]
             if not waiting:
                 return
-            job = min(waiting, key=lambda j: (by_holder.get((j.queue, j.holder), 0), j.created))
+            job = min(waiting, key=lambda j: (by_holder.get((j.queue, j.holder), 0),
+                                              self._last_start.get((j.queue, j.holder), 0.0), j.created))
             job.state, job.started = JobState.RUNNING, time.time()
+            self._last_start[job.queue, job.holder] = time.monotonic()
+            if len(self._last_start) > 1000:  # holders long gone: forget them (the order only)
+                self._last_start.clear()
             running[job.queue] = running.get(job.queue, 0) + 1
             by_holder[job.queue, job.holder] = by_holder.get((job.queue, job.holder), 0) + 1
             thread = threading.Thread(target=self._run, args=(job,), name=f"{job.kind}-{job.id[:8]}", daemon=True)
