@@ -104,7 +104,8 @@ def test_a_claim_job_is_cancelled_by_its_owner_and_by_a_director_and_by_nobody_e
     # a viewer may not cancel a director's job, nor a committee member a viewer's: the door's 403
     r = cancel(site, f"/v1/rulings/claim/jobs/{directors}", VIEWER)
     assert r.status_code == 403
-    assert r.json()["detail"][0]["msg"] == f"{VIEWER} is a viewer: to cancel another's claim ruling needs the role director"
+    said = f"{VIEWER} is a viewer: to cancel another's claim ruling needs the role director"
+    assert r.json()["detail"][0]["msg"] == said
     assert cancel(site, f"/v1/rulings/claim/jobs/{viewers}", COMMITTEE).status_code == 403
     assert cancel(site, f"/v1/rulings/claim/jobs/{viewers}", OTHER_VIEWER).status_code == 403
     assert site.state.jobs.get(directors).state.value == "queued"  # refused: the job goes on
