@@ -36,6 +36,7 @@ from app.service.language import LanguageMiddleware, documented_language
 from app.service.limits import install_body_limits
 from app.service.middleware import allowed_hosts as allowed_hosts_with
 from app.service.middleware import install_same_site, install_security
+from app.service.parse_sandbox import ParseLimits, ParseSandbox, sandbox_of
 from app.service.share import RULINGS_PER_HOLDER, HolderShare, ShareMiddleware
 from app.service.shutdown import on_stop_signal
 from app.storage import open_repository, write_health
@@ -131,11 +132,14 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
                 own.close()
             raise
         warm_claim_core()
+        parse = app.state.parse = ParseSandbox(ParseLimits.from_env())  # uploaded files read apart (issue 35)
+        threading.Thread(target=parse.warm, name="parse-warm", daemon=True).start()
         jobs: JobManager = app.state.jobs
         stopping: list[float] = []  # when the stop signal came (time.monotonic)
 
         def stop() -> None:  # in the signal handler: cancel the screenings, start the shutdown's clock
             stopping.append(time.monotonic())
+            parse.close()  # a request waiting on a file's reader returns at once
             jobs.begin_shutdown()
             if own is not None:  # rulings still in flight then get a 503 instead of holding up the exit
                 timer = threading.Timer(shutdown_seconds, own.close_backend)
@@ -146,6 +150,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
             yield
         left = shutdown_seconds - (time.monotonic() - stopping[0] if stopping else 0.0)
         await anyio.to_thread.run_sync(lambda: jobs.shutdown(max(0.0, left)))
+        parse.close()
         app.state.events.close()
         if own is not None:
             own.close()
@@ -184,7 +189,8 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         ``compiling`` (the compiled core is being made ready, at start) or ``python``; ``database``:
         ``{"writes": "ok"}``, or, after a write failed for want of space and none has committed
         since, ``{"writes": "failing", "since": ISO time, "reason": the driver's words}`` with
-        ``status`` ``"degraded"`` (issue 35)."""
+        ``status`` ``"degraded"`` (issue 35); ``file_readers``: the upload readers' worker processes
+        alive and the files each limit refused (:mod:`app.service.parse_sandbox`)."""
         # `async def`: it never waits in the thread pool behind rulings; it only reads counters.
         events = getattr(request.app.state, "events", None)
         health = write_health(events.engine) if events is not None else None
@@ -194,7 +200,8 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         return {"status": "ok" if since is None else "degraded", "version": __version__,
                 "solver": solver_stats(request.app.state.solver), "screenings": request.app.state.jobs.stats(),
                 "share": request.app.state.share.stats(),
-                "claim_search": claim_search.core_state(), "database": database}
+                "claim_search": claim_search.core_state(), "database": database,
+                "file_readers": sandbox_of(request.app.state).stats()}
 
     app.include_router(ruling_requests_router(), dependencies=lang)
 

@@ -80,13 +80,13 @@ def _replayed(case: Case, entries: list[HistoryEntry], where: str) -> None:
     and their times (:func:`engine.casefile.cases.check_imported_times`: never backwards, never after now)."""
     so_far: list[HistoryEntry] = []
     for i, e in enumerate(entries):
-        state = fold(case, so_far)
+        state = fold(case, so_far, trust_imported=True)
         try:
             if e.action is Action.DECISION:
                 c = e.change
                 check_decision(state, EnteredScore.from_json(c), str(c.get("reason", "")))
             elif e.action is Action.REVIEW:
-                check_review(state, fold(case, [*so_far, e]).reviews[-1])
+                check_review(state, fold(case, [*so_far, e], trust_imported=True).reviews[-1])
             elif (e.action is Action.CREATED) != (i == 0):
                 raise CaseRuleError("the history starts with 'created', once", path="action")
         except (CaseRuleError, KeyError, TypeError, ValueError) as exc:

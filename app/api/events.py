@@ -19,13 +19,14 @@ from app.api.board_source import stored_hand_record
 from app.api.schemas.common import ErrorResponse, SeatCode
 from app.api.schemas.revoke import RevokeRulingRequest
 from app.service.limits import UPLOAD_BODY_BYTES, read_upload
+from app.service.parse_sandbox import file_name, sandbox_of
 from app.service.request_body import RequestModel
 from engine.casefile.events import Event, EventDetails, EventRepository, LawsEdition, NotStoredError
 from engine.errors import ResultsFileError
 from engine.model.board import BoardRecord
-from engine.records.handrecords import HandRecord, board_key, hand_records_from_pbn
+from engine.records.handrecords import HandRecord, board_key
 from engine.records.pbn_text import upload_text
-from engine.records.results import TravellerLine, read_results
+from engine.records.results import TravellerLine
 
 EventId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The event's id, as `POST /v1/events` returned it.")]
 
@@ -226,7 +227,7 @@ def router() -> APIRouter:
         repo = _repo(request)
         repo.get_event(event_id)  # 404 before reading the file
         data = _upload_bytes(file)
-        records = hand_records_from_pbn(upload_text(data))
+        records = sandbox_of(request.app.state).hand_records(upload_text(data), file_name(file.filename))
         result = repo.add_hand_records(event_id, records)
         return HandRecordsOut(event=event_id, added=list(result.added), unchanged=list(result.unchanged),
                               boards=[HandRecordOut.of(x) for x in records])
@@ -264,10 +265,11 @@ def router() -> APIRouter:
         the deals become the event's hand records (a board already stored must be identical),
         the lines its travellers. A file that is none of the formats, damaged or unsafe XML, a
         ``.dlm`` with a wrong checksum, or a deal that differs from the stored one is a 422 in
-        the director's words."""
+        the director's words. The file is read in a worker process bounded in time, memory and
+        output (:mod:`app.service.parse_sandbox`): past a limit, a 422 naming the file and the limit."""
         repo = _repo(request)
         repo.get_event(event_id)  # 404 before reading the file
-        results = read_results(_upload_bytes(file))
+        results = sandbox_of(request.app.state).read_results(_upload_bytes(file), file_name(file.filename))
         if not results.hand_records and not results.lines:
             raise ResultsFileError("the file holds no deals and no traveller lines: nothing was stored",
                                    key="results_nothing")

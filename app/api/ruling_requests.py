@@ -21,8 +21,8 @@ from app.api.schemas.screening import ScreeningResponse
 from app.api.screenings import ScreeningJobResponse, screen_upload
 from app.service.jobs import Job
 from app.service.limits import UPLOAD_BODY_BYTES, read_upload
+from app.service.parse_sandbox import file_name, sandbox_of
 from engine.errors import InvalidBoardError, PbnError
-from engine.records.files import read_games
 from engine.records.pbn_text import upload_text
 from engine.rulings.claim_ruling import ClaimRuling
 from engine.rulings.incorrect_cards import advise_incorrect_cards
@@ -177,8 +177,8 @@ def router() -> APIRouter:
         except PbnError as exc:
             raise InvalidBoardError(f"{name}: {exc.message}", path="file", key="file_named",
                                     params={"name": name, "reason": exc}) from None
-        try:
-            games = read_games(text)  # PBN or LIN, by the content
+        try:  # PBN or LIN, by the content; read apart from the server, bounded (app.service.parse_sandbox)
+            games = sandbox_of(request.app.state).read_games(text, file_name(name))
         except PbnError as exc:
             raise InvalidBoardError(f"{name}: not a readable PBN file: {exc.message}", path="file",
                                     key="file_unreadable", params={"name": name, "reason": exc}) from None

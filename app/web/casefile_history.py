@@ -27,7 +27,7 @@ def history_lines(lang: str, case: Case, zone: str = "") -> list[dict[str, Any]]
         out.append({"seq": str(e.seq), "kind": e.action.value, "at": when(e.at, zone),
                     "actor": actor_name(lang, e.actor),
                     "role": gettext(lang, f"role_{e.role}") if e.role else "",
-                    "action": gettext(lang, f"action_{e.action.value}"), "what": _change_text(lang, e),
+                    "action": gettext(lang, f"action_{e.action.value}"), "what": change_text(lang, e),
                     "origin": origin_text(lang, e)})
     return out
 
@@ -78,7 +78,8 @@ def t_html(lang: str, key: str, **params: object) -> Markup:
     return out
 
 
-def _change_text(lang: str, e: HistoryEntry) -> str:
+def change_text(lang: str, e: HistoryEntry) -> str:
+    """What history entry ``e`` changed, in words in ``lang`` (a decision's score, a review's outcome...)."""
     c = e.change
     if e.action is Action.CREATED:
         return gettext(lang, "history_created", board=c.get("board", ""), score=points(c.get("suggested_ns")))

@@ -26,7 +26,7 @@ from app.web import views
 from app.web.casefile_common import Posted, _id, _model_problems, event_settings, not_found, say
 from app.web.casefile_facts import evidence, request_facts, stated_steps
 from app.web.casefile_forms import _rule_field, decision_body, review_body
-from app.web.casefile_history import actor_name, history_lines, origin_text, rerun_view, t_html, when
+from app.web.casefile_history import actor_name, change_text, history_lines, origin_text, rerun_view, t_html, when
 from app.web.casefile_scores import points, result_label, score_text, status_text, stored_counted, suggestion
 from app.web.page_common import Render, Text
 from app.web.problems import Problem, field_errors
@@ -78,8 +78,10 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
     except (AdvisorError, ValueError):
         diagram = None
     recorded = {e.seq: e for e in case.history}
-    decision_at = next((e for e in reversed(case.history) if e.action is Action.DECISION), None)
-    reviews = [e for e in case.history if e.action is Action.REVIEW]
+    unverified = {e.seq for e in case.unverified}  # an import's decisions and reviews: shown apart (issue 35)
+    decision_at = next((e for e in reversed(case.history) if e.action is Action.DECISION
+                        and e.seq not in unverified), None)
+    reviews = [e for e in case.history if e.action is Action.REVIEW and e.seq not in unverified]
     plausible = [p for p in ((r.get("scores") or {}).get("plausible") or [])
                  if isinstance(p.get("score_ns"), int)][:MAX_WEIGHTS]
     viewer = who(request)
@@ -109,6 +111,8 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
                      "origin": origin_text(lang, e)}
                     for rv, e in zip(case.reviews, reviews, strict=True)],
         "history": history_lines(lang, case, zone), "plausible": plausible,
+        "unverified": [{"action": gettext(lang, f"action_{e.action.value}"), "what": change_text(lang, e),
+                        "origin": origin_text(lang, e)} for e in case.unverified],
         "aform": {k: _fact_value(d, k) for k in AMENDABLE} | {"reason": ""}, "wform": {"reason": ""},
         "withdrawn": case.withdrawn,
         "pairs": {"ns": d.ns, "ew": d.ew},

@@ -41,8 +41,9 @@ def score_text(lang: str, s: EnteredScore | None) -> str:
 
 
 def status_text(lang: str, case: Case) -> str:
-    """The case's status in ``lang``: awaiting decision, decided, reviewed (upheld / varied / cancelled)."""
-    return gettext(lang, "status_" + case.status.replace(": ", "_").replace(" ", "_"))
+    """The case's status in ``lang``: awaiting decision, decided, reviewed (upheld / varied / cancelled),
+    imported, not verified, withdrawn."""
+    return gettext(lang, "status_" + case.status.replace(",", "").replace(": ", "_").replace(" ", "_"))
 
 
 @dataclass(frozen=True, slots=True)

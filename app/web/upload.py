@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Request, UploadFile
@@ -18,6 +18,7 @@ from app.i18n import gettext
 from app.service.jobs import TooManyJobsError
 from app.service.limits import UPLOAD_BODY_BYTES, read_upload
 from app.service.page_language import page_lang
+from app.service.parse_sandbox import ParseSandbox, sandbox_of
 from app.web.page_common import VULS, Render, Text, _not_pbn
 from app.web.problems import Problem, field_errors
 from app.web.screening import is_big, start_page_job
@@ -27,11 +28,10 @@ from engine.errors import AdvisorError, InvalidBoardError, PbnError, SolverBusyE
 from engine.laws.facts import RevokeFacts
 from engine.laws.revoke import detect_revokes
 from engine.records.boards import board_from_game
-from engine.records.files import read_games
-from engine.records.handrecords import board_key, hand_records_from_pbn
+from engine.records.handrecords import HandRecord, board_key
 from engine.records.pbn_game import PbnGame
 from engine.records.pbn_text import upload_text
-from engine.records.results import SessionResults, read_results
+from engine.records.results import SessionResults
 from engine.screening.recording import Finding, finding_error, read_record
 
 
@@ -66,36 +66,44 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
         games: list[PbnGame] = []
         text: str | None = None
         results: SessionResults | None = None
+        sandbox = sandbox_of(request.app.state)  # every reader in a bounded worker process (issue 35)
         try:
             text = upload_text(data)
-            games = read_games(text)  # PBN or LIN, by the content
+            games = sandbox.read_games(text, name)  # PBN or LIN, by the content
             if not any("Deal" in g.tags for g in games):
                 raise PbnError("no game with a [Deal] tag was found")
         except PbnError as exc:  # not PBN or LIN: a session's results file (USEBIO, .bws, .dlm ...), by the content
             try:
-                results = read_results(data)
+                results = sandbox.read_results(data, name)
             except InvalidBoardError as other:
                 unknown = other.key in ("results_not_recognised", "results_empty", "results_binary")
                 said = _not_pbn(lang, exc) if unknown else reason(lang, other)
-                return bad([Problem("file", f"{name}: {said}")])
+                return bad([Problem("file", said if other.key == "upload_refused" else f"{name}: {said}")])
+            except SolverBusyError:
+                return bad([Problem("file", gettext(lang, "readers_busy"))], 503)
             if not results.hand_records and not results.lines:
                 return bad([Problem("file", f"{name}: {gettext(lang, 'error.results_nothing')}")])
             text, games = None, []
+        except InvalidBoardError as refused:  # the PBN or LIN reader passed a limit: upload_refused names the file
+            return bad([Problem("file", reason(lang, refused))])
+        except SolverBusyError:
+            return bad([Problem("file", gettext(lang, "readers_busy"))], 503)
         else:
-            results = _score_tables(data)
+            results = _score_tables(sandbox, data, name)
         details = _upload_details(uform, typed_date, games, results, name)
         if seen is not None:  # the same bytes made an event before: that event is offered, none is made
             event_id, token, note = seen[0].id, seen[1], None
         else:
-            event_id, token, note = _store_upload(repo, name, text, games, lang, details, digest, results)
+            event_id, token, note = _store_upload(repo, name, text, games, lang, details, digest, results,
+                                                  sandbox.hand_records)
         if is_big(request, games):  # screened as a job: a progress bar, then the games (app/web/screening.py)
             try:
                 return start_page_job(request, name, games, event_id, token or 0, lang, note)
             except TooManyJobsError as exc:  # this holder's share of upload jobs (issue 35)
-                refused = render(request, "index.html", lang, 429,
-                                 errors=[Problem("file", gettext(lang, "api.too_many_jobs_upload", n=exc.limit))])
-                refused.headers["Retry-After"] = "5"
-                return refused
+                over = render(request, "index.html", lang, 429,
+                              errors=[Problem("file", gettext(lang, "api.too_many_jobs_upload", n=exc.limit))])
+                over.headers["Retry-After"] = "5"
+                return over
             except SolverBusyError:
                 return render(request, "index.html", lang, 503, errors=[Problem("file", gettext(lang, "solver_busy"))])
         rows = []
@@ -128,14 +136,15 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
 
 
 def _store_upload(repo: EventRepository, name: str, text: str | None, games: list[PbnGame], lang: str,
-                  details: EventDetails, digest: str,
-                  results: SessionResults | None) -> tuple[int, int | None, str | None]:
+                  details: EventDetails, digest: str, results: SessionResults | None,
+                  read_hand_records: Callable[[str, str], list[HandRecord]]) -> tuple[int, int | None, str | None]:
     """Make an uploaded file an event (``details``, the file's content hash ``digest``), store its
     hand records, the file's text (``None``: a binary results file) and the session's results
     (deals and traveller lines), in one transaction (a failure leaves no empty event behind):
     ``(event id, file id or None, note)``. A PBN file whose deals cannot be stored as hand
     records (a board of 51 cards...) is kept all the same, for its play records; ``note`` says
-    why its boards were not stored (in ``lang``).
+    why its boards were not stored (in ``lang``). ``read_hand_records(text, name)``: the hand-record
+    reader (:meth:`app.service.parse_sandbox.ParseSandbox.hand_records`).
 
     Raises:
         StoreBusyError: the store's lock was not free (the page answers 503).
@@ -145,7 +154,7 @@ def _store_upload(repo: EventRepository, name: str, text: str | None, games: lis
         event, file_id = repo.store_upload(details, None, name, None, sha256=digest, results=results)
         return event.id, file_id, None
     try:
-        event, file_id = repo.store_upload(details, hand_records_from_pbn(text), name, text, sha256=digest,
+        event, file_id = repo.store_upload(details, read_hand_records(text, name), name, text, sha256=digest,
                                            results=results)
         return event.id, file_id, None
     except InvalidBoardError as exc:  # the deals cannot be hand records: the file is kept for its play records
@@ -181,11 +190,12 @@ def _upload_details(typed: Mapping[str, str], date: dt.date | None, games: list[
     return EventDetails(name=event[:200], date=date, session=session[:100])
 
 
-def _score_tables(data: bytes) -> SessionResults | None:
-    """A PBN file's traveller lines (``[ScoreTable]``...), read as a session's results, or ``None``
-    when it has none or they cannot be read (the file is then taken for its deals and play)."""
+def _score_tables(sandbox: ParseSandbox, data: bytes, name: str) -> SessionResults | None:
+    """A PBN file's traveller lines (``[ScoreTable]``...), read as a session's results in
+    ``sandbox``, or ``None`` when it has none or they cannot be read (the file is then taken for
+    its deals and play)."""
     try:
-        results = read_results(data)
+        results = sandbox.read_results(data, name)
     except AdvisorError:
         return None
     return results if results.lines else None

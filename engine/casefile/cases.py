@@ -323,6 +323,9 @@ class Case:
         amended: the facts as the latest ``amended`` entry left them (``None``: as created).
         withdrawn: the reason of the ``withdrawn`` entry, once the case was withdrawn as a
             mistake (it stays in the store, its history and the ruling log), else ``None``.
+        unverified: the decisions and reviews an import brought (the export's word, never checked
+            by a holder of that role here): kept in the history, they set no decision, review or
+            status (issue 35).
     """
 
     id: int
@@ -334,6 +337,7 @@ class Case:
     reviews: tuple[Review, ...] = ()
     amended: CaseDetails | None = None
     withdrawn: str | None = None
+    unverified: tuple[HistoryEntry, ...] = ()
 
     @property
     def details(self) -> CaseDetails:
@@ -344,12 +348,16 @@ class Case:
     @property
     def status(self) -> str:
         """``"awaiting decision"``, ``"decided"``, ``"reviewed: <outcome>"`` (the latest review),
-        or ``"withdrawn"`` (a case withdrawn as a mistake, whatever it held)."""
+        ``"imported, not verified"`` (an import brought a decision or a review and no director here
+        has decided since: :attr:`unverified`), or ``"withdrawn"`` (a case withdrawn as a mistake,
+        whatever it held)."""
         if self.withdrawn is not None:
             return "withdrawn"
         if self.reviews:
             return f"reviewed: {self.reviews[-1].outcome.value}"
-        return "decided" if self.decision is not None else "awaiting decision"
+        if self.decision is not None:
+            return "decided"
+        return "imported, not verified" if self.unverified else "awaiting decision"
 
     def final_score(self) -> EnteredScore | None:
         """The score that stands: the latest review's (vary: the committee's; uphold: the

@@ -22,13 +22,20 @@ from engine.casefile.cases import (
 from engine.casefile.rules import amend_details
 
 
-def fold(case: Case, entries: Sequence[HistoryEntry]) -> Case:
+def fold(case: Case, entries: Sequence[HistoryEntry], *, trust_imported: bool = False) -> Case:
     """The case with its history: the latest decision, every review, the facts as amended and
     whether it was withdrawn, from ``entries`` (oldest first; entries the store checked with
     :func:`~engine.casefile.rules.check_decision` / :func:`~engine.casefile.rules.check_review` /
-    :func:`~engine.casefile.rules.check_amendment` / :func:`~engine.casefile.rules.check_withdrawal`)."""
+    :func:`~engine.casefile.rules.check_amendment` / :func:`~engine.casefile.rules.check_withdrawal`).
+
+    A decision or a review brought by an import (``entry.imported``) is the export's word: it is
+    kept in the history and listed in ``unverified``, but it sets neither the decision, the
+    reviews nor the status (issue 35: an import gave a case "reviewed: uphold" from a committee
+    that never sat); a director, then a committee, here enter their own. ``trust_imported``
+    folds them as if made here: the import's own check of an export's history, entry by entry."""
     decision: Decision | None = None
     reviews: list[Review] = []
+    unverified: list[HistoryEntry] = []
     details = case.data.details
     amended = False
     withdrawn: str | None = None
@@ -38,6 +45,9 @@ def fold(case: Case, entries: Sequence[HistoryEntry]) -> Case:
             amended = True
         elif e.action is Action.WITHDRAWN:
             withdrawn = str(e.change.get("reason", ""))
+        if e.action in (Action.DECISION, Action.REVIEW) and e.imported and not trust_imported:
+            unverified.append(e)
+            continue
         if e.action is Action.DECISION:
             c = e.change
             decision = Decision(EnteredScore.from_json(c), c.get("reason", ""), bool(c.get("differs_from_suggestion")))
@@ -47,7 +57,7 @@ def fold(case: Case, entries: Sequence[HistoryEntry]) -> Case:
             reviews.append(Review(ReviewOutcome(c["outcome"]), tuple(c.get("members", ())), c.get("reasons", ""),
                                   Deposit(c["deposit"]) if c.get("deposit") else None, score))
     return Case(case.id, case.created, case.created_by, case.data, tuple(entries), decision, tuple(reviews),
-                details if amended else None, withdrawn)
+                details if amended else None, withdrawn, tuple(unverified))
 
 
 IGNORED_IN_RERUN = frozenset({"engine_version", "search"})

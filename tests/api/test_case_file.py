@@ -353,10 +353,11 @@ def test_an_import_cannot_forge_a_committee_review_or_a_ruling(dds: SolverRunner
         assert r.status_code == 201, r.text
         new_id = r.json()["cases"][str(case_id)]
         case = c.get(f"/v1/cases/{new_id}", headers=director).json()
-        assert case["status"] == "reviewed: uphold" and case["created_by"] == "Jan Kowalski"
-        recorded = case["reviews"][0]["recorded"]
-        assert (recorded["by"], recorded["imported"], recorded["original_by"]) == \
-            ("Jan Kowalski", True, "Appeals committee")
+        # Issue 35: the export's decision and review are kept, never the case's status: no committee sat here.
+        assert case["status"] == "imported, not verified" and case["created_by"] == "Jan Kowalski"
+        assert case["decision"] is None and case["reviews"] == [] and case["final"] is None
+        assert [(u["seq"], u["action"], u["original_by"], u["original_role"]) for u in case["unverified"]] == \
+            [(2, "decision", "Jan Kowalski", "director"), (3, "review", "Appeals committee", "committee")]
         history = c.get(f"/v1/cases/{new_id}/history", headers=director).json()
         assert [(h["action"], h["actor"], h["role"], h["imported"], h["original_actor"], h["original_role"])
                 for h in history] == [
@@ -371,6 +372,14 @@ def test_an_import_cannot_forge_a_committee_review_or_a_ruling(dds: SolverRunner
         log = next(csv.DictReader(io.StringIO(c.get(f"/v1/events/{r.json()['event']}/rulings.csv",
                                                     headers=director).text)))
         assert log["imported"].startswith("imported by Jan Kowalski at ")
+        assert (log["status"], log["review"], log["final_score_ns"]) == ("imported, not verified", "", "")
+        adjusted = c.get(f"/v1/events/{r.json()['event']}/adjusted.csv", headers=director).text
+        assert len(adjusted.strip().splitlines()) == 1  # nothing decided here: nothing for the scorer
+        # Only a holder of that role here sets the status: the director decides here, then it is decided.
+        mine = c.post(f"/v1/cases/{new_id}/decision", headers=director,
+                      json={"score_ns": 50, "result": "4H W -1", "law": "64A2"})
+        assert mine.status_code == 200, mine.text
+        assert mine.json()["status"] == "decided" and len(mine.json()["unverified"]) == 2
 
 
 def test_a_genuine_export_imports_again_keeping_its_first_origin(client: TestClient, event: int) -> None:

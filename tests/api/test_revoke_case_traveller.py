@@ -41,6 +41,19 @@ FACTS = {"revoke_facts": {"trick": 5, "offender": "N", "revoke_trick_won_by": "N
 """North revoked at trick 5 and won it; North-South won no later trick."""
 
 
+
+def saved_from_the_page(client: TestClient, page: str, event_id: int) -> int:
+    """Post the ruling page's "Save as a case" form (butler_howell board 2, pairs 2 v 7, round 1) with
+    the ruling request the page carries; the new case's id."""
+    found = re.search(r'name="ruling_request" value="([^"]*)"', page)
+    assert found is not None
+    r = client.post("/cases", follow_redirects=False, data={
+        "lang": "en", "kind": "revoke", "ruling_request": html.unescape(found.group(1)),
+        "case_event": str(event_id), "case_board": "2", "case_round": "1", "ns_number": "2", "ew_number": "7",
+        "case_director": "Jan Kowalski", "board_fixed": "1"})
+    assert r.status_code == 303, r.text[:3000]
+    return int(r.headers["location"].split("?")[0].rsplit("/", 1)[1])
+
 def _scored(ruling: dict[str, Any]) -> tuple[Any, ...]:
     w = ruling["scores"]["weighted"] or {}
     return (ruling["scores"]["table"], ruling["scores"]["suggested"], w.get("form"), w.get("ns"), w.get("ew"))
@@ -108,14 +121,7 @@ def test_a_revoke_case_saved_from_the_page_keeps_its_traveller_line(client: Test
     page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", view.text)).split())
     assert "IMPs against the datum (Butler): North-South +2 IMP, East-West -2 IMP" in page
     assert re.search(rf'<option value="{event_id}" selected>', view.text)  # "Save as a case": the board's event
-    found = re.search(r'name="ruling_request" value="([^"]*)"', view.text)
-    assert found is not None
-    r = client.post("/cases", follow_redirects=False, data={
-        "lang": "en", "kind": "revoke", "ruling_request": html.unescape(found.group(1)),
-        "case_event": str(event_id), "case_board": "2", "case_round": "1", "ns_number": "2", "ew_number": "7",
-        "case_director": "Jan Kowalski", "board_fixed": "1"})
-    assert r.status_code == 303, r.text[:3000]
-    case_id = int(r.headers["location"].split("?")[0].rsplit("/", 1)[1])
+    case_id = saved_from_the_page(client, view.text, event_id)
     case = client.get(f"/v1/cases/{case_id}").json()
     assert case["request"]["pairs"] == {"ns": "2", "ew": "7"} and case["request"]["event"] == event_id
     assert _scored(case["ruling"]) == (50, -400, "butler", 2, -2), case["ruling"]["scores"]

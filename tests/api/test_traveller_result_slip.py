@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient
 
 from engine.model.cards import Card
 from engine.model.seats import Seat
+from tests.api.test_revoke_case_traveller import saved_from_the_page
 from tests.api.test_traveller_imps import BUTLER, _event, pytestmark, sample
 
 __all__ = ["pytestmark"]  # the traveller tests' skip without ../shared/data/club-files
@@ -103,12 +104,7 @@ def test_a_case_saved_after_the_field_was_emptied_keeps_it_empty(client: TestCli
     assert found is not None
     request = json.loads(html.unescape(found.group(1)))
     assert "table_result" in request and request["table_result"] is None and request["pairs"] == {"ns": "2", "ew": "7"}
-    r = client.post("/cases", follow_redirects=False, data={
-        "lang": "en", "kind": "revoke", "ruling_request": html.unescape(found.group(1)),
-        "case_event": str(event_id), "case_board": "2", "case_round": "1", "ns_number": "2", "ew_number": "7",
-        "case_director": "Jan Kowalski", "board_fixed": "1"})
-    assert r.status_code == 303, r.text[:3000]
-    case_id = int(r.headers["location"].split("?")[0].rsplit("/", 1)[1])
+    case_id = saved_from_the_page(client, view.text, event_id)
     case = client.get(f"/v1/cases/{case_id}").json()
     ruling = case["ruling"]
     assert ruling["claim"]["counted"] == "claim" and "table_result" not in ruling["from_traveller"]["filled"]

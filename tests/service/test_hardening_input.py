@@ -181,24 +181,24 @@ def test_a_lone_surrogate_in_a_field_name_is_named_without_it(client: TestClient
     assert client.get("/healthz").status_code == 200
 
 
+def _saved_from_the_page(client: TestClient, request: str, **fields: str) -> Any:
+    """The page's "Save as a case" form posted with ``request`` (JSON text) and ``fields`` changed."""
+    return client.post("/cases", data={"ruling_request": request, "kind": "revoke", "case_event": "new",
+                                       "new_event_name": "Spring Pairs", "new_event_date": "2026-04-01",
+                                       "case_board": "21", "ns_number": "1", "ew_number": "2",
+                                       "case_director": "Jan Kowalski"} | fields, follow_redirects=False)
+
+
 def test_a_game_with_a_lone_surrogate_is_not_kept_as_a_case_from_the_page(client: TestClient) -> None:
     # The page's save form posts the ruling request as JSON text: it may hold any escape.
     request = json.dumps({"pbn": SPONVO_21.replace('[Room "Closed"]', '[Room "Closed"]\n[Event "@"]')})
-    request = request.replace("@", "\\ud800")
-    r = client.post("/cases", data={"ruling_request": request, "kind": "revoke", "case_event": "new",
-                                    "new_event_name": "Spring Pairs", "new_event_date": "2026-04-01",
-                                    "case_board": "21", "ns_number": "1", "ew_number": "2",
-                                    "case_director": "Jan Kowalski"}, follow_redirects=False)
+    r = _saved_from_the_page(client, request.replace("@", "\\ud800"))
     assert r.status_code == 422, r.status_code
     assert "surrogate" in r.content.decode("utf-8")
 
 
 def test_a_pair_number_with_a_control_character_is_not_kept_as_a_case_from_the_page(client: TestClient) -> None:
-    request = json.dumps({"pbn": SPONVO_21})
-    r = client.post("/cases", data={"ruling_request": request, "kind": "revoke", "case_event": "new",
-                                    "new_event_name": "Spring Pairs", "new_event_date": "2026-04-01",
-                                    "case_board": "21", "ns_number": "1\x0b", "ew_number": "2",
-                                    "case_director": "Jan Kowalski"}, follow_redirects=False)
+    r = _saved_from_the_page(client, json.dumps({"pbn": SPONVO_21}), ns_number="1\x0b")
     assert r.status_code == 422, r.status_code
     assert "U+000B" in r.content.decode("utf-8")
 

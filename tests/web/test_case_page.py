@@ -480,7 +480,8 @@ def test_an_imported_case_shows_each_entry_as_imported_with_the_exports_word(dds
         rows = re.findall(r"<tr[^>]*><td>(\d+)</td>.*?</tr>", page.split('id="h-history"')[1], flags=re.S)
         assert rows == ["1", "2", "3"]
         marks = re.findall(r'<em class="imported">(.*?)</em>', page)
-        assert len(marks) == 3  # the decision's "recorded" line, and entries 1 and 2 of the history
+        assert len(marks) == 3  # the unverified decision (issue 35), and entries 1 and 2 of the history
+        assert "Imported, not verified" in page and 'id="no-decision"' in page  # the export's decision stands not
         assert all(html.unescape(m).startswith("imported: the export says open mode") for m in marks)
         assert "<strong>imported</strong>: 2 entries brought from an export" in page
         polish = client.get(f"/cases/{new_id}?lang=pl").text

@@ -244,6 +244,27 @@ class RecordedOut(BaseModel):
                    original_at=o.at if o else None)
 
 
+class UnverifiedOut(BaseModel):
+    """A decision or review an import brought (issue 35): the export's word, kept in the history,
+    never the case's decision, review or status until a holder of that role here enters one."""
+
+    seq: int = Field(description="Its history entry.")
+    action: Literal["decision", "review"]
+    original_by: str | None = Field(description="Who the export says recorded it.")
+    original_role: str | None = Field(description="The role the export gives that holder (its word).")
+    original_at: dt.datetime | None = Field(description="When the export says it was recorded.")
+    change: dict[str, Any] = Field(description="What the export says was decided or reviewed (as the history "
+                                   "entry's `change`).")
+
+    @classmethod
+    def of(cls, e: HistoryEntry) -> UnverifiedOut:
+        """The unverified entry ``e``."""
+        o = e.origin
+        return cls(seq=e.seq, action="decision" if e.action is Action.DECISION else "review",
+                   original_by=o.actor if o else None, original_role=o.role if o else None,
+                   original_at=o.at if o else None, change=dict(e.change))
+
+
 class DecisionOut(BaseModel):
     """The director's latest decision."""
 
@@ -304,7 +325,9 @@ class CaseSummaryOut(BaseModel):
     kind: str
     created: dt.datetime
     created_by: str
-    status: str = Field(description="awaiting decision | decided | reviewed: uphold/vary/cancel | withdrawn")
+    status: str = Field(description="awaiting decision | decided | reviewed: uphold/vary/cancel | imported, not "
+                        "verified (an import brought a decision or review; a director here has not decided) | "
+                        "withdrawn")
     withdrawn: str | None = Field(None, description="Why the case was withdrawn (null: it was not).")
     suggested_ns: int | None = Field(description="The advisor's suggested score, North-South's points.")
     final: ScoreOut | None = Field(description="The score that stands: the committee's, else the director's.")
@@ -336,6 +359,10 @@ class CaseOut(CaseSummaryOut):
     table_ns: int | None = Field(description="The table result's points, North-South's view.")
     decision: DecisionOut | None
     reviews: list[ReviewOut]
+    unverified: list[UnverifiedOut] = Field(default_factory=list, description="Decisions and reviews an import "
+                                            "brought, not verified here: they set no decision, review or status "
+                                            "(`imported, not verified`) until a director, then a committee, here "
+                                            "enter their own.")
     for_scorer: ForScorerOut | None = Field(default=None, description="The score that stands as the scorer enters it: "
                                             "assigned (contract, declarer, tricks, points), artificial (Bridgemate "
                                             "remark, USEBIO code, JFR entry) or weighted (each result's weight and "
@@ -346,8 +373,9 @@ class CaseOut(CaseSummaryOut):
     def of(cls, c: Case) -> CaseOut:
         """Serialise, with when and by whom the decision and each review were recorded."""
         recorded = {e.seq: RecordedOut.of(e) for e in c.history}
-        decisions = [e.seq for e in c.history if e.action is Action.DECISION]
-        reviews = [e.seq for e in c.history if e.action is Action.REVIEW]
+        unverified = {e.seq for e in c.unverified}
+        decisions = [e.seq for e in c.history if e.action is Action.DECISION and e.seq not in unverified]
+        reviews = [e.seq for e in c.history if e.action is Action.REVIEW and e.seq not in unverified]
         decision = None
         if c.decision is not None:
             decision = DecisionOut(score=ScoreOut.model_validate(c.decision.score.to_json()), reason=c.decision.reason,
@@ -358,7 +386,8 @@ class CaseOut(CaseSummaryOut):
                    reviews=[ReviewOut(outcome=r.outcome.value, members=list(r.members), reasons=r.reasons,
                                       deposit=r.deposit.value if r.deposit else None, score=ScoreOut.of(r.score),
                                       recorded=recorded[seq])
-                            for r, seq in zip(c.reviews, reviews, strict=True)])
+                            for r, seq in zip(c.reviews, reviews, strict=True)],
+                   unverified=[UnverifiedOut.of(e) for e in c.unverified])
 
 
 class CaseCreatedOut(BaseModel):

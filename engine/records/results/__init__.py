@@ -19,6 +19,7 @@ from engine.records.results.model import (
     PASSED_OUT,
     SessionResults,
     TravellerLine,
+    check_size,
     traveller_matchpoints,
     travellers,
 )
@@ -47,10 +48,17 @@ def read_results(data: bytes) -> SessionResults:
         ResultsFileError: path ``"file"``: key ``results_not_recognised`` when the bytes are none
             of the formats (empty, binary, another program's file); or the format reader's own
             error (damaged or unsafe XML, unreadable database, bad ``.dlm`` checksum, a value
-            that cannot be read).
+            that cannot be read); keys ``results_too_many_lines``, ``_boards``, ``_cells``: more
+            traveller lines, boards or web-page cells than a session has
+            (:data:`~engine.records.results.model.MAX_LINES`, ``MAX_BOARDS``, ``MAX_CELLS``).
         InvalidBoardError, PbnError: path ``"file"``: a PBN file whose deals cannot be used, as
             :func:`engine.records.handrecords.hand_records_from_pbn` says.
     """
+    return check_size(_read(data))
+
+
+def _read(data: bytes) -> SessionResults:
+    """:func:`read_results` before its size is checked."""
     if not data.strip():
         raise ResultsFileError(f"{_NOT_RESULTS} (the file is empty)", key="results_empty")
     if is_access(data):

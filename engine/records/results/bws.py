@@ -25,12 +25,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from access_parser import AccessParser
+from access_parser.parsing_primitives import parse_data_page_header
 
 from engine.errors import InvalidBoardError, ResultsFileError
 from engine.model.cards import Card, Rank, Suit
 from engine.model.seats import SEATS, Seat
 from engine.records.handrecords import HandRecord, board_key
 from engine.records.results.model import (
+    MAX_LINES,
     PASSED_OUT,
     SessionResults,
     TravellerLine,
@@ -39,6 +41,7 @@ from engine.records.results.model import (
     normal_contract,
     read_lead,
     read_seat,
+    too_many,
     unreadable_card,
 )
 
@@ -60,7 +63,9 @@ def read_bws(data: bytes) -> SessionResults:
     Raises:
         ResultsFileError: key ``results_bws_unreadable``: the database cannot be read or has no
             ``ReceivedData`` table; ``results_bad_value``: a contract, seat or lead that cannot be
-            read (the message names section, table, round and board).
+            read (the message names section, table, round and board);
+            ``results_too_many_lines``: the table's pages hold more rows than
+            :data:`~engine.records.results.model.MAX_LINES` (counted before they are read).
     """
     logging.getLogger("access_parser").setLevel(logging.CRITICAL)  # it logs each system-table chunk it skips
     try:
@@ -71,6 +76,9 @@ def read_bws(data: bytes) -> SessionResults:
             if "ReceivedData" not in db.catalog:
                 raise ResultsFileError("a Bridgemate .bws file that cannot be read: it has no ReceivedData table",
                                        key="results_bws_unreadable", params={"why": "it has no ReceivedData table"})
+            rows = _stored_rows(db, "ReceivedData")
+            if rows > MAX_LINES:  # before access-parser builds them: overlapping rows gave 1.22 million
+                raise too_many("lines")
             received = db.parse_table("ReceivedData")
             sections = _rows(db.parse_table("Section")) if "Section" in db.catalog else []
             hands = _rows(db.parse_table("HandRecord")) if "HandRecord" in db.catalog else []
@@ -87,6 +95,15 @@ def read_bws(data: bytes) -> SessionResults:
     lines.sort(key=lambda ln: (ln.section, ln.round or 0, ln.table or 0, int(ln.board) if ln.board.isdigit() else 0))
     return SessionResults("bws", "Bridgemate", "", "", 0, tuple(sorted(records, key=lambda r: int(r.board))),
                           tuple(lines))
+
+
+def _stored_rows(db: AccessParser, name: str) -> int:
+    """How many rows table ``name``'s data pages say they hold (their record offsets, deleted
+    rows included): the most rows access-parser can make of it, counted from the pages' headers
+    without reading a row."""
+    table = db.get_table(name)
+    pages = table.table.linked_pages if table is not None else []
+    return sum(parse_data_page_header(page, version=db.version).record_count for page in pages)
 
 
 def _rows(table: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:

@@ -8,6 +8,10 @@ line per suit from an image ``alt`` S/H/D/C, ranks spaced, ``10`` for the ten; N
 West, East, South as laid out). A row whose contract is ``TD`` (or starts with ``A``: ``ARB``,
 ``AAA``) is an arbitral score: its percentages are kept, the code is ``"TD"``. Dealer and
 vulnerability follow the board number (Law 2).
+
+Bounded (issue 35): a ``colspan`` is capped at :data:`MAX_COLSPAN` before it is expanded (a
+``colspan="100000000"`` took 1.3 GiB), and a page of more than
+:data:`~engine.records.results.model.MAX_CELLS` cells is refused; ``rowspan`` is not expanded.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from engine.model.cards import Card, Rank, Suit
 from engine.model.seats import Seat
 from engine.records.handrecords import HandRecord, board_key
 from engine.records.results.model import (
+    MAX_CELLS,
     PASSED_OUT,
     SCORE_HIGH,
     SessionResults,
@@ -31,12 +36,16 @@ from engine.records.results.model import (
     read_int,
     read_lead,
     read_seat,
+    too_many,
     unreadable_card,
 )
 
 _SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
 _BOARD = re.compile(r"ROZDANIE\s+(\d+)", re.IGNORECASE)
 _CELL_CLASSES = ("noc", "nol", "nor")
+MAX_COLSPAN = 20
+"""The widest ``colspan`` expanded: a JFR Pary page's widest table has 13 columns (its headings
+span 2 to 13 of them); a larger span is taken as this many cells."""
 
 
 def looks_like_jfr(text: str) -> bool:
@@ -47,7 +56,9 @@ def looks_like_jfr(text: str) -> bool:
 
 class _Cells(HTMLParser):
     """Collects table rows as lists of ``(class, text)`` cells, an image's ``alt`` written into
-    the text (``"4" + alt "h"`` -> ``"4h"``), ``colspan`` cells repeated, ``<br>`` as a newline."""
+    the text (``"4" + alt "h"`` -> ``"4h"``), ``colspan`` cells repeated (at most
+    :data:`MAX_COLSPAN` times), ``<br>`` as a newline. Raises ``results_too_many_cells``
+    (:func:`~engine.records.results.model.too_many`) past :data:`MAX_CELLS` cells."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -55,6 +66,7 @@ class _Cells(HTMLParser):
         self._cell: list[str] | None = None
         self._class = ""
         self._span = 1
+        self._cells = 0
         self._row: list[tuple[str, str]] | None = None
         self._stack: list[list[tuple[str, str]] | None] = []
         self.text: list[str] = []
@@ -67,7 +79,9 @@ class _Cells(HTMLParser):
         elif tag == "td" and self._row is not None:
             self._stack.append(None)  # a nested table's cells must not end this one
             self._cell, self._class = [], a.get("class", "")
-            self._span = int(a["colspan"]) if a.get("colspan", "").isdigit() else 1
+            span = a.get("colspan", "").strip()
+            self._span = (max(1, min(int(span), MAX_COLSPAN)) if len(span) <= 6 else MAX_COLSPAN) \
+                if span.isascii() and span.isdigit() else 1
         elif tag == "img" and self._cell is not None:
             self._cell.append(a.get("alt", ""))
         elif tag == "br" and self._cell is not None:
@@ -76,6 +90,9 @@ class _Cells(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag == "td" and self._cell is not None and self._row is not None:
             text = "".join(self._cell).replace("\xa0", " ").strip()
+            self._cells += self._span
+            if self._cells > MAX_CELLS:
+                raise too_many("cells")
             self._row.extend([(self._class, text)] * self._span)
             self._cell = None
             if self._stack:

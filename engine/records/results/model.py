@@ -300,6 +300,54 @@ def law77_score(board: str, contract: str, declarer: Seat, tricks: int,
     return score_ns(Contract.from_str(contract, declarer), tricks, vul)
 
 
+MAX_LINES = 20_000
+"""The most traveller lines a results file may give (issue 35). A session has at most a few hundred
+tables and boards: the largest real file read (a multi-section USEBIO pairs) has 858 lines, and
+200 tables playing 100 boards would be 20,000; a damaged or hostile file giving more (a ``.bws``
+whose rows overlap gave 1.22 million) is refused before its lines are built."""
+
+MAX_BOARDS = 1_000
+"""The most boards (hand records, or boards with traveller lines) a results file may give (the
+real files give at most 100; a session plays a few dozen)."""
+
+MAX_CELLS = 100_000
+"""The most table cells a results web page (JFR Pary) may hold once its ``colspan`` are expanded
+(a real board page has about 400)."""
+
+TOO_MANY = {"lines": MAX_LINES, "boards": MAX_BOARDS, "cells": MAX_CELLS}
+"""What :func:`too_many` counts and its limit."""
+
+
+def too_many(what: str) -> ResultsFileError:
+    """The error for a results file that gives more ``what`` (``"lines"``: traveller lines,
+    ``"boards"``, ``"cells"``: a web page's table cells) than :data:`TOO_MANY` allows: key
+    ``results_too_many_<what>``, param ``limit``, to raise."""
+    limit = TOO_MANY[what]
+    message = {"lines": f"the file gives more than {limit} traveller lines: {_SESSION}",
+               "boards": f"the file gives more than {limit} boards: {_SESSION}",
+               "cells": f"the web page has more than {limit} table cells: a board's page has a few hundred, "
+                        "so it is refused as damaged"}[what]
+    return ResultsFileError(message, key=f"results_too_many_{what}", params={"limit": limit})
+
+
+_SESSION = "a session has at most a few hundred boards and tables, so it is refused as damaged"
+
+
+def check_size(results: SessionResults) -> SessionResults:
+    """``results`` when its traveller lines and boards are within :data:`MAX_LINES` and
+    :data:`MAX_BOARDS`.
+
+    Raises:
+        ResultsFileError: :func:`too_many` (``lines`` or ``boards``).
+    """
+    if len(results.lines) > MAX_LINES:
+        raise too_many("lines")
+    boards = max(len(results.hand_records), len({ln.board for ln in results.lines}))
+    if boards > MAX_BOARDS:
+        raise too_many("boards")
+    return results
+
+
 _SECTION_PREFIX = re.compile(r"^\(\s*([^)]*)\)\s*")
 
 
