@@ -41,7 +41,7 @@ from fastapi.routing import iter_route_contexts
 from starlette.routing import BaseRoute, Mount
 
 from app.service.auth import COMMITTEE, COOKIE, DIRECTOR, READ, Access, AuthError, bearer, forbidden, unsigned
-from app.service.share import RELEASE, HolderShare, holder_key
+from app.service.share import RELEASE, HolderShare, ShareExceededError, holder_key
 from engine.casefile.events import NotStoredError
 from engine.casefile.users import OPEN_MODE, Actor, Role
 
@@ -296,7 +296,12 @@ async def door(request: Request) -> None:
     request.state.holder = holder_key(actor, client)
     share: HolderShare | None = getattr(request.app.state, "share", None)
     if rule is not None and rule.solver and share is not None:
-        setattr(request.state, RELEASE, share.take(request.state.holder))
+        try:
+            setattr(request.state, RELEASE, share.take(request.state.holder))
+        except ShareExceededError:
+            if not api:  # the page's refusal in the language its form named
+                request.state.given_lang = await _given_lang(request)
+            raise
 
 
 async def _given_lang(request: Request) -> str | None:

@@ -131,6 +131,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
         lang = page_lang(request, request.query_params.get("lang"))
         events = request.app.state.events.recent_events(10) if who(request).can(READ) else []
         if kind.startswith("too_many:"):  # a holder over its share of rulings or jobs (issue 35): 429
+            lang = page_lang(request, request.query_params.get("lang") or getattr(request.state, "given_lang", None))
             _, key, n = kind.split(":", 2)
             text = gettext(lang, f"api.{key}", n=int(n))
             bad = [Problem("", text[:1].upper() + text[1:])]

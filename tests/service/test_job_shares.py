@@ -211,3 +211,19 @@ def test_a_claims_time_limit_and_node_budget_are_capped_by_role(site: Site) -> N
     assert (bounds[directors].time_limit, bounds[directors].node_budget) == (120.0, 5_000_000)
     viewers_big = site.claim_job(VIEWER, {**HEAVY, "node_budget": 100_000_000})
     assert site.state.jobs.get(viewers_big).meta["bounds"].node_budget == 50_000_000
+
+
+def test_the_page_says_a_holder_is_over_its_share_in_its_language(site: Site) -> None:
+    from app.service.auth import COOKIE
+
+    share = site.state.share
+    taken = [share.take(f"token:{VIEWER}") for _ in range(share.per_holder)]
+    site.client.cookies.set(COOKIE, site.who[VIEWER]["Authorization"].split(" ", 1)[1])
+    try:
+        r = site.client.post("/ruling", data={"lang": "pl", "pbn": "x"}, follow_redirects=False)
+    finally:
+        site.client.cookies.clear()
+        for give_back in taken:
+            give_back()
+    assert r.status_code == 429 and r.headers["Retry-After"] == "5"
+    assert f"Masz już {share.per_holder} orzeczeń w przygotowaniu" in r.text
