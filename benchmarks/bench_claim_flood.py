@@ -17,8 +17,9 @@ Prints the director's rulings (answered, p50 / p95 / max), the viewer's answers 
 slowest, the jobs made and the most at once, and the cancels' statuses. Asserts nothing
 (tests/service/test_load_claims.py asserts on :func:`flood`'s figures).
 
-Run: ``.venv/bin/python benchmarks/bench_claim_flood.py [--seconds 20] [--claims 40] [--root CHECKOUT]``
-(``--root``: the server from another checkout, e.g. a worktree of the commit before issue 35).
+Run: ``.venv/bin/python benchmarks/bench_claim_flood.py [--seconds 20] [--claims 40] [--root CHECKOUT]
+[--rude]`` (``--root``: the server from another checkout, e.g. a worktree of the commit before issue
+35; ``--rude``: the viewer ignores ``Retry-After`` and sends each refused claim again at once).
 """
 
 from __future__ import annotations
@@ -99,9 +100,11 @@ class Flood:
                 f"cancelled by the director: {self.cancelled}")
 
 
-def flood(folder: Path, seconds: float = 20.0, claims: int = 40, root: Path | None = None) -> Flood:
+def flood(folder: Path, seconds: float = 20.0, claims: int = 40, root: Path | None = None,
+          polite: bool = True) -> Flood:
     """Run the scenario of the module's docstring on a fresh server (its database and log in
-    ``folder``; the code under ``root``, default this checkout); its figures.
+    ``folder``; the code under ``root``, default this checkout); its figures. ``polite=False``: the
+    viewer ignores ``Retry-After`` and sends each refused claim again at once.
 
     Raises:
         RuntimeError: the server did not start.
@@ -138,7 +141,7 @@ def flood(folder: Path, seconds: float = 20.0, claims: int = 40, root: Path | No
                     out.claims.append((r.status_code, time.perf_counter() - t0))
                     if r.status_code == 202:
                         out.jobs.add(r.json()["job"])
-                    elif r.status_code in (429, 503):
+                    elif r.status_code in (429, 503) and polite:
                         stop.wait(float(r.headers.get("Retry-After", "1")))
 
         threads = [threading.Thread(target=claimer, daemon=True) for _ in range(claims)]
@@ -173,11 +176,12 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--claims", type=int, default=40)
     ap.add_argument("--root", type=Path, help="run the server from this checkout (e.g. a worktree of an older commit)")
+    ap.add_argument("--rude", action="store_true", help="the viewer ignores Retry-After: a refused claim again at once")
     args = ap.parse_args()
     print(f"== {args.claims} heavy claims of a viewer while a director rules for {args.seconds:g} s "
           f"(load {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores)")
     with tempfile.TemporaryDirectory(prefix="advisor-flood-") as folder:
-        print(flood(Path(folder), args.seconds, args.claims, args.root).report())
+        print(flood(Path(folder), args.seconds, args.claims, args.root, polite=not args.rude).report())
     print(f"== load {os.getloadavg()[0]:.2f} after")
 
 
