@@ -37,6 +37,7 @@ from app.service.limits import install_body_limits
 from app.service.middleware import allowed_hosts as allowed_hosts_with
 from app.service.middleware import install_same_site, install_security
 from app.service.parse_sandbox import ParseLimits, ParseSandbox, sandbox_of
+from app.service.share import RULINGS_PER_HOLDER, HolderShare, ShareMiddleware
 from app.service.shutdown import on_stop_signal
 from app.storage import open_repository, write_health
 from app.storage.cases import SqlCaseRepository, SqlUserRepository
@@ -115,6 +116,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         app.state.jobs = job_manager_from_env()
         app.state.claim_job_cards = claim_jobs.job_cards()
         app.state.claim_sync_seconds = claim_jobs.sync_seconds()
+        app.state.share = HolderShare(env_int("ADVISOR_RULINGS_PER_HOLDER", RULINGS_PER_HOLDER))
         shutdown_seconds = env_float("ADVISOR_SHUTDOWN_SECONDS", 5.0)
         if solver is None:  # worker processes, one per usable CPU (ADVISOR_DD_WORKERS overrides)
             workers = int(os.environ.get("ADVISOR_DD_WORKERS", "0")) or None
@@ -168,6 +170,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         dependencies=[Depends(access.door)],
     )
     install_error_handlers(app)
+    app.add_middleware(ShareMiddleware)  # gives back the place the door took for a request to the solver
     app.add_middleware(CancelOnDisconnect)
     app.add_middleware(LanguageMiddleware)  # /v1: ?lang= or Accept-Language (app.service.language)
     lang = [Depends(documented_language)]
@@ -180,13 +183,14 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
         """``{"status": "ok", ...}`` while the service answers; ``solver`` gives the cache's
         entries, hits and misses and, with worker processes, ``workers``: live, idle, busy and
         waiting by lane (interactive, batch), starting, restarts and the stalled ones;
-        ``screenings``: jobs queued and running (with their progress), synchronous screenings
-        running, finished jobs kept; ``claim_search``: ``compiled``, ``compiling`` (the compiled core
-        is being made ready, at start) or ``python``; ``database``: ``{"writes": "ok"}``, or, after a
-        write failed for want of space and none has committed since, ``{"writes": "failing", "since":
-        ISO time, "reason": the driver's words}`` with ``status`` ``"degraded"`` (issue 35);
-        ``file_readers``: the upload readers' worker processes alive and the files each limit refused
-        (:mod:`app.service.parse_sandbox`)."""
+        ``screenings``: jobs queued and running (with their progress; by queue: screening, upload,
+        claim, ruling), synchronous screenings running, finished jobs kept; ``share``: the holders'
+        places for requests to the solver (:mod:`app.service.share`); ``claim_search``: ``compiled``,
+        ``compiling`` (the compiled core is being made ready, at start) or ``python``; ``database``:
+        ``{"writes": "ok"}``, or, after a write failed for want of space and none has committed
+        since, ``{"writes": "failing", "since": ISO time, "reason": the driver's words}`` with
+        ``status`` ``"degraded"`` (issue 35); ``file_readers``: the upload readers' worker processes
+        alive and the files each limit refused (:mod:`app.service.parse_sandbox`)."""
         # `async def`: it never waits in the thread pool behind rulings; it only reads counters.
         events = getattr(request.app.state, "events", None)
         health = write_health(events.engine) if events is not None else None
@@ -195,6 +199,7 @@ def create_app(solver: DoubleDummySolver | None = None, database_url: str | None
             {"writes": "failing", "since": since.isoformat(timespec="seconds"), "reason": health.reason}
         return {"status": "ok" if since is None else "degraded", "version": __version__,
                 "solver": solver_stats(request.app.state.solver), "screenings": request.app.state.jobs.stats(),
+                "share": request.app.state.share.stats(),
                 "claim_search": claim_search.core_state(), "database": database,
                 "file_readers": sandbox_of(request.app.state).stats()}
 

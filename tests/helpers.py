@@ -39,6 +39,29 @@ def laptop(app: Any, **kwargs: Any) -> TestClient:
     return TestClient(app, client=LOCAL, **kwargs)
 
 
+def claim_ruled(client: Any, body: dict[str, Any], *, path: str = "/v1/rulings/claim?job=false",
+                seconds: float = 900.0) -> httpx.Response:
+    """POST the claim ``body`` to ``path`` with ``client`` (a TestClient, or an ``httpx.Client``) and
+    wait for its ruling however long it takes: since issue 35 no request waits for a claim more
+    than 2 s (``job=false`` included), past that it is answered 202 with the job, which is then
+    polled until it ends. The answer as the request would have given it when waited for: 200 with
+    the ruling (the job's, the same as the synchronous answer), or the request's own refusal
+    (422...); a job that failed or was cancelled is a 500 holding the job's state, so that the
+    test's assertion shows why. ``seconds``: the most to poll."""
+    r: httpx.Response = client.post(path, json=body)
+    if r.status_code != 202:
+        return r
+    where = r.headers["location"]
+    deadline = time.monotonic() + seconds
+    while True:
+        got = client.get(where).json()
+        if got["state"] == "done":
+            return httpx.Response(200, json=got["ruling"])
+        if got["state"] in ("failed", "cancelled") or time.monotonic() > deadline:
+            return httpx.Response(500, json=got)
+        time.sleep(0.05)
+
+
 def board(deal: str, contract: str, declarer: str, play: list[str] | str, vul: str = "None") -> BoardRecord:
     """A board from text: ``play`` is cards in play order (a list or a space-separated string)."""
     cards = play.split() if isinstance(play, str) else play

@@ -8,12 +8,23 @@ request nor the page waits a minute on it.
 searches (the worst line's, then one per doubtful category) and, once done, the ruling, the same
 as the synchronous answer. The page shows a progress bar (``/claim/jobs/{job}``, see
 :mod:`app.web.claim`). The input is validated before the job is made: a bad claim is a 422 at once.
+``DELETE`` there cancels the job (its owner or a director: :data:`app.service.access.POLICY`).
+
+Directors' rulings first (issue 35): every claim is ruled as a job, and no request waits for one
+longer than the synchronous bound (:data:`SYNC_SECONDS`, 2 s; ``job=false`` included): past it, the
+answer is 202 with the job. What a request may ask of the search is capped by its holder's role
+(:func:`claim_caps`: ``time_limit`` and ``node_budget``, a viewer's and laptop mode's lower than a
+director's). A small claim at the interactive budget (:func:`is_interactive`) waits in the
+:data:`app.service.jobs.RULING` queue, in the solver's interactive lane, with places of its own; any
+other in the :data:`app.service.jobs.CLAIM` queue, in the batch lane. A holder has at most
+``ADVISOR_JOBS_PER_HOLDER`` claim jobs at once (429 beyond).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import os
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -21,20 +32,76 @@ from pydantic import BaseModel, Field
 
 from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse, checked_claim
 from app.api.schemas.common import ErrorResponse
-from app.api.screenings import env_int, owner_of
-from app.service.jobs import Job, JobManager, JobState
+from app.api.screenings import env_int, holder_of, owner_of
+from app.service.jobs import CLAIM, RULING, Job, JobManager, JobState
 from engine.casefile.events import NotStoredError
+from engine.casefile.users import Actor, Role
 from engine.rulings.claim import DEFAULT_TIME_LIMIT
 from engine.rulings.claim_after_revoke import adjudicate_claim_after_revoke
 from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting
-from engine.rulings.claim_search import SYNC_CARDS, node_budget_for
+from engine.rulings.claim_search import DEFAULT_NODE_BUDGET, JOB_NODE_BUDGET, SYNC_CARDS, node_budget_for
 
 JOB_CARDS = SYNC_CARDS
 """The default of ``ADVISOR_CLAIM_JOB_CARDS``: a claim whose longest hand holds more cards is a job."""
 
 SYNC_SECONDS = 2.0
 """How long a claim request waits for its ruling before it answers with the job instead (issue 33: no
-synchronous request holds its thread more than 2 s; ``ADVISOR_CLAIM_SYNC_SECONDS``)."""
+synchronous request holds its thread more than 2 s; ``ADVISOR_CLAIM_SYNC_SECONDS``). ``job=false``
+waits this long at least, and no longer than the larger of it and the setting (issue 35)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimCaps:
+    """The most a claim request may ask of the search, by its holder's role (issue 35).
+
+    Attributes:
+        time_limit: seconds the ruling's searches may take together (``time_limit``).
+        node_budget: nodes (cards tried) each pass of one search may visit (``node_budget``).
+    """
+
+    time_limit: float
+    node_budget: int
+
+
+DIRECTOR_CAPS = ClaimCaps(120.0, 100_000_000)
+"""A director's or a committee member's: the request's own bounds (120 s, 100 million nodes)."""
+VIEWER_CAPS = ClaimCaps(DEFAULT_TIME_LIMIT, JOB_NODE_BUDGET)
+"""A viewer's, and laptop mode's (no token): the defaults of a big claim (45 s, 50 million nodes),
+never more, whatever the request asks."""
+
+
+def claim_caps(actor: Actor | None) -> ClaimCaps:
+    """What ``actor`` may ask of a claim search: :data:`DIRECTOR_CAPS` for a director or a committee
+    member, else (a viewer, laptop mode, nobody) :data:`VIEWER_CAPS`."""
+    role = actor.role if actor is not None else None
+    return DIRECTOR_CAPS if role in (Role.DIRECTOR, Role.COMMITTEE) else VIEWER_CAPS
+
+
+@dataclass(frozen=True, slots=True)
+class SearchBounds:
+    """What one claim ruling's searches get: ``time_limit`` seconds in all, ``node_budget`` nodes a
+    pass (the request's, else the default for the position's size, each capped by :func:`claim_caps`)."""
+
+    time_limit: float
+    node_budget: int
+
+
+def search_bounds(request: Request, body: ClaimRulingRequest, setting: ClaimSetting) -> SearchBounds:
+    """The bounds of ``body``'s searches: what it asks (else :data:`DEFAULT_TIME_LIMIT` and
+    :func:`engine.rulings.claim_search.node_budget_for` the position), capped by the role of the
+    actor the door let through."""
+    caps = claim_caps(getattr(request.state, "actor", None))
+    budget = node_budget_for(longest_hand(setting), getattr(request.app.state, "claim_job_cards", JOB_CARDS))
+    return SearchBounds(min(body.time_limit or DEFAULT_TIME_LIMIT, caps.time_limit),
+                        min(body.node_budget or budget, caps.node_budget))
+
+
+def is_interactive(request: Request, setting: ClaimSetting, bounds: SearchBounds) -> bool:
+    """Whether a claim asked for at once is ruled in the interactive :data:`app.service.jobs.RULING`
+    queue: no hand holds more than ``app.state.claim_job_cards`` cards and each search pass stops at
+    the interactive budget (:data:`engine.rulings.claim_search.DEFAULT_NODE_BUDGET`, about 2 s)."""
+    limit: int = getattr(request.app.state, "claim_job_cards", JOB_CARDS)
+    return longest_hand(setting) <= limit and bounds.node_budget <= DEFAULT_NODE_BUDGET
 
 
 def sync_seconds() -> float:
@@ -54,19 +121,22 @@ def sync_seconds() -> float:
 
 
 def rule_or_job(request: Request, body: ClaimRulingRequest, setting: ClaimSetting,
-                meta: dict[str, Any] | None = None) -> ClaimRuling | Job:
-    """The ruling of ``body``'s claim if it is ready within ``app.state.claim_sync_seconds``, else
-    its job (still running, to poll): the claim is ruled as a job either way, so a long search never
-    holds the request's thread.
+                meta: dict[str, Any] | None = None, *, job: bool | None = None) -> ClaimRuling | Job:
+    """The ruling of ``body``'s claim if it is ready within ``app.state.claim_sync_seconds`` (with
+    ``job=False``: the larger of that and :data:`SYNC_SECONDS`), else its job (still running, to
+    poll): the claim is ruled as a job either way, so a long search never holds the request's thread.
 
     Raises:
-        InvalidBoardError: as :func:`start_claim_job`; SolverBusyError: too many jobs already wait.
+        InvalidBoardError: as :func:`start_claim_job`; TooManyJobsError: the holder's share of claim
+        jobs is taken (429); SolverBusyError: too many jobs already wait.
     """
-    job = start_claim_job(request, body, setting, meta)
+    started = start_claim_job(request, body, setting, meta, at_once=True)
     wait: float = getattr(request.app.state, "claim_sync_seconds", SYNC_SECONDS)
-    if job.wait(wait) and job.state is JobState.DONE and isinstance(job.result, ClaimRuling):
-        return job.result
-    return job
+    if job is False:
+        wait = max(wait, SYNC_SECONDS)
+    if started.wait(wait) and started.state is JobState.DONE and isinstance(started.result, ClaimRuling):
+        return started.result
+    return started
 
 
 def job_cards() -> int:
@@ -85,8 +155,9 @@ def longest_hand(setting: ClaimSetting) -> int:
 
 
 def needs_job(request: Request, setting: ClaimSetting, job: bool | None) -> bool:
-    """Whether the claim at ``setting`` is ruled as a job: ``job`` when given, else when its
-    longest hand holds more than ``app.state.claim_job_cards`` cards."""
+    """Whether the claim at ``setting`` is answered 202 with its job at once (not waited for): with
+    ``job=true``; never with ``job=false`` (waited for up to the synchronous bound: :func:`rule_or_job`);
+    else when its longest hand holds more than ``app.state.claim_job_cards`` cards."""
     if job is not None:
         return job
     limit: int = getattr(request.app.state, "claim_job_cards", JOB_CARDS)
@@ -94,28 +165,40 @@ def needs_job(request: Request, setting: ClaimSetting, job: bool | None) -> bool
 
 
 def start_claim_job(request: Request, body: ClaimRulingRequest, setting: ClaimSetting,
-                    meta: dict[str, Any] | None = None) -> Job:
+                    meta: dict[str, Any] | None = None, *, at_once: bool = False) -> Job:
     """Queue the ruling of ``body``'s claim at ``setting`` (already read from the request) as a job;
     its result is the engine's :class:`ClaimRuling`, its progress in searches. As
     :func:`app.api.schemas.claim.rule_claim`, a play that shows a revoke is ruled with the revoke laws.
+    The searches' bounds are :func:`search_bounds` (capped by role). ``at_once``: the request waits
+    for it (:func:`rule_or_job`): a small claim (:func:`is_interactive`) then goes to the interactive
+    :data:`app.service.jobs.RULING` queue; any other claim to :data:`app.service.jobs.CLAIM`. The
+    job's owner is the request's actor, its share the request's holder; ``meta["bounds"]`` keeps
+    its :class:`SearchBounds`.
 
     Raises:
         InvalidBoardError: as :func:`engine.rulings.claim.validate_claim`, path ``event`` (before any
             job is made).
-        SolverBusyError: too many jobs already wait (HTTP 503).
+        TooManyJobsError: the holder already has its share of claim jobs (HTTP 429).
+        SolverBusyError: too many jobs already wait in its queue (HTTP 503).
     """
     claim = checked_claim(body, setting)
-    budget = node_budget_for(longest_hand(setting), getattr(request.app.state, "claim_job_cards", JOB_CARDS))
+    bounds = search_bounds(request, body, setting)
     solver = request.app.state.solver
     jobs: JobManager = request.app.state.jobs
     laws = body.edition(request.app.state.events)
 
     def run(job: Job) -> ClaimRuling:  # as rule_claim: a revoke in the play is ruled with the revoke laws
-        return adjudicate_claim_after_revoke(setting, claim, solver, edition=laws,
-                                             node_budget=body.node_budget or budget,
-                                             time_limit=body.time_limit or DEFAULT_TIME_LIMIT, progress=job.advance)
+        def progress(done: int, total: int) -> None:  # after each search: stop there when cancelled
+            job.advance(done, total)
+            job.work.check()
 
-    return jobs.submit("claim", 1, run, {"kind": "claim", "body": body, "owner": owner_of(request), **(meta or {})})
+        return adjudicate_claim_after_revoke(setting, claim, solver, edition=laws, node_budget=bounds.node_budget,
+                                             time_limit=bounds.time_limit, progress=progress)
+
+    queue = RULING if at_once and is_interactive(request, setting, bounds) else CLAIM
+    return jobs.submit("claim", 1, run, {"kind": CLAIM, "body": body, "bounds": bounds, **(meta or {})}, kind=CLAIM,
+                       queue=queue,
+                       owner=owner_of(request), holder=holder_of(request))
 
 
 def claim_job(request: Request, job_id: str) -> Job:
@@ -125,7 +208,7 @@ def claim_job(request: Request, job_id: str) -> Job:
         NotStoredError: no such claim job (a screening's id is not one), or it was forgotten.
     """
     job: Job = request.app.state.jobs.get(job_id)
-    if job.meta.get("kind") != "claim":
+    if job.kind != CLAIM:
         raise NotStoredError(f"there is no claim job {job_id[:40]!r}", path="job_id")
     return job
 
@@ -173,7 +256,8 @@ def job_location(job: Job) -> str:
 
 
 def router() -> APIRouter:
-    """``GET /v1/rulings/claim/jobs/{job_id}``."""
+    """``GET`` and ``DELETE /v1/rulings/claim/jobs/{job_id}`` (who may: :data:`app.service.access.POLICY`;
+    cancelling: a director or the job's owner)."""
     r = APIRouter()
     missing: dict[int | str, dict[str, Any]] = {
         401: {"model": ErrorResponse, "description": "No valid token (outside laptop mode)."},
@@ -185,5 +269,16 @@ def router() -> APIRouter:
         """The job's state, its progress in searches and, once done, the ruling (the same as the
         synchronous answer). Poll it every second or two; a finished job is kept for an hour."""
         return ClaimJobResponse.from_job(claim_job(request, job_id))
+
+    @r.delete("/v1/rulings/claim/jobs/{job_id}", response_model=ClaimJobResponse,
+              responses={**missing, 403: {"model": ErrorResponse, "description": "Neither the job's owner nor a "
+                                                                                  "director."}},
+              summary="Cancel a claim job")
+    def cancel_claim_job(job_id: str, request: Request) -> ClaimJobResponse:
+        """Cancel the claim job: a queued one at once, a running one after the search it is on
+        (`cancelled` once it has stopped; a finished job is left as it is). Whoever started the job
+        may, and a director."""
+        return ClaimJobResponse.from_job(request.app.state.jobs.cancel(claim_job(request, job_id).id,
+                                                                       "cancelled"))
 
     return r

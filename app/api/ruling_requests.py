@@ -13,7 +13,7 @@ from app.api import claim_jobs, rulings
 from app.api.card_traveller import cards_from_event, cards_response
 from app.api.claim_traveller import claim_from_traveller, with_traveller
 from app.api.schemas.cards import IncorrectCardsRequest, IncorrectCardsResponse
-from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse, rule_claim
+from app.api.schemas.claim import ClaimRulingRequest, ClaimRulingResponse
 from app.api.schemas.common import ErrorResponse
 from app.api.schemas.revoke import RevokeRulingRequest
 from app.api.schemas.revoke_ruling import RevokeRulingResponse
@@ -89,16 +89,18 @@ def router() -> APIRouter:
                                                                                "job, to poll."},
                    422: {"model": ErrorResponse, "description": "Bad or contradictory input: the field and the "
                                                                 "reason."},
+                   429: {"model": ErrorResponse, "description": "The asker's share of rulings or claim jobs is "
+                                                                "taken; retry after `Retry-After` seconds."},
                    503: {"model": ErrorResponse, "description": "The solver is busy; retry later."}},
         summary="Rule on a claim or concession (Laws 68-71)",
     )
     def rule_claim_route(
         body: ClaimRulingRequest, request: Request,
-        job: Annotated[bool | None, Query(description="true: always answer 202 with a job; false: never (the "
-                                          "request waits up to `time_limit`); default: a job when a hand holds "
-                                          "more than 8 cards at the claim (`ADVISOR_CLAIM_JOB_CARDS`), else the "
-                                          "ruling when ready within 2 s (`ADVISOR_CLAIM_SYNC_SECONDS`), else the "
-                                          "job.")] = None,
+        job: Annotated[bool | None, Query(description="true: always answer 202 with a job; false: the ruling when "
+                                          "ready within 2 s, else 202 with the job (no request waits longer); "
+                                          "default: a job when a hand holds more than 8 cards at the claim "
+                                          "(`ADVISOR_CLAIM_JOB_CARDS`), else the ruling when ready within 2 s "
+                                          "(`ADVISOR_CLAIM_SYNC_SECONDS`), else the job.")] = None,
     ) -> Any:
         """Adjudicate a disputed claim (70), a withdrawn agreement (69B) or a concession (71): the
         fewest tricks the claiming side takes when the opponents may play any card and its own side
@@ -116,21 +118,21 @@ def router() -> APIRouter:
         `scores`).
 
         A claim with more than 8 cards in a hand (or `job=true`) is answered 202 at once with a job
-        (`Location: /v1/rulings/claim/jobs/{job}`): poll it for the progress and the ruling. Any other
-        claim is ruled as a job too, and answered 200 with the ruling when it is ready within 2 s
-        (`ADVISOR_CLAIM_SYNC_SECONDS`), else 202 with the job: no request holds its thread longer.
-        `job=false`: the request waits as long as the ruling takes (up to `time_limit`).
+        (`Location: /v1/rulings/claim/jobs/{job}`): poll it for the progress and the ruling, or
+        `DELETE` it to cancel it. Any other claim is ruled as a job too, and answered 200 with the
+        ruling when it is ready within 2 s (`ADVISOR_CLAIM_SYNC_SECONDS`), else 202 with the job: no
+        request holds its thread longer, `job=false` included. `time_limit` and `node_budget` are
+        capped by the asker's role (a director's or committee's: 120 s and 100 million nodes; a
+        viewer's and laptop mode's: 45 s and 50 million). A holder has at most 3 claim jobs at once
+        (`ADVISOR_JOBS_PER_HOLDER`): 429 with `Retry-After` beyond.
         """
         # A plain `def`: FastAPI runs it in its thread pool; DDS is reached only through the runner.
         body, came = claim_from_traveller(body, request.app.state.events)
         setting = body.to_setting(request.app.state.events)
-        if job is False:  # the caller waits as long as the ruling takes (time_limit)
-            ruling = rule_claim(body, request.app.state.events, request.app.state.solver, setting=setting)
-            return with_traveller(ClaimRulingResponse.from_ruling(ruling, body), came)
         if claim_jobs.needs_job(request, setting, job):
             got: ClaimRuling | Job = claim_jobs.start_claim_job(request, body, setting, {"from_traveller": came})
-        else:  # the ruling if it is ready within 2 s, else the job (ADVISOR_CLAIM_SYNC_SECONDS)
-            got = claim_jobs.rule_or_job(request, body, setting, {"from_traveller": came})
+        else:  # the ruling if it is ready within 2 s, else the job (ADVISOR_CLAIM_SYNC_SECONDS; job=false too)
+            got = claim_jobs.rule_or_job(request, body, setting, {"from_traveller": came}, job=job)
         if isinstance(got, ClaimRuling):
             return with_traveller(ClaimRulingResponse.from_ruling(got, body), came)
         out = claim_jobs.ClaimJobResponse.from_job(got).model_dump(mode="json")

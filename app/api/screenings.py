@@ -19,9 +19,10 @@ from pydantic import BaseModel, Field
 
 from app.api.schemas.common import ErrorResponse
 from app.api.schemas.screening import ScreeningResponse
-from app.service.jobs import Job, JobManager
+from app.service.jobs import CLAIM, PER_HOLDER, RULING, SCREENING, Job, JobManager, QueueLimits
 from engine.casefile.events import NotStoredError
 from engine.dd.protocol import DoubleDummySolver
+from engine.dd.work import Lane
 from engine.errors import InvalidBoardError
 from engine.records.pbn_game import PbnGame
 from engine.screening.events import screen_games
@@ -62,8 +63,19 @@ def _env(name: str, default: _N, parse: Callable[[str], _N], what: str) -> _N:
 
 
 def job_manager_from_env() -> JobManager:
-    """The job manager configured by ``ADVISOR_SCREENING_JOBS`` (jobs running at once, default 2)."""
-    return JobManager(max_running=env_int("ADVISOR_SCREENING_JOBS", 2))
+    """The job manager configured by ``ADVISOR_SCREENING_JOBS`` (screenings running at once, in each
+    of the two screening queues, files sent to the API and files uploaded on the page: default 2),
+    ``ADVISOR_CLAIM_JOBS`` (claim jobs running at once, default 1), ``ADVISOR_CLAIM_RULINGS`` (small
+    claims ruled while their director waits, at once: default 2, the interactive lane) and
+    ``ADVISOR_JOBS_PER_HOLDER`` (jobs of one kind a holder may have queued or running, default 3).
+
+    Raises:
+        ValueError: one of them is not a whole number.
+    """
+    return JobManager(max_running=env_int("ADVISOR_SCREENING_JOBS", 2),
+                      queues={CLAIM: QueueLimits(max(1, env_int("ADVISOR_CLAIM_JOBS", 1)), 16),
+                              RULING: QueueLimits(max(1, env_int("ADVISOR_CLAIM_RULINGS", 2)), 8, Lane.INTERACTIVE)},
+                      per_holder=env_int("ADVISOR_JOBS_PER_HOLDER", PER_HOLDER))
 
 
 class JobProgress(BaseModel):
@@ -109,21 +121,32 @@ def job_location(job: Job) -> str:
 
 
 def start_job(jobs: JobManager, solver: DoubleDummySolver, name: str, games: Sequence[PbnGame],
-              meta: dict[str, Any] | None = None) -> Job:
-    """Queue the screening of ``games`` (from the file ``name``) as a job.
+              meta: dict[str, Any] | None = None, *, kind: str = SCREENING, holder: str | None = None) -> Job:
+    """Queue the screening of ``games`` (from the file ``name``) as a job of ``kind``
+    (:data:`app.service.jobs.SCREENING`, or :data:`app.service.jobs.UPLOAD` for the page's upload)
+    counted against ``holder``'s share.
 
     Raises:
+        TooManyJobsError: ``holder`` already has its share of such jobs (HTTP 429).
         SolverBusyError: too many jobs already wait (HTTP 503).
     """
     pairs = [(name, g) for g in games]
-    return jobs.submit(name, len(pairs), lambda job: screen_games(pairs, solver=solver, progress=job.advance), meta)
+    return jobs.submit(name, len(pairs), lambda job: screen_games(pairs, solver=solver, progress=job.advance), meta,
+                       kind=kind, holder=holder)
 
 
 def owner_of(request: Request) -> str | None:
     """Who starts a job from ``request`` (the name of the actor :func:`app.service.access.door` let
-    through): kept in the job's ``meta["owner"]``, who may cancel it besides a director."""
+    through): kept as the job's ``owner``, who may cancel it besides a director."""
     actor = getattr(request.state, "actor", None)
     return actor.name if actor is not None else None
+
+
+def holder_of(request: Request) -> str | None:
+    """Whose share of the jobs a job started from ``request`` counts against (the door's
+    ``request.state.holder``: :func:`app.service.share.holder_key`)."""
+    holder = getattr(request.state, "holder", None)
+    return holder if isinstance(holder, str) else None
 
 
 def screen_upload(request: Request, name: str, games: Sequence[PbnGame], job: bool | None) -> Any:
@@ -132,6 +155,7 @@ def screen_upload(request: Request, name: str, games: Sequence[PbnGame], job: bo
 
     Raises:
         InvalidBoardError: ``job=false`` for a file over the cap (HTTP 422).
+        TooManyJobsError: the holder already has its share of screening jobs (HTTP 429).
         SolverBusyError: too many screenings already (HTTP 503), or the service is shutting down.
         WorkCancelledError: the client went away or the service is shutting down (HTTP 503).
     """
@@ -142,7 +166,7 @@ def screen_upload(request: Request, name: str, games: Sequence[PbnGame], job: bo
         raise InvalidBoardError(f"{name}: {len(games)} games is more than a synchronous screening takes ({cap}); "
                                 "leave out job=false to get a job", path="job")
     if job or len(games) > cap:
-        started = start_job(jobs, solver, name, games, {"owner": owner_of(request)})
+        started = start_job(jobs, solver, name, games, {"owner": owner_of(request)}, holder=holder_of(request))
         body = ScreeningJobResponse.from_job(started).model_dump(mode="json")
         return JSONResponse(status_code=202, content=body, headers={"Location": job_location(started)})
     pairs = [(name, g) for g in games]
@@ -157,7 +181,7 @@ def screening_job(request: Request, job_id: str) -> Job:
         NotStoredError: no such screening job.
     """
     job: Job = request.app.state.jobs.get(job_id)
-    if job.meta.get("kind") == "claim":
+    if job.kind == CLAIM:
         raise NotStoredError(f"there is no screening job {job_id[:40]!r}", path="job_id")
     return job
 

@@ -11,7 +11,12 @@ it), the roles that may use it (docs/api.md "Who may do what"):
 - :data:`app.service.auth.DIRECTOR`: writing: events and hand records (the page's ``POST /upload``
   makes an event), cases, decisions, re-runs, imports;
 - :data:`app.service.auth.COMMITTEE`: the appeals committee's reviews;
-- cancelling a screening job: a director, or whoever started the job (``owner``).
+- cancelling a job (a screening, a big upload's screening, a claim): a director, or whoever
+  started the job (``owner``).
+
+A route that asks the solver (``solver=True``: the rulings, screenings, new cases and re-runs, the
+page's upload) also takes one of its holder's places (:mod:`app.service.share`): beyond its share a
+holder's request is refused 429 by the door, before it takes a thread.
 
 :func:`door` is an app-wide FastAPI dependency (declared once, in :func:`app.main.create_app`):
 it looks the matched route up in the table, refuses what the table does not allow (a route not
@@ -36,6 +41,7 @@ from fastapi.routing import iter_route_contexts
 from starlette.routing import BaseRoute, Mount
 
 from app.service.auth import COMMITTEE, COOKIE, DIRECTOR, READ, Access, AuthError, bearer, forbidden, unsigned
+from app.service.share import RELEASE, HolderShare, ShareExceededError, holder_key
 from engine.casefile.events import NotStoredError
 from engine.casefile.users import OPEN_MODE, Actor, Role
 
@@ -51,12 +57,15 @@ class Rule:
         allowed: the roles that may (:data:`OPEN`: anyone, without a token).
         doing: what the route does, in the refusal: English words for the API ("record a
             decision"), a page catalogue key for the page (``"doing_decide"``, app/i18n).
-        owner: whoever started the screening job named by the path's ``job_id`` may too.
+        owner: whoever started the job named by the path's ``job_id`` may too.
+        solver: the route asks the solver: it counts against its holder's share of such requests
+            (:class:`app.service.share.HolderShare`).
     """
 
     allowed: frozenset[Role]
     doing: str
     owner: bool = False
+    solver: bool = False
 
 
 POLICY: dict[tuple[str, str], Rule] = {
@@ -70,16 +79,17 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/signin"): Rule(OPEN, "doing_read"),
     ("POST", "/signout"): Rule(OPEN, "doing_read"),
     # the API: rulings and scores (asking is reading)
-    ("POST", "/v1/rulings/revoke"): Rule(READ, "ask for a ruling"),
-    ("POST", "/v1/rulings/incorrect-cards"): Rule(READ, "ask for a ruling"),
-    ("POST", "/v1/rulings/claim"): Rule(READ, "ask for a ruling"),
+    ("POST", "/v1/rulings/revoke"): Rule(READ, "ask for a ruling", solver=True),
+    ("POST", "/v1/rulings/incorrect-cards"): Rule(READ, "ask for a ruling", solver=True),
+    ("POST", "/v1/rulings/claim"): Rule(READ, "ask for a ruling", solver=True),
     ("GET", "/v1/rulings/claim/jobs/{job_id}"): Rule(READ, "ask for a ruling"),
+    ("DELETE", "/v1/rulings/claim/jobs/{job_id}"): Rule(DIRECTOR, "cancel another's claim ruling", owner=True),
     ("POST", "/v1/scores/weighted"): Rule(READ, "compute scores"),
     ("POST", "/v1/scores/artificial"): Rule(READ, "compute scores"),
     ("POST", "/v1/scores/matchpoints"): Rule(READ, "compute scores"),
     ("POST", "/v1/scores/imps"): Rule(READ, "compute scores"),
     # a screening of a file stores nothing: asking, as a ruling is
-    ("POST", "/v1/screenings"): Rule(READ, "ask for a ruling"),
+    ("POST", "/v1/screenings"): Rule(READ, "ask for a ruling", solver=True),
     ("GET", "/v1/screenings/jobs/{job_id}"): Rule(READ, "read a screening"),
     ("DELETE", "/v1/screenings/jobs/{job_id}"): Rule(DIRECTOR, "cancel another's screening", owner=True),
     # events and hand records
@@ -91,7 +101,7 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/events/{event_id}/results"): Rule(DIRECTOR, "create events and upload hand records"),
     ("GET", "/v1/events/{event_id}/boards/{board}/traveller"): Rule(READ, "read events"),
     # the case file
-    ("POST", "/v1/cases"): Rule(DIRECTOR, "create a case"),
+    ("POST", "/v1/cases"): Rule(DIRECTOR, "create a case", solver=True),
     ("GET", "/v1/cases"): Rule(READ, "read cases"),
     ("GET", "/v1/cases/{case_id}"): Rule(READ, "read cases"),
     ("POST", "/v1/cases/{case_id}/decision"): Rule(DIRECTOR, "record a decision"),
@@ -101,7 +111,7 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/cases/{case_id}/withdraw"): Rule(DIRECTOR, "withdraw a case"),
     ("GET", "/v1/events/{event_id}/settings"): Rule(READ, "read events"),
     ("POST", "/v1/events/{event_id}/settings"): Rule(DIRECTOR, "set an event's settings"),
-    ("POST", "/v1/cases/{case_id}/rerun"): Rule(DIRECTOR, "re-run a case"),
+    ("POST", "/v1/cases/{case_id}/rerun"): Rule(DIRECTOR, "re-run a case", solver=True),
     ("GET", "/v1/events/{event_id}/rulings.csv"): Rule(READ, "read cases"),
     ("GET", "/v1/events/{event_id}/adjusted.csv"): Rule(READ, "read cases"),
     ("GET", "/v1/events/{event_id}/adjusted.xml"): Rule(READ, "read cases"),
@@ -109,15 +119,15 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/cases/import"): Rule(DIRECTOR, "import cases"),
     # the page: the events and their hand records, rulings
     ("GET", "/"): Rule(READ, "doing_events"),
-    ("POST", "/upload"): Rule(DIRECTOR, "doing_upload"),
+    ("POST", "/upload"): Rule(DIRECTOR, "doing_upload", solver=True),
     ("GET", "/events/{event_id}"): Rule(READ, "doing_events"),
     ("GET", "/events/{event_id}/boards/{board}/play"): Rule(READ, "doing_events"),
     ("GET", "/events/{event_id}/boards/{board}/traveller"): Rule(READ, "doing_events"),
     ("GET", "/events/{event_id}/boards/{board}/cards"): Rule(READ, "doing_events"),
-    ("POST", "/ruling"): Rule(READ, "doing_rule"),
-    ("POST", "/incorrect-cards"): Rule(READ, "doing_rule"),
+    ("POST", "/ruling"): Rule(READ, "doing_rule", solver=True),
+    ("POST", "/incorrect-cards"): Rule(READ, "doing_rule", solver=True),
     ("GET", "/claim"): Rule(READ, "doing_rule"),
-    ("POST", "/claim"): Rule(READ, "doing_rule"),
+    ("POST", "/claim"): Rule(READ, "doing_rule", solver=True),
     ("GET", "/claim/jobs/{job_id}"): Rule(READ, "doing_rule"),
     ("GET", "/claim/jobs/{job_id}/progress"): Rule(READ, "doing_rule"),
     # the page: screenings of uploaded files
@@ -125,14 +135,14 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("GET", "/screenings/{job_id}/progress"): Rule(READ, "doing_events"),
     ("POST", "/screenings/{job_id}/cancel"): Rule(DIRECTOR, "doing_cancel", owner=True),
     # the page: the case file
-    ("POST", "/cases"): Rule(DIRECTOR, "doing_create"),
+    ("POST", "/cases"): Rule(DIRECTOR, "doing_create", solver=True),
     ("GET", "/events/{event_id}/cases"): Rule(READ, "doing_read"),
     ("GET", "/events/{event_id}/rulings.csv"): Rule(READ, "doing_read"),
     ("GET", "/events/{event_id}/cases.json"): Rule(READ, "doing_read"),
     ("GET", "/cases/{case_id}"): Rule(READ, "doing_read"),
     ("POST", "/cases/{case_id}/decision"): Rule(DIRECTOR, "doing_decide"),
     ("POST", "/cases/{case_id}/reviews"): Rule(COMMITTEE, "doing_review"),
-    ("POST", "/cases/{case_id}/rerun"): Rule(DIRECTOR, "doing_rerun"),
+    ("POST", "/cases/{case_id}/rerun"): Rule(DIRECTOR, "doing_rerun", solver=True),
     ("POST", "/cases/{case_id}/amend"): Rule(DIRECTOR, "doing_amend"),
     ("POST", "/cases/{case_id}/withdraw"): Rule(DIRECTOR, "doing_withdraw"),
     ("POST", "/events/{event_id}/settings"): Rule(DIRECTOR, "doing_settings"),
@@ -236,22 +246,28 @@ def _decide(access: Access, rule: Rule | None, token: str | None, cookie: bool, 
 
 
 def _owns(request: Request, actor: Actor) -> bool:
-    """Whether ``actor`` started the screening job of the path's ``job_id`` (an unknown job: let
-    through, its handler answers 404)."""
+    """Whether ``actor`` started the job of the path's ``job_id`` (a screening, an upload's
+    screening, a claim ruling; an unknown job: let through, its handler answers 404)."""
     try:
         job = request.app.state.jobs.get(str(request.path_params.get("job_id", "")))
     except NotStoredError:
         return True
-    return bool(job.meta.get("owner") == actor.name)
+    return job.owner is not None and job.owner == actor.name
 
 
 async def door(request: Request) -> None:
     """The app-wide dependency: let the request through if :data:`POLICY` allows it, leaving its
     :class:`Actor` in ``request.state.actor`` (``None`` on an open route for nobody).
 
+    A route that asks the solver (:attr:`Rule.solver`) takes one of the holder's places
+    (:mod:`app.service.share`), given back by :class:`app.service.share.ShareMiddleware` once
+    answered; the holder's key is left in ``request.state.holder`` (whose share its jobs count
+    against too).
+
     Raises:
         AuthError: an API route refused (401 with ``WWW-Authenticate: Bearer``, or 403).
         PageRefused: a page route refused (the page renders it).
+        ShareExceededError: the holder already has its share of requests to the solver (429).
     """
     path = route_path(request)
     rule = POLICY.get((request.method, path)) if path is not None else None
@@ -277,6 +293,15 @@ async def door(request: Request) -> None:
         request.state.actor = holder
         raise PageRefused(exc, rule, holder, bool(token) and exc.status == 401, await _given_lang(request)) from None
     request.state.actor = actor
+    request.state.holder = holder_key(actor, client)
+    share: HolderShare | None = getattr(request.app.state, "share", None)
+    if rule is not None and rule.solver and share is not None:
+        try:
+            setattr(request.state, RELEASE, share.take(request.state.holder))
+        except ShareExceededError:
+            if not api:  # the page's refusal in the language its form named
+                request.state.given_lang = await _given_lang(request)
+            raise
 
 
 async def _given_lang(request: Request) -> str | None:

@@ -23,7 +23,9 @@ from starlette.middleware.body_limit import MAX_BODY_SIZE_SCOPE_KEY
 
 from app import i18n
 from app.service.auth import AuthError
+from app.service.jobs import TooManyJobsError
 from app.service.request_body import UNFIT_JSON, clean_text
+from app.service.share import ShareExceededError
 from engine.casefile.cases import CaseConflictError
 from engine.casefile.events import NotStoredError
 from engine.errors import InvalidBoardError, SolverBusyError, SolverError, StoreBusyError, StoreCannotWriteError
@@ -37,7 +39,8 @@ UnreadableBodyPage = Callable[[Request, str, str], Response]
 """What the director's page answers when a form it posted cannot be read: ``(request, kind,
 message)`` to a response (the page with the message); ``kind`` is ``"too_large"`` (a field over
 the form parser's 1 MiB), ``"unreadable"``, ``"body_too_large"`` (the body over its route's limit:
-:mod:`app.service.limits`; the message is the API's) or ``"busy"`` (the store is locked: 503). Set as
+:mod:`app.service.limits`; the message is the API's), ``"busy"`` (the store is locked: 503) or
+``"too_many:<key>:<n>"`` (a holder over its share, 429: the catalogue key ``api.<key>`` with ``n``). Set as
 ``app.state.unreadable_body_page``."""
 
 RETRY_AFTER_SECONDS = 5
@@ -229,6 +232,14 @@ def install_error_handlers(app: FastAPI) -> None:
                                    "type": "invalid_board", "law": exc.law}
         return JSONResponse(status_code=422, content={"detail": [item]})
 
+    @app.exception_handler(TooManyJobsError)
+    async def too_many_jobs(request: Request, exc: TooManyJobsError) -> Response:
+        return await _too_many(request, f"too_many_jobs_{exc.kind}", exc.limit, "too_many_jobs")
+
+    @app.exception_handler(ShareExceededError)
+    async def share_exceeded(request: Request, exc: ShareExceededError) -> Response:
+        return await _too_many(request, "too_many_rulings", exc.limit, "too_many_requests")
+
     @app.exception_handler(SolverBusyError)
     async def busy(_: Request, exc: SolverBusyError) -> JSONResponse:
         item: dict[str, object] = {"loc": [], "msg": str(exc), "type": "solver_busy", "law": None}
@@ -262,6 +273,23 @@ def install_error_handlers(app: FastAPI) -> None:
         msg = _say("solver_failed", why=exc)
         item: dict[str, object] = {"loc": [], "msg": msg, "type": "solver_error", "law": None}
         return JSONResponse(status_code=500, content={"detail": [item]})
+
+
+async def _too_many(request: Request, key: str, limit: int, kind: str) -> Response:
+    """The 429 of a holder over its share (issue 35): ``Retry-After``, the reason (catalogue key
+    ``api.<key>`` with ``n`` = ``limit``, in the answer's language) in the project's shape with
+    ``type`` ``kind``; a page's form gets the page (kind ``"too_many:<key>:<limit>"``: the page says
+    it in its own language)."""
+    retry = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    msg = _say(key, n=limit)
+    page: UnreadableBodyPage | None = getattr(request.app.state, "unreadable_body_page", None)
+    if page is not None and not request.url.path.startswith("/v1/"):
+        response = await run_in_threadpool(page, request, f"too_many:{key}:{limit}", msg)
+        response.status_code = 429
+        response.headers.update(retry)
+        return response
+    item: dict[str, object] = {"loc": [], "msg": msg, "type": kind, "law": None}
+    return JSONResponse(status_code=429, content={"detail": [item]}, headers=retry)
 
 
 def internal_error(request_id: str) -> JSONResponse:

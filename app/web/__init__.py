@@ -125,10 +125,17 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
         """The index with the reason a posted form could not be read: 413 for a field over the
         form parser's 1 MiB (a paste: upload the file instead) or a body over its route's limit
         (:mod:`app.service.limits`: the file over 5 MiB, the form over 1 MiB; never read), 422 for a
-        malformed form, 503 when the store is busy (nothing was stored). The form is read before
+        malformed form, 503 when the store is busy (nothing was stored), 429 for a holder over its
+        share of rulings or jobs (``too_many:<key>:<n>``). The form is read before
         the access policy runs: the recent events are listed only to whom may read them."""
         lang = page_lang(request, request.query_params.get("lang"))
         events = request.app.state.events.recent_events(10) if who(request).can(READ) else []
+        if kind.startswith("too_many:"):  # a holder over its share of rulings or jobs (issue 35): 429
+            lang = page_lang(request, request.query_params.get("lang") or getattr(request.state, "given_lang", None))
+            _, key, n = kind.split(":", 2)
+            text = gettext(lang, f"api.{key}", n=int(n))
+            bad = [Problem("", text[:1].upper() + text[1:])]
+            return render(request, "index.html", lang, 429, errors=bad, field_errors=field_errors(bad), events=events)
         if kind in ("body_too_large", "busy"):
             upload = request.url.path == "/upload"
             if kind == "busy":

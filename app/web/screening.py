@@ -18,9 +18,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from app.api.screenings import owner_of, start_job
+from app.api.screenings import holder_of, owner_of, start_job
 from app.i18n import error_text, fallback, gettext
-from app.service.jobs import FINISHED, Job, JobManager, JobState
+from app.service.jobs import FINISHED, UPLOAD, Job, JobManager, JobState
 from app.service.page_language import page_lang
 from app.web.page_common import job_progress
 from app.web.problems import Problem
@@ -46,10 +46,12 @@ def start_page_job(request: Request, name: str, games: Sequence[PbnGame], event_
     """Start the screening job of a big upload and redirect to its page (303).
 
     Raises:
+        TooManyJobsError: the holder already has its share of upload jobs (HTTP 429: the page says why).
         SolverBusyError: too many screening jobs already wait.
     """
     meta = {"event": event_id, "upload": file_id, "note": note, "owner": owner_of(request)}
-    job = start_job(request.app.state.jobs, request.app.state.solver, name, games, meta)
+    job = start_job(request.app.state.jobs, request.app.state.solver, name, games, meta, kind=UPLOAD,
+                    holder=holder_of(request))
     return RedirectResponse(f"/screenings/{job.id}?lang={lang}", status_code=303)
 
 

@@ -15,6 +15,7 @@ from fastapi import APIRouter, File, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 
 from app.i18n import gettext
+from app.service.jobs import TooManyJobsError
 from app.service.limits import UPLOAD_BODY_BYTES, read_upload
 from app.service.page_language import page_lang
 from app.service.parse_sandbox import ParseSandbox, sandbox_of
@@ -98,6 +99,11 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
         if is_big(request, games):  # screened as a job: a progress bar, then the games (app/web/screening.py)
             try:
                 return start_page_job(request, name, games, event_id, token or 0, lang, note)
+            except TooManyJobsError as exc:  # this holder's share of upload jobs (issue 35)
+                over = render(request, "index.html", lang, 429,
+                              errors=[Problem("file", gettext(lang, "api.too_many_jobs_upload", n=exc.limit))])
+                over.headers["Retry-After"] = "5"
+                return over
             except SolverBusyError:
                 return render(request, "index.html", lang, 503, errors=[Problem("file", gettext(lang, "solver_busy"))])
         rows = []

@@ -14,7 +14,7 @@ default, interactive work that nobody cancels.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -37,19 +37,39 @@ class Cancel:
     """A flag that asks work to stop, with the reason its :class:`WorkCancelledError` will carry.
 
     Set once (the first reason wins); shared by every view of one piece of work (a synchronous
-    screening runs in the batch lane with its request's flag). Thread-safe.
+    screening runs in the batch lane with its request's flag). Work that cannot look at the flag
+    while it runs (a compiled claim search) registers a hook (:meth:`on_set`) that stops it.
+    Thread-safe.
     """
 
     def __init__(self) -> None:
         self._event = threading.Event()
+        self._lock = threading.Lock()
+        self._hooks: list[Callable[[], None]] = []
         self.reason = ""
         """Why the work was asked to stop, e.g. ``"the client went away"``; ``""`` while it runs."""
 
     def set(self, reason: str) -> None:
-        """Ask the work to stop because of ``reason`` (a later call keeps the first reason)."""
-        if not self._event.is_set():
+        """Ask the work to stop because of ``reason`` (a later call keeps the first reason), and run
+        the hooks registered with :meth:`on_set` (each once, in this thread)."""
+        with self._lock:
+            if self._event.is_set():
+                return
             self.reason = reason
             self._event.set()
+            hooks, self._hooks = self._hooks, []
+        for hook in hooks:
+            hook()
+
+    def on_set(self, hook: Callable[[], None]) -> None:
+        """Run ``hook()`` when the flag is set: at once (in this thread) when it already is. The
+        hook must be quick and must not raise; it is kept until then, so it should hold only what
+        stopping needs (not a whole search and its tables)."""
+        with self._lock:
+            if not self._event.is_set():
+                self._hooks.append(hook)
+                return
+        hook()
 
     def is_set(self) -> bool:
         """Whether the work was asked to stop."""

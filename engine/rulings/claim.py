@@ -19,6 +19,7 @@ line, a search's result, a doubtful point, the ruling) in :mod:`engine.rulings.c
 
 from __future__ import annotations
 
+import contextvars
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -223,8 +224,9 @@ def adjudicate_claim(setting: ClaimSetting, claim: Claim, solver: DoubleDummySol
 
     cats = [cat for cat, _, _ in found]
     if len(cats) > 1 and left > PARALLEL_CARDS:  # the compiled search lets the interpreter go: two at once
+        parent = contextvars.copy_context()  # the caller's work (lane, cancel flag) in both threads
         with ThreadPoolExecutor(max_workers=2, thread_name_prefix="claim-point") as pool:
-            figures = list(pool.map(figure_of, cats))
+            figures = list(pool.map(lambda cat: parent.copy().run(figure_of, cat), cats))
     else:
         figures = [figure_of(cat) for cat in cats]
     for k, ((cat, lp, best), again) in enumerate(zip(found, figures, strict=True)):

@@ -22,6 +22,7 @@ import logging
 import mmap
 import threading
 import time
+from collections.abc import Callable
 
 import numpy as np
 
@@ -293,6 +294,17 @@ class CoreSearch:
         nptr, nsub = model.advance(ptr, sub, h, nt, leader)
         v, line = self._run(h, w, (), nptr, nsub, aware, shown, nrun, alpha - won, beta - won)
         return v + won, line
+
+
+def stopper(search: CoreSearch) -> Callable[[], None]:
+    """A hook that stops ``search`` at its next clock check (every 1,024 nodes), as its deadline
+    would: it holds the search's small state array only, never the search or its tables."""
+    state = search._X
+
+    def stop() -> None:
+        state[X_DEADLINE] = 0
+
+    return stop
 
 
 _warm_lock = threading.Lock()

@@ -22,11 +22,13 @@ import logging
 import os
 import sys
 import time
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from types import ModuleType
 
 from engine.dd.results import CardScores
+from engine.dd.work import current
 from engine.errors import InvalidBoardError
 from engine.laws.claim_masks import SUIT_MASK, suit_of, trick_winner
 from engine.laws.claims import CARELESS, Category, Claim, Findings, normal_categories
@@ -326,16 +328,32 @@ def _searcher(model: NormalPlay, allowed: frozenset[Category], trump: int, budge
               claimer_best: bool = False, deadline: float = float("inf")) -> _Search:
     """A search over ``model``: the compiled core (:class:`engine.rulings.claim_core.CoreSearch`, the
     same answers and node counts) unless ``ADVISOR_CLAIM_CORE=python`` asks for the Python reference,
-    :class:`_Search` (also used, and logged, when the core cannot be loaded here).
+    :class:`_Search` (also used, and logged, when the core cannot be loaded here). When the current
+    work (:func:`engine.dd.work.current`) is cancelled, the search stops as at its deadline (issue 35:
+    a cancelled claim job stops within a few thousand nodes, not at the end of its search).
 
     Raises:
         ValueError: ``ADVISOR_CLAIM_CORE`` is neither ``numba`` nor ``python``.
     """
     core = _core() if core_wanted() else None
+    cancel = current().cancel
     if core is not None:
-        return core.CoreSearch(model, allowed, trump, budget, optimistic_cuts,  # type: ignore[no-any-return]
-                               claimer_best=claimer_best, deadline=deadline)
-    return _Search(model, allowed, trump, budget, optimistic_cuts, claimer_best=claimer_best, deadline=deadline)
+        found = core.CoreSearch(model, allowed, trump, budget, optimistic_cuts, claimer_best=claimer_best,
+                                deadline=deadline)
+        if cancel is not None:  # a cancelled job stops the compiled search at its next clock check
+            cancel.on_set(core.stopper(found))
+        return found  # type: ignore[no-any-return]
+    plain = _Search(model, allowed, trump, budget, optimistic_cuts, claimer_best=claimer_best, deadline=deadline)
+    if cancel is not None:
+        ref = weakref.ref(plain)  # the hook must not keep the search (and its memo) alive
+
+        def stop() -> None:
+            found = ref()
+            if found is not None:
+                found.deadline = float("-inf")
+
+        cancel.on_set(stop)
+    return plain
 
 
 @dataclass(frozen=True, slots=True)

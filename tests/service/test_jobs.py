@@ -111,3 +111,41 @@ def test_synchronous_screenings_are_bounded_counted_and_cancelled_at_shutdown():
     assert jobs.stats()["inline"] == 0 and jobs.stats()["finished"]["cancelled"] == 1
     with pytest.raises(SolverBusyError, match="shutting down"):
         jobs.submit("late.pbn", 1, gate)
+
+
+def test_each_kind_waits_in_its_own_queue_and_a_holder_has_at_most_its_share():
+    # issue 35: one holder's claims never fill the screenings' queue, nor another holder's share
+    from app.service.jobs import CLAIM, QueueLimits, TooManyJobsError
+
+    jobs = JobManager(max_running=1, max_queued=1, queues={CLAIM: QueueLimits(1, 8)}, per_holder=3)
+    gate = Gate()
+    claims = [jobs.submit("claim", 1, gate, kind=CLAIM, holder="token:viewer") for _ in range(3)]
+    with pytest.raises(TooManyJobsError) as refused:
+        jobs.submit("claim", 1, gate, kind=CLAIM, holder="token:viewer")
+    assert (refused.value.kind, refused.value.limit) == ("claim", 3)
+    # the viewer's screening (another kind) and the director's claim are still taken
+    screening = jobs.submit("a.pbn", 1, gate, holder="token:viewer")
+    directors = jobs.submit("claim", 1, gate, kind=CLAIM, holder="token:director")
+    wait_for(lambda: claims[0].state is JobState.RUNNING and screening.state is JobState.RUNNING)
+    stats = jobs.stats()["queues"]
+    assert (stats["claim"]["running"], stats["claim"]["queued"]) == (1, 3)
+    assert (stats["screening"]["running"], stats["screening"]["queued"]) == (1, 0)
+    # the claim queue's next place goes to the holder with none running there: the director's,
+    # though the viewer's two waited longer
+    gate.open.set()
+    wait_for(lambda: directors.state is JobState.DONE)
+    assert directors.started is not None and claims[1].started is not None
+    assert directors.started <= claims[1].started
+    wait_for(lambda: all(j.state is JobState.DONE for j in claims))
+    jobs.submit("claim", 1, gate, kind=CLAIM, holder="token:viewer")  # its jobs ended: taken again
+
+
+def test_a_cancel_runs_the_hooks_registered_before_and_after():
+    from engine.dd.work import Cancel
+
+    flag, seen = Cancel(), []
+    flag.on_set(lambda: seen.append("before"))
+    flag.set("cancelled by the director")
+    flag.set("shutdown")  # the first reason wins, the hooks run once
+    flag.on_set(lambda: seen.append("after"))
+    assert seen == ["before", "after"] and flag.reason == "cancelled by the director"

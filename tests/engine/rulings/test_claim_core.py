@@ -40,7 +40,7 @@ from engine.rulings.claim_search import (
 )
 from tests.engine.rulings.claim_cases import random_case
 from tests.engine.rulings.test_claim_corpus import ENTRIES
-from tests.helpers import laptop
+from tests.helpers import claim_ruled, laptop
 
 KINDS = ("python", "numba")
 
@@ -167,7 +167,7 @@ def test_corpus_rulings_the_same(monkeypatch: pytest.MonkeyPatch, client: TestCl
 
     def rule() -> tuple[Any, ...]:
         searches.clear()
-        r = client.post("/v1/rulings/claim?job=false", json=body)
+        r = claim_ruled(client, body)
         assert r.status_code == 200, r.text[:300]
         # as a set: above 8 cards a hand the doubtful points' searches run two at once, in either order
         return _answer(r.json()), tuple(sorted(searches, key=repr))

@@ -28,7 +28,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.main import create_app
-from tests.helpers import laptop
+from tests.helpers import claim_ruled, laptop
 
 CORPUS = Path(__file__).parent / "claim_corpus"
 ENTRIES: list[dict[str, Any]] = [e for f in sorted(CORPUS.glob("*.json")) for e in json.loads(f.read_text())]
@@ -83,7 +83,7 @@ def _param(e: dict[str, Any]) -> Any:
 @pytest.mark.parametrize("entry", [_param(e) for e in ENTRIES])
 def test_published_claim_ruling(client: TestClient, entry: dict[str, Any]) -> None:
     body = entry["request"] | {"time_limit": 15}  # the 15 s for a job of 9 to 13 cards
-    r = client.post("/v1/rulings/claim?job=false", json=body)
+    r = claim_ruled(client, body)
     assert r.status_code == 200, (entry["address"], r.text[:400])
     out = r.json()
     if out["awarded"] is not None and entry["request"]["claim"].get("kind") != "agreed_then_disputed":

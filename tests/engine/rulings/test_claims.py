@@ -40,7 +40,7 @@ from engine.model.seats import SEATS, Seat
 from engine.rulings.claim import adjudicate_claim
 from engine.rulings.claim_ruling import ClaimSetting, FigureBasis
 from engine.rulings.claim_search import search
-from tests.helpers import laptop
+from tests.helpers import claim_ruled, laptop
 
 URL = "/v1/rulings/claim"
 
@@ -170,7 +170,7 @@ def test_t06_law_70c_israel_seniors_7s_discard_the_club_on_the_diamonds_one_down
             "claim": {"by": "E", "tricks": 8, "statement": {
                 "text": "I will discard my losing club on the high diamonds", "order": ["DA", "DK"]},
                 "findings": {"unaware_of_trump": "likely"}}, "time_limit": 120}
-    r = client.post(URL + "?job=false", json=body)
+    r = claim_ruled(client, body)
     assert r.status_code == 200, r.text[:500]
     out = r.json()
     assert (out["awarded"], out["double_dummy"], out["declarer_tricks"], out["result"], out["score_ns"]) == \
@@ -179,7 +179,7 @@ def test_t06_law_70c_israel_seniors_7s_discard_the_club_on_the_diamonds_one_down
     assert out["doubtful_points"][0]["if_not_normal"] == 8
     assert (out["worst_line"][0]["card"], out["worst_line"][0]["category"]) == ("DA", "stated")
     aware = dict(body, claim={**body["claim"], "findings": {"unaware_of_trump": "unlikely"}})  # type: ignore[dict-item]
-    out = client.post(URL + "?job=false", json=aware).json()
+    out = claim_ruled(client, aware).json()
     assert (out["awarded"], out["claim_stands"], out["score_ns"]) == (8, True, -1510)
 
 
@@ -275,7 +275,7 @@ def test_t11_law_70d1_ruff_high_or_low_the_class_of_player_decides(dds, client):
     # the same through the API (synchronously, at the same node budget): at most 11, the point 12 double dummy
     body = {"deal": T11_DEAL, "contract": "6C", "declarer": "N", "vulnerable": "None", "play": "D4 D7 DA D3 DQ".split(),
             "claim": {"by": "N", "tricks": 12}, "node_budget": 40_000}
-    res = client.post(URL + "?job=false", json=body)
+    res = claim_ruled(client, body)
     assert res.status_code == 200, res.text[:500]
     out = res.json()
     assert (out["awarded"], out["awarded_range"]["at_most"], out["needs_director"], out["double_dummy"]) == \
@@ -379,7 +379,7 @@ def test_t15_law_71b_st_petersburg_well_eleven_presents_the_losing_line(dds, cli
                  "order": ["CQ", "CA", "CK"], "ruffs": [{"suit": "C", "in": "E"}]}
     body = {"deal": T15_DEAL, "contract": "4H", "declarer": "E", "vulnerable": "None", "play": T15_PLAY,
             "claim": {"by": "E", "tricks": 7, "kind": "concession", "statement": statement}}
-    r = client.post(URL + "?job=false", json=body)
+    r = claim_ruled(client, body)
     assert r.status_code == 200, r.text[:500]
     out = r.json()
     assert (out["awarded"], out["double_dummy"], out["declarer_tricks"], out["claim_stands"]) == (7, 8, 11, True)
@@ -391,7 +391,7 @@ def test_t15_law_71b_st_petersburg_well_eleven_presents_the_losing_line(dds, cli
             point["figure_basis"]) == (9, "W", "careless_departure", "71B", 8, "search")
     assert point["card"][0] != "C"  # not the stated club ruff
     body["claim"]["findings"] = {"normal": {"careless_departure": False}}
-    ruled = client.post(URL + "?job=false", json=body).json()
+    ruled = claim_ruled(client, body).json()
     assert (ruled["awarded"], ruled["claim_stands"], ruled["declarer_tricks"], ruled["doubtful_points"]) == \
         (8, False, 12, [])
     assert any(s["law"] == "71B" for s in ruled["steps"])

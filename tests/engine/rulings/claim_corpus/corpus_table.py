@@ -55,13 +55,14 @@ def main() -> None:
     from app.main import create_app
     from engine.dd import default_solver
     from tests.engine.rulings.test_claim_corpus import DISAGREE, ENTRIES
+    from tests.helpers import claim_ruled
 
     print("| position (source) | law | published | DD | advisor | agree? | why not |")
     print("|---|---|---|---|---|---|---|")
     with TestClient(create_app(solver=default_solver()), client=("127.0.0.1", 50000),
                     raise_server_exceptions=False) as client:
         for e in ENTRIES:
-            r = client.post("/v1/rulings/claim?job=false", json=e["request"] | {"time_limit": 60})
+            r = claim_ruled(client, e["request"] | {"time_limit": 60})
             print(row(e, r.json(), DISAGREE.get(e["id"], "")) if r.status_code == 200 else
                   f"| {e['id']} | | | | error {r.status_code} | | |")
 
