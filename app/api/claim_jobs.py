@@ -35,7 +35,7 @@ from app.api.schemas.common import ErrorResponse
 from app.api.screenings import env_int, holder_of, owner_of
 from app.service.jobs import CLAIM, RULING, Job, JobManager, JobState
 from engine.casefile.events import NotStoredError
-from engine.casefile.users import Actor, Role
+from engine.casefile.users import OPEN_MODE, Actor, Role
 from engine.rulings.claim import DEFAULT_TIME_LIMIT
 from engine.rulings.claim_after_revoke import adjudicate_claim_after_revoke
 from engine.rulings.claim_ruling import ClaimRuling, ClaimSetting
@@ -64,15 +64,19 @@ class ClaimCaps:
 
 
 DIRECTOR_CAPS = ClaimCaps(120.0, 100_000_000)
-"""A director's or a committee member's: the request's own bounds (120 s, 100 million nodes)."""
+"""A director's, a committee member's, and laptop mode's (the director's own machine, open on
+127.0.0.1 only): the request's own bounds (120 s, 100 million nodes)."""
 VIEWER_CAPS = ClaimCaps(DEFAULT_TIME_LIMIT, JOB_NODE_BUDGET)
-"""A viewer's, and laptop mode's (no token): the defaults of a big claim (45 s, 50 million nodes),
-never more, whatever the request asks."""
+"""A viewer's: the defaults of a big claim (45 s, 50 million nodes), never more, whatever the
+request asks."""
 
 
 def claim_caps(actor: Actor | None) -> ClaimCaps:
-    """What ``actor`` may ask of a claim search: :data:`DIRECTOR_CAPS` for a director or a committee
-    member, else (a viewer, laptop mode, nobody) :data:`VIEWER_CAPS`."""
+    """What ``actor`` may ask of a claim search: :data:`DIRECTOR_CAPS` for a director, a committee
+    member or laptop mode (:data:`engine.casefile.users.OPEN_MODE`: no tokens, 127.0.0.1 only, the
+    director at his own laptop), else (a viewer, nobody) :data:`VIEWER_CAPS`."""
+    if actor == OPEN_MODE:
+        return DIRECTOR_CAPS
     role = actor.role if actor is not None else None
     return DIRECTOR_CAPS if role in (Role.DIRECTOR, Role.COMMITTEE) else VIEWER_CAPS
 

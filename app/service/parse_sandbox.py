@@ -116,12 +116,22 @@ READERS: dict[str, Callable[[Any], Any]] = {"results": _read_results, "games": _
 """What a worker may be asked to run: the readers, by name."""
 
 
+WORKER_NAME = "advisor-reader"
+"""The name a file-reading worker gives its process (at most 15 characters on Linux)."""
+
+
 def _worker_main(conn: Connection, memory_bytes: int, output_bytes: int) -> None:
     """A reading worker: its address space limited to ``memory_bytes``, it answers each
     ``(reader, payload)`` it receives with a pickled ``("ok", value)``, ``("error", class,
     args, attributes)``, ``("memory",)`` (then exits: its heap may be left in pieces) or
     ``("output", size)``, until it receives ``None`` or its parent goes. It says ``("ready",)``
-    first, once its limit is set and the readers imported."""
+    first, once its limit is set and the readers imported. Its process is named
+    :data:`WORKER_NAME` (``ps``, ``/proc/<pid>/comm``), apart from the solver's workers."""
+    try:  # Linux: name the process for whoever runs the service (and tells it from the solver's workers)
+        with open("/proc/self/comm", "w") as comm:
+            comm.write(WORKER_NAME)
+    except OSError:
+        pass
     resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     logging.getLogger("access_parser").setLevel(logging.CRITICAL)
     import engine.records.files

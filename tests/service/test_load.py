@@ -79,7 +79,8 @@ def job(url: str, location: str) -> dict[str, Any]:
 
 
 def worker_pids(server_pid: int) -> list[int]:
-    """The solver worker processes of the server: its children started by multiprocessing's spawn."""
+    """The solver worker processes of the server: its children started by multiprocessing's spawn, but
+    the file readers' (named ``advisor-reader``: app.service.parse_sandbox.WORKER_NAME)."""
     out = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -87,10 +88,11 @@ def worker_pids(server_pid: int) -> list[int]:
         try:
             stat = (entry / "stat").read_text()
             cmdline = (entry / "cmdline").read_bytes()
+            comm = (entry / "comm").read_text().strip()
         except OSError:
             continue
         ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        if ppid == server_pid and b"spawn_main" in cmdline:
+        if ppid == server_pid and b"spawn_main" in cmdline and comm != "advisor-reader":
             out.append(int(entry.name))
     return sorted(out)
 
