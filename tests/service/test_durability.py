@@ -473,7 +473,10 @@ def _expect(r: httpx.Response, status: int) -> dict[str, Any]:
 
 def test_sixteen_directors_saving_at_once_lose_nothing(database_url: str, tmp_path: Path) -> None:
     log = tmp_path / "server.log"
-    server = LiveServer({"ADVISOR_DATABASE_URL": database_url, "ADVISOR_DD_WORKERS": "1"}, log)
+    # Laptop mode: the sixteen directors all come from 127.0.0.1, one holder of the door's share
+    # (issue 35, ADVISOR_RULINGS_PER_HOLDER, 8 by default): here each is a director of his own.
+    server = LiveServer({"ADVISOR_DATABASE_URL": database_url, "ADVISOR_DD_WORKERS": "1",
+                         "ADVISOR_RULINGS_PER_HOLDER": str(SAVERS)}, log)
     url = server.start()  # laptop mode: no tokens, 127.0.0.1
     try:
         event = _new_event(url)
