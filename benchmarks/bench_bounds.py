@@ -46,6 +46,7 @@ def rss_mib() -> float:
 
 
 def five_mib_text() -> str:
+    """The corpus's biggest PBN files joined up to about 5 MiB (an upload at its limit)."""
     files = sorted(DATA.rglob("*.pbn"), key=lambda p: p.stat().st_size, reverse=True)
     parts, size = [], 0
     for path in files:

@@ -29,25 +29,13 @@ sys.path.insert(0, str(ROOT))
 import httpx  # noqa: E402
 
 from app.service.parse_sandbox import ParseLimits, ParseSandbox  # noqa: E402
+from benchmarks.bench_bounds import five_mib_text  # noqa: E402  (the same 5 MiB of the corpus)
 from engine.records.files import read_games  # noqa: E402
 from engine.records.results import read_results  # noqa: E402
 from tests import hostile_files as hostile  # noqa: E402
-from tests.helpers import DATA, LiveServer  # noqa: E402
+from tests.helpers import LiveServer  # noqa: E402
 
 MIB = 1024 * 1024
-
-
-def five_mib_text() -> str:
-    """The corpus's biggest PBN files joined up to about 5 MiB (as benchmarks/bench_bounds.py)."""
-    files = sorted(DATA.rglob("*.pbn"), key=lambda p: p.stat().st_size, reverse=True)
-    parts, size = [], 0
-    for path in files:
-        if size >= 5 * MIB - 250_000:
-            break
-        text = path.read_bytes().decode("latin-1")
-        parts.append(text)
-        size += len(text)
-    return "\n\n".join(parts)
 
 
 def median_ms(runs: int, call: Callable[[], Any]) -> float:
