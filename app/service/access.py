@@ -139,6 +139,8 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("GET", "/events/{event_id}/cases"): Rule(READ, "doing_read"),
     ("GET", "/events/{event_id}/rulings.csv"): Rule(READ, "doing_read"),
     ("GET", "/events/{event_id}/cases.json"): Rule(READ, "doing_read"),
+    ("GET", "/events/{event_id}/adjusted.csv"): Rule(READ, "doing_read"),
+    ("GET", "/events/{event_id}/adjusted.xml"): Rule(READ, "doing_read"),
     ("GET", "/cases/{case_id}"): Rule(READ, "doing_read"),
     ("POST", "/cases/{case_id}/decision"): Rule(DIRECTOR, "doing_decide"),
     ("POST", "/cases/{case_id}/reviews"): Rule(COMMITTEE, "doing_review"),

@@ -13,6 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import ValidationError
 
+from app.api.adjusted import adjusted_csv, adjusted_usebio
 from app.api.case_decisions import set_settings
 from app.api.case_export import export_cases
 from app.api.case_format import case_order
@@ -81,6 +82,24 @@ def install_case_lists(r: APIRouter, render: Render) -> None:
             ruling_log(request.app.state.cases.cases(eid), request.app.state.events),
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="event-{eid}-rulings.csv"'}))
+
+    @r.get("/events/{event_id}/adjusted.csv", response_model=None)
+    def adjusted_results_csv(request: Request, event_id: str, lang: str | None = None) -> Response:
+        """The event's decided adjustments as the scorer enters them (CSV), as
+        ``GET /v1/events/{id}/adjusted.csv``, for the signed-in page (issue 36: the way back)."""
+        return for_event(request, page_lang(request, lang), event_id, lambda eid: Response(
+            adjusted_csv(request.app.state.cases.cases(eid), request.app.state.events),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="event-{eid}-adjusted.csv"'}))
+
+    @r.get("/events/{event_id}/adjusted.xml", response_model=None)
+    def adjusted_results_xml(request: Request, event_id: str, lang: str | None = None) -> Response:
+        """The event's decided adjustments as a USEBIO traveller fragment, as
+        ``GET /v1/events/{id}/adjusted.xml``, for the signed-in page (issue 36: the way back)."""
+        return for_event(request, page_lang(request, lang), event_id, lambda eid: Response(
+            adjusted_usebio(request.app.state.cases.cases(eid), request.app.state.events),
+            media_type="application/xml",
+            headers={"Content-Disposition": f'attachment; filename="event-{eid}-adjusted.xml"'}))
 
     @r.get("/events/{event_id}/cases.json", response_model=None)
     def cases_json(request: Request, event_id: str, lang: str | None = None) -> Response:

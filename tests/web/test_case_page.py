@@ -363,6 +363,19 @@ def test_the_downloads_need_the_cookie(site):
     assert csv.text.splitlines()[1].split(",")[:5] == ["1", "21", "3", "7", "12"]
     export = client.get("/events/1/cases.json")
     assert export.status_code == 200 and export.json()["cases"][0]["suggested_ns"] == 50
+    # Issue 36, the way back: the adjusted scores for the scoring program, from the page too (the API's)
+    _as(client, tokens, None)
+    assert client.get("/events/1/adjusted.csv").status_code == 401
+    assert client.get("/events/1/adjusted.xml").status_code == 401
+    _as(client, tokens, VIEWER)
+    for name, kind in (("adjusted.csv", "text/csv"), ("adjusted.xml", "application/xml")):
+        got = client.get(f"/events/1/{name}")
+        assert got.status_code == 200 and got.headers["content-type"].startswith(kind), name
+        assert got.headers["content-disposition"] == f'attachment; filename="event-1-{name}"'
+        api = client.get(f"/v1/events/1/{name}", headers={"Authorization": f"Bearer {tokens[VIEWER]}"})
+        assert got.text == api.text  # the same file as the API's
+    page = client.get("/events/1/cases?lang=pl").text
+    assert 'href="/events/1/adjusted.csv?lang=pl"' in page and "Wyniki rozjemcze dla programu" in page
 
 
 def test_signing_in_sets_a_strict_http_only_cookie_and_signing_out_clears_it(site):
