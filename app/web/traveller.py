@@ -20,6 +20,7 @@ from app.web.problems import Problem
 from app.web.words import reason
 from engine.casefile.events import EventRepository, NotStoredError
 from engine.errors import InvalidBoardError
+from engine.model.deal import Deal
 from engine.records.handrecords import board_key
 from engine.records.results import TravellerLine, traveller_matchpoints, travellers
 
@@ -31,11 +32,15 @@ def _mp(value: float | None) -> str:
     return "" if value is None else f"{value:g}"
 
 
-def traveller_rows(lines: tuple[TravellerLine, ...], units: float) -> list[dict[str, Any]]:
+def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
+                   deal: Deal | None = None) -> list[dict[str, Any]]:
     """Each line of a traveller for the page, file order, with the advisor's North-South and
     East-West matchpoints computed by Law 78A against the other lines of its section
     (:func:`engine.records.results.traveller_matchpoints`, in the program's units ``units`` per score
-    beaten, 2 when the file gives none) beside the program's own."""
+    beaten, 2 when the file gives none) beside the program's own. With the board's hand record
+    ``deal``, a lead that is not in the opening leader's hand (declarer's left-hand opponent, Law
+    41A) is flagged (``lead_not_held``: the seat whose hand it should be in), never silently shown
+    (issue 36)."""
     per = int(units) if units and units == int(units) else 2
     computed: dict[int, float | None] = {}
     for group in travellers(lines).values():
@@ -48,7 +53,10 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float) -> list[dict[
         link = {"table": str(ln.table)} if ln.table is not None else {}
         if ln.ns_pair and ln.ew_pair:
             link |= {"ns": ln.ns_pair, "ew": ln.ew_pair}
+        leader = ln.declarer.lho if ln.declarer is not None else None
+        odd = deal is not None and ln.lead is not None and leader is not None and ln.lead not in deal.hand(leader)
         rows.append({"line": ln, "lead": str(ln.lead) if ln.lead else "",
+                     "lead_not_held": leader.value if odd and leader is not None else "",
                      "declarer": ln.declarer.value if ln.declarer else "",
                      "ns_mp": _mp(ln.ns_mp), "ew_mp": _mp(ln.ew_mp),
                      "our_ns_mp": _mp(computed[id(ln)]), "our_ew_mp": _mp(computed[-id(ln)]),
@@ -109,7 +117,8 @@ def install_traveller_pages(r: APIRouter, render: Render, lang_of: Callable[[Req
             return render(request, "index.html", lang, 404, errors=[Problem("", reason(lang, exc))])
         record = repo.board(event_id, board)
         return render(request, "traveller.html", lang, event=event, board=board_key(board), record=record,
-                      traveller=found, rows=traveller_rows(found.lines, found.mp_units),
+                      traveller=found, rows=traveller_rows(found.lines, found.mp_units,
+                                                           record.deal if record is not None else None),
                       sections=len({ln.section for ln in found.lines}) > 1,
                       tables=any(ln.table is not None for ln in found.lines))
 

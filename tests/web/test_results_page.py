@@ -90,3 +90,26 @@ def test_the_rule_link_naming_no_line_says_so(client: TestClient) -> None:
     event_id = _event(client)
     r = client.get(f"/events/{event_id}/boards/1/play?ns=5&ew=3")
     assert r.status_code == 200 and "the traveller has no line for pairs 5 v 3" in html.unescape(r.text)
+
+
+def test_a_lead_not_in_the_leaders_hand_is_flagged_on_the_traveller(client: TestClient) -> None:
+    # Issue 36: board 1 of the real file (HANDSET: N C54 D AJT32 H9762 S98, S CQ6 DQ4 HAKQJ54 SQ76,
+    # W CAKT9873 D97 H3 SAKT): pairs 3 v 11, 5C by West, North leads the file's 2H: his, no flag;
+    # pairs 9 v 7, 4H by South, West leads, but the file says C6, which is South's own: flagged
+    # "not in West's hand" (the program's traveller as written). The same file with 3 v 11's lead
+    # written AH (South's) flags that line too, in the page's language.
+    event_id = _event(client)
+    page = html.unescape(client.get(f"/events/{event_id}/boards/1/traveller").text)
+    assert "lead-warning" not in " ".join(sum(_cells(page, 'data-table="" data-ns="3" data-ew="11"'), []))
+    cells = _cells(page, 'data-table="" data-ns="9" data-ew="7"')
+    assert cells[4][:2] == ["C6", "⚠"] and "not in West's hand in the hand record" in " ".join(cells[4])
+    assert page.count('class="lead-warning"') == 1  # the other four leads are their leaders' cards
+    data = sample(HOWELL)
+    changed = new_event(client)
+    assert post(client, changed, data.replace(b"<LEAD>2H</LEAD>", b"<LEAD>AH</LEAD>", 1)).status_code == 200
+    page = html.unescape(client.get(f"/events/{changed}/boards/1/traveller").text)
+    cells = _cells(page, 'data-table="" data-ns="3" data-ew="11"')
+    assert cells[4][:2] == ["HA", "⚠"] and "not in North's hand in the hand record" in " ".join(cells[4])
+    assert page.count('class="lead-warning"') == 2
+    polish = html.unescape(client.get(f"/events/{changed}/boards/1/traveller?lang=pl").text)
+    assert "tej karty nie ma w ręce" in polish
