@@ -8,6 +8,7 @@ claim form, :mod:`app.web.claim`), prefilled the same way."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
 
@@ -23,6 +24,9 @@ from engine.errors import InvalidBoardError
 from engine.model.deal import Deal
 from engine.records.handrecords import board_key
 from engine.records.results import TravellerLine, traveller_matchpoints, travellers
+from engine.records.results.against import MATCHPOINTS, TEAMS, traveller_form
+from engine.scoring.imps import imps
+from engine.scoring.pairs_imps import pairs_imps
 
 Render = Callable[..., HTMLResponse]
 
@@ -32,15 +36,52 @@ def _mp(value: float | None) -> str:
     return "" if value is None else f"{value:g}"
 
 
+def _imps(value: float | Fraction | None) -> str:
+    """IMPs as shown: ``"+2"``, ``"-1.33"``, ``"0"``, ``""`` for none."""
+    if value is None:
+        return ""
+    v = round(float(value), 2)
+    return "0" if v == 0 else f"{v:+g}"
+
+
+def _negated(value: float | Fraction | None) -> float | Fraction | None:
+    return None if value is None else -value
+
+
+def imps_by_line(lines: tuple[TravellerLine, ...], scoring: str) -> dict[int, float | Fraction | None] | None:
+    """The advisor's North-South IMPs of each line (by ``id``) when the traveller is scored in IMPs
+    (the file's ``scoring``, or its lines' own IMPs: :func:`engine.records.results.against.traveller_form`),
+    against the rest of its section: Butler or cross-IMPs as the file says or its figures show, at
+    teams against the other room (78B); ``None`` when the traveller is matchpointed."""
+    forms = {id(ln): traveller_form(scoring, ln, [o for o in group if o is not ln])
+             for group in travellers(lines).values() for ln in group}
+    if not any(f.form != MATCHPOINTS for f in forms.values()):
+        return None
+    out: dict[int, float | Fraction | None] = {}
+    for group in travellers(lines).values():
+        for ln in group:
+            form = forms[id(ln)]
+            field = [o.ns_score for o in group if o is not ln and o.ns_score is not None]
+            if ln.ns_score is None or form.form == MATCHPOINTS or (form.form != TEAMS and not field):
+                out[id(ln)] = None
+            elif form.form == TEAMS:
+                room = form.other_room
+                out[id(ln)] = imps(ln.ns_score - room.ns_score) if room and room.ns_score is not None else None
+            else:
+                out[id(ln)] = pairs_imps(ln.ns_score, field, form.form)
+    return out
+
+
 def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
-                   deal: Deal | None = None) -> list[dict[str, Any]]:
+                   deal: Deal | None = None, scoring: str = "") -> list[dict[str, Any]]:
     """Each line of a traveller for the page, file order, with the advisor's North-South and
     East-West matchpoints computed by Law 78A against the other lines of its section
     (:func:`engine.records.results.traveller_matchpoints`, in the program's units ``units`` per score
     beaten, 2 when the file gives none) beside the program's own. With the board's hand record
     ``deal``, a lead that is not in the opening leader's hand (declarer's left-hand opponent, Law
     41A) is flagged (``lead_not_held``: the seat whose hand it should be in), never silently shown
-    (issue 36)."""
+    (issue 36). A traveller scored in IMPs (``scoring``, or IMPs on its lines) shows the program's
+    IMPs and the advisor's (:func:`imps_by_line`) in place of matchpoints."""
     per = int(units) if units and units == int(units) else 2
     computed: dict[int, float | None] = {}
     for group in travellers(lines).values():
@@ -48,6 +89,7 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
         for ln, mp in zip(group, traveller_matchpoints(group, per), strict=True):
             computed[id(ln)] = mp
             computed[-id(ln)] = None if mp is None else top - mp
+    advisor_imps = imps_by_line(lines, scoring)
     rows = []
     for ln in lines:
         link = {"table": str(ln.table)} if ln.table is not None else {}
@@ -60,6 +102,10 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
                      "declarer": ln.declarer.value if ln.declarer else "",
                      "ns_mp": _mp(ln.ns_mp), "ew_mp": _mp(ln.ew_mp),
                      "our_ns_mp": _mp(computed[id(ln)]), "our_ew_mp": _mp(computed[-id(ln)]),
+                     **({} if advisor_imps is None else {
+                         "ns_mp": _imps(ln.ns_imps), "ew_mp": _imps(ln.ew_imps),
+                         "our_ns_mp": _imps(advisor_imps[id(ln)]),
+                         "our_ew_mp": _imps(_negated(advisor_imps[id(ln)]))}),
                      "rule": urlencode(link) if ln.contract and ln.declarer is not None and link else ""})
     return rows
 
@@ -118,7 +164,9 @@ def install_traveller_pages(r: APIRouter, render: Render, lang_of: Callable[[Req
         record = repo.board(event_id, board)
         return render(request, "traveller.html", lang, event=event, board=board_key(board), record=record,
                       traveller=found, rows=traveller_rows(found.lines, found.mp_units,
-                                                           record.deal if record is not None else None),
+                                                           record.deal if record is not None else None,
+                                                           found.scoring),
+                      in_imps=imps_by_line(found.lines, found.scoring) is not None,
                       sections=len({ln.section for ln in found.lines}) > 1,
                       tables=any(ln.table is not None for ln in found.lines))
 

@@ -113,3 +113,21 @@ def test_a_lead_not_in_the_leaders_hand_is_flagged_on_the_traveller(client: Test
     assert page.count('class="lead-warning"') == 2
     polish = html.unescape(client.get(f"/events/{changed}/boards/1/traveller?lang=pl").text)
     assert "tej karty nie ma w ręce" in polish
+
+
+def test_a_butler_traveller_shows_the_programs_imps_and_the_advisors(client: TestClient) -> None:
+    # Issue 36: a Butler event's traveller showed matchpoints and an empty program column. Board 2 of
+    # Compscore3's butler_howell.xml: +50, -460, -490, -430. By hand, the datum drops the top and the
+    # bottom (+50, -490): (-460 - 430) / 2 = -445, rounded away from 0 to -450; 2 v 7: +50 + 450 =
+    # 500, 11 IMPs (the file's NS_BUTLER_POINTS 11); 3 v 6: -10, 0; 5 v 4: -40, -1; 8 v 1: +20, +1.
+    event_id = new_event(client)
+    assert post(client, event_id, sample("usebio/abftech__cobalt/butler_howell.xml")).status_code == 200
+    page = html.unescape(client.get(f"/events/{event_id}/boards/2/traveller").text)
+    assert "Program's IMPs (NS / EW)" in page and "Advisor's IMPs (NS / EW)" in page
+    for ns, ew, program, advisor in (("2", "7", ["+11", "/", "-11"], ["+11", "/", "-11"]),
+                                     ("3", "6", ["0", "/", "0"], ["0", "/", "0"]),
+                                     ("5", "4", ["-1", "/", "+1"], ["-1", "/", "+1"]),
+                                     ("8", "1", ["+1", "/", "-1"], ["+1", "/", "-1"])):
+        cells = _cells(page, f'data-table="" data-ns="{ns}" data-ew="{ew}"')
+        assert (cells[7], cells[8]) == (program, advisor), (ns, ew)
+    assert "IMP programu" in client.get(f"/events/{event_id}/boards/2/traveller?lang=pl").text
