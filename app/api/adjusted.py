@@ -16,7 +16,7 @@ from fastapi.responses import Response
 from app.api.case_format import case_order, cell, imported_note
 from app.api.scorer import ForScorerOut, WeightedEntryOut, for_case
 from engine.casefile.cases import Case, CaseRepository
-from engine.casefile.events import EventRepository
+from engine.casefile.events import ADJUSTED_FRAGMENT, EventRepository
 
 EventId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The event's id.")]
 
@@ -76,6 +76,7 @@ def adjusted_usebio(cases: Sequence[Case], events: EventRepository) -> bytes:
     UTF-8, elements in USEBIO's names (usebio.org/documentation/usebio-1.2.pdf)."""
     root = Element("USEBIO", {"Version": "1.2"})
     event = SubElement(root, "EVENT", {"EVENT_TYPE": "PAIRS"})
+    SubElement(event, "PROGRAM_NAME").text = ADJUSTED_FRAGMENT  # uploaded back, it changes only these lines
     boards: dict[str, Element] = {}
     for c, b in _decided(cases, events):
         d = c.details

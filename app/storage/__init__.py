@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from app.storage.models import BoardRow, EventRow, FileRow, ResultsUploadRow, TravellerLineRow
 from engine.casefile.events import (
+    ADJUSTED_FRAGMENT,
     Event,
     EventDetails,
     HandRecordsAdded,
@@ -39,6 +40,7 @@ from engine.casefile.events import (
     StoredTraveller,
     UnknownEventError,
     check_new_records,
+    merged_lines,
 )
 from engine.errors import StoreBusyError, StoreCannotWriteError
 from engine.model.cards import Card
@@ -375,22 +377,41 @@ class SqlEventRepository:
                                     lambda s, stored: self._add_results(s, event_id, name, results, stored))
 
     def traveller(self, event_id: int, board: str) -> StoredTraveller | None:
-        """The traveller of ``board`` from the newest upload that has it, or ``None``.
+        """The traveller of ``board`` from the newest upload that has it, or ``None``. The advisor's
+        own export of adjustments (program :data:`engine.casefile.events.ADJUSTED_FRAGMENT`)
+        uploaded back changes only its own lines: the newest full upload's lines with the newer
+        fragments' lines in place (:func:`engine.casefile.events.merged_lines`; issue 36).
         Raises UnknownEventError."""
         key = board_key(board)
         with self._sessions() as s:
             self._row(s, event_id)
-            newest = s.scalar(select(func.max(TravellerLineRow.upload_id)).where(
-                TravellerLineRow.event_id == event_id, TravellerLineRow.board == key))
-            if newest is None:
+            ids = list(s.scalars(select(TravellerLineRow.upload_id).where(
+                TravellerLineRow.event_id == event_id, TravellerLineRow.board == key).distinct()
+                .order_by(TravellerLineRow.upload_id.desc())))
+            if not ids:
                 return None
-            upload = s.get(ResultsUploadRow, newest)
-            assert upload is not None
-            rows = s.scalars(select(TravellerLineRow).where(TravellerLineRow.upload_id == newest,
-                                                            TravellerLineRow.board == key)
-                             .order_by(TravellerLineRow.seq))
-            return StoredTraveller(upload.id, upload.kind, upload.program, upload.scoring, upload.mp_units,
-                                   tuple(_line(r) for r in rows))
+            uploads = [s.get(ResultsUploadRow, i) for i in ids]
+            fragments = []
+            for upload in uploads:  # newest first: the fragments down to the newest full upload
+                assert upload is not None
+                if upload.program != ADJUSTED_FRAGMENT:
+                    break
+                fragments.append(upload)
+            base = uploads[len(fragments)] if len(fragments) < len(uploads) else None
+            newest = uploads[0]
+            assert newest is not None
+
+            def lines_of(upload_id: int) -> tuple[TravellerLine, ...]:
+                rows = s.scalars(select(TravellerLineRow).where(TravellerLineRow.upload_id == upload_id,
+                                                                TravellerLineRow.board == key)
+                                 .order_by(TravellerLineRow.seq))
+                return tuple(_line(r) for r in rows)
+
+            if base is None:  # no full traveller below: the newest upload's lines as they are
+                return StoredTraveller(newest.id, newest.kind, newest.program, newest.scoring, newest.mp_units,
+                                       lines_of(newest.id))
+            lines = merged_lines(lines_of(base.id), [lines_of(f.id) for f in reversed(fragments)])
+            return StoredTraveller(newest.id, base.kind, base.program, base.scoring, base.mp_units, lines)
 
     @staticmethod
     def _add_results(s: Session, event_id: int, name: str, results: SessionResults,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from engine.errors import AdvisorError, InvalidBoardError
@@ -104,6 +104,33 @@ class StoredTraveller:
     scoring: str
     mp_units: float
     lines: tuple[TravellerLine, ...]
+
+
+ADJUSTED_FRAGMENT = "adjusted-score advisor"
+"""The ``PROGRAM_NAME`` of the advisor's own export of an event's decided adjustments (a USEBIO
+traveller fragment, ``GET /v1/events/{id}/adjusted.xml``): uploaded back into an event, its
+lines change only their own tables' lines of the traveller (issue 36), never the whole board."""
+
+
+def merged_lines(base: Sequence[TravellerLine],
+                 fragments: Sequence[Sequence[TravellerLine]]) -> tuple[TravellerLine, ...]:
+    """A board's traveller ``base`` (the newest full upload's lines, file order) with the lines of
+    the advisor's exported adjustments ``fragments`` (oldest first) in place: each fragment line
+    replaces the base line of the same section and pairs (its table and round kept when the
+    fragment gives none), or is added after them when no line matches. The last fragment wins."""
+    lines = list(base)
+    for fragment in fragments:
+        for new in fragment:
+            at = next((i for i, ln in enumerate(lines) if ln.section == new.section and ln.ns_pair == new.ns_pair
+                       and ln.ew_pair == new.ew_pair and new.ns_pair), None)
+            if at is None:
+                lines.append(new)
+                continue
+            old = lines[at]
+            lines[at] = replace(new, table=new.table if new.table is not None else old.table,
+                                round=new.round if new.round is not None else old.round,
+                                ns_names=new.ns_names or old.ns_names, ew_names=new.ew_names or old.ew_names)
+    return tuple(lines)
 
 
 class NotStoredError(AdvisorError, LookupError):

@@ -136,3 +136,24 @@ def test_a_decided_case_for_the_scorer_and_the_events_adjusted_results(client: T
     assert "1/2 × 4H S = (NS +420): 10 MP for North-South against the field" in page
     page = html.unescape(client.get(f"/cases/{art}?lang=pl").text)
     assert 'uwaga Bridgemate "60%-40%", zapis USEBIO A6040, kontrakt w JFR Pary ARB' in page
+
+
+@needs_files
+def test_the_export_uploaded_back_changes_only_its_own_line(client: TestClient) -> None:
+    # Issue 36: the adjusted.xml fragment uploaded back into its own event replaced board 1's whole
+    # traveller (6 lines became 1). Now only pairs 5 v 2's line changes: 4H S -2 (-100) becomes the
+    # assigned 4H S = (+420); the other five lines stay as the program wrote them.
+    event_id = _event(client)
+    before = client.get(f"/v1/events/{event_id}/boards/1/traveller").json()
+    _case(client, event_id, {"score_ns": 420, "result": "4H S =", "law": "64A1"})
+    xml = client.get(f"/v1/events/{event_id}/adjusted.xml").content
+    r = client.post(f"/v1/events/{event_id}/results", files={"file": ("adjusted.xml", xml, "application/xml")})
+    assert r.status_code == 200, r.text
+    after = client.get(f"/v1/events/{event_id}/boards/1/traveller").json()
+    old, new = before["lines"], after["lines"]
+    assert len(new) == len(old) == 6
+    changed = [(a, b) for a, b in zip(old, new, strict=True) if a != b]
+    assert len(changed) == 1
+    was, now = changed[0]
+    assert (was["ns_pair"], was["ew_pair"], was["ns_score"]) == ("5", "2", -100)
+    assert (now["ns_pair"], now["ew_pair"], now["contract"], now["tricks"], now["ns_score"]) == ("5", "2", "4H", 10, 420)
