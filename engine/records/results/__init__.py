@@ -17,8 +17,10 @@ from engine.records.results.dlm import looks_like_dlm, read_dlm
 from engine.records.results.jfr import looks_like_jfr, read_jfr
 from engine.records.results.model import (
     PASSED_OUT,
+    ReadProblem,
     SessionResults,
     TravellerLine,
+    check_readable,
     check_size,
     traveller_matchpoints,
     travellers,
@@ -26,7 +28,8 @@ from engine.records.results.model import (
 from engine.records.results.pbn_tables import read_pbn_results
 from engine.records.results.usebio import parse_xml, read_nz_scorer, read_usebio
 
-__all__ = ["PASSED_OUT", "SessionResults", "TravellerLine", "read_results", "traveller_matchpoints", "travellers"]
+__all__ = ["PASSED_OUT", "ReadProblem", "SessionResults", "TravellerLine", "read_results", "traveller_matchpoints",
+           "travellers"]
 
 FORMATS = ("PBN (hand records or results tables)", "USEBIO XML", "NZ Scorer XML", "a Bridgemate .bws database",
            "a DealMaster .dlm file")
@@ -42,19 +45,21 @@ def read_results(data: bytes) -> SessionResults:
         data: the file's bytes as uploaded.
 
     Returns:
-        Its deals and traveller lines (:class:`SessionResults`).
+        Its deals and traveller lines (:class:`SessionResults`); a traveller line or deal with a
+        value that cannot be read is left out and named in ``problems`` (issue 36), the rest read.
 
     Raises:
         ResultsFileError: path ``"file"``: key ``results_not_recognised`` when the bytes are none
             of the formats (empty, binary, another program's file); or the format reader's own
-            error (damaged or unsafe XML, unreadable database, bad ``.dlm`` checksum, a value
-            that cannot be read); keys ``results_too_many_lines``, ``_boards``, ``_cells``: more
+            error (damaged or unsafe XML, unreadable database, bad ``.dlm`` checksum; a value
+            that cannot be read when no traveller line nor deal of the file can be); keys
+            ``results_too_many_lines``, ``_boards``, ``_cells``: more
             traveller lines, boards or web-page cells than a session has
             (:data:`~engine.records.results.model.MAX_LINES`, ``MAX_BOARDS``, ``MAX_CELLS``).
         InvalidBoardError, PbnError: path ``"file"``: a PBN file whose deals cannot be used, as
             :func:`engine.records.handrecords.hand_records_from_pbn` says.
     """
-    return check_size(_read(data))
+    return check_size(check_readable(_read(data)))
 
 
 def _read(data: bytes) -> SessionResults:

@@ -22,10 +22,12 @@ from engine.records.handrecords import board_key, hand_records_from_pbn
 from engine.records.pbn_game import PbnGame
 from engine.records.results.model import (
     PASSED_OUT,
+    ReadProblem,
     SessionResults,
     TravellerLine,
     normal_contract,
     pair_number,
+    problem_of,
     read_float,
     read_int,
     read_lead,
@@ -54,18 +56,31 @@ def table_rows(game: PbnGame, tag: str) -> list[dict[str, str]]:
         ResultsFileError: a row with more or fewer cells than the header has columns (the
             message gives the line).
     """
+    rows = []
+    for _, row in numbered_rows(game, tag):
+        if isinstance(row, ResultsFileError):
+            raise row
+        rows.append(row)
+    return rows
+
+
+def numbered_rows(game: PbnGame, tag: str) -> list[tuple[int, dict[str, str] | ResultsFileError]]:
+    """The rows of the table section ``tag`` of ``game`` with their line numbers in the file, each
+    as :func:`table_rows` gives it, or the error of a row with more or fewer cells than the header
+    has columns (``results_table_row``), so that the caller can read the other rows."""
     if tag not in game.tags:
         return []
     names = columns(game.tags[tag])
-    rows = []
+    rows: list[tuple[int, dict[str, str] | ResultsFileError]] = []
     for lineno, line in game.table_lines.get(tag, ()):
         cells = [m.group(1) if m.group(1) is not None else m.group(2) for m in _CELL.finditer(line)]
         if len(cells) != len(names):
             where = f"line {lineno}"
-            raise ResultsFileError(f"{where}: the {tag} row has {len(cells)} values for {len(names)} columns",
-                                   key="results_table_row", params={"line": lineno, "tag": tag,
-                                                                     "cells": len(cells), "columns": len(names)})
-        rows.append(dict(zip(names, cells, strict=True)))
+            rows.append((lineno, ResultsFileError(
+                f"{where}: the {tag} row has {len(cells)} values for {len(names)} columns", key="results_table_row",
+                params={"line": lineno, "tag": tag, "cells": len(cells), "columns": len(names)})))
+            continue
+        rows.append((lineno, dict(zip(names, cells, strict=True))))
     return rows
 
 
@@ -78,11 +93,13 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
 
     Raises:
         PbnError, InvalidBoardError: path ``"file"``, as :func:`engine.records.handrecords.hand_records_from_pbn`.
-        ResultsFileError: a cell that cannot be read (the message names board, line and value).
+        Nothing for a ScoreTable row with a cell that cannot be read: it is left out and named in
+        ``problems`` (board, the file's line, value).
     """
     records = hand_records_from_pbn(text)
     games = read_games(text)
     lines: list[TravellerLine] = []
+    problems: list[ReadProblem] = []
     scoring = ""
     event = next((g.tags.get("Event", "") for g in games if g.tags.get("Event", "") not in ("", "?")), "")
     application = program or next((g.tags["Application"] for g in games if g.tags.get("Application")), "")
@@ -90,16 +107,21 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
         if "ScoreTable" not in game.tags or not (game.board or "").strip():
             continue
         board = board_key(game.board or "")
-        rows = table_rows(game, "ScoreTable")
         names = columns(game.tags["ScoreTable"])
         scoring = scoring or ("MP" if "MP_NS" in names else "IMP" if "IMP_NS" in names else "")
-        linenos = [n for n, _ in game.table_lines.get("ScoreTable", ())]
-        for row, lineno in zip(rows, linenos, strict=True):
-            line = _line(board, row, f"board {board}, line {lineno}")
-            times = read_int(row.get("Multiplicity"), f"line {lineno}", "multiplicity", 1, MULTIPLICITY_HIGH)
+        for lineno, row in numbered_rows(game, "ScoreTable"):
+            try:
+                if isinstance(row, ResultsFileError):
+                    raise row
+                line = _line(board, row, f"board {board}, line {lineno}")
+                times = read_int(row.get("Multiplicity"), f"board {board}, line {lineno}", "multiplicity", 1,
+                                 MULTIPLICITY_HIGH)
+            except ResultsFileError as exc:
+                problems.append(problem_of(exc, board, lineno))
+                continue
             lines.extend([line] * (times or 1))
     return SessionResults("pbn", application, event, scoring, 2 if scoring == "MP" else 0, tuple(records),
-                          tuple(lines))
+                          tuple(lines), tuple(problems))
 
 
 def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
