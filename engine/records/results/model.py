@@ -211,13 +211,14 @@ _CONTRACT = re.compile(r"^([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X|\*\*|\*|R)?$")
 
 def normal_contract(text: str, where: str) -> str:
     """A contract as the programs write it (``"3 NT"``, ``"2 D x"``, ``"3N"``, ``"4SX"``,
-    ``"Pass"``, JFR's ``"5h×"`` and ``"pas"``) in one spelling: ``"3NT"``, ``"2DX"``, ``"4SXX"``, :data:`PASSED_OUT`.
+    ``"Pass"``, BridgeWebs' ``"PO"``, JFR's ``"5h×"`` and ``"pas"``) in one spelling: ``"3NT"``,
+    ``"2DX"``, ``"4SXX"``, :data:`PASSED_OUT`.
 
     Raises:
         ResultsFileError: ``where`` (e.g. ``"board 7, line 12"``): not a contract.
     """
     t = text.strip().upper().replace(" ", "").replace("\u00d7", "X")  # JFR writes doubled as "5h\u00d7"
-    if t in ("PASS", "P", "AP", "PASSED", "PAS"):
+    if t in ("PASS", "P", "AP", "PASSED", "PAS", "PO"):  # BridgeWebs: "PO", passed out
         return PASSED_OUT
     m = _CONTRACT.match(t)
     if m is None:

@@ -7,7 +7,10 @@ Columns are found by name, so any order works: ``Table``, ``Round``, ``PairId_NS
 ``Score_NS``, ``Score_EW``, ``MP_NS``, ``MP_EW``, ``IMP_NS``, ``IMP_EW``, and ``Multiplicity``
 (a frequency table: the row stands for that many tables). Traps of real files handled here:
 Magic Contest writes ``3N``, ``Pass``, quoted scores (``"670"``) with ``-`` in the other column,
-and artificial scores as ``A+``/``A-`` in the score columns. ``TotalScoreTable`` (ranking) and
+and artificial scores as ``A+``/``A-`` in the score columns (kept as ``"A+/A-"``). BridgeWebs
+writes a board passed out as ``PO`` (contract or score) and an artificial score as one code,
+``A``, ``A+``, ``A-``, ``A5050``, ``A6040``, in the contract or North-South's score column (kept
+as written: ``"A5050"``). ``TotalScoreTable`` (ranking) and
 ``OptimumResultTable`` (double-dummy tricks) are read by :func:`table_rows` too; they are not
 traveller lines.
 """
@@ -130,10 +133,17 @@ def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
     ns_text, ew_text = row.get("Score_NS", "").strip(), row.get("Score_EW", "").strip()
     artificial = None
     ns_score: int | None = None
-    if _is_number(ns_text):
+    if _PASSED_OUT_SCORE in (ns_text.upper(), ew_text.upper()):  # BridgeWebs: passed out, 0
+        ns_score = 0
+        contract_text = PASSED_OUT
+    elif _is_number(ns_text):
         ns_score = read_score(ns_text, where)
     elif _is_number(ew_text):
         ns_score = -read_score(ew_text, where)
+    elif _ARTIFICIAL.fullmatch(contract_text.upper()) and ns_text in ("", "-") and ew_text in ("", "-"):
+        artificial = contract_text.upper()  # BridgeWebs: the code in the contract column
+    elif ew_text in ("", "-") and _ARTIFICIAL.fullmatch(ns_text.upper()):
+        artificial = ns_text.upper()  # one code, in North-South's column: BridgeWebs' "A5050"
     elif ns_text not in ("", "-") or ew_text not in ("", "-"):
         artificial = f"{ns_text or '-'}/{ew_text or '-'}"
     contract = declarer = tricks = None
@@ -154,6 +164,14 @@ def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
         ns_mp=read_float(row.get("MP_NS"), where, "matchpoints"),
         ew_mp=read_float(row.get("MP_EW"), where, "matchpoints"),
         ns_imps=read_float(row.get("IMP_NS"), where, "IMPs"), ew_imps=read_float(row.get("IMP_EW"), where, "IMPs"))
+
+
+_PASSED_OUT_SCORE = "PO"
+"""BridgeWebs' score cell for a board passed out (scores 0)."""
+
+_ARTIFICIAL = re.compile(r"A(?:[+\-=]|\d{4})?")
+"""An artificial score's code as BridgeWebs writes it (12C2): ``A`` (average), ``A+``, ``A-``,
+``A=``, and the percentages North-South then East-West, ``A5050``, ``A6040``."""
 
 
 def _is_number(text: str) -> bool:

@@ -50,6 +50,8 @@ from engine.records.results.model import (
 
 _SCORING = {"MP_PAIRS": "MP", "PAIRS": "MP", "BUTLER_PAIRS": "BUTLER", "CROSS_IMP": "CROSS_IMP",
             "IMP_PAIRS": "CROSS_IMP", "TEAMS": "IMP", "SWISS_TEAMS": "IMP"}
+VOIDS = ("", "-", "\u2014", "VOID")
+"""A suit with no card as the programs write it: empty (Compscore3), ``-`` (EBUScore, PairsScorer)."""
 _SUIT_TAGS = (("SPADES", Suit.SPADES), ("HEARTS", Suit.HEARTS), ("DIAMONDS", Suit.DIAMONDS), ("CLUBS", Suit.CLUBS))
 
 
@@ -185,8 +187,9 @@ def _usebio_line(tl: Element, board: str, i: int, section: str, names: dict[tupl
 
 
 def _handset_board(board_el: Element) -> HandRecord:
-    """One ``HANDSET/BOARD``: four ``HAND``s (``DIRECTION`` North..., suits as rank letters);
-    dealer and vulnerability by the board number (Law 2), USEBIO 1.2 giving neither."""
+    """One ``HANDSET/BOARD``: four ``HAND``s (``DIRECTION`` North..., suits as rank letters, a
+    void empty or written ``-`` as EBUScore and PairsScorer do); dealer and vulnerability by the
+    board number (Law 2), USEBIO 1.2 giving neither."""
     board = _board_of(board_el)
     where = f"board {board}"
     hands: dict[Seat, set[Card]] = {}
@@ -194,7 +197,10 @@ def _handset_board(board_el: Element) -> HandRecord:
         seat = read_seat(hand.findtext("DIRECTION") or "", where + " (HANDSET)")
         cards: set[Card] = set()
         for tag, suit in _SUIT_TAGS:
-            for letter in (hand.findtext(tag) or "").strip().upper().replace("10", "T"):
+            text = (hand.findtext(tag) or "").strip().upper().replace("10", "T")
+            if text in VOIDS:  # EBUScore and PairsScorer write a void as "-"
+                continue
+            for letter in text:
                 try:
                     cards.add(Card(suit, Rank.from_letter(letter)))
                 except ValueError:

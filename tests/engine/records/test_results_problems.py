@@ -114,3 +114,51 @@ def test_the_problems_cross_the_parse_sandbox_s_pickle() -> None:
     lines[index] = lines[index].replace(" 4S  N 10", " 42  N 10", 1)
     r = read_results("\n".join(lines).encode("latin-1"))
     assert pickle.loads(pickle.dumps(r)) == r and len(r.problems) == 1
+
+
+# --- spots the programs write that are read, not refused (issue 36) ------------------------------
+
+FIRST_ROW_2 = " 4  1  4 41 4S  N 10 D7   \"420\"      - 28.3 13.7  67  33"
+
+
+def _seance_with_row(new_row: str) -> bytes:
+    lines = _pbn_lines()
+    index = lines.index(FIRST_ROW_2)
+    lines[index] = new_row
+    return "\n".join(lines).encode("latin-1")
+
+
+def test_a_usebio_void_written_as_a_dash_is_a_void() -> None:
+    # EBUScore and PairsScorer write a void "-"; Compscore3 leaves it empty: the same deal either way
+    text = HOWELL.read_text(encoding="utf-8")
+    assert text.count("<SPADES></SPADES>") >= 1
+    whole = read_results(text.encode())
+    r = read_results(text.replace("<SPADES></SPADES>", "<SPADES>-</SPADES>").encode())
+    assert r.problems == () and r.hand_records == whole.hand_records and len(r.hand_records) == 27
+
+
+@pytest.mark.parametrize("row", [
+    # BridgeWebs: passed out in the contract column, or in the score column
+    " 4  1  4 41 PO  -  -  -    -          - 28.3 13.7  67  33",
+    " 4  1  4 41 -   -  -  -    PO         - 28.3 13.7  67  33",
+], ids=["contract PO", "score PO"])
+def test_a_board_passed_out_written_po_is_passed_out_scoring_0(row: str) -> None:
+    r = read_results(_seance_with_row(row))
+    assert r.problems == () and len(r.lines) == 660
+    line = r.lines[1]
+    assert (line.board, line.ns_pair, line.ew_pair, line.contract, line.declarer, line.tricks, line.ns_score,
+            line.artificial, line.ns_mp) == ("1", "4", "41", "PASS", None, None, 0, None, 28.3)
+
+
+@pytest.mark.parametrize(("row", "code"), [
+    (" 4  1  4 41 A5050 -  -  -    -          - 28.3 13.7  67  33", "A5050"),
+    (" 4  1  4 41 A6040 -  -  -    -          - 28.3 13.7  67  33", "A6040"),
+    (" 4  1  4 41 -   -  -  -    A          - 28.3 13.7  67  33", "A"),
+    (" 4  1  4 41 -   -  -  -    A+         - 28.3 13.7  67  33", "A+"),
+    (" 4  1  4 41 -   -  -  -    A-         - 28.3 13.7  67  33", "A-"),
+])
+def test_bridgewebs_artificial_codes_are_artificial_lines_with_their_code(row: str, code: str) -> None:
+    r = read_results(_seance_with_row(row))
+    assert r.problems == () and len(r.lines) == 660
+    line = r.lines[1]
+    assert (line.board, line.ns_pair, line.contract, line.ns_score, line.artificial) == ("1", "4", None, None, code)
