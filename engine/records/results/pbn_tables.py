@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import ResultsFileError
+from engine.errors import ResultsFileError, clip
 from engine.records.files import read_games
 from engine.records.handrecords import board_key, hand_records_from_pbn
 from engine.records.pbn_game import PbnGame
@@ -107,6 +107,7 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
     event = next((g.tags.get("Event", "") for g in games if g.tags.get("Event", "") not in ("", "?")), "")
     application = program or next((g.tags["Application"] for g in games if g.tags.get("Application")), "")
     for game in games:
+        problems.extend(_duplicate(game, name, value, lineno) for name, value, lineno in game.duplicate_tags)
         if "ScoreTable" not in game.tags or not (game.board or "").strip():
             continue
         board = board_key(game.board or "")
@@ -125,6 +126,18 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
             lines.extend([line] * (times or 1))
     return SessionResults("pbn", application, event, scoring, 2 if scoring == "MP" else 0, tuple(records),
                           tuple(lines), tuple(problems))
+
+
+def _duplicate(game: PbnGame, name: str, value: str, lineno: int) -> ReadProblem:
+    """The report of a tag written twice in one game (a hand-edited second ``[Score]``): the
+    board is read with the first one (key ``results_duplicate_tag``)."""
+    raw = (game.board or "").strip()
+    board = board_key(raw) if raw else ""
+    where = f"board {board}, line {lineno}" if board else f"line {lineno}"
+    text = clip(value, 24)
+    error = ResultsFileError(f"{where}: a second [{name}] tag ({text!r}): the board is read with the first one",
+                             key="results_duplicate_tag", params={"where": where, "tag": name, "text": text})
+    return problem_of(error, board, lineno)
 
 
 def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:

@@ -162,3 +162,20 @@ def test_bridgewebs_artificial_codes_are_artificial_lines_with_their_code(row: s
     assert r.problems == () and len(r.lines) == 660
     line = r.lines[1]
     assert (line.board, line.ns_pair, line.contract, line.ns_score, line.artificial) == ("1", "4", None, None, code)
+
+
+@pytest.mark.parametrize("after", ['[Board "1"]', '[Result ""]'])
+def test_a_second_score_tag_on_a_board_is_reported_and_the_board_read(after: str) -> None:
+    # Magic Contest's board 1 hand-edited with a second [Score]: its 22 lines were dropped in silence
+    lines = _pbn_lines()
+    index = lines.index(after) + 1  # the first such line is board 1's
+    assert _board_above(lines, index) == "1"
+    lines.insert(index, '[Score "NS 420"]')
+    lines.insert(index, '[Score "NS 400"]')
+    whole = read_results(SEANCE.read_bytes())
+    r = read_results("\n".join(lines).encode("latin-1"))
+    assert len(r.lines) == 660 and len(r.traveller("1")) == 22 and len(r.boards) == 30
+    assert r.hand_records == whole.hand_records
+    (problem,) = r.problems
+    assert (problem.board, problem.line, problem.field, problem.value, problem.key) == (
+        "1", index + 2, "Score", "NS 420", "results_duplicate_tag")
