@@ -10,8 +10,10 @@ pages (one board each). Pure: no web code.
 
 from __future__ import annotations
 
+import re
+
 from engine.errors import PbnError, ResultsFileError
-from engine.records.pbn_text import check_text, decode
+from engine.records.pbn_text import check_text, decode, utf16_encoding
 from engine.records.results.bws import is_access, read_bws
 from engine.records.results.dlm import looks_like_dlm, read_dlm
 from engine.records.results.jfr import looks_like_jfr, read_jfr
@@ -38,11 +40,16 @@ _NOT_RESULTS = ("not a results file the advisor reads: it is none of PBN (hand r
                 "USEBIO XML, NZ Scorer XML, a Bridgemate .bws database or a DealMaster .dlm file")
 
 
+_XML_ENCODING = re.compile(r"""^(\s*<\?xml[^>]*?)\s+encoding\s*=\s*["'][^"']*["']""")
+"""The encoding an XML declaration names, dropped when the text is re-encoded in UTF-8."""
+
+
 def read_results(data: bytes) -> SessionResults:
     """Read a session's results file of any supported format, told by its content.
 
     Args:
-        data: the file's bytes as uploaded.
+        data: the file's bytes as uploaded: UTF-8, Windows-1252 or Latin-1, or UTF-16 with or
+            without a byte order mark (:func:`~engine.records.pbn_text.utf16_encoding`).
 
     Returns:
         Its deals and traveller lines (:class:`SessionResults`); a traveller line or deal with a
@@ -68,6 +75,9 @@ def _read(data: bytes) -> SessionResults:
         raise ResultsFileError(f"{_NOT_RESULTS} (the file is empty)", key="results_empty")
     if is_access(data):
         return read_bws(data)
+    utf16 = utf16_encoding(data)
+    if utf16 is not None:  # Windows "Unicode" text: read as the same text in UTF-8
+        data = _XML_ENCODING.sub(r"\1", data.decode(utf16).lstrip("\ufeff"), count=1).encode("utf-8")
     head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
     if head[:14].lower().startswith((b"<!doctype html", b"<html")):
         page = decode(data)

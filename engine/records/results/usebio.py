@@ -20,6 +20,7 @@ matchpoints ``-9999``) is a sit-out, not a result, and is dropped, as scorer-to-
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from xml.etree.ElementTree import Element, ParseError
 
@@ -30,6 +31,7 @@ from engine.errors import ResultsFileError
 from engine.model.cards import Card, Rank, Suit
 from engine.model.seats import Seat
 from engine.records.handrecords import HandRecord, board_key
+from engine.records.pbn_text import decode
 from engine.records.results.model import (
     PASSED_OUT,
     SCORE_HIGH,
@@ -61,10 +63,17 @@ def parse_xml(data: bytes) -> Element:
     Raises:
         ResultsFileError: key ``results_xml_unsafe``: the document declares entities or refers
             to an external one (refused, nothing expanded or fetched); ``results_xml_broken``:
-            not well-formed or cut short (the message gives line and column).
+            not well-formed or cut short (the message gives line and column). A document that
+            is Windows-1252 or Latin-1 text declared (or taken) as UTF-8 is read as such.
     """
     try:
-        root: Element = fromstring(data)
+        try:
+            root: Element = fromstring(data)
+        except ParseError:
+            eight_bit = _eight_bit_as_utf8(data)
+            if eight_bit is None:
+                raise
+            root = fromstring(eight_bit)
     except DefusedXmlException:
         raise ResultsFileError("the XML file declares entities or refers to an external one, which is refused "
                                "for safety: export it again from the scoring program", key="results_xml_unsafe") \
@@ -74,6 +83,23 @@ def parse_xml(data: bytes) -> Element:
         raise ResultsFileError(f"the XML file is damaged or cut short (line {line}, column {column})",
                                key="results_xml_broken", params={"line": line, "column": column}) from None
     return root
+
+
+_UTF8_DECLARED = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["'](?!utf-?8["'])""", re.IGNORECASE)
+
+
+def _eight_bit_as_utf8(data: bytes) -> bytes | None:
+    """The bytes of an XML document that says it is UTF-8 (or says no encoding, so UTF-8) but is
+    not, re-encoded from Windows-1252 (Latin-1 where it has no such byte) as EBUScore writes an
+    event name like ``S\xe9ance`` (issue 36); ``None`` when the bytes are UTF-8 or the document
+    names another encoding (the parser's error then stands)."""
+    if _UTF8_DECLARED.match(data):
+        return None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return decode(data).encode("utf-8")
+    return None
 
 
 def read_usebio(root: Element) -> SessionResults:

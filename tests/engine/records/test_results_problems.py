@@ -179,3 +179,30 @@ def test_a_second_score_tag_on_a_board_is_reported_and_the_board_read(after: str
     (problem,) = r.problems
     assert (problem.board, problem.line, problem.field, problem.value, problem.key) == (
         "1", index + 2, "Score", "NS 420", "results_duplicate_tag")
+
+
+# --- encodings (issue 36: UTF-16 was "binary data", a Latin-1 name "S\ufffdance") -----------------
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("path", [SEANCE, HOWELL], ids=["pbn", "usebio"])
+def test_a_utf16_file_reads_as_the_same_file_in_8_bit(path: Path, encoding: str) -> None:
+    # "utf-16" writes a byte order mark; the -le/-be spellings write none
+    original = path.read_bytes()
+    text = original.decode("latin-1" if path == SEANCE else "utf-8")
+    if path == HOWELL:
+        text = text.replace('<?xml version="1.0"?>', '<?xml version="1.0" encoding="UTF-16"?>', 1)
+    whole, r = read_results(original), read_results(text.encode(encoding))
+    assert (r.kind, r.event, r.lines, r.hand_records, r.problems) == (
+        whole.kind, whole.event, whole.lines, whole.hand_records, ())
+    assert len(r.lines) == (660 if path == SEANCE else 161)
+
+
+def test_a_latin1_usebio_event_name_is_read_as_latin1() -> None:
+    text = HOWELL.read_text(encoding="utf-8").replace("EL Wed 10.00am Open (27-Jul-22)", "Séance 1", 1)
+    r = read_results(text.encode("latin-1"))  # no encoding declared: UTF-8 by XML's rule, but it is not
+    assert r.event == "Séance 1" and len(r.lines) == 161
+
+
+def test_the_seance_pbn_s_latin1_event_name_reads() -> None:
+    assert b"S\xe9ance 1" in SEANCE.read_bytes()
+    assert read_results(SEANCE.read_bytes()).event == "Open /2 DN1 National Finale directe 21-22 - Séance 1"
