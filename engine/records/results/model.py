@@ -125,12 +125,13 @@ class ReadProblem:
     text: str
 
 
-def problem_of(error: ResultsFileError, board: str, line: int | None) -> ReadProblem:
+def problem_of(error: InvalidBoardError, board: str, line: int | None) -> ReadProblem:
     """The :class:`ReadProblem` of a spot at ``board``/``line`` that raised ``error`` (its key,
     params, message; the field from its ``what`` param, ``"deal"`` for a ``results_bad_deal``,
     the value from its ``text`` param)."""
     params = {k: str(v) for k, v in error.params.items()}
-    field = params.get("what") or ("deal" if error.key == "results_bad_deal" else params.get("tag", ""))
+    field = params.get("what") if error.key in ("results_bad_value", "results_out_of_range") else None
+    field = field or ("deal" if "deal" in error.key or error.key == "board_twice" else params.get("tag", ""))
     return ReadProblem(board, line, field, clip(params.get("text", ""), 24), error.key,
                        tuple(sorted(params.items())), error.message)
 

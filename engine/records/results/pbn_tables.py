@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import ResultsFileError, clip
+from engine.errors import InvalidBoardError, PbnError, ResultsFileError, clip
 from engine.records.files import read_games
-from engine.records.handrecords import board_key, hand_records_from_pbn
+from engine.records.handrecords import board_key, hand_records_by_game, hand_records_from_pbn
 from engine.records.pbn_game import PbnGame
 from engine.records.results.model import (
     PASSED_OUT,
@@ -95,14 +95,24 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
     ``"IMP"`` with ``IMP_NS``; ``mp_units`` 2 (the programs seen write 2 per score beaten).
 
     Raises:
-        PbnError, InvalidBoardError: path ``"file"``, as :func:`engine.records.handrecords.hand_records_from_pbn`.
+        PbnError: path ``"file"``, as :func:`engine.records.handrecords.hand_records_from_pbn`
+            (not PBN, no game with a deal). A board whose deal cannot be used (or given twice
+            with different hands) is left out of the hand records and named in ``problems``, its
+            traveller lines kept.
         Nothing for a ScoreTable row with a cell that cannot be read: it is left out and named in
         ``problems`` (board, the file's line, value).
     """
-    records = hand_records_from_pbn(text)
-    games = read_games(text)
-    lines: list[TravellerLine] = []
     problems: list[ReadProblem] = []
+    try:
+        records = hand_records_from_pbn(text)
+        games = read_games(text)
+    except PbnError:
+        raise
+    except InvalidBoardError:  # a board's deal cannot be used: the others are read, that one reported
+        games = read_games(text)
+        records, errors = hand_records_by_game(games)
+        problems.extend(problem_of(exc, board_key(board) if board else "", None) for board, exc in errors)
+    lines: list[TravellerLine] = []
     scoring = ""
     event = next((g.tags.get("Event", "") for g in games if g.tags.get("Event", "") not in ("", "?")), "")
     application = program or next((g.tags["Application"] for g in games if g.tags.get("Application")), "")

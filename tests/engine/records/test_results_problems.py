@@ -206,3 +206,18 @@ def test_a_latin1_usebio_event_name_is_read_as_latin1() -> None:
 def test_the_seance_pbn_s_latin1_event_name_reads() -> None:
     assert b"S\xe9ance 1" in SEANCE.read_bytes()
     assert read_results(SEANCE.read_bytes()).event == "Open /2 DN1 National Finale directe 21-22 - Séance 1"
+
+
+def test_a_pbn_deal_that_cannot_be_used_is_reported_and_its_board_s_lines_kept() -> None:
+    # board 1's [Deal] with North's diamond ten written twice (T984 -> TT84): 14 cards in a hand
+    lines = _pbn_lines()
+    old = '[Deal "N:KQT6.AJT.T984.65 A2.K9876.72.9742 J543.43.AQ5.AKJ3 987.Q52.KJ63.QT8"]'
+    index = lines.index(old)
+    lines[index] = old.replace("T984", "TT84", 1)
+    whole = read_results(SEANCE.read_bytes())
+    r = read_results("\n".join(lines).encode("latin-1"))
+    assert r.lines == whole.lines and len(r.traveller("1")) == 22
+    assert [h.board for h in r.hand_records] == [str(n) for n in range(2, 31)]
+    (problem,) = r.problems
+    assert (problem.board, problem.line, problem.field) == ("1", None, "deal")
+    assert problem.text.startswith("board 1: ")
