@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, File, HTTPException, Path, Request, UploadFile
 from pydantic import BaseModel, ConfigDict, Field
 
+from app import i18n
 from app.api.board_source import stored_hand_record
 from app.api.schemas.common import ErrorResponse, SeatCode
 from app.api.schemas.revoke import RevokeRulingRequest
@@ -26,7 +27,7 @@ from engine.errors import ResultsFileError
 from engine.model.board import BoardRecord
 from engine.records.handrecords import HandRecord, board_key
 from engine.records.pbn_text import upload_text
-from engine.records.results import TravellerLine
+from engine.records.results import ReadProblem, TravellerLine
 
 EventId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The event's id, as `POST /v1/events` returned it.")]
 
@@ -107,6 +108,33 @@ class ResultsOut(BaseModel):
     boards: list[str] = Field(description="The boards whose travellers the file gives (they replace those of "
                               "earlier uploads in what the traveller shows; nothing is deleted).")
     lines: int = Field(description="How many traveller lines were stored.")
+    problems: list[ReadProblemOut] = Field(
+        default_factory=list, description="The spots of the file that could not be read, in file order: each such "
+        "traveller line (or deal) was left out, the rest of the file stored. Empty when the whole file was read.")
+
+
+class ReadProblemOut(BaseModel):
+    """One spot of a results file that could not be read (issue 36): the traveller line or the
+    deal it is on was left out, the rest of the file read."""
+
+    board: str = Field(description="The board number ('7'); '' when the spot is on no board.")
+    line: int | None = Field(description="The line or row as the file numbers it: the traveller line's place on "
+                                         "its board (USEBIO, NZ Scorer, JFR Pary), the text line (PBN), the "
+                                         "ReceivedData row (Bridgemate); null for a deal.")
+    field: str = Field(description="What was being read: 'contract', 'score', 'lead', 'declarer', 'deal', a PBN "
+                                   "tag's name...")
+    value: str = Field(description="The value as written (at most 24 characters and '…').")
+    reason: str = Field(description="Why, in the language of the answer, board and line included.")
+    key: str = Field(description="The reason's template in the catalogues (`error.<key>` in "
+                                 "app/i18n/<lang>/errors.json).")
+    params: dict[str, str] = Field(description="The values the template fills in.")
+
+    @classmethod
+    def of(cls, problem: ReadProblem) -> ReadProblemOut:
+        """The problem said in the language of the answer being built (:func:`app.i18n.current`)."""
+        error = ResultsFileError(problem.text, key=problem.key, params=dict(problem.params))
+        return cls(board=problem.board, line=problem.line, field=problem.field, value=problem.value,
+                   reason=i18n.error_text(i18n.current(), error), key=problem.key, params=dict(problem.params))
 
 
 class TravellerLineOut(BaseModel):
@@ -263,7 +291,9 @@ def router() -> APIRouter:
     ) -> ResultsOut:
         """Read the file's deals and traveller lines and store them with the event, all or none:
         the deals become the event's hand records (a board already stored must be identical),
-        the lines its travellers. A file that is none of the formats, damaged or unsafe XML, a
+        the lines its travellers. A traveller line or deal with a value that cannot be read is
+        left out and named in ``problems`` (board, line, value, reason), the rest stored (issue
+        36). A file that is none of the formats, damaged or unsafe XML, a
         ``.dlm`` with a wrong checksum, or a deal that differs from the stored one is a 422 in
         the director's words. The file is read in a worker process bounded in time, memory and
         output (:mod:`app.service.parse_sandbox`): past a limit, a 422 naming the file and the limit."""
@@ -277,7 +307,7 @@ def router() -> APIRouter:
         return ResultsOut(event=event_id, upload=stored.upload_id, kind=stored.kind,  # type: ignore[arg-type]
                           program=stored.program, added=list(stored.hand_records.added),
                           unchanged=list(stored.hand_records.unchanged), boards=list(stored.boards),
-                          lines=stored.lines)
+                          lines=stored.lines, problems=[ReadProblemOut.of(p) for p in results.problems])
 
     @r.get("/{event_id}/boards/{board}/traveller", response_model=TravellerOut, responses=not_found,
            summary="A board's traveller")

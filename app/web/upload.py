@@ -24,7 +24,7 @@ from app.web.problems import Problem, field_errors
 from app.web.screening import is_big, start_page_job
 from app.web.words import reason
 from engine.casefile.events import EventDetails, EventRepository, NotStoredError
-from engine.errors import AdvisorError, InvalidBoardError, PbnError, SolverBusyError
+from engine.errors import AdvisorError, InvalidBoardError, PbnError, ResultsFileError, SolverBusyError
 from engine.laws.facts import RevokeFacts
 from engine.laws.revoke import detect_revokes
 from engine.records.boards import board_from_game
@@ -118,7 +118,8 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
         stored = repo.get_event(event_id)
         return render(request, "pick.html", lang, filename=name, games=rows, token=token or "", event_id=event_id,
                       event_name=stored.details.name, event=stored, boards=_boards_with_cases(request, event_id),
-                      travellers=_traveller_note(results), seen_file=name if seen is not None else None,
+                      travellers=_traveller_note(results), read_problems=_read_problems(lang, results),
+                      seen_file=name if seen is not None else None,
                       errors=[Problem("file", note)] if note else [])
 
     @r.get("/events/{event_id}", response_class=HTMLResponse)
@@ -207,6 +208,14 @@ def _traveller_note(results: SessionResults | None) -> dict[str, Any] | None:
         return None
     return {"lines": len(results.lines), "boards": len(results.boards), "kind": results.kind,
             "program": results.program or "-"}
+
+
+def _read_problems(lang: str, results: SessionResults | None) -> list[str]:
+    """The spots of a results upload that could not be read (issue 36), each its reason in
+    ``lang`` (board and line included), for the pick page; ``[]`` when the whole file was read."""
+    if results is None:
+        return []
+    return [reason(lang, ResultsFileError(p.text, key=p.key, params=dict(p.params))) for p in results.problems]
 
 
 def _has_revoke(game: Any, lang: str) -> tuple[bool | None, str | None]:

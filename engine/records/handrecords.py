@@ -9,7 +9,7 @@ functions: storing them is the caller's business (see :mod:`engine.casefile.even
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -151,6 +151,33 @@ def hand_records_from_pbn(text: str) -> list[HandRecord]:
             raise InvalidBoardError(f"board {clip(record.board)} is in the file twice with a different {what}",
                                     path="file", key="board_twice", params={"board": clip(record.board), "what": what})
     return sorted((r for r, _ in found.values()), key=lambda r: board_sort_key(r.board))
+
+
+def hand_records_by_game(games: Sequence[PbnGame]) -> tuple[list[HandRecord], list[tuple[str, InvalidBoardError]]]:
+    """The boards of ``games`` (those with a ``[Deal]``) as :func:`hand_records_from_pbn` reads
+    them, each board that cannot be used left out and given with its error instead of the whole
+    file refused (issue 36): ``(records sorted by board, [(board as written, error)])``. A board
+    given twice with different hands keeps its first deal; the second is an error
+    (``board_twice``)."""
+    found: dict[str, tuple[HandRecord, PbnGame]] = {}
+    errors: list[tuple[str, InvalidBoardError]] = []
+    for game in games:
+        if game.tags.get("Deal", "").strip() in ("", "?"):
+            continue
+        try:
+            record = _hand_record(game)
+        except InvalidBoardError as exc:
+            errors.append((game.tags.get("Board", "").strip(), exc))
+            continue
+        seen = found.get(record.board)
+        if seen is None:
+            found[record.board] = (record, game)
+        elif seen[0] != record:
+            what = difference(seen[0], record, f"line {seen[1].lineno}", f"line {game.lineno}")
+            errors.append((record.board, InvalidBoardError(
+                f"board {clip(record.board)} is in the file twice with a different {what}", path="file",
+                key="board_twice", params={"board": clip(record.board), "what": what})))
+    return sorted((r for r, _ in found.values()), key=lambda r: board_sort_key(r.board)), errors
 
 
 def difference(old: HandRecord, new: HandRecord, first: str = "stored", second: str = "in this file") -> str | None:

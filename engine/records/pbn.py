@@ -6,8 +6,9 @@ section 3.9) that real championship records carry. What it understands:
 * tags ``[Name "value"]`` (several may share a line); a value ``"#"`` copies the previous
   game's value of the same tag; ``\\"`` and ``\\\\`` in a value are a quote and a backslash
   (PBN 2.1, section 3.7);
-* games separated by empty lines (or, where a file omits one, by a tag the game already
-  has); tags after a section (e.g. ``[Result]`` after ``[Play]``) still belong to the game;
+* games separated by empty lines (or, where a file omits one, by the game's first tag,
+  ``[Event]``, ``[Board]`` or ``[Deal]`` coming again; another tag written twice is kept once);
+  tags after a section (e.g. ``[Result]`` after ``[Play]``) still belong to the game;
 * commentary ``{...}`` (may span lines), ``;`` to end of line, and ``%`` escape lines;
 * the ``[Play]`` section: cards in column order from the opening leader, ``-`` for an unknown
   card, ``*`` ending the record, and annotations glued or apart (``!``, ``?``, ``=n=``, ``$n``,
@@ -49,6 +50,10 @@ _CARDS: dict[str, Card] = {str(c): c for c in FULL_DECK} | {
     f"{c.suit.value}10": c for c in FULL_DECK if c.rank == Rank.TEN
 }
 _REPEATABLE = frozenset({"Note"})  # tags PBN allows more than once in a game
+_STARTS_GAME = frozenset({"Event", "Board", "Deal"})
+"""Tags that, written again, begin the next game where a file omits the empty line between games
+(as does the game's own first tag); any other tag written again is a duplicate inside the game
+(a hand-edited second ``[Score]``): the first is kept and the duplicate noted (issue 36)."""
 
 
 def loads(text: str) -> list[PbnGame]:
@@ -58,8 +63,10 @@ def loads(text: str) -> list[PbnGame]:
         text: the whole file as a string (a leading BOM is ignored).
 
     Returns:
-        The games in file order. A game ends at an empty line, or where a tag it already
-        has comes again (some files omit the empty line between games).
+        The games in file order. A game ends at an empty line, or where its first tag,
+        ``[Event]``, ``[Board]`` or ``[Deal]`` comes again (some files omit the empty line
+        between games); any other tag written twice in a game is kept once (the first) and
+        noted in :attr:`PbnGame.duplicate_tags`.
 
     Raises:
         PbnError: a malformed tag line, a play line with more than four cards, or a play
@@ -70,12 +77,14 @@ def loads(text: str) -> list[PbnGame]:
     names: set[str] = set()
     play_lines: list[tuple[int, str]] = []
     table_lines: dict[str, list[tuple[int, str]]] = {}
+    duplicates: list[tuple[str, str, int]] = []
     section = ""
 
     def end_game() -> None:
         if tags:
-            games.append(_make_game(tags, play_lines, games[-1] if games else None, table_lines))
+            games.append(_make_game(tags, play_lines, games[-1] if games else None, table_lines, duplicates))
         tags.clear()
+        duplicates.clear()
         names.clear()
         play_lines.clear()
         table_lines.clear()
@@ -93,7 +102,12 @@ def loads(text: str) -> list[PbnGame]:
             for name, escaped in found:
                 value = _ESCAPE.sub(r"\1", escaped)
                 if name in names and name not in _REPEATABLE:
-                    end_game()
+                    if name in _STARTS_GAME or name == tags[0][0]:
+                        end_game()
+                    else:  # a duplicate inside the game: noted, its section's lines left out
+                        duplicates.append((name, value, lineno))
+                        section = ""
+                        continue
                 tags.append((name, value, lineno))
                 names.add(name)
                 section = name
@@ -165,6 +179,7 @@ def _make_game(
     play_lines: Sequence[tuple[int, str]],
     previous: PbnGame | None,
     table_lines: Mapping[str, Sequence[tuple[int, str]]] | None = None,
+    duplicates: Sequence[tuple[str, str, int]] = (),
 ) -> PbnGame:
     """Build one game: resolve ``#`` against ``previous``, read the play section, keep the
     table sections' lines."""
@@ -180,7 +195,8 @@ def _make_game(
         tags[name], lines[name] = value, lineno
     section = _play_section(tags, lines, play_lines) if "Play" in tags else None
     tables = MappingProxyType({name: tuple(rows) for name, rows in (table_lines or {}).items()})
-    return PbnGame(MappingProxyType(tags), raw_tags[0][2], section, MappingProxyType(lines), tables)
+    return PbnGame(MappingProxyType(tags), raw_tags[0][2], section, MappingProxyType(lines), tables,
+                   tuple(duplicates))
 
 
 def _play_section(

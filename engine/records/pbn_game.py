@@ -55,6 +55,9 @@ class PbnGame:
         table_lines: for each table section (a tag whose name ends in ``Table``: ``ScoreTable``,
             ``TotalScoreTable``, ``OptimumResultTable``...; PBN 2.1, section 4), its data lines as
             ``(lineno, line)``, commentary removed; the tag's value is the column header.
+        duplicate_tags: a tag the game already had, written again inside it (a hand-edited
+            second ``[Score]``), as ``(name, value, lineno)``: the first one is read, the second
+            left out (its table or play lines too); a reader reports it (issue 36).
     """
 
     tags: Mapping[str, str]
@@ -62,6 +65,7 @@ class PbnGame:
     play_section: PlaySection | None
     tag_lines: Mapping[str, int] = field(default_factory=dict, repr=False, compare=False)
     table_lines: Mapping[str, tuple[tuple[int, str], ...]] = field(default_factory=dict, repr=False, compare=False)
+    duplicate_tags: tuple[tuple[str, str, int], ...] = field(default=(), repr=False, compare=False)
 
     @property
     def board(self) -> str | None:

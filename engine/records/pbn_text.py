@@ -24,6 +24,32 @@ def decode(data: bytes) -> str:
     return data.decode("latin-1")
 
 
+def utf16_encoding(data: bytes) -> str | None:
+    """``"utf-16"`` when ``data`` starts with a UTF-16 byte order mark, ``"utf-16-le"`` or
+    ``"utf-16-be"`` when it has none but reads as UTF-16 text (in its first 4 KiB, every other
+    byte NUL in at least half the characters, never the bytes between, and the whole decodes),
+    else ``None``. Windows programs save "Unicode" text so (issue 36: such files were called
+    binary data)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) and not data.startswith(b"\xff\xfe\x00\x00"):
+        encoding = "utf-16"
+    else:
+        head = data[:4096]
+        if len(head) < 4 or len(data) % 2:
+            return None
+        even, odd = head[0::2], head[1::2]
+        if odd.count(0) * 2 >= len(odd) and even.count(0) == 0:
+            encoding = "utf-16-le"
+        elif even.count(0) * 2 >= len(even) and odd.count(0) == 0:
+            encoding = "utf-16-be"
+        else:
+            return None
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError:
+        return None
+    return encoding
+
+
 _TAG_START = re.compile(r'\[\s*\w+\s*"')
 _CONTROL_BYTES = re.compile(rb"[\x00-\x08\x0e-\x19\x1b-\x1f\x7f]")  # not tab, CR, LF, FF, VT, DOS's EOF
 _LIN = re.compile(r"(?:^|\|)(?:pn|qx|md|st|vg|rh|ah|sv|mb|pc|pg)\|", re.IGNORECASE)

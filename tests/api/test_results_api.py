@@ -226,3 +226,29 @@ def test_jfr_pary_board_page_upload(client: TestClient) -> None:
     assert (r.json()["kind"], r.json()["added"], r.json()["boards"], r.json()["lines"]) == ("jfr", ["1"], ["1"], 9)
     lines = client.get(f"/v1/events/{event_id}/boards/1/traveller").json()["lines"]
     assert (lines[0]["result"], lines[0]["ns_mp"], lines[-1]["artificial"]) == ("4H S -1", 85.71, "TD")
+
+
+@pytest.mark.parametrize(("lang", "reason"), [
+    ("en", "board 1, line 1: the contract '42' cannot be read"),
+    ("pl", "board 1, line 1: nie można odczytać pola contract: '42'"),
+])
+def test_a_file_with_one_unreadable_contract_is_stored_but_that_line_and_the_answer_names_it(
+        client: TestClient, lang: str, reason: str) -> None:
+    # issue 36: board 1's first traveller line (NS 3 v EW 11, 5C by W, -400) with its contract typed "42"
+    data = sample("usebio/abftech__cobalt/mp_pairs_howell.xml").replace(b"<CONTRACT>5C</CONTRACT>",
+                                                                        b"<CONTRACT>42</CONTRACT>", 1)
+    event_id = new_event(client)
+    r = post(client, event_id, data, "session.xml", params={"lang": lang})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert (body["lines"], len(body["added"])) == (160, 27)  # 161 in the file, one left out
+    assert body["problems"] == [{"board": "1", "line": 1, "field": "contract", "value": "42", "reason": reason,
+                                 "key": "results_bad_value",
+                                 "params": {"where": "board 1, line 1", "what": "contract", "text": "42"}}]
+    lines = client.get(f"/v1/events/{event_id}/boards/1/traveller").json()["lines"]
+    assert len(lines) == 5 and (lines[0]["ns_pair"], lines[0]["ew_pair"]) != ("3", "11")
+
+
+def test_a_whole_file_has_no_problems(client: TestClient) -> None:
+    r = post(client, new_event(client), sample("usebio/abftech__cobalt/mp_pairs_howell.xml"), "session.xml")
+    assert r.status_code == 200 and r.json()["problems"] == []

@@ -397,6 +397,8 @@ def test_hand_records_that_are_not_a_pbn_file_are_422(client: TestClient, data: 
 
 @pytest.mark.parametrize(("data", "why"), NOT_PBN, ids=NOT_PBN_IDS)
 def test_the_page_says_an_upload_is_not_a_pbn_file(client: TestClient, data: bytes, why: str) -> None:
+    if why == "UTF-16":  # issue 36: the page reads a results file's UTF-16 text, so says what it lacks
+        why = "no game with a [Deal] tag was found"
     r = client.post("/upload", files={"file": ("session.pbn", data)}, data={"lang": "en"})
     assert r.status_code == 422, r.status_code
     assert "session.pbn: not a PBN file" in r.text and why in r.text

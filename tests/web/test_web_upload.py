@@ -123,6 +123,27 @@ def test_a_usebio_results_file_makes_the_event_with_its_deals_and_travellers(cli
     assert (len(traveller["lines"]), first["contract"], first["declarer"], first["ns_score"]) == (6, "5C", "W", -400)
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "board 1, line 1: the contract &#39;42&#39; cannot be read"),
+    ("pl", "board 1, line 1: nie można odczytać pola contract: &#39;42&#39;"),
+])
+def test_a_results_file_with_one_unreadable_contract_is_stored_and_the_page_names_the_spot(client, lang, said):
+    # issue 36: board 1's first line (5C by W) typed "42": the rest stored, that line named on the page
+    data = (CLUB / HOWELL).read_bytes().replace(b"<CONTRACT>5C</CONTRACT>", b"<CONTRACT>42</CONTRACT>", 1)
+    data += f"<!-- {uuid.uuid4()} -->".encode()
+    r = client.post("/upload", files={"file": ("session.xml", data)}, data={"lang": lang})
+    assert r.status_code == 200, r.text[:3000]
+    problems = re.search(r'<div id="read-problems"[^>]*>(.*?)</div>', r.text, re.S)
+    assert problems is not None and re.findall(r"<li>(.*?)</li>", problems.group(1)) == [said]
+    assert len(client.get(f"/v1/events/{_event_of(r.text)}/boards/1/traveller").json()["lines"]) == 5
+
+
+def test_a_whole_results_file_shows_no_problems(client):
+    data = (CLUB / HOWELL).read_bytes() + f"<!-- {uuid.uuid4()} -->".encode()
+    r = client.post("/upload", files={"file": ("session.xml", data)}, data={"lang": "en"})
+    assert r.status_code == 200 and 'id="read-problems"' not in r.text
+
+
 def test_a_file_neither_pbn_nor_results_is_refused_in_the_directors_words(client):
     r = client.post("/upload", files={"file": ("session.xml", b"<USEBIO><EVENT>")}, data={"lang": "en"})
     assert r.status_code == 422

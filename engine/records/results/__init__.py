@@ -10,15 +10,19 @@ pages (one board each). Pure: no web code.
 
 from __future__ import annotations
 
+import re
+
 from engine.errors import PbnError, ResultsFileError
-from engine.records.pbn_text import check_text, decode
+from engine.records.pbn_text import check_text, decode, utf16_encoding
 from engine.records.results.bws import is_access, read_bws
 from engine.records.results.dlm import looks_like_dlm, read_dlm
 from engine.records.results.jfr import looks_like_jfr, read_jfr
 from engine.records.results.model import (
     PASSED_OUT,
+    ReadProblem,
     SessionResults,
     TravellerLine,
+    check_readable,
     check_size,
     traveller_matchpoints,
     travellers,
@@ -26,7 +30,8 @@ from engine.records.results.model import (
 from engine.records.results.pbn_tables import read_pbn_results
 from engine.records.results.usebio import parse_xml, read_nz_scorer, read_usebio
 
-__all__ = ["PASSED_OUT", "SessionResults", "TravellerLine", "read_results", "traveller_matchpoints", "travellers"]
+__all__ = ["PASSED_OUT", "ReadProblem", "SessionResults", "TravellerLine", "read_results", "traveller_matchpoints",
+           "travellers"]
 
 FORMATS = ("PBN (hand records or results tables)", "USEBIO XML", "NZ Scorer XML", "a Bridgemate .bws database",
            "a DealMaster .dlm file")
@@ -35,26 +40,33 @@ _NOT_RESULTS = ("not a results file the advisor reads: it is none of PBN (hand r
                 "USEBIO XML, NZ Scorer XML, a Bridgemate .bws database or a DealMaster .dlm file")
 
 
+_XML_ENCODING = re.compile(r"""^(\s*<\?xml[^>]*?)\s+encoding\s*=\s*["'][^"']*["']""")
+"""The encoding an XML declaration names, dropped when the text is re-encoded in UTF-8."""
+
+
 def read_results(data: bytes) -> SessionResults:
     """Read a session's results file of any supported format, told by its content.
 
     Args:
-        data: the file's bytes as uploaded.
+        data: the file's bytes as uploaded: UTF-8, Windows-1252 or Latin-1, or UTF-16 with or
+            without a byte order mark (:func:`~engine.records.pbn_text.utf16_encoding`).
 
     Returns:
-        Its deals and traveller lines (:class:`SessionResults`).
+        Its deals and traveller lines (:class:`SessionResults`); a traveller line or deal with a
+        value that cannot be read is left out and named in ``problems`` (issue 36), the rest read.
 
     Raises:
         ResultsFileError: path ``"file"``: key ``results_not_recognised`` when the bytes are none
             of the formats (empty, binary, another program's file); or the format reader's own
-            error (damaged or unsafe XML, unreadable database, bad ``.dlm`` checksum, a value
-            that cannot be read); keys ``results_too_many_lines``, ``_boards``, ``_cells``: more
+            error (damaged or unsafe XML, unreadable database, bad ``.dlm`` checksum; a value
+            that cannot be read when no traveller line nor deal of the file can be); keys
+            ``results_too_many_lines``, ``_boards``, ``_cells``: more
             traveller lines, boards or web-page cells than a session has
             (:data:`~engine.records.results.model.MAX_LINES`, ``MAX_BOARDS``, ``MAX_CELLS``).
         InvalidBoardError, PbnError: path ``"file"``: a PBN file whose deals cannot be used, as
             :func:`engine.records.handrecords.hand_records_from_pbn` says.
     """
-    return check_size(_read(data))
+    return check_size(check_readable(_read(data)))
 
 
 def _read(data: bytes) -> SessionResults:
@@ -63,6 +75,9 @@ def _read(data: bytes) -> SessionResults:
         raise ResultsFileError(f"{_NOT_RESULTS} (the file is empty)", key="results_empty")
     if is_access(data):
         return read_bws(data)
+    utf16 = utf16_encoding(data)
+    if utf16 is not None:  # Windows "Unicode" text: read as the same text in UTF-8
+        data = _XML_ENCODING.sub(r"\1", data.decode(utf16).lstrip("\ufeff"), count=1).encode("utf-8")
     head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
     if head[:14].lower().startswith((b"<!doctype html", b"<html")):
         page = decode(data)

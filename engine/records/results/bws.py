@@ -34,11 +34,13 @@ from engine.records.handrecords import HandRecord, board_key
 from engine.records.results.model import (
     MAX_LINES,
     PASSED_OUT,
+    ReadProblem,
     SessionResults,
     TravellerLine,
     hand_record_of,
     law77_score,
     normal_contract,
+    problem_of,
     read_lead,
     read_seat,
     too_many,
@@ -62,10 +64,12 @@ def read_bws(data: bytes) -> SessionResults:
 
     Raises:
         ResultsFileError: key ``results_bws_unreadable``: the database cannot be read or has no
-            ``ReceivedData`` table; ``results_bad_value``: a contract, seat or lead that cannot be
-            read (the message names section, table, round and board);
+            ``ReceivedData`` table;
             ``results_too_many_lines``: the table's pages hold more rows than
             :data:`~engine.records.results.model.MAX_LINES` (counted before they are read).
+        Nothing for a row with a contract, seat, result or lead that cannot be read, nor for a
+        deal that cannot: it is left out and named in ``problems`` (line: the ``ReceivedData``
+        row, 1-based).
     """
     logging.getLogger("access_parser").setLevel(logging.CRITICAL)  # it logs each system-table chunk it skips
     try:
@@ -89,12 +93,25 @@ def read_bws(data: bytes) -> SessionResults:
                                f"({type(exc).__name__})", key="results_bws_unreadable",
                                params={"why": f"the database is damaged ({type(exc).__name__})"}) from None
     letters = {str(r.get("ID")): str(r.get("Letter") or "").strip() for r in sections}
-    records = [_hand_record(r) for r in hands]
+    problems: list[ReadProblem] = []
+    records = []
+    for r in hands:
+        try:
+            records.append(_hand_record(r))
+        except ResultsFileError as exc:
+            problems.append(problem_of(exc, board_key(str(r.get("Board") or "?")), None))
     vul = {r.board: r.vulnerability for r in records}
-    lines = [_line(r, letters, vul) for r in _rows(received) if not r.get("Erased")]
+    lines = []
+    for i, r in enumerate(_rows(received), start=1):
+        if r.get("Erased"):
+            continue
+        try:
+            lines.append(_line(r, letters, vul))
+        except ResultsFileError as exc:
+            problems.append(problem_of(exc, board_key(str(r.get("Board") or "?")), i))
     lines.sort(key=lambda ln: (ln.section, ln.round or 0, ln.table or 0, int(ln.board) if ln.board.isdigit() else 0))
     return SessionResults("bws", "Bridgemate", "", "", 0, tuple(sorted(records, key=lambda r: int(r.board))),
-                          tuple(lines))
+                          tuple(lines), tuple(problems))
 
 
 def _stored_rows(db: AccessParser, name: str) -> int:

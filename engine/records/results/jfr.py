@@ -27,11 +27,13 @@ from engine.records.results.model import (
     MAX_CELLS,
     PASSED_OUT,
     SCORE_HIGH,
+    ReadProblem,
     SessionResults,
     TravellerLine,
     hand_record_of,
     law77_score,
     normal_contract,
+    problem_of,
     read_float,
     read_int,
     read_lead,
@@ -112,8 +114,8 @@ def read_jfr(text: str) -> SessionResults:
     program's own (``ns_mp``/``ew_mp`` hold them: ``mp_units`` 0, a percentage of the top).
 
     Raises:
-        ResultsFileError: no board number, a deal that is not 52 cards 13 in each hand, or a value
-            that cannot be read (the message names board and line).
+        ResultsFileError: no board number. A line with a value that cannot be read, or a deal
+            that is not 52 cards 13 in each hand, is left out and named in ``problems``.
     """
     parser = _Cells()
     parser.feed(text)
@@ -123,11 +125,20 @@ def read_jfr(text: str) -> SessionResults:
                                params={"board": "?", "problem": "no board number"})
     board = board_key(m.group(1))
     lines: list[TravellerLine] = []
-    for i, row in enumerate(r for r in parser.rows if _is_line(r)):
-        lines.append(_line(board, [t for c, t in row if c in _CELL_CLASSES], f"board {board}, line {i + 1}"))
+    problems: list[ReadProblem] = []
+    for i, row in enumerate((r for r in parser.rows if _is_line(r)), start=1):
+        try:
+            lines.append(_line(board, [t for c, t in row if c in _CELL_CLASSES], f"board {board}, line {i}"))
+        except ResultsFileError as exc:
+            problems.append(problem_of(exc, board, i))
     hands = [t for row in parser.rows for c, t in row if c == "w" and re.match(r"^[SHDC]\b", t)]
-    records = (_record(board, hands[:4]),) if len(hands) >= 4 else ()
-    return SessionResults("jfr", "JFR Pary", "", "MP", 0, records, tuple(lines))
+    records: tuple[HandRecord, ...] = ()
+    if len(hands) >= 4:
+        try:
+            records = (_record(board, hands[:4]),)
+        except ResultsFileError as exc:
+            problems.append(problem_of(exc, board, None))
+    return SessionResults("jfr", "JFR Pary", "", "MP", 0, records, tuple(lines), tuple(problems))
 
 
 def _is_line(row: list[tuple[str, str]]) -> bool:

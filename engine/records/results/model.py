@@ -95,6 +95,48 @@ class TravellerLine:
 
 
 @dataclass(frozen=True, slots=True)
+class ReadProblem:
+    """One spot of a results file that could not be read (issue 36: the rest of the file is read).
+
+    A traveller line with such a spot is left out of :attr:`SessionResults.lines`; a deal with one
+    is left out of :attr:`SessionResults.hand_records` (the board's lines are kept).
+
+    Attributes:
+        board: the board number as :func:`~engine.records.handrecords.board_key` spells it
+            (``"7"``), ``""`` when the spot is on no board.
+        line: the line or row as the file numbers it: the traveller line's place on its board
+            (USEBIO, NZ Scorer, JFR Pary), the text line of the file (PBN), the ``ReceivedData``
+            row (Bridgemate); ``None`` for a deal.
+        field: what was being read (``"contract"``, ``"score"``, ``"lead"``, ``"declarer"``,
+            ``"deal"``...), as the catalogues' ``what`` says it.
+        value: the value as written, clipped to 24 characters (``""`` when none is quoted).
+        key: the reason's name in the catalogues (``error.<key>``: ``results_bad_value``,
+            ``results_out_of_range``, ``results_bad_deal``...).
+        params: the values the reason's template fills in, as ``(name, value)`` pairs.
+        text: the reason in English, board and line included.
+    """
+
+    board: str
+    line: int | None
+    field: str
+    value: str
+    key: str
+    params: tuple[tuple[str, str], ...]
+    text: str
+
+
+def problem_of(error: InvalidBoardError, board: str, line: int | None) -> ReadProblem:
+    """The :class:`ReadProblem` of a spot at ``board``/``line`` that raised ``error`` (its key,
+    params, message; the field from its ``what`` param, ``"deal"`` for a ``results_bad_deal``,
+    the value from its ``text`` param)."""
+    params = {k: str(v) for k, v in error.params.items()}
+    field = params.get("what") if error.key in ("results_bad_value", "results_out_of_range") else None
+    field = field or ("deal" if "deal" in error.key or error.key == "board_twice" else params.get("tag", ""))
+    return ReadProblem(board, line, field, clip(params.get("text", ""), 24), error.key,
+                       tuple(sorted(params.items())), error.message)
+
+
+@dataclass(frozen=True, slots=True)
 class SessionResults:
     """What one results file holds.
 
@@ -111,6 +153,8 @@ class SessionResults:
             give percentages, in ``ns_mp``/``ew_mp``).
         hand_records: the deals, one per board, sorted by board.
         lines: the traveller lines, in file order.
+        problems: the spots that could not be read (:class:`ReadProblem`), in file order: each
+            such traveller line or deal is left out and named here, the rest of the file read.
     """
 
     kind: str
@@ -120,6 +164,7 @@ class SessionResults:
     mp_units: float
     hand_records: tuple[HandRecord, ...]
     lines: tuple[TravellerLine, ...]
+    problems: tuple[ReadProblem, ...] = ()
 
     @property
     def boards(self) -> tuple[str, ...]:
@@ -167,13 +212,14 @@ _CONTRACT = re.compile(r"^([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X|\*\*|\*|R)?$")
 
 def normal_contract(text: str, where: str) -> str:
     """A contract as the programs write it (``"3 NT"``, ``"2 D x"``, ``"3N"``, ``"4SX"``,
-    ``"Pass"``, JFR's ``"5h×"`` and ``"pas"``) in one spelling: ``"3NT"``, ``"2DX"``, ``"4SXX"``, :data:`PASSED_OUT`.
+    ``"Pass"``, BridgeWebs' ``"PO"``, JFR's ``"5h×"`` and ``"pas"``) in one spelling: ``"3NT"``,
+    ``"2DX"``, ``"4SXX"``, :data:`PASSED_OUT`.
 
     Raises:
         ResultsFileError: ``where`` (e.g. ``"board 7, line 12"``): not a contract.
     """
     t = text.strip().upper().replace(" ", "").replace("\u00d7", "X")  # JFR writes doubled as "5h\u00d7"
-    if t in ("PASS", "P", "AP", "PASSED", "PAS"):
+    if t in ("PASS", "P", "AP", "PASSED", "PAS", "PO"):  # BridgeWebs: "PO", passed out
         return PASSED_OUT
     m = _CONTRACT.match(t)
     if m is None:
@@ -345,6 +391,20 @@ def check_size(results: SessionResults) -> SessionResults:
     boards = max(len(results.hand_records), len({ln.board for ln in results.lines}))
     if boards > MAX_BOARDS:
         raise too_many("boards")
+    return results
+
+
+def check_readable(results: SessionResults) -> SessionResults:
+    """``results`` unless nothing at all could be read from the file: no traveller line and no
+    deal, but a spot that could not be read.
+
+    Raises:
+        ResultsFileError: the first spot's own error (its key, params and message), as before
+            issue 36 every spot was refused.
+    """
+    if results.problems and not results.lines and not results.hand_records:
+        first = results.problems[0]
+        raise ResultsFileError(first.text, key=first.key, params=dict(first.params))
     return results
 
 

@@ -7,7 +7,10 @@ Columns are found by name, so any order works: ``Table``, ``Round``, ``PairId_NS
 ``Score_NS``, ``Score_EW``, ``MP_NS``, ``MP_EW``, ``IMP_NS``, ``IMP_EW``, and ``Multiplicity``
 (a frequency table: the row stands for that many tables). Traps of real files handled here:
 Magic Contest writes ``3N``, ``Pass``, quoted scores (``"670"``) with ``-`` in the other column,
-and artificial scores as ``A+``/``A-`` in the score columns. ``TotalScoreTable`` (ranking) and
+and artificial scores as ``A+``/``A-`` in the score columns (kept as ``"A+/A-"``). BridgeWebs
+writes a board passed out as ``PO`` (contract or score) and an artificial score as one code,
+``A``, ``A+``, ``A-``, ``A5050``, ``A6040``, in the contract or North-South's score column (kept
+as written: ``"A5050"``). ``TotalScoreTable`` (ranking) and
 ``OptimumResultTable`` (double-dummy tricks) are read by :func:`table_rows` too; they are not
 traveller lines.
 """
@@ -16,16 +19,18 @@ from __future__ import annotations
 
 import re
 
-from engine.errors import ResultsFileError
+from engine.errors import InvalidBoardError, PbnError, ResultsFileError, clip
 from engine.records.files import read_games
-from engine.records.handrecords import board_key, hand_records_from_pbn
+from engine.records.handrecords import board_key, hand_records_by_game, hand_records_from_pbn
 from engine.records.pbn_game import PbnGame
 from engine.records.results.model import (
     PASSED_OUT,
+    ReadProblem,
     SessionResults,
     TravellerLine,
     normal_contract,
     pair_number,
+    problem_of,
     read_float,
     read_int,
     read_lead,
@@ -54,18 +59,31 @@ def table_rows(game: PbnGame, tag: str) -> list[dict[str, str]]:
         ResultsFileError: a row with more or fewer cells than the header has columns (the
             message gives the line).
     """
+    rows = []
+    for _, row in numbered_rows(game, tag):
+        if isinstance(row, ResultsFileError):
+            raise row
+        rows.append(row)
+    return rows
+
+
+def numbered_rows(game: PbnGame, tag: str) -> list[tuple[int, dict[str, str] | ResultsFileError]]:
+    """The rows of the table section ``tag`` of ``game`` with their line numbers in the file, each
+    as :func:`table_rows` gives it, or the error of a row with more or fewer cells than the header
+    has columns (``results_table_row``), so that the caller can read the other rows."""
     if tag not in game.tags:
         return []
     names = columns(game.tags[tag])
-    rows = []
+    rows: list[tuple[int, dict[str, str] | ResultsFileError]] = []
     for lineno, line in game.table_lines.get(tag, ()):
         cells = [m.group(1) if m.group(1) is not None else m.group(2) for m in _CELL.finditer(line)]
         if len(cells) != len(names):
             where = f"line {lineno}"
-            raise ResultsFileError(f"{where}: the {tag} row has {len(cells)} values for {len(names)} columns",
-                                   key="results_table_row", params={"line": lineno, "tag": tag,
-                                                                     "cells": len(cells), "columns": len(names)})
-        rows.append(dict(zip(names, cells, strict=True)))
+            rows.append((lineno, ResultsFileError(
+                f"{where}: the {tag} row has {len(cells)} values for {len(names)} columns", key="results_table_row",
+                params={"line": lineno, "tag": tag, "cells": len(cells), "columns": len(names)})))
+            continue
+        rows.append((lineno, dict(zip(names, cells, strict=True))))
     return rows
 
 
@@ -77,29 +95,59 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
     ``"IMP"`` with ``IMP_NS``; ``mp_units`` 2 (the programs seen write 2 per score beaten).
 
     Raises:
-        PbnError, InvalidBoardError: path ``"file"``, as :func:`engine.records.handrecords.hand_records_from_pbn`.
-        ResultsFileError: a cell that cannot be read (the message names board, line and value).
+        PbnError: path ``"file"``, as :func:`engine.records.handrecords.hand_records_from_pbn`
+            (not PBN, no game with a deal). A board whose deal cannot be used (or given twice
+            with different hands) is left out of the hand records and named in ``problems``, its
+            traveller lines kept.
+        Nothing for a ScoreTable row with a cell that cannot be read: it is left out and named in
+        ``problems`` (board, the file's line, value).
     """
-    records = hand_records_from_pbn(text)
-    games = read_games(text)
+    problems: list[ReadProblem] = []
+    try:
+        records = hand_records_from_pbn(text)
+        games = read_games(text)
+    except PbnError:
+        raise
+    except InvalidBoardError:  # a board's deal cannot be used: the others are read, that one reported
+        games = read_games(text)
+        records, errors = hand_records_by_game(games)
+        problems.extend(problem_of(exc, board_key(board) if board else "", None) for board, exc in errors)
     lines: list[TravellerLine] = []
     scoring = ""
     event = next((g.tags.get("Event", "") for g in games if g.tags.get("Event", "") not in ("", "?")), "")
     application = program or next((g.tags["Application"] for g in games if g.tags.get("Application")), "")
     for game in games:
+        problems.extend(_duplicate(game, name, value, lineno) for name, value, lineno in game.duplicate_tags)
         if "ScoreTable" not in game.tags or not (game.board or "").strip():
             continue
         board = board_key(game.board or "")
-        rows = table_rows(game, "ScoreTable")
         names = columns(game.tags["ScoreTable"])
         scoring = scoring or ("MP" if "MP_NS" in names else "IMP" if "IMP_NS" in names else "")
-        linenos = [n for n, _ in game.table_lines.get("ScoreTable", ())]
-        for row, lineno in zip(rows, linenos, strict=True):
-            line = _line(board, row, f"board {board}, line {lineno}")
-            times = read_int(row.get("Multiplicity"), f"line {lineno}", "multiplicity", 1, MULTIPLICITY_HIGH)
+        for lineno, row in numbered_rows(game, "ScoreTable"):
+            try:
+                if isinstance(row, ResultsFileError):
+                    raise row
+                line = _line(board, row, f"board {board}, line {lineno}")
+                times = read_int(row.get("Multiplicity"), f"board {board}, line {lineno}", "multiplicity", 1,
+                                 MULTIPLICITY_HIGH)
+            except ResultsFileError as exc:
+                problems.append(problem_of(exc, board, lineno))
+                continue
             lines.extend([line] * (times or 1))
     return SessionResults("pbn", application, event, scoring, 2 if scoring == "MP" else 0, tuple(records),
-                          tuple(lines))
+                          tuple(lines), tuple(problems))
+
+
+def _duplicate(game: PbnGame, name: str, value: str, lineno: int) -> ReadProblem:
+    """The report of a tag written twice in one game (a hand-edited second ``[Score]``): the
+    board is read with the first one (key ``results_duplicate_tag``)."""
+    raw = (game.board or "").strip()
+    board = board_key(raw) if raw else ""
+    where = f"board {board}, line {lineno}" if board else f"line {lineno}"
+    text = clip(value, 24)
+    error = ResultsFileError(f"{where}: a second [{name}] tag ({text!r}): the board is read with the first one",
+                             key="results_duplicate_tag", params={"where": where, "tag": name, "text": text})
+    return problem_of(error, board, lineno)
 
 
 def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
@@ -108,10 +156,17 @@ def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
     ns_text, ew_text = row.get("Score_NS", "").strip(), row.get("Score_EW", "").strip()
     artificial = None
     ns_score: int | None = None
-    if _is_number(ns_text):
+    if _PASSED_OUT_SCORE in (ns_text.upper(), ew_text.upper()):  # BridgeWebs: passed out, 0
+        ns_score = 0
+        contract_text = PASSED_OUT
+    elif _is_number(ns_text):
         ns_score = read_score(ns_text, where)
     elif _is_number(ew_text):
         ns_score = -read_score(ew_text, where)
+    elif _ARTIFICIAL.fullmatch(contract_text.upper()) and ns_text in ("", "-") and ew_text in ("", "-"):
+        artificial = contract_text.upper()  # BridgeWebs: the code in the contract column
+    elif ew_text in ("", "-") and _ARTIFICIAL.fullmatch(ns_text.upper()):
+        artificial = ns_text.upper()  # one code, in North-South's column: BridgeWebs' "A5050"
     elif ns_text not in ("", "-") or ew_text not in ("", "-"):
         artificial = f"{ns_text or '-'}/{ew_text or '-'}"
     contract = declarer = tricks = None
@@ -132,6 +187,14 @@ def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
         ns_mp=read_float(row.get("MP_NS"), where, "matchpoints"),
         ew_mp=read_float(row.get("MP_EW"), where, "matchpoints"),
         ns_imps=read_float(row.get("IMP_NS"), where, "IMPs"), ew_imps=read_float(row.get("IMP_EW"), where, "IMPs"))
+
+
+_PASSED_OUT_SCORE = "PO"
+"""BridgeWebs' score cell for a board passed out (scores 0)."""
+
+_ARTIFICIAL = re.compile(r"A(?:[+\-=]|\d{4})?")
+"""An artificial score's code as BridgeWebs writes it (12C2): ``A`` (average), ``A+``, ``A-``,
+``A=``, and the percentages North-South then East-West, ``A5050``, ``A6040``."""
 
 
 def _is_number(text: str) -> bool:

@@ -20,6 +20,7 @@ matchpoints ``-9999``) is a sit-out, not a result, and is dropped, as scorer-to-
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from xml.etree.ElementTree import Element, ParseError
 
@@ -30,15 +31,18 @@ from engine.errors import ResultsFileError
 from engine.model.cards import Card, Rank, Suit
 from engine.model.seats import Seat
 from engine.records.handrecords import HandRecord, board_key
+from engine.records.pbn_text import decode
 from engine.records.results.model import (
     PASSED_OUT,
     SCORE_HIGH,
+    ReadProblem,
     SessionResults,
     TravellerLine,
     hand_record_of,
     law77_score,
     normal_contract,
     pair_number,
+    problem_of,
     read_float,
     read_int,
     read_lead,
@@ -48,6 +52,8 @@ from engine.records.results.model import (
 
 _SCORING = {"MP_PAIRS": "MP", "PAIRS": "MP", "BUTLER_PAIRS": "BUTLER", "CROSS_IMP": "CROSS_IMP",
             "IMP_PAIRS": "CROSS_IMP", "TEAMS": "IMP", "SWISS_TEAMS": "IMP"}
+VOIDS = ("", "-", "\u2014", "VOID")
+"""A suit with no card as the programs write it: empty (Compscore3), ``-`` (EBUScore, PairsScorer)."""
 _SUIT_TAGS = (("SPADES", Suit.SPADES), ("HEARTS", Suit.HEARTS), ("DIAMONDS", Suit.DIAMONDS), ("CLUBS", Suit.CLUBS))
 
 
@@ -57,10 +63,17 @@ def parse_xml(data: bytes) -> Element:
     Raises:
         ResultsFileError: key ``results_xml_unsafe``: the document declares entities or refers
             to an external one (refused, nothing expanded or fetched); ``results_xml_broken``:
-            not well-formed or cut short (the message gives line and column).
+            not well-formed or cut short (the message gives line and column). A document that
+            is Windows-1252 or Latin-1 text declared (or taken) as UTF-8 is read as such.
     """
     try:
-        root: Element = fromstring(data)
+        try:
+            root: Element = fromstring(data)
+        except ParseError:
+            eight_bit = _eight_bit_as_utf8(data)
+            if eight_bit is None:
+                raise
+            root = fromstring(eight_bit)
     except DefusedXmlException:
         raise ResultsFileError("the XML file declares entities or refers to an external one, which is refused "
                                "for safety: export it again from the scoring program", key="results_xml_unsafe") \
@@ -72,12 +85,29 @@ def parse_xml(data: bytes) -> Element:
     return root
 
 
+_UTF8_DECLARED = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["'](?!utf-?8["'])""", re.IGNORECASE)
+
+
+def _eight_bit_as_utf8(data: bytes) -> bytes | None:
+    """The bytes of an XML document that says it is UTF-8 (or says no encoding, so UTF-8) but is
+    not, re-encoded from Windows-1252 (Latin-1 where it has no such byte) as EBUScore writes an
+    event name like ``S\xe9ance`` (issue 36); ``None`` when the bytes are UTF-8 or the document
+    names another encoding (the parser's error then stands)."""
+    if _UTF8_DECLARED.match(data):
+        return None
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return decode(data).encode("utf-8")
+    return None
+
+
 def read_usebio(root: Element) -> SessionResults:
     """The deals and traveller lines of a USEBIO document (its root element ``USEBIO``).
 
     Raises:
-        ResultsFileError: a value that cannot be read (the message names the board and value);
-            a HANDSET deal that is not 52 cards, 13 in each hand.
+        Nothing: a traveller line with a value that cannot be read, or a HANDSET deal that is not
+        52 cards, 13 in each hand, is left out and named in ``problems``.
     """
     event = root.find("EVENT")
     if event is None:
@@ -86,14 +116,26 @@ def read_usebio(root: Element) -> SessionResults:
                                    (event.findtext("PROGRAM_VERSION") or "").strip()) if t)
     scoring = _SCORING.get((event.get("EVENT_TYPE") or "").upper(), "")
     lines: list[TravellerLine] = []
+    problems: list[ReadProblem] = []
     for ev in root.iter("EVENT"):
         names = _pair_names(ev)
         for section, board in _boards(ev, ""):
-            lines.extend(_usebio_lines(board, section, names))
-    records = [_handset_board(b) for hs in root.iter("HANDSET") for b in hs.findall("BOARD")]
+            lines.extend(_usebio_lines(board, section, names, problems))
+    records = []
+    for hs in root.iter("HANDSET"):
+        for b in hs.findall("BOARD"):
+            try:
+                records.append(_handset_board(b))
+            except ResultsFileError as exc:
+                problems.append(problem_of(exc, _board_of(b), None))
     return SessionResults("usebio", program, (event.findtext("EVENT_DESCRIPTION") or "").strip(), scoring,
                           2 if scoring == "MP" else 0, tuple(sorted(records, key=lambda r: _num(r.board))),
-                          tuple(lines))
+                          tuple(lines), tuple(problems))
+
+
+def _board_of(board_el: Element) -> str:
+    raw = (board_el.findtext("BOARD_NUMBER") or "").strip()
+    return board_key(raw) if raw else "?"
 
 
 def _num(board: str) -> tuple[int, str]:
@@ -120,56 +162,71 @@ def _pair_names(event: Element) -> dict[tuple[str, str], str]:
     return out
 
 
-def _usebio_lines(board_el: Element, section: str, names: dict[tuple[str, str], str]) -> list[TravellerLine]:
-    raw = (board_el.findtext("BOARD_NUMBER") or "").strip()
-    board = board_key(raw) if raw else "?"
+def _usebio_lines(board_el: Element, section: str, names: dict[tuple[str, str], str],
+                  problems: list[ReadProblem]) -> list[TravellerLine]:
+    """The traveller lines of one ``BOARD``; a line that cannot be read is added to ``problems``."""
+    board = _board_of(board_el)
     out = []
     for i, tl in enumerate(board_el.findall("TRAVELLER_LINE"), start=1):
-        where = f"board {board}, line {i}"
-        sec_ns, ns_pair = pair_number(tl.findtext("NS_PAIR_NUMBER"))
-        sec_ew, ew_pair = pair_number(tl.findtext("EW_PAIR_NUMBER"))
-        sec = section or sec_ns or sec_ew
-        score_text = (tl.findtext("SCORE") or "").strip()
-        contract_text = (tl.findtext("CONTRACT") or "").strip()
-        artificial = None
-        ns_score = None
-        contract = declarer = tricks = None
-        if contract_text.upper() == "NP":
-            artificial = "NP"
-        elif score_text.lstrip("-").isdigit():
-            ns_score = read_score(score_text, where)
-            if contract_text:
-                contract = normal_contract(contract_text, where)
-                if contract != PASSED_OUT:
-                    declarer = read_seat(tl.findtext("PLAYED_BY") or "", where)
-                    tricks = read_int(tl.findtext("TRICKS"), where, "tricks", 0, 13)
-        else:
-            artificial = score_text or None
-        out.append(TravellerLine(
-            board=board, section=sec, ns_pair=ns_pair, ew_pair=ew_pair,
-            ns_names=names.get((sec, ns_pair), names.get((sec_ns, ns_pair), "")),
-            ew_names=names.get((sec, ew_pair), names.get((sec_ew, ew_pair), "")),
-            contract=contract, declarer=declarer, lead=read_lead(tl.findtext("LEAD"), where) if contract else None,
-            tricks=tricks, ns_score=ns_score, artificial=artificial,
-            ns_mp=read_float(tl.findtext("NS_MATCH_POINTS"), where, "matchpoints"),
-            ew_mp=read_float(tl.findtext("EW_MATCH_POINTS"), where, "matchpoints"),
-            ns_imps=read_float(tl.findtext("NS_BUTLER_POINTS") or tl.findtext("NS_CROSS_IMP_POINTS"), where, "IMPs"),
-            ew_imps=read_float(tl.findtext("EW_BUTLER_POINTS") or tl.findtext("EW_CROSS_IMP_POINTS"), where, "IMPs")))
+        try:
+            out.append(_usebio_line(tl, board, i, section, names))
+        except ResultsFileError as exc:
+            problems.append(problem_of(exc, board, i))
     return out
 
 
+def _usebio_line(tl: Element, board: str, i: int, section: str, names: dict[tuple[str, str], str]) -> TravellerLine:
+    """Line ``i`` (1-based) of board ``board``.
+
+    Raises:
+        ResultsFileError: a value that cannot be read."""
+    where = f"board {board}, line {i}"
+    sec_ns, ns_pair = pair_number(tl.findtext("NS_PAIR_NUMBER"))
+    sec_ew, ew_pair = pair_number(tl.findtext("EW_PAIR_NUMBER"))
+    sec = section or sec_ns or sec_ew
+    score_text = (tl.findtext("SCORE") or "").strip()
+    contract_text = (tl.findtext("CONTRACT") or "").strip()
+    artificial = None
+    ns_score = None
+    contract = declarer = tricks = None
+    if contract_text.upper() == "NP":
+        artificial = "NP"
+    elif score_text.lstrip("-").isdigit():
+        ns_score = read_score(score_text, where)
+        if contract_text:
+            contract = normal_contract(contract_text, where)
+            if contract != PASSED_OUT:
+                declarer = read_seat(tl.findtext("PLAYED_BY") or "", where)
+                tricks = read_int(tl.findtext("TRICKS"), where, "tricks", 0, 13)
+    else:
+        artificial = score_text or None
+    return TravellerLine(
+        board=board, section=sec, ns_pair=ns_pair, ew_pair=ew_pair,
+        ns_names=names.get((sec, ns_pair), names.get((sec_ns, ns_pair), "")),
+        ew_names=names.get((sec, ew_pair), names.get((sec_ew, ew_pair), "")),
+        contract=contract, declarer=declarer, lead=read_lead(tl.findtext("LEAD"), where) if contract else None,
+        tricks=tricks, ns_score=ns_score, artificial=artificial,
+        ns_mp=read_float(tl.findtext("NS_MATCH_POINTS"), where, "matchpoints"),
+        ew_mp=read_float(tl.findtext("EW_MATCH_POINTS"), where, "matchpoints"),
+        ns_imps=read_float(tl.findtext("NS_BUTLER_POINTS") or tl.findtext("NS_CROSS_IMP_POINTS"), where, "IMPs"),
+        ew_imps=read_float(tl.findtext("EW_BUTLER_POINTS") or tl.findtext("EW_CROSS_IMP_POINTS"), where, "IMPs"))
+
+
 def _handset_board(board_el: Element) -> HandRecord:
-    """One ``HANDSET/BOARD``: four ``HAND``s (``DIRECTION`` North..., suits as rank letters);
-    dealer and vulnerability by the board number (Law 2), USEBIO 1.2 giving neither."""
-    raw = (board_el.findtext("BOARD_NUMBER") or "").strip()
-    board = board_key(raw) if raw else "?"
+    """One ``HANDSET/BOARD``: four ``HAND``s (``DIRECTION`` North..., suits as rank letters, a
+    void empty or written ``-`` as EBUScore and PairsScorer do); dealer and vulnerability by the
+    board number (Law 2), USEBIO 1.2 giving neither."""
+    board = _board_of(board_el)
     where = f"board {board}"
     hands: dict[Seat, set[Card]] = {}
     for hand in board_el.findall("HAND"):
         seat = read_seat(hand.findtext("DIRECTION") or "", where + " (HANDSET)")
         cards: set[Card] = set()
         for tag, suit in _SUIT_TAGS:
-            for letter in (hand.findtext(tag) or "").strip().upper().replace("10", "T"):
+            text = (hand.findtext(tag) or "").strip().upper().replace("10", "T")
+            if text in VOIDS:  # EBUScore and PairsScorer write a void as "-"
+                continue
+            for letter in text:
                 try:
                     cards.add(Card(suit, Rank.from_letter(letter)))
                 except ValueError:
@@ -185,49 +242,65 @@ def read_nz_scorer(root: Element) -> SessionResults:
 
     Matchpoints are written in tenths (``mp_ns="160"`` is 16.0), so ``mp_units`` is 20.
 
-    Raises:
-        ResultsFileError: a value that cannot be read.
+    A result with a value that cannot be read is left out and named in ``problems``.
     """
     names: dict[str, str] = {}
     for pair in root.iter("pair"):
         who = " & ".join(p for p in (pair.get("player_name_1", ""), pair.get("player_name_2", "")) if p)
         names[f"{pair.get('no', '')}{pair.get('dir', '')}"] = who
     lines = []
+    problems: list[ReadProblem] = []
+    several = len(list(root.iter("brsection"))) > 1
     for brsection in root.iter("brsection"):
         section = brsection.get("id", "")
         for i, r in enumerate(brsection.iter("result"), start=1):
             board = board_key(r.get("bd", "") or "?")
-            where = f"board {board}, line {i}"
-            cont, score = r.get("cont", "").strip(), r.get("score", "").strip()
-            if not cont and r.get("mp_ns") == "-9999":
-                continue  # a phantom pair's sit-out: no one played the board at this table
-            contract = declarer = tricks = None
-            ns_score = None
-            artificial = None
-            if cont.upper() == "N P":
-                artificial = "NP"
-            elif cont:
-                contract = normal_contract(cont, where)
-                if contract != PASSED_OUT:
-                    declarer = read_seat(r.get("dec", ""), where)
-                    res = r.get("res", "").strip()
-                    over = 0 if res in ("=", "") else read_int(res, where, "result", -13, 13) or 0
-                    tricks = int(contract[0]) + 6 + over
-                ns_score = read_int(score, where, "score", -SCORE_HIGH, SCORE_HIGH) \
-                    if score.lstrip("-").isdigit() else \
-                    (0 if contract == PASSED_OUT else law77_score(board, contract, declarer or Seat.NORTH, tricks or 0))
-            else:
-                artificial = score or "NP"
-            ns, ew = r.get("ns", ""), r.get("ew", "")
-            lines.append(TravellerLine(
-                board=board, section=section if len(list(root.iter("brsection"))) > 1 else "",
-                round=read_int(r.get("rnd"), where, "round"), table=read_int(r.get("tab"), where, "table"),
-                ns_pair=ns, ew_pair=ew, ns_names=names.get(ns + "N", ""), ew_names=names.get(ew + "E", ""),
-                contract=contract, declarer=declarer, lead=read_lead(r.get("lead"), where), tricks=tricks,
-                ns_score=ns_score, artificial=artificial,
-                ns_mp=read_float(r.get("mp_ns"), where, "matchpoints"),
-                ew_mp=read_float(r.get("mp_ew"), where, "matchpoints")))
+            try:
+                line = _nz_line(r, board, i, section, names, several)
+            except ResultsFileError as exc:
+                problems.append(problem_of(exc, board, i))
+                continue
+            if line is not None:
+                lines.append(line)
     program = "NZ Bridge Scorer"
     return SessionResults("nz-scorer", program, root.get("event_name", ""),
-                          "MP" if root.get("scoring_type", "MP") == "MP" else "", 20, (), tuple(lines))
+                          "MP" if root.get("scoring_type", "MP") == "MP" else "", 20, (), tuple(lines), tuple(problems))
+
+
+def _nz_line(r: Element, board: str, i: int, section: str, names: dict[str, str],
+             several: bool) -> TravellerLine | None:
+    """Result ``i`` (1-based) of ``section``'s board ``board``; ``None`` for a phantom's sit-out.
+
+    Raises:
+        ResultsFileError: a value that cannot be read."""
+    where = f"board {board}, line {i}"
+    cont, score = r.get("cont", "").strip(), r.get("score", "").strip()
+    if not cont and r.get("mp_ns") == "-9999":
+        return None  # a phantom pair's sit-out: no one played the board at this table
+    contract = declarer = tricks = None
+    ns_score = None
+    artificial = None
+    if cont.upper() == "N P":
+        artificial = "NP"
+    elif cont:
+        contract = normal_contract(cont, where)
+        if contract != PASSED_OUT:
+            declarer = read_seat(r.get("dec", ""), where)
+            res = r.get("res", "").strip()
+            over = 0 if res in ("=", "") else read_int(res, where, "result", -13, 13) or 0
+            tricks = int(contract[0]) + 6 + over
+        ns_score = read_int(score, where, "score", -SCORE_HIGH, SCORE_HIGH) \
+            if score.lstrip("-").isdigit() else \
+            (0 if contract == PASSED_OUT else law77_score(board, contract, declarer or Seat.NORTH, tricks or 0))
+    else:
+        artificial = score or "NP"
+    ns, ew = r.get("ns", ""), r.get("ew", "")
+    return TravellerLine(
+        board=board, section=section if several else "",
+        round=read_int(r.get("rnd"), where, "round"), table=read_int(r.get("tab"), where, "table"),
+        ns_pair=ns, ew_pair=ew, ns_names=names.get(ns + "N", ""), ew_names=names.get(ew + "E", ""),
+        contract=contract, declarer=declarer, lead=read_lead(r.get("lead"), where), tricks=tricks,
+        ns_score=ns_score, artificial=artificial,
+        ns_mp=read_float(r.get("mp_ns"), where, "matchpoints"),
+        ew_mp=read_float(r.get("mp_ew"), where, "matchpoints"))
 

@@ -305,3 +305,14 @@ def test_sweep_of_the_whole_collection() -> None:
     # Checked by hand: two passed-out boards with a [Play] tag (AlsReg6-Final.pbn), a contract
     # "1SHNT" (F7.PBN), a [Declarer "?"] (RR17.PBN) and a game without a Deal (M7MAVCHA.PBN).
     assert failed <= 5
+
+
+def test_a_tag_written_twice_inside_a_game_is_kept_once_and_noted_not_a_new_game() -> None:
+    # issue 36: a hand-edited second [Score] split the board in two and its ScoreTable was lost
+    text = ('[Board "1"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n'
+            '[Score "NS 400"]\n[Score "NS 420"]\n[Contract "4S"]\n'
+            '[Board "2"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n')
+    first, second = loads(text)
+    assert (first.board, first.tags["Score"], first.tags["Contract"]) == ("1", "NS 400", "4S")
+    assert first.duplicate_tags == (("Score", "NS 420", 4),)
+    assert second.board == "2" and second.lineno == 6 and second.duplicate_tags == ()

@@ -274,14 +274,16 @@ def test_jfr_pary_board_1_by_hand() -> None:
 
 
 def test_jfr_a_card_of_the_deal_that_cannot_be_read_names_the_board_and_the_card() -> None:
-    """Board 1's page with North's diamond king written "Z": the board and the card, never a deal
-    with a card missing."""
+    """Board 1's page with North's diamond king written "Z": the board and the card reported,
+    never a deal with a card missing; the board's lines still read (issue 36)."""
     page = (CLUB / f"{JFR}wb120802001.html").read_text(encoding="utf-8", errors="replace")
     assert page.count("&nbsp; K 10 8 7 6 2<br />") == 1
-    with pytest.raises(ResultsFileError) as info:
-        read_results(page.replace("&nbsp; K 10 8 7 6 2<br />", "&nbsp; Z 10 8 7 6 2<br />").encode())
-    assert info.value.key == "results_bad_deal"
-    assert info.value.message == "board 1: the card 'Z' cannot be read"
+    whole = read_results(page.encode())
+    r = read_results(page.replace("&nbsp; K 10 8 7 6 2<br />", "&nbsp; Z 10 8 7 6 2<br />").encode())
+    assert r.hand_records == () and r.lines == whole.lines and len(r.lines) > 0
+    (problem,) = r.problems
+    assert (problem.board, problem.line, problem.field, problem.key) == ("1", None, "deal", "results_bad_deal")
+    assert problem.text == "board 1: the card 'Z' cannot be read"
 
 
 @pytest.mark.parametrize("page", ["wb120802WYN.html", "wb120802.html"])
@@ -458,10 +460,13 @@ def _changed(rel: str, old: str, new: str) -> bytes:
     (SEANCE, '"420"      - 28.3', '"420"      - 1e400', "matchpoints"),
 ], ids=["usebio 30 digits", "usebio 7601", "pbn 30 digits", "pbn NaN", "pbn inf", "pbn 1e400"])
 def test_a_number_out_of_its_range_is_a_clear_error_naming_it(rel: str, old: str, new: str, what: str) -> None:
-    with pytest.raises(ResultsFileError) as info:
-        read_results(_changed(rel, old, new))
-    assert info.value.key == "results_out_of_range" and f"the {what} " in info.value.message
-    assert len(info.value.message) < 160  # 30 digits quoted at most in part
+    # issue 36: the line is reported (never stored), the rest of the file read
+    whole = _read(rel)
+    r = read_results(_changed(rel, old, new))
+    assert len(r.lines) == len(whole.lines) - 1
+    (problem,) = r.problems
+    assert problem.key == "results_out_of_range" and problem.field == what and f"the {what} " in problem.text
+    assert len(problem.text) < 160 and len(problem.value) <= 25  # 30 digits quoted at most in part
 
 
 def test_the_largest_score_a_board_can_have_is_still_read() -> None:
@@ -490,6 +495,8 @@ def test_a_multiplicity_larger_than_a_session_is_a_clear_error() -> None:
     for i in range(start, end):  # every row of that table gets the column; the first a million
         lines[i] += " 1000000" if i == start else " 1"
     text = "\n".join(lines)
-    with pytest.raises(ResultsFileError) as info:
-        read_results(text.encode())
-    assert info.value.key == "results_out_of_range" and "multiplicity" in info.value.message
+    r = read_results(text.encode())  # issue 36: that row is reported, the other 659 read
+    assert len(r.lines) == 659
+    (problem,) = r.problems
+    assert problem.key == "results_out_of_range" and problem.field == "multiplicity" and "multiplicity" in problem.text
+    assert (problem.line, problem.value) == (start + 1, "1000000")
