@@ -74,32 +74,31 @@ def install_case_lists(r: APIRouter, render: Render) -> None:
                                                                "lang_path": f"/events/{eid}/cases",
                                                                "may_set": who(request).can(auth.DIRECTOR), **extra})
 
+    def download(request: Request, lang: str | None, event_id: str, name: str, media: str,
+                 made: Callable[[list[Case], EventRepository], str | bytes]) -> Response:
+        """The event's file ``name`` (``event-N-<name>``) as an attachment, ``made`` from its cases
+        and the event store (the API's own writer), or the page's 404."""
+        return for_event(request, page_lang(request, lang), event_id, lambda eid: Response(
+            made(request.app.state.cases.cases(eid), request.app.state.events), media_type=media,
+            headers={"Content-Disposition": f'attachment; filename="event-{eid}-{name}"'}))
+
     @r.get("/events/{event_id}/rulings.csv", response_model=None)
     def rulings_csv(request: Request, event_id: str, lang: str | None = None) -> Response:
         """The event's ruling log for the scorer (CSV), as ``GET /v1/events/{id}/rulings.csv``,
         for the signed-in page."""
-        return for_event(request, page_lang(request, lang), event_id, lambda eid: Response(
-            ruling_log(request.app.state.cases.cases(eid), request.app.state.events),
-            media_type="text/csv; charset=utf-8",
-            headers={"Content-Disposition": f'attachment; filename="event-{eid}-rulings.csv"'}))
+        return download(request, lang, event_id, "rulings.csv", "text/csv; charset=utf-8", ruling_log)
 
     @r.get("/events/{event_id}/adjusted.csv", response_model=None)
     def adjusted_results_csv(request: Request, event_id: str, lang: str | None = None) -> Response:
         """The event's decided adjustments as the scorer enters them (CSV), as
         ``GET /v1/events/{id}/adjusted.csv``, for the signed-in page (issue 36: the way back)."""
-        return for_event(request, page_lang(request, lang), event_id, lambda eid: Response(
-            adjusted_csv(request.app.state.cases.cases(eid), request.app.state.events),
-            media_type="text/csv; charset=utf-8",
-            headers={"Content-Disposition": f'attachment; filename="event-{eid}-adjusted.csv"'}))
+        return download(request, lang, event_id, "adjusted.csv", "text/csv; charset=utf-8", adjusted_csv)
 
     @r.get("/events/{event_id}/adjusted.xml", response_model=None)
     def adjusted_results_xml(request: Request, event_id: str, lang: str | None = None) -> Response:
         """The event's decided adjustments as a USEBIO traveller fragment, as
         ``GET /v1/events/{id}/adjusted.xml``, for the signed-in page (issue 36: the way back)."""
-        return for_event(request, page_lang(request, lang), event_id, lambda eid: Response(
-            adjusted_usebio(request.app.state.cases.cases(eid), request.app.state.events),
-            media_type="application/xml",
-            headers={"Content-Disposition": f'attachment; filename="event-{eid}-adjusted.xml"'}))
+        return download(request, lang, event_id, "adjusted.xml", "application/xml", adjusted_usebio)
 
     @r.get("/events/{event_id}/cases.json", response_model=None)
     def cases_json(request: Request, event_id: str, lang: str | None = None) -> Response:
