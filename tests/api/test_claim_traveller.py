@@ -116,7 +116,8 @@ def test_a_traveller_line_the_claim_cannot_be_read_from_is_a_422_naming_the_fiel
     # board 26, pairs 5 v 10: an artificial score (A5050), no contract on the line: the director gives it
     r = client.post("/v1/rulings/claim", json={"event": event_id, "board": "26", "pairs": {"ns": "5", "ew": "10"},
                                                "play": ["SA"], "claim": CLAIM})
-    error(r, 422, ["body", "pairs"], "holds no contract", "give the contract and the declarer")
+    msg = error(r, 422, ["body", "pairs"], "holds no contract", "give the contract and the declarer")
+    assert "board 26" in msg and "5 v 10" in msg, msg  # the director is told which line
 
 
 def test_a_claim_case_keeps_its_traveller_line_and_is_ruled_from_it_again(client: TestClient) -> None:
@@ -146,3 +147,4 @@ def test_a_claim_case_on_a_line_is_ruled_on_the_events_board_not_a_deal_or_a_pos
                                        "position": {"hands": {"N": "...", "E": "...", "S": "...", "W": "..."},
                                                     "trump": "H", "leader": "N"}})
     error(r, 422, ["body", "traveller_line"], "a claim on a traveller line is ruled on the event's board")
+    assert client.get(f"/v1/cases?event={event_id}").json() == []  # nothing stored
