@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -116,13 +117,14 @@ class WriteHealth:
             self.failed_at, self.reason = None, ""
 
 
-WRITE_HEALTH: dict[int, WriteHealth] = {}
-"""The :class:`WriteHealth` of each engine made by :func:`make_engine`, by ``id(engine)``."""
+WRITE_HEALTH: weakref.WeakKeyDictionary[Engine, WriteHealth] = weakref.WeakKeyDictionary()
+"""The :class:`WriteHealth` of each engine made by :func:`make_engine` (gone with the engine: a new
+engine never inherits an old one's failure)."""
 
 
 def write_health(engine: Engine) -> WriteHealth:
     """The write health of ``engine`` (a fresh one, all well, for an engine not made here)."""
-    return WRITE_HEALTH.setdefault(id(engine), WriteHealth())
+    return WRITE_HEALTH.setdefault(engine, WriteHealth())
 
 
 def make_engine(url: str) -> Engine:
