@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.records.results.model import TravellerLine
+from engine.records.results.model import TravellerLine, travellers
 from engine.scoring.pairs_imps import BUTLER, CROSS_IMPS, pairs_imps
 
 MATCHPOINTS = "matchpoints"
@@ -69,6 +69,19 @@ def other_room(line: TravellerLine, others: Sequence[TravellerLine]) -> Travelle
     return found[0] if len(found) == 1 else None
 
 
+def team_matches(lines: Sequence[TravellerLine]) -> int:
+    """How many teams matches ``lines`` hold: distinct ``(section, round, the two teams)`` among the
+    lines whose other room (:func:`other_room`) is on the same traveller. A USEBIO teams file's
+    ``MATCH`` of three boards is one match of six lines; a pairs traveller, where no two tables
+    are the same pairs the other way round, holds none."""
+    found: set[tuple[str, int | None, frozenset[str]]] = set()
+    for group in travellers(lines).values():
+        for ln in group:
+            if other_room(ln, [o for o in group if o is not ln]) is not None:
+                found.add((ln.section, ln.round, frozenset((_number(ln.ns_pair, "NS"), _number(ln.ew_pair, "EW")))))
+    return len(found)
+
+
 def _program_method(lines: Sequence[TravellerLine]) -> str | None:
     """Butler or cross-IMPs, whichever gives every scored line of ``lines`` the program's own
     North-South IMPs (to the hundredth the programs print); ``None`` when neither or no IMPs."""
@@ -102,4 +115,4 @@ def traveller_form(scoring: str, line: TravellerLine, others: Sequence[Traveller
 
 
 __all__ = ["ASSUMED", "BUTLER", "CROSS_IMPS", "FILE", "MATCH", "MATCHPOINTS", "PROGRAM_IMPS", "TEAMS", "TravellerForm",
-           "other_room", "traveller_form"]
+           "other_room", "team_matches", "traveller_form"]
