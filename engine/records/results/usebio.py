@@ -14,7 +14,7 @@ and ``HANDSET/BOARD/HAND`` (the deals). A ``SCORE`` that is not a number (``A604
 artificial score. Compscore3 writes the lead rank first (``KH``), NZ Scorer suit first (``H4``).
 
 Teams (``EVENT_TYPE`` ``TEAMS``, ``SWISS_TEAMS``, ``TEAMS_OF_FOUR``, ``KO``, ``MULTI_TEAMS``...;
-issue 36): ``PARTICIPANTS/TEAM`` (``TEAM_ID`` and ``TEAM_NAME`` attributes, its ``PLAYER``\ s) and
+issue 36): ``PARTICIPANTS/TEAM`` (``TEAM_ID`` and ``TEAM_NAME`` attributes, its ``PLAYER``s) and
 ``MATCH`` (``ROUND_NUMBER``, ``TEAM``, ``OPPOSING_TEAM``, then a ``BOARD`` per board played, with
 ``IMPS``, the home ``TEAM``'s IMPs on the board, and a ``TRAVELLER_LINE`` per room whose
 ``DIRECTION``, ``NS`` or ``EW``, is where the home ``TEAM`` sat in that room). Each room is a
@@ -70,7 +70,7 @@ from engine.records.results.model import (
 TEAMS_EVENTS = ("TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR", "KO", "KNOCKOUT", "MULTI_TEAMS", "TEAMS_LEAGUE")
 """USEBIO ``EVENT_TYPE`` values of a teams event (scored in IMPs, one room against the other)."""
 _SCORING = {"MP_PAIRS": "MP", "PAIRS": "MP", "BUTLER_PAIRS": "BUTLER", "CROSS_IMP": "CROSS_IMP",
-            "IMP_PAIRS": "CROSS_IMP", **{t: "IMP" for t in TEAMS_EVENTS}}
+            "IMP_PAIRS": "CROSS_IMP", **dict.fromkeys(TEAMS_EVENTS, "IMP")}
 VOIDS = ("", "-", "\u2014", "VOID")
 """A suit with no card as the programs write it: empty (Compscore3), ``-`` (EBUScore, PairsScorer)."""
 _SUIT_TAGS = (("SPADES", Suit.SPADES), ("HEARTS", Suit.HEARTS), ("DIAMONDS", Suit.DIAMONDS), ("CLUBS", Suit.CLUBS))
@@ -217,7 +217,7 @@ _DIRECTIONS = {"NS": "NS", "N-S": "NS", "N/S": "NS", "NORTH-SOUTH": "NS", "NORTH
 
 def _match_lines(match: Element, section: str, teams: dict[str, _Team],
                  problems: list[ReadProblem]) -> list[TravellerLine]:
-    """The traveller lines of one teams ``MATCH``: a line per room of each of its ``BOARD``\ s;
+    """The traveller lines of one teams ``MATCH``: a line per room of each of its ``BOARD``s;
     a room that cannot be read is added to ``problems`` (the other room is kept)."""
     home = pair_number(match.findtext("TEAM"))[1]
     away = pair_number(match.findtext("OPPOSING_TEAM"))[1]
