@@ -28,6 +28,7 @@ from engine.model.board import BoardRecord
 from engine.records.handrecords import HandRecord, board_key
 from engine.records.pbn_text import upload_text
 from engine.records.results import ReadProblem, TravellerLine
+from engine.records.results.against import team_matches
 
 EventId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The event's id, as `POST /v1/events` returned it.")]
 
@@ -108,6 +109,9 @@ class ResultsOut(BaseModel):
     boards: list[str] = Field(description="The boards whose travellers the file gives (they replace those of "
                               "earlier uploads in what the traveller shows; nothing is deleted).")
     lines: int = Field(description="How many traveller lines were stored.")
+    matches: int = Field(0, description="Teams: how many matches the lines hold (each board of a match is two "
+                         "lines, one per room, the teams the other way round: a ruling on one room is scored in "
+                         "IMPs against the other); 0 for a pairs event.")
     problems: list[ReadProblemOut] = Field(
         default_factory=list, description="The spots of the file that could not be read, in file order: each such "
         "traveller line (or deal) was left out, the rest of the file stored. Empty when the whole file was read.")
@@ -307,7 +311,8 @@ def router() -> APIRouter:
         return ResultsOut(event=event_id, upload=stored.upload_id, kind=stored.kind,  # type: ignore[arg-type]
                           program=stored.program, added=list(stored.hand_records.added),
                           unchanged=list(stored.hand_records.unchanged), boards=list(stored.boards),
-                          lines=stored.lines, problems=[ReadProblemOut.of(p) for p in results.problems])
+                          lines=stored.lines, matches=team_matches(results.lines) if results.scoring == "IMP" else 0,
+                          problems=[ReadProblemOut.of(p) for p in results.problems])
 
     @r.get("/{event_id}/boards/{board}/traveller", response_model=TravellerOut, responses=not_found,
            summary="A board's traveller")

@@ -24,7 +24,7 @@ from engine.errors import InvalidBoardError
 from engine.model.deal import Deal
 from engine.records.handrecords import board_key
 from engine.records.results import TravellerLine, traveller_matchpoints, travellers
-from engine.records.results.against import MATCHPOINTS, TEAMS, traveller_form
+from engine.records.results.against import MATCHPOINTS, TEAMS, TravellerForm, team_matches, traveller_form
 from engine.scoring.imps import imps
 from engine.scoring.pairs_imps import pairs_imps
 
@@ -48,13 +48,28 @@ def _negated(value: float | Fraction | None) -> float | Fraction | None:
     return None if value is None else -value
 
 
+def _forms(lines: tuple[TravellerLine, ...], scoring: str) -> dict[int, TravellerForm]:
+    """How each line (by ``id``) is scored against the rest of its section's traveller
+    (:func:`engine.records.results.against.traveller_form`)."""
+    return {id(ln): traveller_form(scoring, ln, [o for o in group if o is not ln])
+            for group in travellers(lines).values() for ln in group}
+
+
+def _other_room(room: TravellerLine | None) -> dict[str, str] | None:
+    """The other room of a teams table as the page says it: its teams (North-South's first), its
+    result and North-South's score there; ``None`` when the table is not scored at teams."""
+    if room is None:
+        return None
+    return {"ns": room.ns_pair, "ew": room.ew_pair, "result": room.result or "-",
+            "score": "" if room.ns_score is None else f"{room.ns_score:+d}"}
+
+
 def imps_by_line(lines: tuple[TravellerLine, ...], scoring: str) -> dict[int, float | Fraction | None] | None:
     """The advisor's North-South IMPs of each line (by ``id``) when the traveller is scored in IMPs
     (the file's ``scoring``, or its lines' own IMPs: :func:`engine.records.results.against.traveller_form`),
     against the rest of its section: Butler or cross-IMPs as the file says or its figures show, at
     teams against the other room (78B); ``None`` when the traveller is matchpointed."""
-    forms = {id(ln): traveller_form(scoring, ln, [o for o in group if o is not ln])
-             for group in travellers(lines).values() for ln in group}
+    forms = _forms(lines, scoring)
     if not any(f.form != MATCHPOINTS for f in forms.values()):
         return None
     out: dict[int, float | Fraction | None] = {}
@@ -81,7 +96,9 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
     ``deal``, a lead that is not in the opening leader's hand (declarer's left-hand opponent, Law
     41A) is flagged (``lead_not_held``: the seat whose hand it should be in), never silently shown
     (issue 36). A traveller scored in IMPs (``scoring``, or IMPs on its lines) shows the program's
-    IMPs and the advisor's (:func:`imps_by_line`) in place of matchpoints."""
+    IMPs and the advisor's (:func:`imps_by_line`) in place of matchpoints; a teams table (its
+    match's other room on the traveller: the teams the other way round) names that room
+    (``other_room``: its teams, result and North-South score, what the table is IMPed against)."""
     per = int(units) if units and units == int(units) else 2
     computed: dict[int, float | None] = {}
     for group in travellers(lines).values():
@@ -90,6 +107,7 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
             computed[id(ln)] = mp
             computed[-id(ln)] = None if mp is None else top - mp
     advisor_imps = imps_by_line(lines, scoring)
+    forms = _forms(lines, scoring)
     rows = []
     for ln in lines:
         link = {"table": str(ln.table)} if ln.table is not None else {}
@@ -106,6 +124,7 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
                          "ns_mp": _imps(ln.ns_imps), "ew_mp": _imps(ln.ew_imps),
                          "our_ns_mp": _imps(advisor_imps[id(ln)]),
                          "our_ew_mp": _imps(_negated(advisor_imps[id(ln)]))}),
+                     "other_room": _other_room(forms[id(ln)].other_room if forms[id(ln)].form == TEAMS else None),
                      "rule": urlencode(link) if ln.contract and ln.declarer is not None and link else ""})
     return rows
 
@@ -167,6 +186,7 @@ def install_traveller_pages(r: APIRouter, render: Render, lang_of: Callable[[Req
                                                            record.deal if record is not None else None,
                                                            found.scoring),
                       in_imps=imps_by_line(found.lines, found.scoring) is not None,
+                      matches=team_matches(found.lines) if found.scoring == "IMP" else 0,
                       sections=len({ln.section for ln in found.lines}) > 1,
                       tables=any(ln.table is not None for ln in found.lines))
 

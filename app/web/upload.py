@@ -32,6 +32,7 @@ from engine.records.handrecords import HandRecord, board_key
 from engine.records.pbn_game import PbnGame
 from engine.records.pbn_text import upload_text
 from engine.records.results import SessionResults
+from engine.records.results.against import team_matches
 from engine.screening.recording import Finding, finding_error, read_record
 
 
@@ -203,11 +204,13 @@ def _score_tables(sandbox: ParseSandbox, data: bytes, name: str) -> SessionResul
 
 
 def _traveller_note(results: SessionResults | None) -> dict[str, Any] | None:
-    """What a results upload stored, for the pick page: lines, boards, format, program."""
+    """What a results upload stored, for the pick page: lines, boards, format, program, and the
+    teams matches the lines hold (:func:`engine.records.results.against.team_matches`, 0 at pairs)."""
     if results is None or not results.lines:
         return None
     return {"lines": len(results.lines), "boards": len(results.boards), "kind": results.kind,
-            "program": results.program or "-"}
+            "program": results.program or "-",
+            "matches": team_matches(results.lines) if results.scoring == "IMP" else 0}
 
 
 def _read_problems(lang: str, results: SessionResults | None) -> list[str]:
