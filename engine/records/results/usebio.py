@@ -257,11 +257,11 @@ def _room_line(match: Element, board_el: Element, tl: Element, board: str, where
     round_ = read_int(match.findtext("ROUND_NUMBER"), where, "round")
     home_imps = read_float(board_el.findtext("IMPS"), where, "IMPs")
     ns_imps = read_float(tl.findtext("NS_IMPS"), where, "IMPs") if home_imps is None else \
-        (home_imps if home_sat == "NS" else -home_imps)
+        (home_imps if home_sat == "NS" else 0.0 - home_imps)  # 0.0 - x: never -0.0
     return replace(line, round=round_, ns_pair=ns_team, ew_pair=ew_team,
                    ns_names=teams[ns_team].name if ns_team in teams else "",
                    ew_names=teams[ew_team].name if ew_team in teams else "",
-                   ns_imps=ns_imps, ew_imps=None if ns_imps is None else -ns_imps)
+                   ns_imps=ns_imps, ew_imps=None if ns_imps is None else 0.0 - ns_imps)
 
 
 def _home_direction(tl: Element, home: str, away: str, teams: dict[str, _Team], where: str) -> str:
