@@ -88,6 +88,23 @@ def test_weighted_score_on_one_room_against_the_other_room(client: TestClient) -
     assert r.status_code == 200 and [(o["score_ns"], o["ns"]) for o in r.json()["outcomes"]] == [(450, 1)]
 
 
+def test_a_room_whose_other_room_was_not_read_is_not_scored_against_the_other_match(client: TestClient) -> None:
+    """Board 1, match 1 v 2: the Tigers' room has a mistyped contract, so it is left out (and named);
+    a weighted score on the Lions' room has no other room to be IMPed against: a 422 naming the
+    table, not cross-IMPs against the Bears' and Wolves' tables."""
+    data = HAND_WRITTEN.read_bytes().replace(b"<CONTRACT>4S</CONTRACT>\n          <PLAYED_BY>S</PLAYED_BY>\n"
+                                             b"          <LEAD>DT</LEAD>", b"<CONTRACT>4Q</CONTRACT>\n          "
+                                             b"<PLAYED_BY>S</PLAYED_BY>\n          <LEAD>DT</LEAD>", 1)
+    event_id = new_event(client)
+    r = post(client, event_id, data, "one-room-mistyped.xml")
+    assert r.status_code == 200 and (r.json()["lines"], len(r.json()["problems"])) == (23, 1), r.text
+    r = client.post("/v1/scores/weighted", json={"event": event_id, "board": "1", "pairs": {"ns": "1", "ew": "2"},
+                                                 "outcomes": [{"score_ns": 450}]})
+    assert r.status_code == 422, r.text
+    problem = r.json()["detail"][0]
+    assert problem["loc"] == ["body", "pairs"] and "no table score in the other room" in problem["msg"]
+
+
 def _revoke(client: TestClient, event_id: int, board: str, **body: Any) -> dict[str, Any]:
     r = client.post("/v1/rulings/revoke", json={"event": event_id, "board": board, **body})
     assert r.status_code == 200, r.text

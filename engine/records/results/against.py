@@ -45,7 +45,8 @@ class TravellerForm:
     Attributes:
         form: ``"matchpoints"``, ``"butler"``, ``"cross_imps"`` or ``"teams"``.
         told_by: :data:`FILE`, :data:`PROGRAM_IMPS`, :data:`MATCH` or :data:`ASSUMED`.
-        other_room: teams: the other room's line (the same board, the pairs the other way round).
+        other_room: teams: the other room's line (the same board, the pairs the other way round);
+            ``None`` when it is not on the traveller.
     """
 
     form: str
@@ -100,8 +101,11 @@ def traveller_form(scoring: str, line: TravellerLine, others: Sequence[Traveller
     """How ``line`` is scored against ``others`` (the rest of its section's traveller), given the
     file's ``scoring`` (:attr:`SessionResults.scoring`).
 
-    An ``"IMP"`` traveller whose table has no other room and whose program IMPs match neither
-    pairs method is scored at cross-IMPs, labelled :data:`ASSUMED`.
+    An ``"IMP"`` traveller whose table has no other room, while other tables of it pair up as the
+    two rooms of a match (a teams file with that room's other room left out as unreadable), is a
+    teams table with no other room (``other_room`` ``None``: nothing to IMP it against, never the
+    other matches' tables as a field). One whose tables pair up nowhere and whose program IMPs
+    match neither pairs method is scored at cross-IMPs, labelled :data:`ASSUMED`.
     """
     if scoring in _NAMED:
         return TravellerForm(_NAMED[scoring], FILE)
@@ -109,6 +113,8 @@ def traveller_form(scoring: str, line: TravellerLine, others: Sequence[Traveller
         room = other_room(line, others)
         if room is not None:
             return TravellerForm(TEAMS, MATCH, room)
+        if any(other_room(o, [x for x in others if x is not o]) is not None for o in others):
+            return TravellerForm(TEAMS, MATCH)  # a teams traveller; this table's other room is not on it
         method = _program_method([line, *others])
         return TravellerForm(method, PROGRAM_IMPS) if method else TravellerForm(CROSS_IMPS, ASSUMED)
     return TravellerForm(MATCHPOINTS, ASSUMED)

@@ -103,7 +103,12 @@ def test_a_room_that_cannot_be_read_is_named_and_the_rest_read() -> None:
     assert p.text == "board 1 (match 1 v 2), line 2: the contract '4Q' cannot be read"
     # the room left alone has no other room on its traveller any more: not teams IMPs against nothing
     alone = next(ln for ln in r.traveller("1") if ln.ns_pair == "1")
-    assert other_room(alone, [o for o in r.traveller("1") if o is not alone]) is None
+    others = [o for o in r.traveller("1") if o is not alone]
+    assert other_room(alone, others) is None
+    # ... but it is still a teams table (the Bears and the Wolves pair up on the same traveller): never
+    # scored at cross-IMPs against the other match's two tables
+    found = traveller_form(r.scoring, alone, others)
+    assert (found.form, found.told_by, found.other_room) == ("teams", "match", None)
     assert team_matches(r.lines) == 4  # boards 2 and 3 of the same match still pair up
 
 
