@@ -147,7 +147,8 @@ class TravellerLineOut(BaseModel):
     section: str = Field(description="The section ('' when the file has one).")
     round: int | None
     table: int | None = Field(description="The table number (USEBIO does not give it).")
-    ns_pair: str = Field(description="North-South's pair number as the movement gives it, e.g. '3' or '1NS'.")
+    ns_pair: str = Field(description="North-South's pair number as the movement gives it, e.g. '3' or '1NS'; at "
+                         "teams the number of the team North-South in this room.")
     ew_pair: str
     ns_names: str
     ew_names: str
@@ -162,7 +163,8 @@ class TravellerLineOut(BaseModel):
                                    "'A+/A+'), 'NP' for not played; null for a table result.")
     ns_mp: float | None = Field(description="The program's own North-South matchpoints (its units: mp_units).")
     ew_mp: float | None
-    ns_imps: float | None = Field(description="The program's own IMPs (Butler, cross-IMPs, datum).")
+    ns_imps: float | None = Field(description="The program's own IMPs (Butler, cross-IMPs, datum; at teams the "
+                                  "North-South team's IMPs on the board, against the other room).")
     ew_imps: float | None
 
     @classmethod

@@ -43,8 +43,11 @@ class TravellerLine:
         round: the round it was played in (1, 2, ...), ``None`` when the file does not say.
         table: the table number, ``None`` when the file does not say (USEBIO drops it).
         ns_pair, ew_pair: the pair numbers as the movement gives them, spaces removed and the
-            section prefix dropped (``"3"``, ``"1NS"``, ``"12EW"``); ``""`` when not given.
-        ns_names, ew_names: the players' names, ``"A SMITH & B JONES"``; ``""`` when not given.
+            section prefix dropped (``"3"``, ``"1NS"``, ``"12EW"``); ``""`` when not given. At
+            teams (a USEBIO ``MATCH``) the numbers of the teams that sat North-South and
+            East-West in this room: the other room of the match has them the other way round.
+        ns_names, ew_names: the players' names, ``"A SMITH & B JONES"`` (at teams the team's
+            name); ``""`` when not given.
         contract: ``"4H"``, ``"3NTX"``, ``"6SXX"``, or :data:`PASSED_OUT`; ``None`` when the board
             was not played at this table or the result is artificial.
         declarer: the declarer's seat, ``None`` with no contract (or passed out).
@@ -58,8 +61,9 @@ class TravellerLine:
             then East-West's); ``"NP"`` for not played; ``None`` for a table result.
         ns_mp, ew_mp: the program's own matchpoints for the line (its units: see
             :attr:`SessionResults.mp_units`), ``None`` when the file has none.
-        ns_imps, ew_imps: the program's own IMPs (Butler, cross-IMPs or IMPs against a datum),
-            ``None`` when the file has none.
+        ns_imps, ew_imps: the program's own IMPs (Butler, cross-IMPs or IMPs against a datum; at
+            teams the North-South team's IMPs on the board, against the other room), ``None``
+            when the file has none.
     """
 
     board: str
@@ -105,7 +109,8 @@ class ReadProblem:
         board: the board number as :func:`~engine.records.handrecords.board_key` spells it
             (``"7"``), ``""`` when the spot is on no board.
         line: the line or row as the file numbers it: the traveller line's place on its board
-            (USEBIO, NZ Scorer, JFR Pary), the text line of the file (PBN), the ``ReceivedData``
+            (USEBIO, NZ Scorer, JFR Pary; a USEBIO teams room: its place on its match's board,
+            the match named in ``text``), the text line of the file (PBN), the ``ReceivedData``
             row (Bridgemate); ``None`` for a deal.
         field: what was being read (``"contract"``, ``"score"``, ``"lead"``, ``"declarer"``,
             ``"deal"``...), as the catalogues' ``what`` says it.
