@@ -218,18 +218,31 @@ _DIRECTIONS = {"NS": "NS", "N-S": "NS", "N/S": "NS", "NORTH-SOUTH": "NS", "NORTH
 def _match_lines(match: Element, section: str, teams: dict[str, _Team],
                  problems: list[ReadProblem]) -> list[TravellerLine]:
     """The traveller lines of one teams ``MATCH``: a line per room of each of its ``BOARD``s;
-    a room that cannot be read is added to ``problems`` (the other room is kept)."""
+    a room that cannot be read, or a second room with the same team North-South (key
+    ``results_room_twice``), is added to ``problems`` (the other room is kept)."""
     home = pair_number(match.findtext("TEAM"))[1]
     away = pair_number(match.findtext("OPPOSING_TEAM"))[1]
     out = []
     for board_el in match.findall("BOARD"):
         board = _board_of(board_el)
+        seen: set[str] = set()  # the teams North-South in the rooms read so far
         for i, tl in enumerate(board_el.findall("TRAVELLER_LINE"), start=1):
             where = f"board {board} (match {home or '?'} v {away or '?'}), line {i}"
             try:
-                out.append(_room_line(match, board_el, tl, board, where, section, (home, away), teams))
+                line = _room_line(match, board_el, tl, board, where, section, (home, away), teams)
             except ResultsFileError as exc:
                 problems.append(problem_of(exc, board, i))
+                continue
+            if line.ns_pair in seen:  # two rooms with the same team North-South: not two rooms of a match
+                direction = "NS" if line.ns_pair == home else "EW"
+                error = ResultsFileError(f"{where}: both rooms of the board give the direction {direction!r}: the "
+                                         "home team cannot have sat there twice", key="results_room_twice",
+                                         params={"where": where, "text": direction})
+                problems.append(ReadProblem(board, i, "direction", direction, error.key,
+                                            (("text", direction), ("where", where)), error.message))
+                continue
+            seen.add(line.ns_pair)
+            out.append(line)
     return out
 
 

@@ -137,6 +137,19 @@ def test_a_room_without_direction_is_placed_by_its_pairs_or_named() -> None:
     assert (room.ns_pair, room.ew_pair, room.ns_imps) == ("1", "2", 10)
 
 
+def test_two_rooms_with_the_home_team_on_the_same_side_are_named() -> None:
+    # board 3, match 1 v 2: the second room's DIRECTION written NS as well: the first room kept, the second named
+    data = _without(_data(), b"<DIRECTION>EW</DIRECTION>\n          <CONTRACT>5D</CONTRACT>",
+                    b"<DIRECTION>NS</DIRECTION>\n          <CONTRACT>5D</CONTRACT>")
+    r = read_results(data)
+    assert len(r.lines) == 23 and [(p.board, p.line, p.field, p.value, p.key) for p in r.problems] == [
+        ("3", 2, "direction", "NS", "results_room_twice")]
+    assert r.problems[0].text == ("board 3 (match 1 v 2), line 2: both rooms of the board give the direction 'NS': "
+                                  "the home team cannot have sat there twice")
+    kept = [ln for ln in r.traveller("3") if {ln.ns_pair, ln.ew_pair} == {"1", "2"}]
+    assert [(ln.ns_pair, ln.ns_score) for ln in kept] == [("1", -1370)]
+
+
 def test_teams_event_types_are_imps() -> None:
     for kind in ("TEAMS", "TEAMS_OF_FOUR", "KO", "MULTI_TEAMS"):
         r = read_results(_without(_data(), b'EVENT_TYPE="SWISS_TEAMS"', f'EVENT_TYPE="{kind}"'.encode()))
