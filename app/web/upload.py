@@ -31,7 +31,7 @@ from engine.records.boards import board_from_game
 from engine.records.handrecords import HandRecord, board_key
 from engine.records.pbn_game import PbnGame
 from engine.records.pbn_text import upload_text
-from engine.records.results import SessionResults
+from engine.records.results import SessionResults, TravellerLine
 from engine.records.results.against import team_matches
 from engine.screening.recording import Finding, finding_error, read_record
 
@@ -132,9 +132,10 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
         except NotStoredError:
             return render(request, "index.html", lang, 404,
                           errors=[Problem("", gettext(lang, "no_event", event=event_id))])
+        boards = _boards_with_cases(request, event_id)
         return render(request, "pick.html", lang, filename=event.details.name, games=[], token="",
-                      event_id=event_id, event_name=event.details.name, event=event,
-                      boards=_boards_with_cases(request, event_id))
+                      event_id=event_id, event_name=event.details.name, event=event, boards=boards,
+                      team_matches=_stored_matches(repo, event_id, [b["board"] for b in boards]))
 
 
 def _store_upload(repo: EventRepository, name: str, text: str | None, games: list[PbnGame], lang: str,
@@ -211,6 +212,17 @@ def _traveller_note(results: SessionResults | None) -> dict[str, Any] | None:
     return {"lines": len(results.lines), "boards": len(results.boards), "kind": results.kind,
             "program": results.program or "-",
             "matches": team_matches(results.lines) if results.scoring == "IMP" else 0}
+
+
+def _stored_matches(repo: EventRepository, event_id: int, boards: list[str]) -> int:
+    """The teams matches the event's stored travellers of ``boards`` hold
+    (:func:`engine.records.results.against.team_matches`; 0 for a pairs event), for its board list."""
+    lines: list[TravellerLine] = []
+    for board in boards:
+        found = repo.traveller(event_id, board)
+        if found is not None and found.scoring == "IMP":
+            lines.extend(found.lines)
+    return team_matches(lines)
 
 
 def _read_problems(lang: str, results: SessionResults | None) -> list[str]:

@@ -175,3 +175,15 @@ def test_the_upload_page_says_the_matches(client: TestClient, lang: str, said: s
     r = client.post("/upload", files={"file": ("teams.xml", data)}, data={"lang": lang, "event_date": "2026-11-28"})
     assert r.status_code == 200, r.text[:3000]
     assert said in _text(r.text)
+
+
+def test_the_events_board_list_says_the_matches(client: TestClient) -> None:
+    event_id = _teams_event(client)
+    page = client.get(f"/events/{event_id}?lang=pl")
+    assert page.status_code == 200
+    text = _text(page.text)
+    assert "Drużyny: 4 mecze; każde rozdanie rozegrano w dwóch pokojach" in text
+    assert len(re.findall(r'<tr data-board="', page.text)) == 6
+    pairs = new_event(client)
+    assert post(client, pairs, sample("usebio/abftech__cobalt/mp_pairs_howell.xml"), "pairs.xml").status_code == 200
+    assert 'id="teams-stored"' not in client.get(f"/events/{pairs}?lang=en").text
