@@ -103,6 +103,14 @@ def test_a_room_whose_other_room_was_not_read_is_not_scored_against_the_other_ma
     assert r.status_code == 422, r.text
     problem = r.json()["detail"][0]
     assert problem["loc"] == ["body", "pairs"] and "no table score in the other room" in problem["msg"]
+    # a revoke ruled on that room: the score to enter (East revoked at trick 5, won it and a later trick:
+    # 10 + 2 = 12 tricks, 4S S +2, +480 at love) with no IMPs: the form is teams, the other room none
+    out = _revoke(client, event_id, "1", pairs={"ns": "1", "ew": "2"},
+                  revoke_facts={"trick": 5, "offender": "E", "revoke_trick_won_by": "E",
+                                "offending_side_tricks_after": 1})
+    came = out["from_traveller"]
+    assert (came["form"], came["other_room_ns"], came["field"]) == ("teams", None, [])
+    assert (out["scores"]["suggested"], out["scores"]["weighted"]) == (480, None)
 
 
 def _revoke(client: TestClient, event_id: int, board: str, **body: Any) -> dict[str, Any]:
