@@ -22,7 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.records.results import SessionResults, read_results
+from engine.records.results import SessionResults, read_results, travellers
+from engine.scoring import butler_imps, cross_imps, datum
+from engine.scoring.matchpoints import board_matchpoints, neuberg
 
 CORPUS = Path(__file__).resolve().parents[2] / "data" / "results-corpus"
 SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "data"
@@ -136,3 +138,100 @@ def test_every_corpus_file_is_in_the_manifest_with_its_source() -> None:
         assert e["source"] and e["licence"] and e["program_family"] and e["counted_by"], e["file"]
         if e["root"] == "corpus":
             assert "@" in e["source"]  # repository:path@commit
+
+
+# --- the programs' own figures, each under its program's convention (docs/director.md) ---------
+
+def _conv_matchpoints(lines: list, most: int | None, artificial_half: bool = False) -> list[float | None]:
+    """North-South matchpoints of one traveller (2 per score beaten, Law 78A) under a program's
+    convention: the scored lines against each other, then Neuberg-factored to ``most`` results
+    (``None``: not factored); with ``artificial_half`` an ``A5050`` line gets half the top of the
+    scored lines (BriAn)."""
+    scored = [ln.ns_score for ln in lines if ln.ns_score is not None]
+    mps = iter(board_matchpoints(scored, 2))
+    out: list[float | None] = []
+    for ln in lines:
+        if ln.ns_score is None:
+            out.append(float(len(scored) - 1) if artificial_half and ln.artificial == "A5050" else None)
+            continue
+        mp = next(mps)
+        out.append(mp if most is None else neuberg(mp, len(scored), most))
+    return out
+
+
+JC = "usebio/jacquicollier__ukbridge-club-website/"
+# file -> (scored across sections, Neuberg-factored to: "most" results of any board / the traveller's "own"
+# number of lines (only an artificial line makes a difference) / "none", A5050 half the scored top, decimals)
+MP_CONVENTIONS = {
+    JC + "00201600+002321.xml": (True, "most", False, 2),  # EBUScore, two sections scored across
+    JC + "00210009+002061.xml": (True, "most", False, 2),
+    JC + "00202711+000827.xml": (True, "most", False, 2),
+    JC + "mp-pairs.xml": (True, "most", False, 2),  # PairsScorer
+    JC + "multi-section-pairs.xml": (True, "most", False, 2),
+    JC + "00202131+001686.xml": (False, "most", False, 1),  # ScoreBridge: every board to 8 results
+    JC + "usebio-and-pbn/usebio.xml": (False, "none", True, 1),  # BriAn: no factoring
+    JC + "00201789+001571.xml": (False, "own", False, 0),  # BBO Extractor: plain 78A
+    JC + "00202217+001532.xml": (False, "own", False, 0),  # RealBridge
+    JC + "realbridge/usebio.xml": (False, "own", False, 0),
+    "usebio/abftech__cobalt/mp_pairs_mitchell_03.xml": (False, "own", False, 1),  # Compscore3
+    "usebio/abftech__cobalt/mp_pairs_mitchell_04.xml": (False, "own", False, 1),
+    "usebio/abftech__cobalt/test_results.xml": (False, "own", False, 1),
+    "pbn-scoretable/lucbellicaud__bridgetrainer/test_set.pbn": (False, "own", False, 1),  # Magic Contest
+}
+
+
+@pytest.mark.parametrize("rel", sorted(MP_CONVENTIONS))
+def test_the_programs_matchpoints_under_its_convention(rel: str) -> None:
+    """Every line's matchpoints equal the program's own, each program's convention applied as
+    docs/director.md ("Each program's convention") gives it: e.g. ScoreBridge board 1 of
+    00202131+001686.xml, 7 results: 510 scores 12 of 12, factored to 8 results (13)x8/7-1 = 13.9."""
+    across, factor, half, decimals = MP_CONVENTIONS[rel]
+    r = read_results((CORPUS / rel).read_bytes())
+    groups: dict[object, list] = {}
+    for ln in r.lines:
+        groups.setdefault(ln.board if across else (ln.section, ln.board), []).append(ln)
+    most = max(len(v) for v in groups.values())
+    checked = 0
+    for lines in groups.values():
+        to = {"most": most, "own": len(lines), "none": None}[factor]
+        for ln, ours in zip(lines, _conv_matchpoints(lines, to, half), strict=True):
+            if ours is None or ln.ns_mp is None:
+                continue
+            assert abs(ln.ns_mp - ours) <= 0.5 * 10 ** -decimals + 1e-9, (ln, ours)
+            checked += 1
+    assert checked >= len(r.lines) - 1
+
+
+def test_compscore_butler_mitchell_imps_against_the_datum() -> None:
+    rel = "usebio/abftech__cobalt/butler_mitchell.xml"
+    r = read_results((CORPUS / rel).read_bytes())
+    checked = 0
+    for lines in travellers(r.lines).values():
+        scores = [ln.ns_score for ln in lines if ln.ns_score is not None]
+        for ln in lines:
+            if ln.ns_score is not None:
+                assert ln.ns_imps == butler_imps(ln.ns_score, datum(scores, discard=1)), ln
+                checked += 1
+    assert checked == 244  # 245 lines, one A5050
+
+
+def test_pianola_cross_imps_per_comparison_with_the_mistyped_line_in_the_field() -> None:
+    """ximp-pairs.xml: NS_CROSS_IMP_POINTS is the 78B cross-IMP sum over the board's other results
+    divided by their number. Board 1's line typed ``42`` (score 480) is left out and named by the
+    reader, but the program kept its score in the field: with it, every line equals the file's
+    (pairs 17 v 14, 480: -11+1+1+0+0+2-1 = -8 over 7 = -1.14)."""
+    rel = JC + "ximp-pairs.xml"
+    r = read_results((CORPUS / rel).read_bytes())
+    (problem,) = r.problems
+    assert (problem.board, problem.line, problem.value) == ("1", 6, "42")
+    kept = {"1": [480]}  # the line's SCORE, by the file's text
+    assert "<CONTRACT>42</CONTRACT>" in (CORPUS / rel).read_text(encoding="latin-1")
+    checked = 0
+    for (_, board), lines in travellers(r.lines).items():
+        scores = [ln.ns_score for ln in lines] + kept.get(board, [])
+        for i, ln in enumerate(lines):
+            others = [s for j, s in enumerate(scores) if j != i and s is not None]
+            assert ln.ns_score is not None and ln.ns_imps is not None
+            assert abs(cross_imps(ln.ns_score, others) / len(others) - ln.ns_imps) <= 0.005 + 1e-9, ln
+            checked += 1
+    assert checked == 191
