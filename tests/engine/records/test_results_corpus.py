@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.model import Seat
 from engine.records.results import SessionResults, read_results, travellers
 from engine.scoring import butler_imps, cross_imps, datum
 from engine.scoring.matchpoints import board_matchpoints, neuberg
@@ -235,3 +236,26 @@ def test_pianola_cross_imps_per_comparison_with_the_mistyped_line_in_the_field()
             assert abs(cross_imps(ln.ns_score, others) / len(others) - ln.ns_imps) <= 0.005 + 1e-9, ln
             checked += 1
     assert checked == 191
+
+
+def test_bridgewebs_pbn_with_no_score_column_is_scored_by_law_77_as_brian_scored_it() -> None:
+    """hands.pbn (BridgeWebs) and usebio.xml (BriAn) are the same session, Welwyn Garden City,
+    2025-04-09. BridgeWebs' ScoreTable gives only pairs, contract, declarer and tricks; the score
+    is Law 77's on the board's [Vulnerable]: it equals BriAn's SCORE on every line (a reader fix,
+    issue 36: before, the 144 lines were read with no score and could not be matchpointed). Board
+    1, pairs 1 v 8: 4H by South, 9 tricks, none vulnerable: one down, -50."""
+    pbn = read_results((CORPUS / "pbn-scoretable/jacquicollier__ukbridge-club-website/usebio-and-pbn/hands.pbn")
+                       .read_bytes())
+    usebio = read_results((CORPUS / JC / "usebio-and-pbn/usebio.xml").read_bytes())
+    brian = {(ln.board, ln.ns_pair, ln.ew_pair): ln for ln in usebio.lines}
+    assert len(pbn.lines) == len(brian) == 144
+    for ln in pbn.lines:
+        other = brian[(ln.board, ln.ns_pair, ln.ew_pair)]
+        assert ln.ns_score == other.ns_score, (ln, other)
+    first = next(ln for ln in pbn.lines if (ln.board, ln.ns_pair, ln.ew_pair) == ("1", "1", "8"))
+    assert (first.contract, first.declarer, first.tricks, first.ns_score) == ("4H", Seat.SOUTH, 9, -50)
+    # the two passed-out lines score 0; the artificial line ("A A A") has no score, as BriAn's A5050
+    assert sorted((ln.board, ln.contract, ln.artificial, ln.ns_score) for ln in pbn.lines
+                  if ln.contract == "PASS" or ln.artificial) == [("16", "PASS", None, 0), ("16", "PASS", None, 0),
+                                                                 ("21", None, "A", None)]
+    assert sum(ln.contract is not None and ln.contract.endswith("X") for ln in pbn.lines) == 28  # "4S*": doubled
