@@ -10,7 +10,10 @@ Magic Contest writes ``3N``, ``Pass``, quoted scores (``"670"``) with ``-`` in t
 and artificial scores as ``A+``/``A-`` in the score columns (kept as ``"A+/A-"``). BridgeWebs
 writes a board passed out as ``PO`` (contract or score) and an artificial score as one code,
 ``A``, ``A+``, ``A-``, ``A5050``, ``A6040``, in the contract or North-South's score column (kept
-as written: ``"A5050"``). ``TotalScoreTable`` (ranking) and
+as written: ``"A5050"``); its table may have no score column at all (``PairId_NS;PairId_EW;Contract;
+Declarer;Result``, doubled written ``4S*``): North-South's score is then Law 77's, from the
+contract, the tricks and the board's ``[Vulnerable]`` tag (Law 2's cycle by the board number when
+absent), as for a Bridgemate ``.bws``. ``TotalScoreTable`` (ranking) and
 ``OptimumResultTable`` (double-dummy tricks) are read by :func:`table_rows` too; they are not
 traveller lines.
 """
@@ -20,6 +23,7 @@ from __future__ import annotations
 import re
 
 from engine.errors import InvalidBoardError, PbnError, ResultsFileError, clip
+from engine.model.seats import Vulnerability
 from engine.records.files import read_games
 from engine.records.handrecords import board_key, hand_records_by_game, hand_records_from_pbn
 from engine.records.pbn_game import PbnGame
@@ -28,6 +32,7 @@ from engine.records.results.model import (
     ReadProblem,
     SessionResults,
     TravellerLine,
+    law77_score,
     normal_contract,
     pair_number,
     problem_of,
@@ -121,13 +126,14 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
         if "ScoreTable" not in game.tags or not (game.board or "").strip():
             continue
         board = board_key(game.board or "")
+        vulnerability = _vulnerability(game)
         names = columns(game.tags["ScoreTable"])
         scoring = scoring or ("MP" if "MP_NS" in names else "IMP" if "IMP_NS" in names else "")
         for lineno, row in numbered_rows(game, "ScoreTable"):
             try:
                 if isinstance(row, ResultsFileError):
                     raise row
-                line = _line(board, row, f"board {board}, line {lineno}")
+                line = _line(board, row, f"board {board}, line {lineno}", vulnerability)
                 times = read_int(row.get("Multiplicity"), f"board {board}, line {lineno}", "multiplicity", 1,
                                  MULTIPLICITY_HIGH)
             except ResultsFileError as exc:
@@ -150,8 +156,20 @@ def _duplicate(game: PbnGame, name: str, value: str, lineno: int) -> ReadProblem
     return problem_of(error, board, lineno)
 
 
-def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
-    """One ScoreTable row as a traveller line."""
+def _vulnerability(game: PbnGame) -> Vulnerability | None:
+    """The board's vulnerability by its ``[Vulnerable]`` tag; ``None`` (Law 2's cycle by the board
+    number) when the tag is absent, ``?`` or not one of ``None``, ``NS``, ``EW``, ``All``."""
+    text = game.tags.get("Vulnerable", "").strip()
+    try:
+        return Vulnerability.from_str(text) if text not in ("", "?") else None
+    except ValueError:
+        return None
+
+
+def _line(board: str, row: dict[str, str], where: str, vulnerability: Vulnerability | None = None) -> TravellerLine:
+    """One ScoreTable row as a traveller line. A table with no score column (BridgeWebs) gets
+    North-South's Law 77 score of the contract, declarer and tricks on ``vulnerability`` (Law 2's
+    cycle by the board number when ``None``; no score when the board has no number either)."""
     contract_text = row.get("Contract", "").strip()
     ns_text, ew_text = row.get("Score_NS", "").strip(), row.get("Score_EW", "").strip()
     artificial = None
@@ -177,6 +195,9 @@ def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
             tricks = read_int(row.get("Result"), where, "result", 0, 13)
         elif ns_score is None:
             ns_score = 0
+        if (ns_score is None and declarer is not None and tricks is not None and "Score_NS" not in row
+                and "Score_EW" not in row and (vulnerability is not None or board.isdigit())):
+            ns_score = law77_score(board, contract, declarer, tricks, vulnerability)
     section, ns_pair = pair_number(row.get("PairId_NS"))
     _, ew_pair = pair_number(row.get("PairId_EW"))
     return TravellerLine(
