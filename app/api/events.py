@@ -313,7 +313,8 @@ def router() -> APIRouter:
         return ResultsOut(event=event_id, upload=stored.upload_id, kind=stored.kind,  # type: ignore[arg-type]
                           program=stored.program, added=list(stored.hand_records.added),
                           unchanged=list(stored.hand_records.unchanged), boards=list(stored.boards),
-                          lines=stored.lines, matches=team_matches(results.lines) if results.scoring == "IMP" else 0,
+                          lines=stored.lines,
+                          matches=team_matches(results.lines) if results.scoring in ("IMP", "PAB") else 0,
                           problems=[ReadProblemOut.of(p) for p in results.problems])
 
     @r.get("/{event_id}/boards/{board}/traveller", response_model=TravellerOut, responses=not_found,

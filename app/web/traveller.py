@@ -24,8 +24,9 @@ from engine.errors import InvalidBoardError
 from engine.model.deal import Deal
 from engine.records.handrecords import board_key
 from engine.records.results import TravellerLine, traveller_matchpoints, travellers
-from engine.records.results.against import MATCHPOINTS, TEAMS, TravellerForm, team_matches, traveller_form
+from engine.records.results.against import MATCH, MATCHPOINTS, TEAMS, TravellerForm, team_matches, traveller_form
 from engine.scoring.imps import imps
+from engine.scoring.matchpoints import board_matchpoints
 from engine.scoring.pairs_imps import pairs_imps
 
 Render = Callable[..., HTMLResponse]
@@ -98,7 +99,9 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
     (issue 36). A traveller scored in IMPs (``scoring``, or IMPs on its lines) shows the program's
     IMPs and the advisor's (:func:`imps_by_line`) in place of matchpoints; a teams table (its
     match's other room on the traveller: the teams the other way round) names that room
-    (``other_room``: its teams, result and North-South score, what the table is IMPed against)."""
+    (``other_room``: its teams, result and North-South score, what the table is scored against);
+    at point-a-board its matchpoints are against that room alone (2, 1 or 0, Law 78A with one
+    other score), beside the program's ``TEAM_POINTS``."""
     per = int(units) if units and units == int(units) else 2
     computed: dict[int, float | None] = {}
     for group in travellers(lines).values():
@@ -108,6 +111,13 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
             computed[-id(ln)] = None if mp is None else top - mp
     advisor_imps = imps_by_line(lines, scoring)
     forms = _forms(lines, scoring)
+    for ln in lines:  # point-a-board teams: 78A against the other room's score alone (2, 1 or 0)
+        form = forms[id(ln)]
+        if form.form == MATCHPOINTS and form.told_by == MATCH:
+            room = form.other_room
+            mp = None if ln.ns_score is None or room is None or room.ns_score is None else \
+                board_matchpoints([ln.ns_score, room.ns_score], per)[0]
+            computed[id(ln)], computed[-id(ln)] = mp, None if mp is None else per - mp
     rows = []
     for ln in lines:
         link = {"table": str(ln.table)} if ln.table is not None else {}
@@ -124,7 +134,7 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
                          "ns_mp": _imps(ln.ns_imps), "ew_mp": _imps(ln.ew_imps),
                          "our_ns_mp": _imps(advisor_imps[id(ln)]),
                          "our_ew_mp": _imps(_negated(advisor_imps[id(ln)]))}),
-                     "other_room": _other_room(forms[id(ln)].other_room if forms[id(ln)].form == TEAMS else None),
+                     "other_room": _other_room(forms[id(ln)].other_room if forms[id(ln)].told_by == MATCH else None),
                      "rule": urlencode(link) if ln.contract and ln.declarer is not None and link else ""})
     return rows
 
@@ -186,7 +196,7 @@ def install_traveller_pages(r: APIRouter, render: Render, lang_of: Callable[[Req
                                                            record.deal if record is not None else None,
                                                            found.scoring),
                       in_imps=imps_by_line(found.lines, found.scoring) is not None,
-                      matches=team_matches(found.lines) if found.scoring == "IMP" else 0,
+                      matches=team_matches(found.lines) if found.scoring in ("IMP", "PAB") else 0,
                       sections=len({ln.section for ln in found.lines}) > 1,
                       tables=any(ln.table is not None for ln in found.lines))
 

@@ -211,7 +211,7 @@ def _traveller_note(results: SessionResults | None) -> dict[str, Any] | None:
         return None
     return {"lines": len(results.lines), "boards": len(results.boards), "kind": results.kind,
             "program": results.program or "-",
-            "matches": team_matches(results.lines) if results.scoring == "IMP" else 0}
+            "matches": team_matches(results.lines) if results.scoring in ("IMP", "PAB") else 0}
 
 
 def _stored_matches(repo: EventRepository, event_id: int, boards: list[str]) -> int:
@@ -220,7 +220,7 @@ def _stored_matches(repo: EventRepository, event_id: int, boards: list[str]) -> 
     lines: list[TravellerLine] = []
     for board in boards:
         found = repo.traveller(event_id, board)
-        if found is not None and found.scoring == "IMP":
+        if found is not None and found.scoring in ("IMP", "PAB"):
             lines.extend(found.lines)
     return team_matches(lines)
 

@@ -1,8 +1,10 @@
 """A USEBIO teams file uploaded to an event (issue 36): read, not refused; its rooms on the board's
 traveller with the teams as the pairs; a ruling on one room scored in IMPs against the other room of
-the same match (Law 78B). The file is HAND-WRITTEN (no real teams file was found publicly:
-tests/data/results-corpus/usebio-teams/README.md); every figure below is worked by hand from the
-Law 78B scale, quoted beside its assertion.
+the same match (Law 78B), or at point-a-board 2, 1 or 0 against its score. The rulings use the
+HAND-WRITTEN file (tests/data/hand-written/usebio-teams/README.md: the real TeamsScorer and
+EBUScoreTeams files hold no deals, which a revoke's double-dummy check needs); the real files are
+uploaded and scored by weighted scores. Every figure below is worked by hand from the Law 78B scale
+(or 78A against one score), quoted beside its assertion.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from fastapi.testclient import TestClient
 
 from tests.api.test_events import new_event
 from tests.api.test_results_api import post, sample
-from tests.engine.records.test_usebio_teams import HAND_WRITTEN
+from tests.engine.records.test_usebio_teams import HAND_WRITTEN, POINT_A_BOARD, TEAMS_SCORER
 
 
 def _teams_event(client: TestClient) -> int:
@@ -195,3 +197,58 @@ def test_the_events_board_list_says_the_matches(client: TestClient) -> None:
     pairs = new_event(client)
     assert post(client, pairs, sample("usebio/abftech__cobalt/mp_pairs_howell.xml"), "pairs.xml").status_code == 200
     assert 'id="teams-stored"' not in client.get(f"/events/{pairs}?lang=en").text
+
+
+# --- the real files: TeamsScorer (IMPs) and EBUScoreTeams (point-a-board), no deals ------------------
+
+def test_teamsscorer_file_uploaded_and_a_weighted_score_against_the_other_room(client: TestClient) -> None:
+    event_id = new_event(client)
+    r = post(client, event_id, TEAMS_SCORER.read_bytes(), "multiple-teams.xml")
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert (out["program"], out["lines"], out["matches"], out["problems"], out["added"]) == (
+        "TeamsScorer 5.1.17", 240, 40, [], [])
+    # board 2 (North-South vulnerable), team 1 North-South v team 3: 3S E =, -140; the other room, team 3
+    # North-South: 5DX N -2, -500. Weighted half 3S E = (-140), half 4S E = (-420 at East-West's love):
+    # -140 + 500 = 360 -> 8 IMPs (320-360); -420 + 500 = 80 -> 2 IMPs (50-80); half of each: 5 IMPs to team 1.
+    # (Raw points weighted, -280: 220 -> 6 IMPs, would differ.)
+    r = client.post("/v1/scores/weighted", json={
+        "event": event_id, "board": "2", "pairs": {"ns": "1", "ew": "3"},
+        "outcomes": [{"contract": "3S", "declarer": "E", "tricks": 9, "weight": "1/2"},
+                     {"contract": "4S", "declarer": "E", "tricks": 10, "weight": "1/2"}]})
+    assert r.status_code == 200, r.text
+    w = r.json()
+    assert (w["form"], w["form_told_by"]) == ("imps", "match")
+    assert [(o["score_ns"], o["ns"]) for o in w["outcomes"]] == [(-140, 8), (-420, 2)] and (w["ns"], w["ew"]) == (5, -5)
+    page = client.get(f"/events/{event_id}/boards/2/traveller?lang=en").text
+    row = page[page.index('data-ns="1" data-ew="3"'):]
+    row = row[:row.index("</tr>")]
+    assert "3 v 1: 5DX N -2, NS -500" in _text(row)
+    assert re.search(r'class="program-mp">\+8 / -8<', row) and re.search(r'class="advisor-mp">\+8 / -8<', row)
+
+
+def test_point_a_board_file_uploaded_and_a_weighted_score_against_the_other_room(client: TestClient) -> None:
+    event_id = new_event(client)
+    r = post(client, event_id, POINT_A_BOARD.read_bytes(), "point-a-board-teams.xml")
+    assert r.status_code == 200, r.text
+    assert (r.json()["program"], r.json()["lines"], r.json()["matches"]) == ("EBUScoreTeams 1.1.3", 336, 28)
+    trav = client.get(f"/v1/events/{event_id}/boards/1/traveller").json()
+    assert trav["scoring"] == "PAB" and trav["mp_units"] == 2
+    # board 1 (love all), team 1 North-South v team 8: 4SX E =, -590; the other room, team 8 North-South:
+    # 4C N +1, +150. Point-a-board against that one score (78A, 2 per score beaten, 1 for the same):
+    # half 4SX E -2 (+300): above +150, 2; half 4SX E = (-590): below, 0; weighted 1 of 2, 50%.
+    # (Against the whole traveller of board 1, 8 tables, it would be matchpointed on a top of 14.)
+    r = client.post("/v1/scores/weighted", json={
+        "event": event_id, "board": "1", "pairs": {"ns": "1", "ew": "8"},
+        "outcomes": [{"contract": "4SX", "declarer": "E", "tricks": 8, "weight": "1/2"},
+                     {"contract": "4SX", "declarer": "E", "tricks": 10, "weight": "1/2"}]})
+    assert r.status_code == 200, r.text
+    w = r.json()
+    assert (w["form"], w["form_told_by"]) == ("matchpoints", "match")
+    assert [(o["score_ns"], o["ns"]) for o in w["outcomes"]] == [(300, 2), (-590, 0)]
+    assert (w["ns"], w["top"], w["ns_percent"], w["ew_percent"]) == (1, 2, 50, 50)
+    page = client.get(f"/events/{event_id}/boards/1/traveller?lang=en").text
+    row = page[page.index('data-ns="1" data-ew="8"'):]
+    row = row[:row.index("</tr>")]
+    assert "8 v 1: 4C N +1, NS +150" in _text(row)
+    assert re.search(r'class="program-mp">0 / 2<', row) and re.search(r'class="advisor-mp">0 / 2<', row)

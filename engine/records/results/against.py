@@ -10,6 +10,7 @@ against the other room at teams (78B), told by the results file:
   the home team's North-South pair meets the visitors' East-West pair at one table and the
   other way round at the other); else IMP pairs, Butler or cross-IMPs as the program's own
   IMPs on the traveller equal one of them (the PBN file does not name the method);
+- ``"PAB"`` (USEBIO teams scored point-a-board): matchpoints against the other room alone;
 - no form in the file (a ``.bws``, a dealing file): matchpoints, labelled as assumed.
 
 Pure: no web code, no solver.
@@ -43,7 +44,9 @@ class TravellerForm:
     """How a table is scored against its traveller.
 
     Attributes:
-        form: ``"matchpoints"``, ``"butler"``, ``"cross_imps"`` or ``"teams"``.
+        form: ``"matchpoints"``, ``"butler"``, ``"cross_imps"`` or ``"teams"`` (IMPs against the
+            other room); ``"matchpoints"`` told by :data:`MATCH` is point-a-board, against the
+            other room alone.
         told_by: :data:`FILE`, :data:`PROGRAM_IMPS`, :data:`MATCH` or :data:`ASSUMED`.
         other_room: teams: the other room's line (the same board, the pairs the other way round);
             ``None`` when it is not on the traveller.
@@ -101,12 +104,18 @@ def traveller_form(scoring: str, line: TravellerLine, others: Sequence[Traveller
     """How ``line`` is scored against ``others`` (the rest of its section's traveller), given the
     file's ``scoring`` (:attr:`SessionResults.scoring`).
 
+    Point-a-board teams (``"PAB"``): matchpoints against the other room alone (told by
+    :data:`MATCH`, ``other_room`` the room, ``None`` when it is not on the traveller): 2 for the
+    higher North-South score, 1 for the same, 0, as the program's ``TEAM_POINTS``.
+
     An ``"IMP"`` traveller whose table has no other room, while other tables of it pair up as the
     two rooms of a match (a teams file with that room's other room left out as unreadable), is a
     teams table with no other room (``other_room`` ``None``: nothing to IMP it against, never the
     other matches' tables as a field). One whose tables pair up nowhere and whose program IMPs
     match neither pairs method is scored at cross-IMPs, labelled :data:`ASSUMED`.
     """
+    if scoring == "PAB":  # point-a-board teams: 2, 1 or 0 against the other room's score alone
+        return TravellerForm(MATCHPOINTS, MATCH, other_room(line, others))
     if scoring in _NAMED:
         return TravellerForm(_NAMED[scoring], FILE)
     if scoring == "IMP" or any(ln.ns_imps is not None for ln in (line, *others)):

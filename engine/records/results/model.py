@@ -152,7 +152,8 @@ class SessionResults:
             ``""`` when it does not say.
         event: the event's name as written, ``""`` when not given.
         scoring: how the program scored it: ``"MP"`` (matchpoints), ``"IMP"``, ``"BUTLER"``,
-            ``"CROSS_IMP"``, or ``""`` when the file does not say (deals only, ``.bws``).
+            ``"CROSS_IMP"``, ``"PAB"`` (teams point-a-board: each room 2, 1 or 0 against the other
+            room, in ``ns_mp``/``ew_mp``), or ``""`` when the file does not say (deals only, ``.bws``).
         mp_units: the program's matchpoints per score beaten (2 in the files seen; NZ Scorer's
             own XML writes tenths, 20); 0 when the file holds no matchpoints (JFR Pary's pages
             give percentages, in ``ns_mp``/``ew_mp``).

@@ -20,12 +20,12 @@ issue 36): ``PARTICIPANTS/TEAM`` (``TEAM_ID`` and ``TEAM_NAME`` attributes, its 
 ``DIRECTION``, ``NS`` or ``EW``, is where the home ``TEAM`` sat in that room). Each room is a
 traveller line whose pairs are the two teams' numbers as they sat (the home team North-South in one
 room, East-West in the other: :func:`engine.records.results.against.other_room` finds the pair), its
-``ns_imps`` the North-South team's IMPs on the board. No real teams file was found publicly (the
-USEBIO 1.2 specification, usebio.org/documentation/usebio-1.2.pdf, was not at hand either): the
-elements are those two independent programs read and write (Marc Shearer's ImportUsebio reader,
-``MATCH``/``TEAM``/``OPPOSING_TEAM``/``TRAVELLER_LINE/DIRECTION``; a club appliance's USEBIO 1.2
-writer citing that specification, the same and ``BOARD/IMPS``), and the test file is hand-written
-(tests/data/results-corpus/usebio-teams/hand-written/README.md). A room whose ``DIRECTION`` is
+``ns_imps`` the North-South team's IMPs on the board; a point-a-board event (``BOARD_SCORING_METHOD``
+``PAB``: scoring ``"PAB"``) gives each room the board's points (2, 1, 0) as matchpoints instead.
+Real files: TeamsScorer 5.1.17 (IMPs) and EBUScoreTeams 1.1.3 (point-a-board), the EBU's example
+sessions (tests/data/results-corpus/usebio-teams); the same elements are read and written by Marc
+Shearer's ImportUsebio and a club appliance's writer citing the USEBIO 1.2 specification (not at
+hand). A room whose ``DIRECTION`` is
 missing is placed by its ``NS_PAIR_NUMBER``/``EW_PAIR_NUMBER`` when the teams list their pairs
 (``TEAM/PAIR/PAIR_NUMBER``, as USEBIO 1.1 added for the EBU's teams grading).
 
@@ -69,6 +69,10 @@ from engine.records.results.model import (
 
 TEAMS_EVENTS = ("TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR", "KO", "KNOCKOUT", "MULTI_TEAMS", "TEAMS_LEAGUE")
 """USEBIO ``EVENT_TYPE`` values of a teams event (scored in IMPs, one room against the other)."""
+POINT_A_BOARD = ("PAB", "POINT_A_BOARD", "BAM", "BOARD_A_MATCH")
+"""USEBIO ``BOARD_SCORING_METHOD`` values of a teams event scored point-a-board (EBUScoreTeams
+writes ``PAB``): each board 2 points to the team with the higher total of its two rooms, 1 each
+for the same, 0 (``BOARD/TEAM_POINTS`` and ``OPPOSING_TEAM_POINTS``)."""
 _SCORING = {"MP_PAIRS": "MP", "PAIRS": "MP", "BUTLER_PAIRS": "BUTLER", "CROSS_IMP": "CROSS_IMP",
             "IMP_PAIRS": "CROSS_IMP", **dict.fromkeys(TEAMS_EVENTS, "IMP")}
 VOIDS = ("", "-", "\u2014", "VOID")
@@ -134,6 +138,8 @@ def read_usebio(root: Element) -> SessionResults:
     program = " ".join(t for t in ((event.findtext("PROGRAM_NAME") or "").strip(),
                                    (event.findtext("PROGRAM_VERSION") or "").strip()) if t)
     scoring = _SCORING.get((event.get("EVENT_TYPE") or "").upper(), "")
+    if scoring == "IMP" and (event.findtext("BOARD_SCORING_METHOD") or "").strip().upper() in POINT_A_BOARD:
+        scoring = "PAB"
     lines: list[TravellerLine] = []
     problems: list[ReadProblem] = []
     for ev in root.iter("EVENT"):
@@ -152,7 +158,7 @@ def read_usebio(root: Element) -> SessionResults:
             except ResultsFileError as exc:
                 problems.append(problem_of(exc, _board_of(b), None))
     return SessionResults("usebio", program, (event.findtext("EVENT_DESCRIPTION") or "").strip(), scoring,
-                          2 if scoring == "MP" else 0, tuple(sorted(records, key=lambda r: _num(r.board))),
+                          2 if scoring in ("MP", "PAB") else 0, tuple(sorted(records, key=lambda r: _num(r.board))),
                           tuple(lines), tuple(problems))
 
 
@@ -251,8 +257,10 @@ def _room_line(match: Element, board_el: Element, tl: Element, board: str, where
     """One room of a teams board: the teams as they sat (``home_away``: the ``MATCH``'s ``TEAM``
     and ``OPPOSING_TEAM``), the result read as a pairs line is, and North-South's IMPs from the
     board's ``IMPS`` (the home team's: negated when the home team sat East-West in this room), else
-    the line's own ``NS_IMPS``. A teams line's ``NS_CROSS_IMP_POINTS`` (the EBU's grading of each
-    pair, USEBIO 1.1) are not the match's IMPs and are not read as them.
+    the line's own ``NS_IMPS``; at point-a-board the board's ``TEAM_POINTS`` and
+    ``OPPOSING_TEAM_POINTS`` (the home and the visiting team's 2, 1 or 0) as the room's
+    ``ns_mp``/``ew_mp`` as the teams sat. A teams line's ``NS_CROSS_IMP_POINTS`` (the EBU's grading
+    of each pair, USEBIO 1.1) are not the match's IMPs and are not read as them.
 
     Raises:
         ResultsFileError: ``where``: a team missing from the ``MATCH``, a room that cannot be
@@ -269,12 +277,15 @@ def _room_line(match: Element, board_el: Element, tl: Element, board: str, where
     line = _usebio_line(tl, board, 0, section, {}, where=where)
     round_ = read_int(match.findtext("ROUND_NUMBER"), where, "round")
     home_imps = read_float(board_el.findtext("IMPS"), where, "IMPs")
+    home_points = read_float(board_el.findtext("TEAM_POINTS"), where, "points")
+    away_points = read_float(board_el.findtext("OPPOSING_TEAM_POINTS"), where, "points")
+    ns_mp, ew_mp = (home_points, away_points) if home_sat == "NS" else (away_points, home_points)
     ns_imps = read_float(tl.findtext("NS_IMPS"), where, "IMPs") if home_imps is None else \
         (home_imps if home_sat == "NS" else 0.0 - home_imps)  # 0.0 - x: never -0.0
     return replace(line, round=round_, ns_pair=ns_team, ew_pair=ew_team,
                    ns_names=teams[ns_team].name if ns_team in teams else "",
                    ew_names=teams[ew_team].name if ew_team in teams else "",
-                   ns_imps=ns_imps, ew_imps=None if ns_imps is None else 0.0 - ns_imps)
+                   ns_imps=ns_imps, ew_imps=None if ns_imps is None else 0.0 - ns_imps, ns_mp=ns_mp, ew_mp=ew_mp)
 
 
 def _home_direction(tl: Element, home: str, away: str, teams: dict[str, _Team], where: str) -> str:

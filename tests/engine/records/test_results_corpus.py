@@ -31,8 +31,6 @@ CORPUS = Path(__file__).resolve().parents[2] / "data" / "results-corpus"
 SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "data"
 MANIFEST: list[dict] = json.loads((CORPUS / "manifest.json").read_text(encoding="utf-8"))
 
-TEAMS_NOT_YET = "USEBIO teams (SESSION/MATCH/BOARD) are read on branch teams36 (issue 36): today 0 lines"
-
 
 def _path(entry: dict) -> Path:
     return (CORPUS if entry["root"] == "corpus" else SHARED) / entry["file"]
@@ -44,8 +42,6 @@ def _params() -> list:
         marks = []
         if e["root"] == "shared":
             marks.append(pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data is not beside the repository"))
-        if e["format"] == "usebio-teams":
-            marks.append(pytest.mark.xfail(strict=True, reason=TEAMS_NOT_YET))
         out.append(pytest.param(e, id=e["file"], marks=marks))
     return out
 

@@ -1,11 +1,13 @@
 """USEBIO teams files (issue 36): each ``MATCH``'s ``BOARD`` read as two traveller lines, one per
-room, the teams as the pairs, the home team's ``IMPS`` as North-South's or East-West's.
+room, the teams as the pairs, the home team's ``IMPS`` (or point-a-board ``TEAM_POINTS``) as
+North-South's or East-West's.
 
-No real USEBIO teams file was found publicly: the sample is HAND-WRITTEN
-(tests/data/results-corpus/usebio-teams/hand-written/README.md: the structure two independent
-programs read and write, not checked against the USEBIO 1.2 specification's text, which was not at
-hand). Counts are taken from the file by ``xml.etree`` (a separate path from the reader); every IMP
-figure is worked by hand from the Law 78B scale and quoted beside its assertion.
+Real files (tests/data/results-corpus/usebio-teams, the EBU's example sessions): TeamsScorer 5.1.17
+(IMPs, 240 lines, the issue's file) and EBUScoreTeams 1.1.3 (point-a-board, 336 lines); they hold no
+deals. The hand-written file (tests/data/hand-written/usebio-teams/README.md) has deals, so the
+rulings that need the double-dummy solver can be tested on it. Counts are taken from the files by
+``xml.etree`` (a separate path from the reader); every figure is worked by hand from the Law 78B
+scale (or 78A against one score) and quoted beside its assertion.
 """
 
 from __future__ import annotations
@@ -19,9 +21,79 @@ from engine.errors import ResultsFileError
 from engine.records.results import read_results, travellers
 from engine.records.results.against import other_room, team_matches, traveller_form
 from engine.scoring.imps import imps
+from engine.scoring.matchpoints import board_matchpoints
 
-TEAMS_DIR = Path(__file__).resolve().parents[2] / "data" / "results-corpus" / "usebio-teams"
-HAND_WRITTEN = TEAMS_DIR / "hand-written" / "swiss_teams_usebio12.xml"
+DATA = Path(__file__).resolve().parents[2] / "data"
+TEAMS_DIR = DATA / "results-corpus" / "usebio-teams" / "jacquicollier__ukbridge-club-website"
+HAND_WRITTEN = DATA / "hand-written" / "usebio-teams" / "swiss_teams_usebio12.xml"
+
+
+TEAMS_SCORER = TEAMS_DIR / "multiple-teams.xml"
+POINT_A_BOARD = TEAMS_DIR / "point-a-board-teams.xml"
+
+
+def _rooms(path: Path) -> list[tuple[ET.Element, ET.Element, list[ET.Element]]]:
+    """Every ``(MATCH, BOARD, its TRAVELLER_LINEs)`` of a file, by xml.etree."""
+    root = ET.fromstring(path.read_bytes())
+    return [(m, b, b.findall("TRAVELLER_LINE")) for m in root.iter("MATCH") for b in m.findall("BOARD")]
+
+
+def test_teamsscorer_file_every_room_read_and_every_boards_imps_the_programs() -> None:
+    """TeamsScorer 5.1.17's example session (``EVENT_TYPE`` ``TEAMS``, ``BOARD_SCORING_METHOD``
+    ``IMPS``): 40 matches, 120 match-boards, 240 rooms (counted by xml.etree). Every room is read, its
+    other room found, and Law 78B on the two rooms' scores gives the program's ``IMPS`` on all 120."""
+    rooms = _rooms(TEAMS_SCORER)
+    assert (len({id(m) for m, _, _ in rooms}), len(rooms), sum(len(t) for _, _, t in rooms)) == (40, 120, 240)
+    r = read_results(TEAMS_SCORER.read_bytes())
+    assert (r.program, r.scoring, len(r.lines), r.problems, r.hand_records) == (
+        "TeamsScorer 5.1.17", "IMP", 240, (), ())
+    assert team_matches(r.lines) == 40 and len(r.boards) == 30
+    checked = 0
+    for lines in travellers(r.lines).values():
+        for ln in lines:
+            form = traveller_form(r.scoring, ln, [o for o in lines if o is not ln])
+            room = form.other_room
+            assert (form.form, form.told_by) == ("teams", "match") and room is not None, ln
+            assert ln.ns_score is not None and room.ns_score is not None
+            assert imps(ln.ns_score - room.ns_score) == ln.ns_imps, (ln, room)
+            checked += 1
+    assert checked == 240
+    # board 2 of round 1, team 1 v team 3 (by hand): team 1 North-South 3S E =, -140; team 3 North-South in
+    # the other room, 5DX N -2, -500; team 1's sum -140 + 500 = +360: 78B, 320-360 is 8 IMPs (the file's IMPS 8)
+    first, second = [ln for ln in r.traveller("2") if {ln.ns_pair, ln.ew_pair} == {"1", "3"}]
+    assert (first.ns_pair, first.result, first.ns_score, second.ns_pair, second.result, second.ns_score) == (
+        "1", "3S E =", -140, "3", "5DX N -2", -500)
+    assert imps(-140 - -500) == 8 and (first.ns_imps, second.ns_imps) == (8, -8)
+    # TEAM_NAME is empty in this file: the names are the team's players'
+    assert first.ns_names == "Dexter Jones & Brian Hollies & Engelbert Foop & Shania Pillow"
+
+
+def test_point_a_board_file_each_room_scored_against_the_other_alone() -> None:
+    """EBUScoreTeams 1.1.3's point-a-board example (``BOARD_SCORING_METHOD`` ``PAB``): 28 matches,
+    168 match-boards, 336 rooms. Each board's ``TEAM_POINTS``/``OPPOSING_TEAM_POINTS`` are each room's
+    matchpoints as the teams sat; 78A against the other room's score alone (2 for the higher, 1 the
+    same, 0) gives them on all 336 rooms; and no IMPs are read (``NS_CROSS_IMP_POINTS`` are the EBU's
+    pair grading, not the match's score)."""
+    rooms = _rooms(POINT_A_BOARD)
+    assert (len({id(m) for m, _, _ in rooms}), len(rooms), sum(len(t) for _, _, t in rooms)) == (28, 168, 336)
+    r = read_results(POINT_A_BOARD.read_bytes())
+    assert (r.program, r.scoring, r.mp_units, len(r.lines), r.problems) == ("EBUScoreTeams 1.1.3", "PAB", 2, 336, ())
+    assert team_matches(r.lines) == 28 and all(ln.ns_imps is None for ln in r.lines)
+    checked = 0
+    for lines in travellers(r.lines).values():
+        for ln in lines:
+            form = traveller_form(r.scoring, ln, [o for o in lines if o is not ln])
+            room = form.other_room
+            assert (form.form, form.told_by) == ("matchpoints", "match") and room is not None, ln
+            assert ln.ns_score is not None and room.ns_score is not None
+            assert (ln.ns_mp, ln.ew_mp) == board_matchpoints([ln.ns_score, room.ns_score], 2), (ln, room)
+            checked += 1
+    assert checked == 336
+    # board 1, team 1 v team 8 (by hand): team 1 North-South 4SX E =, -590; team 8 North-South in the other
+    # room, 4C N +1, +150: team 1's total -740, the board to team 8: 0 and 2 (the file's TEAM_POINTS 0, 2)
+    first, second = [ln for ln in r.traveller("1") if {ln.ns_pair, ln.ew_pair} == {"1", "8"}]
+    assert (first.ns_pair, first.ns_score, first.ns_mp, first.ew_mp) == ("1", -590, 0, 2)
+    assert (second.ns_pair, second.ns_score, second.ns_mp, second.ew_mp) == ("8", 150, 2, 0)
 
 
 def _data() -> bytes:
