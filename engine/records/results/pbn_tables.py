@@ -10,7 +10,10 @@ Magic Contest writes ``3N``, ``Pass``, quoted scores (``"670"``) with ``-`` in t
 and artificial scores as ``A+``/``A-`` in the score columns (kept as ``"A+/A-"``). BridgeWebs
 writes a board passed out as ``PO`` (contract or score) and an artificial score as one code,
 ``A``, ``A+``, ``A-``, ``A5050``, ``A6040``, in the contract or North-South's score column (kept
-as written: ``"A5050"``). ``TotalScoreTable`` (ranking) and
+as written: ``"A5050"``). The advisor's own export writes a weighted score's code
+(:data:`~engine.records.results.model.WEIGHTED_CODE`, ``"W420@60;-50@40"``) in ``Score_NS`` and a
+split score as both columns that do not balance (``Score_NS 420``, ``Score_EW -620``), read as
+the split's code ``"S420/-620"``. ``TotalScoreTable`` (ranking) and
 ``OptimumResultTable`` (double-dummy tricks) are read by :func:`table_rows` too; they are not
 traveller lines.
 """
@@ -36,6 +39,9 @@ from engine.records.results.model import (
     read_lead,
     read_score,
     read_seat,
+    read_split_code,
+    read_weighted_code,
+    split_code,
 )
 
 _CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
@@ -159,12 +165,16 @@ def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
     if _PASSED_OUT_SCORE in (ns_text.upper(), ew_text.upper()):  # BridgeWebs: passed out, 0
         ns_score = 0
         contract_text = PASSED_OUT
+    elif _is_number(ns_text) and _is_number(ew_text) and read_score(ns_text, where) != -read_score(ew_text, where):
+        artificial = split_code(read_score(ns_text, where), read_score(ew_text, where))  # 12C1(b): each its own
     elif _is_number(ns_text):
         ns_score = read_score(ns_text, where)
     elif _is_number(ew_text):
         ns_score = -read_score(ew_text, where)
     elif _ARTIFICIAL.fullmatch(contract_text.upper()) and ns_text in ("", "-") and ew_text in ("", "-"):
         artificial = contract_text.upper()  # BridgeWebs: the code in the contract column
+    elif ew_text in ("", "-") and (read_weighted_code(ns_text) is not None or read_split_code(ns_text) is not None):
+        artificial = ns_text  # the advisor's own export: a weighted or split score's code
     elif ew_text in ("", "-") and _ARTIFICIAL.fullmatch(ns_text.upper()):
         artificial = ns_text.upper()  # one code, in North-South's column: BridgeWebs' "A5050"
     elif ns_text not in ("", "-") or ew_text not in ("", "-"):
