@@ -19,7 +19,7 @@ from xml.etree.ElementTree import Comment, Element, SubElement, indent, tostring
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import Response
 
-from app.api.case_format import case_order, cell, imported_note
+from app.api.case_format import Number, case_order, cell, imported_note
 from app.api.scorer import ForScorerOut, WeightedEntryOut, for_case
 from engine.casefile.cases import Case, CaseRepository
 from engine.casefile.events import ADJUSTED_FRAGMENT, EventRepository
@@ -33,7 +33,7 @@ ADJUSTED_COLUMNS = ("case", "board", "round", "table", "ns_pair", "ew_pair", "ki
 """The adjusted-results CSV's columns: ``kind`` assigned | artificial | weighted | split;
 ``components`` a weighted score's parts, ``"1/2 4H S = (+420, 10 MP); ..."``; ``score_ew`` a
 split score's East-West points (their own view); ``code`` the line's code as the USEBIO and PBN
-exports write it (``A6040``, a weighted score's ``W420@50;-50@50``, a split's ``S420/-620``);
+exports write it (``A6040``, a weighted score's ``W420@50/-50@50``, a split's ``S420/-620``);
 ``ns_mp``/``ew_mp`` each side's matchpoints against the field (weighted, split), ``form`` and
 ``ns_imps``/``ew_imps`` on a traveller scored in IMPs (``butler``, ``cross_imps``, ``imps``)."""
 
@@ -46,7 +46,7 @@ class ExportLine:
         case: the case; block: its score as the scorer enters it (:func:`app.api.scorer.for_case`).
         kind: ``assigned``, ``artificial``, ``weighted`` or ``split``.
         code: the SCORE code for a line with no table result: ``A6040`` (artificial), the
-            weighted code ``W420@50;-50@50``, the split code ``S420/-620``
+            weighted code ``W420@50/-50@50``, the split code ``S420/-620``
             (:mod:`engine.records.results.model`); ``""`` for an assigned score.
         ns_mp, ew_mp: each side's matchpoints against the field (weighted, split; artificial
             when the field gives a top); ns_percent, ew_percent: the same as percentages.
@@ -106,6 +106,12 @@ def _num(value: float | None, fmt: str = "g") -> str:
     return "" if value is None else format(round(value, 2) + 0.0, fmt)
 
 
+def _fig(value: float | None) -> str | Number:
+    """A CSV cell of a figure this code computed (matchpoints, IMPs): a :class:`Number`, written as
+    is (``-6.5`` stays a number), or ``""``."""
+    return "" if value is None else Number(round(value, 2) + 0.0)
+
+
 def adjusted_csv(cases: Sequence[Case], events: EventRepository) -> str:
     """The event's decided cases as the scorer enters them, CSV (RFC 4180, header row,
     :data:`ADJUSTED_COLUMNS`), a line per case by board, round and table, every kind of decision;
@@ -117,8 +123,8 @@ def adjusted_csv(cases: Sequence[Case], events: EventRepository) -> str:
     w.writerow(ADJUSTED_COLUMNS)
     for x in export_lines(cases, events):
         c, b, d = x.case, x.block, x.case.details
-        row: list[str | int] = [c.id, d.board, d.round, d.table, d.ns.number, d.ew.number, x.kind]
-        score_ew = ""
+        row: list[str | int | Number] = [c.id, d.board, d.round, d.table, d.ns.number, d.ew.number, x.kind]
+        score_ew: str | int = ""
         if b.assigned is not None:
             a = b.assigned
             row += [a.contract, a.declarer, a.tricks, a.score_ns, "", "", "", "", "", ""]
@@ -130,10 +136,10 @@ def adjusted_csv(cases: Sequence[Case], events: EventRepository) -> str:
                     _components(b.weighted)]
         elif b.split is not None:
             row += ["", "", "", b.split.score_ns, "", "", "", _num(x.ns_percent, ".2f"), _num(x.ew_percent, ".2f"), ""]
-            score_ew = str(b.split.score_ew)
+            score_ew = b.split.score_ew
         imps = x.form != "matchpoints"
-        row += [score_ew, x.code, _num(x.ns_mp), _num(x.ew_mp), x.form if imps else "", _num(x.ns_imps),
-                _num(x.ew_imps), imported_note(c)]
+        row += [score_ew, x.code, _fig(x.ns_mp), _fig(x.ew_mp), x.form if imps else "", _fig(x.ns_imps),
+                _fig(x.ew_imps), imported_note(c)]
         w.writerow([cell(v) for v in row])
     return out.getvalue()
 
@@ -147,7 +153,7 @@ def adjusted_usebio(cases: Sequence[Case], events: EventRepository) -> bytes:
     <EVENT><BOARD><BOARD_NUMBER>`` with a ``TRAVELLER_LINE`` per case: ``NS_PAIR_NUMBER``,
     ``EW_PAIR_NUMBER``, then ``CONTRACT``, ``PLAYED_BY``, ``TRICKS``, ``SCORE`` (assigned), or
     ``SCORE`` ``A6040`` (artificial), or, for a weighted or split score (USEBIO has neither),
-    ``SCORE`` the advisor's code (``W420@50;-50@50``, ``S420/-620``) with each side's figures:
+    ``SCORE`` the advisor's code (``W420@50/-50@50``, ``S420/-620``) with each side's figures:
     ``NS_MATCH_POINTS``/``EW_MATCH_POINTS``, or at Butler / cross-IMPs ``NS_BUTLER_POINTS`` /
     ``NS_CROSS_IMP_POINTS`` and East-West's (a weighted score's parts also in a comment). UTF-8,
     elements in USEBIO's names (usebio.org/documentation/usebio-1.2.pdf); ``PROGRAM_NAME``
@@ -212,7 +218,7 @@ def adjusted_pbn(cases: Sequence[Case], events: EventRepository) -> str:
     an assigned score as a table result (``Contract``, ``Declarer``, ``Result`` the declarer's
     side's tricks, ``Score_NS``); an artificial one as its code in ``Score_NS`` (``A6040``, as
     BridgeWebs writes it) with each side's percentage; a weighted one as its code
-    (``W420@50;-50@50``) with each side's matchpoints, percentage or IMPs; a split one as both
+    (``W420@50/-50@50``) with each side's matchpoints, percentage or IMPs; a split one as both
     score columns (``Score_NS 420``, ``Score_EW -620``, East-West's own view) with each side's
     figures. ``[Application]`` is :data:`engine.casefile.events.ADJUSTED_FRAGMENT`: uploaded back
     into the event, the file changes only its own lines (issue 36). A figure not known is ``-``."""

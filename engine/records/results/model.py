@@ -189,12 +189,13 @@ def travellers(lines: Iterable[TravellerLine]) -> dict[tuple[str, str], list[Tra
 
 WEIGHTED_CODE = "W"
 """The first letter of the advisor's code for a weighted adjusted score (12C1(c)) on a traveller
-line it exports (issue 36): ``"W420@60;-50@40"`` is 60% of North-South +420 and 40% of
-North-South -50, each part North-South's Law 77 points ``@`` its weight in percent, parts joined
-by ``;``. No scoring program takes a weighted score as data; the code keeps the parts on the
-line (USEBIO ``SCORE``, PBN ``Score_NS``, the CSV's ``code``) so that a re-read scores the
-other tables against it pro rata (:func:`traveller_matchpoints`), and the line's own figures are
-its ``NS_MATCH_POINTS``/``EW_MATCH_POINTS`` (or IMPs)."""
+line it exports (issue 36): ``"W420@60/-50@40"`` is 60% of North-South +420 and 40% of
+North-South -50, each part North-South's Law 77 points ``@`` its weight in percent, the parts
+joined by ``/`` (not ``;``, which starts a comment in PBN, nor ``,``, a spreadsheet's
+separator). No scoring program takes a weighted score as data; the code keeps the parts on the
+line (USEBIO ``SCORE``, PBN ``Score_NS``, the CSV's ``code``) so that a re-read scores the other
+tables against it pro rata (:func:`traveller_matchpoints`), and the line's own figures are its
+``NS_MATCH_POINTS``/``EW_MATCH_POINTS`` (or IMPs)."""
 
 SPLIT_CODE = "S"
 """The first letter of the advisor's code for a split assigned adjusted score (12C1(b), 12C1(e):
@@ -213,8 +214,8 @@ _S_CODE = re.compile(r"S(-?\d{1,4})/(-?\d{1,4})")
 
 def weighted_code(parts: Sequence[tuple[int, float]]) -> str:
     """The :data:`WEIGHTED_CODE` of a weighted score's ``parts`` (North-South's points, weight in
-    percent): ``[(420, 60), (-50, 40)]`` -> ``"W420@60;-50@40"`` (a weight to 0.01)."""
-    return WEIGHTED_CODE + ";".join(f"{int(points)}@{round(float(pct), 2):g}" for points, pct in parts)
+    percent): ``[(420, 60), (-50, 40)]`` -> ``"W420@60/-50@40"`` (a weight to 0.01)."""
+    return WEIGHTED_CODE + "/".join(f"{int(points)}@{round(float(pct), 2):g}" for points, pct in parts)
 
 
 def split_code(ns_points: int, ew_points: int) -> str:
@@ -229,7 +230,7 @@ def read_weighted_code(code: str | None) -> tuple[tuple[int, Fraction], ...] | N
     if not code or not code.startswith(WEIGHTED_CODE):
         return None
     parts = []
-    for text in code[1:].split(";"):
+    for text in code[1:].split("/"):
         m = _W_PART.fullmatch(text.strip())
         if m is None:
             return None

@@ -11,7 +11,7 @@ and artificial scores as ``A+``/``A-`` in the score columns (kept as ``"A+/A-"``
 writes a board passed out as ``PO`` (contract or score) and an artificial score as one code,
 ``A``, ``A+``, ``A-``, ``A5050``, ``A6040``, in the contract or North-South's score column (kept
 as written: ``"A5050"``). The advisor's own export writes a weighted score's code
-(:data:`~engine.records.results.model.WEIGHTED_CODE`, ``"W420@60;-50@40"``) in ``Score_NS`` and a
+(:data:`~engine.records.results.model.WEIGHTED_CODE`, ``"W420@60/-50@40"``) in ``Score_NS`` and a
 split score as both columns that do not balance (``Score_NS 420``, ``Score_EW -620``), read as
 the split's code ``"S420/-620"``. ``TotalScoreTable`` (ranking) and
 ``OptimumResultTable`` (double-dummy tricks) are read by :func:`table_rows` too; they are not

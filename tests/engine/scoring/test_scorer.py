@@ -75,7 +75,7 @@ def test_the_revoke_ruling_gives_the_assigned_score_to_enter(client: TestClient)
     # 64A1: two tricks to declarer, 8 + 2 = 10: 4H S = , +420 at love (board 1)
     assert r.json()["for_scorer"] == {"assigned": {"contract": "4H", "declarer": "S", "tricks": 10,
                                                    "result": "4H S =", "score_ns": 420},
-                                      "artificial": None, "weighted": None}
+                                      "artificial": None, "weighted": None, "split": None}
 
 
 def _case(client: TestClient, event_id: int, decision: dict[str, Any]) -> int:
@@ -125,7 +125,8 @@ def test_a_decided_case_for_the_scorer_and_the_events_adjusted_results(client: T
     assert {"NS_PAIR_NUMBER": "5", "EW_PAIR_NUMBER": "2", "CONTRACT": "4H", "PLAYED_BY": "S", "TRICKS": "10",
             "SCORE": "420"} in texts
     assert {"NS_PAIR_NUMBER": "5", "EW_PAIR_NUMBER": "2", "SCORE": "A6040"} in texts
-    assert {"NS_PAIR_NUMBER": "5", "EW_PAIR_NUMBER": "2", "NS_MATCH_POINTS": "9.5", "EW_MATCH_POINTS": "0.5"} in texts
+    assert {"NS_PAIR_NUMBER": "5", "EW_PAIR_NUMBER": "2", "SCORE": "W420@50/-50@50", "NS_MATCH_POINTS": "9.5",
+            "EW_MATCH_POINTS": "0.5"} in texts
     log = list(csv.DictReader(io.StringIO(client.get(f"/v1/events/{event_id}/rulings.csv").text)))
     assert {x["for_scorer"] for x in log} == {
         "weighted: NS 95.00%, EW 5.00% (1/2 4H S = +420 10 MP; 1/2 4H S -1 -50 9 MP)",

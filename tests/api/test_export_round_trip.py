@@ -1,0 +1,193 @@
+"""Issue 36, "the way back": the event's decided adjustments of every kind (assigned, artificial,
+weighted, split) exported as CSV, USEBIO and PBN, and the USEBIO and PBN files read back into a
+fresh event made from the same original file: the same lines, the same figures. Every figure is
+worked by hand here from the decided score and the file's traveller (Law 78A matchpoints, 2 a
+score beaten; Butler IMPs against the datum, top and bottom dropped, mean rounded to 10).
+
+Compscore3's mp_pairs_howell.xml, board 1 (none vulnerable), North-South's scores in file order:
+3 v 11 -400, 5 v 2 -100, 6 v 10 -50, 8 v 4 -100, 9 v 7 -100, 12 v 1 -100. The decisions:
+
+- 5 v 2 assigned 4H S = : North-South +420;
+- 9 v 7 weighted 50% 4H S = (+420), 50% 4H S -1 (-50), against the other five (-400, -100, -50,
+  -100, -100): +420 beats all five, 10 MP; -50 beats -400 and three -100s (8) and ties -50 (1), 9;
+  weighted 9.5, East-West 10 - 9.5 = 0.5;
+- 8 v 4 split: North-South on 4H S -1 (-50), East-West on their own -420 (scored as if North-South
+  had +420): North-South's -50 against (-400, -100, -50, -100, -100) is 9 MP as above;
+  North-South +420 beats all five, 10, so East-West get 10 - 10 = 0 (9 + 0: the split does not
+  balance);
+- 12 v 1 artificial 60% / 30% (both sides at fault in part, the 12C2 split): USEBIO's A6030.
+
+The CSV is not a results file any program (nor the advisor's upload) reads: its test checks what
+it holds.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from engine.records.results import TravellerLine, traveller_matchpoints
+from engine.records.results.model import read_split_code, read_weighted_code
+from tests.api.test_events import new_event
+from tests.api.test_results_api import CLUB, post, sample
+
+pytestmark = pytest.mark.skipif(not CLUB.is_dir(), reason="../shared/data/club-files is not beside the repository")
+
+HOWELL = "usebio/abftech__cobalt/mp_pairs_howell.xml"
+BUTLER = "usebio/abftech__cobalt/butler_howell.xml"
+DIRECTOR = {"director": "Jan Kowalski", "round": "", "table": "", "duplicate": True}
+
+
+def _case(client: TestClient, event_id: int, board: str, ns: str, ew: str, ruling: dict[str, Any],
+          decision: dict[str, Any]) -> int:
+    body = {"event": event_id, "board": board, "pairs": {"ns": {"number": ns}, "ew": {"number": ew}}, **DIRECTOR,
+            **ruling}
+    r = client.post("/v1/cases", json=body)
+    assert r.status_code == 201, r.text
+    case_id: int = r.json()["id"]
+    r = client.post(f"/v1/cases/{case_id}/decision", json=decision)
+    assert r.status_code == 200, r.text
+    return case_id
+
+
+# board 1: East revokes at trick 5 against 4H by South (8 tricks at the table)
+REVOKE_4H = {"contract": "4H", "declarer": "S", "table_result": 8,
+             "revoke_facts": {"trick": 5, "offender": "E", "revoke_trick_won_by": "E",
+                              "offending_side_tricks_after": 3}}
+ASSIGNED = {"score_ns": 420, "result": "4H S =", "law": "64A1"}
+WEIGHTED = {"score_ns": 185, "result": "weighted", "law": "12C1(c)", "reason": "half the time 4H makes",
+            "weighted": [{"result": "4H S =", "score_ns": 420, "percent": 50},
+                         {"result": "4H S -1", "score_ns": -50, "percent": 50}]}
+SPLIT = {"score_ns": -50, "score_ew": -420, "result": "4H S -1 / 4H S =", "law": "12C1(b)",
+         "reason": "each side on its own result"}
+ARTIFICIAL = {"score_ns": None, "result": "60% / 30%", "law": "12C2", "reason": "both at fault in part",
+              "artificial": {"NS": "60%", "EW": "30%"}}
+
+
+def _mp_event(client: TestClient) -> int:
+    event_id = new_event(client)
+    assert post(client, event_id, sample(HOWELL)).status_code == 200
+    _case(client, event_id, "1", "5", "2", REVOKE_4H, ASSIGNED)
+    _case(client, event_id, "1", "9", "7", REVOKE_4H, WEIGHTED)
+    _case(client, event_id, "1", "8", "4", REVOKE_4H, SPLIT)
+    _case(client, event_id, "1", "12", "1", REVOKE_4H, ARTIFICIAL)
+    return event_id
+
+
+def _by_pairs(lines: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]]:
+    return {(ln["ns_pair"], ln["ew_pair"]): ln for ln in lines}
+
+
+def _read_back(client: TestClient, name: str, data: bytes, original: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A fresh event from ``original``, its board-1 traveller before, the export uploaded, after."""
+    fresh = new_event(client)
+    assert post(client, fresh, sample(original)).status_code == 200
+    board = "1" if original == HOWELL else "2"
+    before = client.get(f"/v1/events/{fresh}/boards/{board}/traveller").json()
+    r = client.post(f"/v1/events/{fresh}/results", files={"file": (name, data, "application/octet-stream")})
+    assert r.status_code == 200, r.text
+    assert r.json()["problems"] == []
+    return before, client.get(f"/v1/events/{fresh}/boards/{board}/traveller").json()
+
+
+MP_EXPECTED = {
+    ("5", "2"): {"contract": "4H", "declarer": "S", "tricks": 10, "ns_score": 420, "artificial": None},
+    ("9", "7"): {"contract": None, "ns_score": None, "artificial": "W420@50/-50@50", "ns_mp": 9.5, "ew_mp": 0.5},
+    ("8", "4"): {"contract": None, "ns_score": None, "artificial": "S-50/-420", "ns_mp": 9.0, "ew_mp": 0.0},
+    ("12", "1"): {"contract": None, "ns_score": None, "artificial": "A6030"},
+}
+
+
+@pytest.mark.parametrize("fmt", ["xml", "pbn"])
+def test_every_kind_of_decision_goes_back_and_reads_back_the_same(client: TestClient, fmt: str) -> None:
+    event_id = _mp_event(client)
+    export = client.get(f"/v1/events/{event_id}/adjusted.{fmt}")
+    assert export.status_code == 200, export.text
+    before, after = _read_back(client, f"adjusted.{fmt}", export.content, HOWELL)
+    old, new = _by_pairs(before["lines"]), _by_pairs(after["lines"])
+    assert len(after["lines"]) == len(before["lines"]) == 6 and old.keys() == new.keys()
+    for pairs, expected in MP_EXPECTED.items():
+        got = {k: new[pairs][k] for k in expected}
+        assert got == expected, (fmt, pairs, got)
+    for pairs in (("3", "11"), ("6", "10")):  # the lines with no case are the program's, unchanged
+        assert new[pairs] == old[pairs]
+    # The other tables re-read right: the advisor's matchpoints of the read-back traveller, worked by
+    # hand. Five of six lines have a result (A6030 has none): raw matchpoints, each against the four
+    # others, the weighted line pro rata, then Neuberg to six results: (mp + 1) x 6/5 - 1.
+    #   3 v 11 -400: beats nothing, 0 -> 0.2
+    #   5 v 2 +420: beats -400, -50, the split's -50 (6), ties half of the weighted line (0.5 x 1)
+    #     and beats its other half (0.5 x 2): 7.5 -> 9.2
+    #   6 v 10 -50: beats -400 (2), ties the split's -50 (1), ties half the weighted line (0.5): 3.5 -> 4.4
+    #   8 v 4 split, North-South -50: the same comparisons as 6 v 10: 3.5 -> 4.4
+    #   9 v 7 weighted: +420 part 2 + 1 + 2 + 2 = 7, -50 part 2 + 0 + 1 + 1 = 4, half each: 5.5 -> 6.8
+    lines = [TravellerLine(board="1", ns_pair=ln["ns_pair"], ew_pair=ln["ew_pair"], ns_score=ln["ns_score"],
+                           artificial=ln["artificial"]) for ln in after["lines"]]
+    ours = dict(zip([(ln.ns_pair, ln.ew_pair) for ln in lines], traveller_matchpoints(lines), strict=True))
+    assert {k: None if v is None else round(v, 6) for k, v in ours.items()} == {
+        ("3", "11"): 0.2, ("5", "2"): 9.2, ("6", "10"): 4.4, ("8", "4"): 4.4, ("9", "7"): 6.8, ("12", "1"): None}
+
+
+def test_the_csv_holds_every_kind_with_its_figures(client: TestClient) -> None:
+    event_id = _mp_event(client)
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/v1/events/{event_id}/adjusted.csv").text)))
+    by = {(r["ns_pair"], r["ew_pair"]): r for r in rows}
+    assert {k: by[k]["kind"] for k in by} == {("5", "2"): "assigned", ("9", "7"): "weighted", ("8", "4"): "split",
+                                             ("12", "1"): "artificial"}
+    a, w, s, x = by[("5", "2")], by[("9", "7")], by[("8", "4")], by[("12", "1")]
+    assert (a["contract"], a["declarer"], a["tricks"], a["score_ns"], a["code"]) == ("4H", "S", "10", "420", "")
+    assert (w["code"], w["ns_mp"], w["ew_mp"], w["ns_percent"], w["ew_percent"]) == (
+        "W420@50/-50@50", "9.5", "0.5", "95.00", "5.00")
+    assert (s["score_ns"], s["score_ew"], s["code"], s["ns_mp"], s["ew_mp"], s["ns_percent"], s["ew_percent"]) == (
+        "-50", "-420", "S-50/-420", "9", "0", "90.00", "0.00")
+    assert (x["usebio"], x["code"], x["ns_percent"], x["ew_percent"]) == ("A6030", "A6030", "60", "30")
+
+
+def test_the_codes_read_back() -> None:
+    assert read_weighted_code("W420@60/-50@40") == ((420, pytest.approx(0.6)), (-50, pytest.approx(0.4)))
+    assert read_weighted_code("W420@60/-50@30") is None  # 90%: not a weighted score
+    assert read_weighted_code("A6040") is None and read_split_code("S420/-620") == (420, -620)
+    assert read_split_code("S420") is None
+
+
+# Board 2 of Compscore3's butler_howell.xml (North-South vulnerable, East-West not), North-South's
+# scores: 2 v 7 +50 (5C E -1), 3 v 6 -460, 5 v 4 -490, 8 v 1 -430.
+REVOKE_5C = {"contract": "5C", "declarer": "E", "table_result": 10,
+             "revoke_facts": {"trick": 5, "offender": "N", "revoke_trick_won_by": "N",
+                              "offending_side_tricks_after": 1}}
+BUTLER_WEIGHTED = {"score_ns": -175, "result": "weighted", "law": "12C1(c)", "reason": "half the time 3NT makes",
+                   "weighted": [{"result": "3NT E =", "score_ns": -400, "percent": 50},
+                                {"result": "3NT E -1", "score_ns": 50, "percent": 50}]}
+BUTLER_SPLIT = {"score_ns": -400, "score_ew": 460, "result": "3NT E = / 3NT E +2", "law": "12C1(b)",
+                "reason": "each side on its own result"}
+
+
+@pytest.mark.parametrize("fmt", ["xml", "pbn"])
+def test_a_butler_event_exports_the_imps_and_reads_them_back(client: TestClient, fmt: str) -> None:
+    # The datum of four results drops the top and the bottom and rounds the mean of the other two to 10.
+    # 2 v 7 weighted, each part in the table's place (the advisor's choice: docs/api.md):
+    #   -400: -490 -460 -430 -400 -> mean(-460, -430) = -445 -> -450; -400 - (-450) = 50: +2 IMPs
+    #   +50: -490 -460 -430 +50 -> -445 -> -450; 500: +11 IMPs; half each: +6.5, East-West -6.5
+    # 8 v 1 split (field +50, -460, -490): North-South -400: -490 -460 -400 +50 -> mean(-460, -400)
+    #   = -430; 30: +1 IMP. East-West on their own -460... their +460 is North-South -460:
+    #   -490 -460 -460 +50 -> -460; 0: 0 IMPs for East-West.
+    event_id = new_event(client)
+    assert post(client, event_id, sample(BUTLER)).status_code == 200
+    _case(client, event_id, "2", "2", "7", REVOKE_5C, BUTLER_WEIGHTED)
+    _case(client, event_id, "2", "8", "1", {**REVOKE_5C, "contract": "3NT", "table_result": 7}, BUTLER_SPLIT)
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/v1/events/{event_id}/adjusted.csv").text)))
+    by = {(r["ns_pair"], r["ew_pair"]): r for r in rows}
+    assert (by[("2", "7")]["form"], by[("2", "7")]["ns_imps"], by[("2", "7")]["ew_imps"]) == ("butler", "6.5", "-6.5")
+    assert (by[("8", "1")]["form"], by[("8", "1")]["ns_imps"], by[("8", "1")]["ew_imps"]) == ("butler", "1", "0")
+    export = client.get(f"/v1/events/{event_id}/adjusted.{fmt}")
+    before, after = _read_back(client, f"adjusted.{fmt}", export.content, BUTLER)
+    old, new = _by_pairs(before["lines"]), _by_pairs(after["lines"])
+    assert len(after["lines"]) == len(before["lines"]) == 4
+    assert {k: new[("2", "7")][k] for k in ("artificial", "ns_imps", "ew_imps")} == {
+        "artificial": "W-400@50/50@50", "ns_imps": 6.5, "ew_imps": -6.5}
+    assert {k: new[("8", "1")][k] for k in ("artificial", "ns_imps", "ew_imps")} == {
+        "artificial": "S-400/460", "ns_imps": 1.0, "ew_imps": 0.0}
+    assert new[("3", "6")] == old[("3", "6")] and new[("5", "4")] == old[("5", "4")]
