@@ -98,8 +98,8 @@ def export_lines(cases: Sequence[Case], events: EventRepository) -> list[ExportL
 
 
 def _components(w: WeightedEntryOut) -> str:
-    return "; ".join(f"{x.weight} {x.label} ({x.score_ns:+d}" + (f", {x.ns_mp:g} MP)" if x.ns_mp is not None else ")")
-                     for x in w.components)
+    return "; ".join(f"{x.weight} {x.label} ({x.score_ns:+d}" + (f", {x.ns_mp:g} MP" if x.ns_mp is not None else "")
+                     + (f", {x.ns_imps:+g} IMP" if x.ns_imps is not None else "") + ")" for x in w.components)
 
 
 def _num(value: float | None, fmt: str = "g") -> str:
