@@ -129,6 +129,16 @@ def test_every_kind_of_decision_goes_back_and_reads_back_the_same(client: TestCl
     ours = dict(zip([(ln.ns_pair, ln.ew_pair) for ln in lines], traveller_matchpoints(lines), strict=True))
     assert {k: None if v is None else round(v, 6) for k, v in ours.items()} == {
         ("3", "11"): 0.2, ("5", "2"): 9.2, ("6", "10"): 4.4, ("8", "4"): 4.4, ("9", "7"): 6.8, ("12", "1"): None}
+    # East-West's ranking has the split line at the score East-West were given (North-South +420):
+    #   3 v 11 -400: 0 -> 0.2, East-West 10 - 0.2 = 9.8
+    #   5 v 2 +420: 2 + 2 + 1 (ties the split's +420) + 1.5 (the weighted line) = 6.5 -> 8, East-West 2
+    #   6 v 10 -50: 2 + 0 + 0 + 0.5 = 2.5 -> 3.2, East-West 6.8
+    #   8 v 4 split, +420: as 5 v 2, 6.5 -> 8, East-West 2
+    #   9 v 7 weighted: +420 part 2 + 1 + 2 + 1 = 6, -50 part 2 + 0 + 1 + 0 = 3, 4.5 -> 5.6, East-West 4.4
+    ew = traveller_matchpoints(lines, side="EW")
+    assert [None if v is None else round(10 - v, 6) for v in ew] == [
+        {("3", "11"): 9.8, ("5", "2"): 2.0, ("6", "10"): 6.8, ("8", "4"): 2.0, ("9", "7"): 4.4, ("12", "1"): None}[
+            (ln.ns_pair, ln.ew_pair)] for ln in lines]
 
 
 def test_the_csv_holds_every_kind_with_its_figures(client: TestClient) -> None:

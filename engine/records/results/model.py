@@ -247,19 +247,24 @@ def read_split_code(code: str | None) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
-def _ns_outcomes(ln: TravellerLine) -> tuple[tuple[int, Fraction], ...] | None:
-    """The North-South scores a line stands for, with their weights: a table score (weight 1),
-    the parts of a weighted code, North-South's side of a split; ``None`` for no result."""
+def line_outcomes(ln: TravellerLine, side: str = "NS") -> tuple[tuple[int, Fraction], ...] | None:
+    """The North-South scores (Law 77 points, North-South's view) a line stands for in ``side``'s
+    ranking, with their weights: a table score (weight 1), the parts of a weighted code
+    (:data:`WEIGHTED_CODE`), a split's (:data:`SPLIT_CODE`) North-South score for ``"NS"`` or,
+    for ``"EW"``, the North-South score East-West's own points mean (``-ew``); ``None`` for a
+    line with no result (artificial, not played)."""
     if ln.ns_score is not None:
         return ((ln.ns_score, Fraction(1)),)
     parts = read_weighted_code(ln.artificial)
     if parts is not None:
         return parts
     split = read_split_code(ln.artificial)
-    return ((split[0], Fraction(1)),) if split is not None else None
+    if split is None:
+        return None
+    return ((split[0] if side == "NS" else -split[1], Fraction(1)),)
 
 
-def traveller_matchpoints(lines: Sequence[TravellerLine], units: int = 2) -> list[float | None]:
+def traveller_matchpoints(lines: Sequence[TravellerLine], units: int = 2, side: str = "NS") -> list[float | None]:
     """North-South matchpoints of each line of one traveller, computed by Law 78A against the
     other lines with a table score (:func:`engine.scoring.matchpoints.board_matchpoints`);
     when some lines have no table score (artificial, not played), the scored lines are
@@ -270,11 +275,14 @@ def traveller_matchpoints(lines: Sequence[TravellerLine], units: int = 2) -> lis
     is compared pro rata, each part with its weight (12C1(c): the other tables' comparison with
     it is weighted as its own score is, EBU White Book 2019 4.1.1, forums.ebu.co.uk/discussion/969),
     and gets the weighted matchpoints of its parts; a split line (:data:`SPLIT_CODE`) stands in
-    North-South's ranking with North-South's score.
+    North-South's ranking with North-South's score. ``side="EW"`` ranks the lines as East-West's
+    scores stand (a split line with the North-South score East-West were given): East-West's
+    matchpoints are the top less these (they equal the top less North-South's unless a line is
+    split).
 
     Units: ``units`` per score beaten (2: the top is ``2 * (lines - 1)``).
     """
-    outcomes = [_ns_outcomes(ln) for ln in lines]
+    outcomes = [line_outcomes(ln, side) for ln in lines]
     scored = [o for o in outcomes if o is not None]
     if all(o is None or (len(o) == 1 and o[0][1] == 1) for o in outcomes):  # table scores only
         plain = iter(board_matchpoints([o[0][0] for o in scored], units))
