@@ -73,8 +73,11 @@ def _mp_event(client: TestClient) -> int:
     assert post(client, event_id, sample(HOWELL)).status_code == 200
     _case(client, event_id, "1", "5", "2", REVOKE_4H, ASSIGNED)
     _case(client, event_id, "1", "9", "7", REVOKE_4H, WEIGHTED)
-    _case(client, event_id, "1", "8", "4", REVOKE_4H, SPLIT)
+    split = _case(client, event_id, "1", "8", "4", REVOKE_4H, SPLIT)
     _case(client, event_id, "1", "12", "1", REVOKE_4H, ARTIFICIAL)
+    page = client.get(f"/cases/{split}").text  # the case page says what to type for each side
+    assert ("Split score (12C1(b)): no scoring program takes two scores on one line; North-South are scored on -50, "
+            "East-West on their own -420: type North-South 90.00% and East-West 0.00% on this board.") in page
     return event_id
 
 
