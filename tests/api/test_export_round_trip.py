@@ -204,3 +204,34 @@ def test_a_butler_event_exports_the_imps_and_reads_them_back(client: TestClient,
     assert {k: new[("8", "1")][k] for k in ("artificial", "ns_imps", "ew_imps")} == {
         "artificial": "S-400/460", "ns_imps": 1.0, "ew_imps": 0.0}
     assert new[("3", "6")] == old[("3", "6")] and new[("5", "4")] == old[("5", "4")]
+
+
+CROSS = "usebio/abftech__cobalt/cross_imp_howell.xml"
+REVOKE_1NT = {"contract": "1NT", "declarer": "N", "table_result": 5,
+              "revoke_facts": {"trick": 5, "offender": "E", "revoke_trick_won_by": "E",
+                               "offending_side_tricks_after": 6}}
+CROSS_WEIGHTED = {"score_ns": -5, "result": "weighted", "law": "12C1(c)", "reason": "1NT makes half the time",
+                  "weighted": [{"result": "1NT N =", "score_ns": 90, "percent": 50},
+                               {"result": "1NT N -1", "score_ns": -100, "percent": 50}]}
+
+
+@pytest.mark.parametrize("fmt", ["xml", "pbn"])
+def test_a_cross_imp_event_exports_the_weighted_imps(client: TestClient, fmt: str) -> None:
+    # Board 2 of Compscore3's cross_imp_howell.xml (North-South vulnerable): 2 v 9 1NT N -2 (-200), the
+    # others -90, +90, +150. Half 1NT N = (+90): +5 (180), 0, -2 (60): 3 over 3 comparisons, +1; half
+    # 1NT N -1 (-100): 0 (10), -5 (190), -6 (250): -11/3; weighted (1 - 11/3) / 2 = -4/3, -1.33 to the
+    # hundredth the programs print, East-West +1.33.
+    event_id = new_event(client)
+    assert post(client, event_id, sample(CROSS)).status_code == 200
+    _case(client, event_id, "2", "2", "9", REVOKE_1NT, CROSS_WEIGHTED)
+    block = client.get("/v1/cases/1").json()["for_scorer"]["weighted"]
+    assert (block["form"], [c["ns_imps"] for c in block["components"]]) == ("cross_imps", [1.0, pytest.approx(-11 / 3)])
+    assert block["ns_imps"] == pytest.approx(-4 / 3) and block["ew_imps"] == pytest.approx(4 / 3)
+    export = client.get(f"/v1/events/{event_id}/adjusted.{fmt}")
+    if fmt == "xml":
+        assert b"<NS_CROSS_IMP_POINTS>-1.33</NS_CROSS_IMP_POINTS>" in export.content
+    before, after = _read_back(client, f"adjusted.{fmt}", export.content, CROSS)
+    new = _by_pairs(after["lines"])
+    assert len(after["lines"]) == len(before["lines"]) == 4
+    assert {k: new[("2", "9")][k] for k in ("artificial", "ns_imps", "ew_imps")} == {
+        "artificial": "W90@50/-100@50", "ns_imps": -1.33, "ew_imps": 1.33}
