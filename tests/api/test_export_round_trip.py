@@ -2,20 +2,24 @@
 weighted, split) exported as CSV, USEBIO and PBN, and the USEBIO and PBN files read back into a
 fresh event made from the same original file: the same lines, the same figures. Every figure is
 worked by hand here from the decided score and the file's traveller (Law 78A matchpoints, 2 a
-score beaten; Butler IMPs against the datum, top and bottom dropped, mean rounded to 10).
+score beaten; Butler IMPs against the datum, top and bottom dropped, mean rounded to 10;
+cross-IMPs summed over the comparisons and divided by their number).
 
-Compscore3's mp_pairs_howell.xml, board 1 (none vulnerable), North-South's scores in file order:
-3 v 11 -400, 5 v 2 -100, 6 v 10 -50, 8 v 4 -100, 9 v 7 -100, 12 v 1 -100. The decisions:
+Compscore3's mp_pairs_howell.xml, one decision on each of boards 1-4 (so that no decision's field
+holds another: the field "as it now stands" is the file's), North-South's scores in file order:
 
-- 5 v 2 assigned 4H S = : North-South +420;
-- 9 v 7 weighted 50% 4H S = (+420), 50% 4H S -1 (-50), against the other five (-400, -100, -50,
-  -100, -100): +420 beats all five, 10 MP; -50 beats -400 and three -100s (8) and ties -50 (1), 9;
-  weighted 9.5, East-West 10 - 9.5 = 0.5;
-- 8 v 4 split: North-South on 4H S -1 (-50), East-West on their own -420 (scored as if North-South
-  had +420): North-South's -50 against (-400, -100, -50, -100, -100) is 9 MP as above;
-  North-South +420 beats all five, 10, so East-West get 10 - 10 = 0 (9 + 0: the split does not
-  balance);
-- 12 v 1 artificial 60% / 30% (both sides at fault in part, the 12C2 split): USEBIO's A6030.
+- board 1 (none vulnerable): 3 v 11 -400, 5 v 2 -100, 6 v 10 -50, 8 v 4 -100, 9 v 7 -100,
+  12 v 1 -100. 9 v 7 weighted 50% 4H S = (+420), 50% 4H S -1 (-50), against the other five:
+  +420 beats all five, 10 MP; -50 beats -400 and three -100s (8) and ties -50 (1), 9; weighted
+  9.5, East-West 10 - 9.5 = 0.5.
+- board 2 (North-South vulnerable): 3 v 11 +100, 5 v 2 -430, 6 v 10 +100, 8 v 4 +50, 9 v 7 +100,
+  12 v 1 +50. 8 v 4 split: North-South on +100, East-West on their own -50 (scored as if
+  North-South had +50). North-South's +100 against (+100, -430, +100, +100, +50): beats -430 and
+  +50 (4), ties three +100s (3): 7. North-South +50 beats -430 (2) and ties +50 (1): 3, so
+  East-West get 10 - 3 = 7 (7 + 7: the split does not balance).
+- board 3: 5 v 2 (5D W -1 at the table) assigned 3S S +2 (eleven tricks): North-South +200.
+- board 4: 12 v 2 (4H N =) artificial 60% / 30% (both sides at fault in part, the 12C2 split):
+  USEBIO's A6030.
 
 The CSV is not a results file any program (nor the advisor's upload) reads: its test checks what
 it holds.
@@ -54,15 +58,18 @@ def _case(client: TestClient, event_id: int, board: str, ns: str, ew: str, rulin
     return case_id
 
 
-# board 1: East revokes at trick 5 against 4H by South (8 tricks at the table)
-REVOKE_4H = {"contract": "4H", "declarer": "S", "table_result": 8,
-             "revoke_facts": {"trick": 5, "offender": "E", "revoke_trick_won_by": "E",
-                              "offending_side_tricks_after": 3}}
-ASSIGNED = {"score_ns": 420, "result": "4H S =", "law": "64A1"}
+def _revoke(contract: str, declarer: str, tricks: int, offender: str, after: int) -> dict[str, Any]:
+    """A revoke at trick 5 won by the offender, ``after`` tricks to the offending side after it."""
+    return {"contract": contract, "declarer": declarer, "table_result": tricks,
+            "revoke_facts": {"trick": 5, "offender": offender, "revoke_trick_won_by": offender,
+                             "offending_side_tricks_after": after}}
+
+
+ASSIGNED = {"score_ns": 200, "result": "3S S +2", "law": "64A1", "reason": "a trick more than the suggestion"}
 WEIGHTED = {"score_ns": 185, "result": "weighted", "law": "12C1(c)", "reason": "half the time 4H makes",
             "weighted": [{"result": "4H S =", "score_ns": 420, "percent": 50},
                          {"result": "4H S -1", "score_ns": -50, "percent": 50}]}
-SPLIT = {"score_ns": -50, "score_ew": -420, "result": "4H S -1 / 4H S =", "law": "12C1(b)",
+SPLIT = {"score_ns": 100, "score_ew": -50, "result": "4C E -2 / 4C E -1", "law": "12C1(b)",
          "reason": "each side on its own result"}
 ARTIFICIAL = {"score_ns": None, "result": "60% / 30%", "law": "12C2", "reason": "both at fault in part",
               "artificial": {"NS": "60%", "EW": "30%"}}
@@ -71,13 +78,13 @@ ARTIFICIAL = {"score_ns": None, "result": "60% / 30%", "law": "12C2", "reason": 
 def _mp_event(client: TestClient) -> int:
     event_id = new_event(client)
     assert post(client, event_id, sample(HOWELL)).status_code == 200
-    _case(client, event_id, "1", "5", "2", REVOKE_4H, ASSIGNED)
-    _case(client, event_id, "1", "9", "7", REVOKE_4H, WEIGHTED)
-    split = _case(client, event_id, "1", "8", "4", REVOKE_4H, SPLIT)
-    _case(client, event_id, "1", "12", "1", REVOKE_4H, ARTIFICIAL)
+    _case(client, event_id, "1", "9", "7", _revoke("4H", "S", 8, "E", 3), WEIGHTED)
+    split = _case(client, event_id, "2", "8", "4", _revoke("4C", "E", 9, "N", 2), SPLIT)
+    _case(client, event_id, "3", "5", "2", _revoke("3S", "S", 10, "E", 1), ASSIGNED)
+    _case(client, event_id, "4", "12", "2", _revoke("4H", "N", 10, "E", 1), ARTIFICIAL)
     page = client.get(f"/cases/{split}").text  # the case page says what to type for each side
-    assert ("Split score (12C1(b)): no scoring program takes two scores on one line; North-South are scored on -50, "
-            "East-West on their own -420: type North-South 90.00% and East-West 0.00% on this board.") in page
+    assert ("Split score (12C1(b)): no scoring program takes two scores on one line; North-South are scored on +100, "
+            "East-West on their own -50: type North-South 70.00% and East-West 70.00% on this board.") in page
     return event_id
 
 
@@ -85,24 +92,37 @@ def _by_pairs(lines: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, An
     return {(ln["ns_pair"], ln["ew_pair"]): ln for ln in lines}
 
 
-def _read_back(client: TestClient, name: str, data: bytes, original: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A fresh event from ``original``, its board-1 traveller before, the export uploaded, after."""
+def _read_back(client: TestClient, name: str, data: bytes, original: str,
+               boards: tuple[str, ...] = ("2",)) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """A fresh event from ``original``, the export uploaded into it: each board's traveller before and after."""
     fresh = new_event(client)
     assert post(client, fresh, sample(original)).status_code == 200
-    board = "1" if original == HOWELL else "2"
-    before = client.get(f"/v1/events/{fresh}/boards/{board}/traveller").json()
+    before = [client.get(f"/v1/events/{fresh}/boards/{b}/traveller").json() for b in boards]
     r = client.post(f"/v1/events/{fresh}/results", files={"file": (name, data, "application/octet-stream")})
     assert r.status_code == 200, r.text
     assert r.json()["problems"] == []
-    return before, client.get(f"/v1/events/{fresh}/boards/{board}/traveller").json()
+    after = [client.get(f"/v1/events/{fresh}/boards/{b}/traveller").json() for b in boards]
+    return list(zip(before, after, strict=True))
 
 
 MP_EXPECTED = {
-    ("5", "2"): {"contract": "4H", "declarer": "S", "tricks": 10, "ns_score": 420, "artificial": None},
-    ("9", "7"): {"contract": None, "ns_score": None, "artificial": "W420@50/-50@50", "ns_mp": 9.5, "ew_mp": 0.5},
-    ("8", "4"): {"contract": None, "ns_score": None, "artificial": "S-50/-420", "ns_mp": 9.0, "ew_mp": 0.0},
-    ("12", "1"): {"contract": None, "ns_score": None, "artificial": "A6030"},
+    "1": (("9", "7"), {"contract": None, "ns_score": None, "artificial": "W420@50/-50@50", "ns_mp": 9.5,
+                       "ew_mp": 0.5}),
+    "2": (("8", "4"), {"contract": None, "ns_score": None, "artificial": "S100/-50", "ns_mp": 7.0, "ew_mp": 7.0}),
+    "3": (("5", "2"), {"contract": "3S", "declarer": "S", "tricks": 11, "ns_score": 200, "artificial": None}),
+    "4": (("12", "2"), {"contract": None, "ns_score": None, "artificial": "A6030"}),
 }
+
+
+def _ours(after: dict[str, Any], side: str = "NS") -> dict[tuple[str, str], float | None]:
+    """The advisor's matchpoints of a read-back traveller (North-South's, or East-West's as the top less
+    those of East-West's ranking), by pairs."""
+    lines = [TravellerLine(board=after["board"], ns_pair=ln["ns_pair"], ew_pair=ln["ew_pair"],
+                           ns_score=ln["ns_score"], artificial=ln["artificial"]) for ln in after["lines"]]
+    mps = traveller_matchpoints(lines, side=side)
+    top = 2 * (len(lines) - 1)
+    return {(ln.ns_pair, ln.ew_pair): None if mp is None else round(mp if side == "NS" else top - mp, 6)
+            for ln, mp in zip(lines, mps, strict=True)}
 
 
 @pytest.mark.parametrize("fmt", ["xml", "pbn"])
@@ -110,52 +130,48 @@ def test_every_kind_of_decision_goes_back_and_reads_back_the_same(client: TestCl
     event_id = _mp_event(client)
     export = client.get(f"/v1/events/{event_id}/adjusted.{fmt}")
     assert export.status_code == 200, export.text
-    before, after = _read_back(client, f"adjusted.{fmt}", export.content, HOWELL)
-    old, new = _by_pairs(before["lines"]), _by_pairs(after["lines"])
-    assert len(after["lines"]) == len(before["lines"]) == 6 and old.keys() == new.keys()
-    for pairs, expected in MP_EXPECTED.items():
+    boards = tuple(MP_EXPECTED)
+    read = dict(zip(boards, _read_back(client, f"adjusted.{fmt}", export.content, HOWELL, boards), strict=True))
+    for board, (pairs, expected) in MP_EXPECTED.items():
+        before, after = read[board]
+        old, new = _by_pairs(before["lines"]), _by_pairs(after["lines"])
+        assert len(after["lines"]) == len(before["lines"]) == 6 and old.keys() == new.keys()
         got = {k: new[pairs][k] for k in expected}
-        assert got == expected, (fmt, pairs, got)
-    for pairs in (("3", "11"), ("6", "10")):  # the lines with no case are the program's, unchanged
-        assert new[pairs] == old[pairs]
-    # The other tables re-read right: the advisor's matchpoints of the read-back traveller, worked by
-    # hand. Five of six lines have a result (A6030 has none): raw matchpoints, each against the four
-    # others, the weighted line pro rata, then Neuberg to six results: (mp + 1) x 6/5 - 1.
-    #   3 v 11 -400: beats nothing, 0 -> 0.2
-    #   5 v 2 +420: beats -400, -50, the split's -50 (6), ties half of the weighted line (0.5 x 1)
-    #     and beats its other half (0.5 x 2): 7.5 -> 9.2
-    #   6 v 10 -50: beats -400 (2), ties the split's -50 (1), ties half the weighted line (0.5): 3.5 -> 4.4
-    #   8 v 4 split, North-South -50: the same comparisons as 6 v 10: 3.5 -> 4.4
-    #   9 v 7 weighted: +420 part 2 + 1 + 2 + 2 = 7, -50 part 2 + 0 + 1 + 1 = 4, half each: 5.5 -> 6.8
-    lines = [TravellerLine(board="1", ns_pair=ln["ns_pair"], ew_pair=ln["ew_pair"], ns_score=ln["ns_score"],
-                           artificial=ln["artificial"]) for ln in after["lines"]]
-    ours = dict(zip([(ln.ns_pair, ln.ew_pair) for ln in lines], traveller_matchpoints(lines), strict=True))
-    assert {k: None if v is None else round(v, 6) for k, v in ours.items()} == {
-        ("3", "11"): 0.2, ("5", "2"): 9.2, ("6", "10"): 4.4, ("8", "4"): 4.4, ("9", "7"): 6.8, ("12", "1"): None}
-    # East-West's ranking has the split line at the score East-West were given (North-South +420):
-    #   3 v 11 -400: 0 -> 0.2, East-West 10 - 0.2 = 9.8
-    #   5 v 2 +420: 2 + 2 + 1 (ties the split's +420) + 1.5 (the weighted line) = 6.5 -> 8, East-West 2
-    #   6 v 10 -50: 2 + 0 + 0 + 0.5 = 2.5 -> 3.2, East-West 6.8
-    #   8 v 4 split, +420: as 5 v 2, 6.5 -> 8, East-West 2
-    #   9 v 7 weighted: +420 part 2 + 1 + 2 + 1 = 6, -50 part 2 + 0 + 1 + 0 = 3, 4.5 -> 5.6, East-West 4.4
-    ew = traveller_matchpoints(lines, side="EW")
-    assert [None if v is None else round(10 - v, 6) for v in ew] == [
-        {("3", "11"): 9.8, ("5", "2"): 2.0, ("6", "10"): 6.8, ("8", "4"): 2.0, ("9", "7"): 4.4, ("12", "1"): None}[
-            (ln.ns_pair, ln.ew_pair)] for ln in lines]
+        assert got == expected, (fmt, board, got)
+        assert all(new[k] == old[k] for k in old if k != pairs)  # the lines with no case: the program's, unchanged
+    # The other tables re-read right: the advisor's matchpoints of the read-back travellers, worked by hand.
+    # Board 1, each line against the five others, the weighted line pro rata (half +420, half -50):
+    #   3 v 11 -400: 0.  5 v 2, 8 v 4, 12 v 1 -100: beat -400 (2), tie the two other -100s (2), lose to
+    #   -50 and to both halves of the weighted line: 4.  6 v 10 -50: 2 + 6 + half a tie with the -50
+    #   part (0.5): 8.5.  9 v 7: its +420 part beats all five (10), its -50 part 9: 9.5, its own figure.
+    assert _ours(read["1"][1]) == {("3", "11"): 0.0, ("5", "2"): 4.0, ("6", "10"): 8.5, ("8", "4"): 4.0,
+                                   ("9", "7"): 9.5, ("12", "1"): 4.0}
+    # Board 2, the split line ranks North-South at +100 and East-West at North-South +50:
+    #   North-South: the four +100s (3 v 11, 6 v 10, 8 v 4, 9 v 7) beat -430 and +50 and tie three: 7;
+    #   5 v 2 -430: 0; 12 v 1 +50: beats -430: 2.
+    #   East-West's ranking: 3 v 11, 6 v 10, 9 v 7 at +100 beat -430 and two +50s (6), tie two +100s (2):
+    #   8, East-West 2; 5 v 2: East-West 10; 12 v 1 and the split at +50: 2 + 1 = 3, East-West 7 (the
+    #   split's own East-West figure).
+    assert _ours(read["2"][1]) == {("3", "11"): 7.0, ("5", "2"): 0.0, ("6", "10"): 7.0, ("8", "4"): 7.0,
+                                   ("9", "7"): 7.0, ("12", "1"): 2.0}
+    assert _ours(read["2"][1], "EW") == {("3", "11"): 2.0, ("5", "2"): 10.0, ("6", "10"): 2.0, ("8", "4"): 7.0,
+                                         ("9", "7"): 2.0, ("12", "1"): 7.0}
+    # Board 4: the artificial line has no result: the other five Neuberg-factored to six (as before).
+    assert _ours(read["4"][1])[("12", "2")] is None
 
 
 def test_the_csv_holds_every_kind_with_its_figures(client: TestClient) -> None:
     event_id = _mp_event(client)
     rows = list(csv.DictReader(io.StringIO(client.get(f"/v1/events/{event_id}/adjusted.csv").text)))
-    by = {(r["ns_pair"], r["ew_pair"]): r for r in rows}
-    assert {k: by[k]["kind"] for k in by} == {("5", "2"): "assigned", ("9", "7"): "weighted", ("8", "4"): "split",
-                                             ("12", "1"): "artificial"}
-    a, w, s, x = by[("5", "2")], by[("9", "7")], by[("8", "4")], by[("12", "1")]
-    assert (a["contract"], a["declarer"], a["tricks"], a["score_ns"], a["code"]) == ("4H", "S", "10", "420", "")
+    by = {(r["board"], r["ns_pair"], r["ew_pair"]): r for r in rows}
+    assert {k: by[k]["kind"] for k in by} == {("1", "9", "7"): "weighted", ("2", "8", "4"): "split",
+                                             ("3", "5", "2"): "assigned", ("4", "12", "2"): "artificial"}
+    w, s, a, x = by[("1", "9", "7")], by[("2", "8", "4")], by[("3", "5", "2")], by[("4", "12", "2")]
+    assert (a["contract"], a["declarer"], a["tricks"], a["score_ns"], a["code"]) == ("3S", "S", "11", "200", "")
     assert (w["code"], w["ns_mp"], w["ew_mp"], w["ns_percent"], w["ew_percent"]) == (
         "W420@50/-50@50", "9.5", "0.5", "95.00", "5.00")
     assert (s["score_ns"], s["score_ew"], s["code"], s["ns_mp"], s["ew_mp"], s["ns_percent"], s["ew_percent"]) == (
-        "-50", "-420", "S-50/-420", "9", "0", "90.00", "0.00")
+        "100", "-50", "S100/-50", "7", "7", "70.00", "70.00")
     assert (x["usebio"], x["code"], x["ns_percent"], x["ew_percent"]) == ("A6030", "A6030", "60", "30")
 
 
@@ -196,7 +212,7 @@ def test_a_butler_event_exports_the_imps_and_reads_them_back(client: TestClient,
     assert (by[("2", "7")]["form"], by[("2", "7")]["ns_imps"], by[("2", "7")]["ew_imps"]) == ("butler", "6.5", "-6.5")
     assert (by[("8", "1")]["form"], by[("8", "1")]["ns_imps"], by[("8", "1")]["ew_imps"]) == ("butler", "1", "0")
     export = client.get(f"/v1/events/{event_id}/adjusted.{fmt}")
-    before, after = _read_back(client, f"adjusted.{fmt}", export.content, BUTLER)
+    ((before, after),) = _read_back(client, f"adjusted.{fmt}", export.content, BUTLER)
     old, new = _by_pairs(before["lines"]), _by_pairs(after["lines"])
     assert len(after["lines"]) == len(before["lines"]) == 4
     assert {k: new[("2", "7")][k] for k in ("artificial", "ns_imps", "ew_imps")} == {
@@ -230,7 +246,7 @@ def test_a_cross_imp_event_exports_the_weighted_imps(client: TestClient, fmt: st
     export = client.get(f"/v1/events/{event_id}/adjusted.{fmt}")
     if fmt == "xml":
         assert b"<NS_CROSS_IMP_POINTS>-1.33</NS_CROSS_IMP_POINTS>" in export.content
-    before, after = _read_back(client, f"adjusted.{fmt}", export.content, CROSS)
+    ((before, after),) = _read_back(client, f"adjusted.{fmt}", export.content, CROSS)
     new = _by_pairs(after["lines"])
     assert len(after["lines"]) == len(before["lines"]) == 4
     assert {k: new[("2", "9")][k] for k in ("artificial", "ns_imps", "ew_imps")} == {
