@@ -182,44 +182,49 @@ def test_the_codes_read_back() -> None:
     assert read_split_code("S420") is None
 
 
-# Board 2 of Compscore3's butler_howell.xml (North-South vulnerable, East-West not), North-South's
-# scores: 2 v 7 +50 (5C E -1), 3 v 6 -460, 5 v 4 -490, 8 v 1 -430.
+# Compscore3's butler_howell.xml. Board 2 (North-South vulnerable, East-West not), North-South's
+# scores: 2 v 7 +50 (5C E -1), 3 v 6 -460, 5 v 4 -490, 8 v 1 -430. Board 4 (both vulnerable): 2 v 7
+# +100, 3 v 6 +100, 5 v 4 -170, 8 v 1 -680 (4S W +2).
 REVOKE_5C = {"contract": "5C", "declarer": "E", "table_result": 10,
              "revoke_facts": {"trick": 5, "offender": "N", "revoke_trick_won_by": "N",
                               "offending_side_tricks_after": 1}}
 BUTLER_WEIGHTED = {"score_ns": -175, "result": "weighted", "law": "12C1(c)", "reason": "half the time 3NT makes",
                    "weighted": [{"result": "3NT E =", "score_ns": -400, "percent": 50},
                                 {"result": "3NT E -1", "score_ns": 50, "percent": 50}]}
-BUTLER_SPLIT = {"score_ns": -400, "score_ew": 460, "result": "3NT E = / 3NT E +2", "law": "12C1(b)",
+BUTLER_SPLIT = {"score_ns": -620, "score_ew": 650, "result": "4S W = / 4S W +1", "law": "12C1(b)",
                 "reason": "each side on its own result"}
 
 
 @pytest.mark.parametrize("fmt", ["xml", "pbn"])
 def test_a_butler_event_exports_the_imps_and_reads_them_back(client: TestClient, fmt: str) -> None:
-    # The datum of four results drops the top and the bottom and rounds the mean of the other two to 10.
-    # 2 v 7 weighted, each part in the table's place (the advisor's choice: docs/api.md):
+    # The datum of four results drops the top and the bottom and rounds the mean of the other two to 10
+    # (halves away from 0).
+    # Board 2, 2 v 7 weighted, each part in the table's place (the advisor's choice: docs/api.md):
     #   -400: -490 -460 -430 -400 -> mean(-460, -430) = -445 -> -450; -400 - (-450) = 50: +2 IMPs
     #   +50: -490 -460 -430 +50 -> -445 -> -450; 500: +11 IMPs; half each: +6.5, East-West -6.5
-    # 8 v 1 split (field +50, -460, -490): North-South -400: -490 -460 -400 +50 -> mean(-460, -400)
-    #   = -430; 30: +1 IMP. East-West on their own -460... their +460 is North-South -460:
-    #   -490 -460 -460 +50 -> -460; 0: 0 IMPs for East-West.
+    # Board 4, 8 v 1 split (field +100, +100, -170): North-South on -620: -620 -170 +100 +100 ->
+    #   mean(-170, +100) = -35 -> -40; -580: -11 IMPs. East-West on their own +650, North-South -650:
+    #   -650 -170 +100 +100 -> -40; -610: -12 for North-South's view, +12 IMPs for East-West.
     event_id = new_event(client)
     assert post(client, event_id, sample(BUTLER)).status_code == 200
     _case(client, event_id, "2", "2", "7", REVOKE_5C, BUTLER_WEIGHTED)
-    _case(client, event_id, "2", "8", "1", {**REVOKE_5C, "contract": "3NT", "table_result": 7}, BUTLER_SPLIT)
+    _case(client, event_id, "4", "8", "1", _revoke("4S", "W", 12, "N", 0), BUTLER_SPLIT)
     rows = list(csv.DictReader(io.StringIO(client.get(f"/v1/events/{event_id}/adjusted.csv").text)))
     by = {(r["ns_pair"], r["ew_pair"]): r for r in rows}
     assert (by[("2", "7")]["form"], by[("2", "7")]["ns_imps"], by[("2", "7")]["ew_imps"]) == ("butler", "6.5", "-6.5")
-    assert (by[("8", "1")]["form"], by[("8", "1")]["ns_imps"], by[("8", "1")]["ew_imps"]) == ("butler", "1", "0")
+    assert (by[("8", "1")]["form"], by[("8", "1")]["ns_imps"], by[("8", "1")]["ew_imps"]) == ("butler", "-11", "12")
     export = client.get(f"/v1/events/{event_id}/adjusted.{fmt}")
-    ((before, after),) = _read_back(client, f"adjusted.{fmt}", export.content, BUTLER)
-    old, new = _by_pairs(before["lines"]), _by_pairs(after["lines"])
-    assert len(after["lines"]) == len(before["lines"]) == 4
-    assert {k: new[("2", "7")][k] for k in ("artificial", "ns_imps", "ew_imps")} == {
+    (b2, b4) = _read_back(client, f"adjusted.{fmt}", export.content, BUTLER, ("2", "4"))
+    for before, after in (b2, b4):
+        assert len(after["lines"]) == len(before["lines"]) == 4
+    new2, old2 = _by_pairs(b2[1]["lines"]), _by_pairs(b2[0]["lines"])
+    new4, old4 = _by_pairs(b4[1]["lines"]), _by_pairs(b4[0]["lines"])
+    assert {k: new2[("2", "7")][k] for k in ("artificial", "ns_imps", "ew_imps")} == {
         "artificial": "W-400@50/50@50", "ns_imps": 6.5, "ew_imps": -6.5}
-    assert {k: new[("8", "1")][k] for k in ("artificial", "ns_imps", "ew_imps")} == {
-        "artificial": "S-400/460", "ns_imps": 1.0, "ew_imps": 0.0}
-    assert new[("3", "6")] == old[("3", "6")] and new[("5", "4")] == old[("5", "4")]
+    assert {k: new4[("8", "1")][k] for k in ("artificial", "ns_imps", "ew_imps")} == {
+        "artificial": "S-620/650", "ns_imps": -11.0, "ew_imps": 12.0}
+    assert all(new2[k] == old2[k] for k in old2 if k != ("2", "7"))
+    assert all(new4[k] == old4[k] for k in old4 if k != ("8", "1"))
 
 
 CROSS = "usebio/abftech__cobalt/cross_imp_howell.xml"
