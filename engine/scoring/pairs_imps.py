@@ -75,6 +75,14 @@ def weighted_pairs_imps(outcomes: Sequence[Outcome], field: Sequence[int], metho
     then the IMPs weighted (12C1(c)), exactly (fractions), as floats in the result. ``form`` of
     the result is ``method`` (``"butler"`` or ``"cross_imps"``); no top, no percentages.
 
+    Sources: cross-IMPs give the figures of the EBU's worked example (forums.ebu.co.uk/discussion/969,
+    citing the White Book 2019 4.1.1.4-4.1.1.5: the table's figure is its parts' figures weighted,
+    the other tables comparing with it pro rata; tests/engine/scoring/test_pairs_imps_weighted.py).
+    Butler: each part IMPed against the datum with that part in the table's place is the
+    advisor's choice, by the same principle (each outcome scored as though it had been the
+    table's result): no regulation, scoring guide or program manual found says how the datum is
+    taken for a weighted score (docs/api.md "Butler and a weighted score").
+
     Raises:
         InvalidBoardError: weights that are negative or do not sum to 1; an empty field.
     """
