@@ -256,3 +256,18 @@ def test_a_cross_imp_event_exports_the_weighted_imps(client: TestClient, fmt: st
     assert len(after["lines"]) == len(before["lines"]) == 4
     assert {k: new[("2", "9")][k] for k in ("artificial", "ns_imps", "ew_imps")} == {
         "artificial": "W90@50/-100@50", "ns_imps": -1.33, "ew_imps": 1.33}
+
+
+def test_a_pbn_export_with_no_deal_is_read_for_its_score_tables() -> None:
+    # An event with no hand records (a USEBIO file without HANDSET) exports PBN games with no [Deal]:
+    # read back, its ScoreTable lines are the file (a PBN file with neither deals nor score tables is
+    # still not PBN).
+    from engine.records.results import read_results
+
+    text = ('% PBN 2.1\n[Event "x"]\n[Board "1"]\n[Application "adjusted-score advisor"]\n'
+            '[ScoreTable "PairId_NS\\\\2R;PairId_EW\\\\2R;Score_NS\\\\6R;Score_EW\\\\6R;MP_NS\\\\5R;MP_EW\\\\5R"]\n'
+            '9 7 W420@50/-50@50 - 9.5 0.5\n8 4 100 -50 7 7\n')
+    r = read_results(text.encode())
+    assert (r.program, r.hand_records, r.problems) == ("adjusted-score advisor", (), ())
+    assert [(ln.ns_pair, ln.artificial, ln.ns_mp, ln.ew_mp) for ln in r.lines] == [
+        ("9", "W420@50/-50@50", 9.5, 0.5), ("8", "S100/-50", 7.0, 7.0)]

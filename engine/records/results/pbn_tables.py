@@ -102,7 +102,8 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
 
     Raises:
         PbnError: path ``"file"``, as :func:`engine.records.handrecords.hand_records_from_pbn`
-            (not PBN, no game with a deal). A board whose deal cannot be used (or given twice
+            (not PBN, no game with a deal and no ``ScoreTable``: a file of score tables with no
+            deal, the advisor's export of an event with no hand records, gives its lines). A board whose deal cannot be used (or given twice
             with different hands) is left out of the hand records and named in ``problems``, its
             traveller lines kept.
         Nothing for a ScoreTable row with a cell that cannot be read: it is left out and named in
@@ -112,8 +113,13 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
     try:
         records = hand_records_from_pbn(text)
         games = read_games(text)
-    except PbnError:
-        raise
+    except PbnError as exc:
+        if exc.key != "not_pbn_no_deal":
+            raise
+        games = read_games(text)  # no deal at all: the score tables alone (the advisor's export of an
+        if not any("ScoreTable" in g.tags for g in games):  # event with no hand records), else not PBN
+            raise
+        records = []
     except InvalidBoardError:  # a board's deal cannot be used: the others are read, that one reported
         games = read_games(text)
         records, errors = hand_records_by_game(games)
