@@ -25,9 +25,10 @@ from engine.model.deal import Deal
 from engine.records.handrecords import board_key
 from engine.records.results import TravellerLine, traveller_matchpoints, travellers
 from engine.records.results.against import MATCH, MATCHPOINTS, TEAMS, TravellerForm, team_matches, traveller_form
+from engine.records.results.model import line_outcomes
 from engine.scoring.imps import imps
 from engine.scoring.matchpoints import board_matchpoints
-from engine.scoring.pairs_imps import pairs_imps
+from engine.scoring.pairs_imps import expected_pairs_imps
 
 Render = Callable[..., HTMLResponse]
 
@@ -65,11 +66,16 @@ def _other_room(room: TravellerLine | None) -> dict[str, str] | None:
             "score": "" if room.ns_score is None else f"{room.ns_score:+d}"}
 
 
-def imps_by_line(lines: tuple[TravellerLine, ...], scoring: str) -> dict[int, float | Fraction | None] | None:
+def imps_by_line(lines: tuple[TravellerLine, ...], scoring: str, side: str = "NS",
+                 ) -> dict[int, float | Fraction | None] | None:
     """The advisor's North-South IMPs of each line (by ``id``) when the traveller is scored in IMPs
     (the file's ``scoring``, or its lines' own IMPs: :func:`engine.records.results.against.traveller_form`),
     against the rest of its section: Butler or cross-IMPs as the file says or its figures show, at
-    teams against the other room (78B); ``None`` when the traveller is matchpointed."""
+    teams against the other room (78B); ``None`` when the traveller is matchpointed. The advisor's
+    own codes count as results (issue 36): a weighted line pro rata, a split line with its
+    ``side``'s score (:func:`engine.records.results.model.line_outcomes`,
+    :func:`engine.scoring.pairs_imps.expected_pairs_imps`); ``side="EW"`` gives the North-South
+    IMPs of East-West's ranking (East-West get their negation)."""
     forms = _forms(lines, scoring)
     if not any(f.form != MATCHPOINTS for f in forms.values()):
         return None
@@ -77,14 +83,16 @@ def imps_by_line(lines: tuple[TravellerLine, ...], scoring: str) -> dict[int, fl
     for group in travellers(lines).values():
         for ln in group:
             form = forms[id(ln)]
-            field = [o.ns_score for o in group if o is not ln and o.ns_score is not None]
-            if ln.ns_score is None or form.form == MATCHPOINTS or (form.form != TEAMS and not field):
+            own = line_outcomes(ln, side)
+            field = [x for x in (line_outcomes(o, side) for o in group if o is not ln) if x is not None]
+            if own is None or form.form == MATCHPOINTS or (form.form != TEAMS and not field):
                 out[id(ln)] = None
             elif form.form == TEAMS:
                 room = form.other_room
-                out[id(ln)] = imps(ln.ns_score - room.ns_score) if room and room.ns_score is not None else None
+                out[id(ln)] = imps(ln.ns_score - room.ns_score) \
+                    if ln.ns_score is not None and room and room.ns_score is not None else None
             else:
-                out[id(ln)] = pairs_imps(ln.ns_score, field, form.form)
+                out[id(ln)] = expected_pairs_imps(own, field, form.form)
     return out
 
 
@@ -106,10 +114,12 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
     computed: dict[int, float | None] = {}
     for group in travellers(lines).values():
         top = per * (len(group) - 1)
-        for ln, mp in zip(group, traveller_matchpoints(group, per), strict=True):
+        ew_side = traveller_matchpoints(group, per, side="EW")  # a split line ranks East-West on their score
+        for ln, mp, ew in zip(group, traveller_matchpoints(group, per), ew_side, strict=True):
             computed[id(ln)] = mp
-            computed[-id(ln)] = None if mp is None else top - mp
+            computed[-id(ln)] = None if ew is None else top - ew
     advisor_imps = imps_by_line(lines, scoring)
+    advisor_ew = imps_by_line(lines, scoring, side="EW")
     forms = _forms(lines, scoring)
     for ln in lines:  # point-a-board teams: 78A against the other room's score alone (2, 1 or 0)
         form = forms[id(ln)]
@@ -133,7 +143,7 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
                      **({} if advisor_imps is None else {
                          "ns_mp": _imps(ln.ns_imps), "ew_mp": _imps(ln.ew_imps),
                          "our_ns_mp": _imps(advisor_imps[id(ln)]),
-                         "our_ew_mp": _imps(_negated(advisor_imps[id(ln)]))}),
+                         "our_ew_mp": _imps(_negated((advisor_ew or advisor_imps)[id(ln)]))}),
                      "other_room": _other_room(forms[id(ln)].other_room if forms[id(ln)].told_by == MATCH else None),
                      "rule": urlencode(link) if ln.contract and ln.declarer is not None and link else ""})
     return rows

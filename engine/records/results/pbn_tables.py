@@ -13,7 +13,10 @@ writes a board passed out as ``PO`` (contract or score) and an artificial score 
 as written: ``"A5050"``); its table may have no score column at all (``PairId_NS;PairId_EW;Contract;
 Declarer;Result``, doubled written ``4S*``): North-South's score is then Law 77's, from the
 contract, the tricks and the board's ``[Vulnerable]`` tag (Law 2's cycle by the board number when
-absent), as for a Bridgemate ``.bws``. ``TotalScoreTable`` (ranking) and
+absent), as for a Bridgemate ``.bws``. The advisor's own export writes a weighted score's code
+(:data:`~engine.records.results.model.WEIGHTED_CODE`, ``"W420@60/-50@40"``) in ``Score_NS`` and a
+split score as both columns that do not balance (``Score_NS 420``, ``Score_EW -620``), read as
+the split's code ``"S420/-620"``. ``TotalScoreTable`` (ranking) and
 ``OptimumResultTable`` (double-dummy tricks) are read by :func:`table_rows` too; they are not
 traveller lines.
 """
@@ -41,6 +44,9 @@ from engine.records.results.model import (
     read_lead,
     read_score,
     read_seat,
+    read_split_code,
+    read_weighted_code,
+    split_code,
 )
 
 _CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
@@ -101,7 +107,8 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
 
     Raises:
         PbnError: path ``"file"``, as :func:`engine.records.handrecords.hand_records_from_pbn`
-            (not PBN, no game with a deal). A board whose deal cannot be used (or given twice
+            (not PBN, no game with a deal and no ``ScoreTable``: a file of score tables with no
+            deal, the advisor's export of an event with no hand records, gives its lines). A board whose deal cannot be used (or given twice
             with different hands) is left out of the hand records and named in ``problems``, its
             traveller lines kept.
         Nothing for a ScoreTable row with a cell that cannot be read: it is left out and named in
@@ -111,8 +118,13 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
     try:
         records = hand_records_from_pbn(text)
         games = read_games(text)
-    except PbnError:
-        raise
+    except PbnError as exc:
+        if exc.key != "not_pbn_no_deal":
+            raise
+        games = read_games(text)  # no deal at all: the score tables alone (the advisor's export of an
+        if not any("ScoreTable" in g.tags for g in games):  # event with no hand records), else not PBN
+            raise
+        records = []
     except InvalidBoardError:  # a board's deal cannot be used: the others are read, that one reported
         games = read_games(text)
         records, errors = hand_records_by_game(games)
@@ -177,12 +189,16 @@ def _line(board: str, row: dict[str, str], where: str, vulnerability: Vulnerabil
     if _PASSED_OUT_SCORE in (ns_text.upper(), ew_text.upper()):  # BridgeWebs: passed out, 0
         ns_score = 0
         contract_text = PASSED_OUT
+    elif _is_number(ns_text) and _is_number(ew_text) and read_score(ns_text, where) != -read_score(ew_text, where):
+        artificial = split_code(read_score(ns_text, where), read_score(ew_text, where))  # 12C1(b): each its own
     elif _is_number(ns_text):
         ns_score = read_score(ns_text, where)
     elif _is_number(ew_text):
         ns_score = -read_score(ew_text, where)
     elif _ARTIFICIAL.fullmatch(contract_text.upper()) and ns_text in ("", "-") and ew_text in ("", "-"):
         artificial = contract_text.upper()  # BridgeWebs: the code in the contract column
+    elif ew_text in ("", "-") and (read_weighted_code(ns_text) is not None or read_split_code(ns_text) is not None):
+        artificial = ns_text  # the advisor's own export: a weighted or split score's code
     elif ew_text in ("", "-") and _ARTIFICIAL.fullmatch(ns_text.upper()):
         artificial = ns_text.upper()  # one code, in North-South's column: BridgeWebs' "A5050"
     elif ns_text not in ("", "-") or ew_text not in ("", "-"):
