@@ -108,9 +108,9 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
     Raises:
         PbnError: path ``"file"``, as :func:`engine.records.handrecords.hand_records_from_pbn`
             (not PBN, no game with a deal and no ``ScoreTable``: a file of score tables with no
-            deal, the advisor's export of an event with no hand records, gives its lines). A board whose deal cannot be used (or given twice
-            with different hands) is left out of the hand records and named in ``problems``, its
-            traveller lines kept.
+            deal, the advisor's export of an event with no hand records, gives its lines). A board
+            whose deal cannot be used (or given twice with different hands) is left out of the hand
+            records and named in ``problems``, its traveller lines kept.
         Nothing for a ScoreTable row with a cell that cannot be read: it is left out and named in
         ``problems`` (board, the file's line, value).
     """
