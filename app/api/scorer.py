@@ -9,12 +9,14 @@ from fractions import Fraction
 
 from pydantic import BaseModel, Field
 
+from app.api.field import PlacedCase, convention_words, place_case
 from app.api.schemas.scores import WeightedResponse
-from app.api.travellers import PairsIn, table_on_traveller
 from engine.casefile.cases import Case
 from engine.casefile.events import EventRepository
 from engine.errors import InvalidBoardError
 from engine.rulings.revoke_advice import RevokeAdvice
+from engine.scoring.adjusted import Outcome, check_weights
+from engine.scoring.field import MATCHPOINTS, TEAMS, AdjustedOnField, score_on_field
 from engine.scoring.scorer import (
     ArtificialEntry,
     AssignedEntry,
@@ -94,6 +96,46 @@ class WeightedEntryOut(BaseModel):
                    top=w.top, ns_mp=w.ns_mp, ew_mp=w.ew_mp, ns_percent=w.ns_percent, ew_percent=w.ew_percent)
 
 
+class FieldOut(BaseModel):
+    """The field a decided case's score is scored on (issue 36): the event's convention, named, and
+    the score's figure on the traveller as it now stands, every other decided adjustment of the
+    board in place."""
+
+    convention: str = Field(description="The convention in words, e.g. 'matchpointed across sections A and B, "
+                            "factored to 8 results (Neuberg) (ScoreBridge)'; '[assumed: ...]' names what no one told.")
+    form: str = Field(description="'matchpoints', 'butler', 'cross_imps' or 'teams'.")
+    sections: str = Field(description="'apart' or 'across'.")
+    factoring: str = Field(description="'none', 'traveller', 'session' or 'fixed'.")
+    told_by: dict[str, str] = Field(description="Who told each attribute: 'director', 'file', 'program' or 'law' "
+                                    "(assumed).")
+    program: str = Field(description="The program whose known convention applies, '' none.")
+    ns: float | None = Field(default=None, description="North-South's matchpoints (units) or IMPs on this field.")
+    ew: float | None = None
+    top: float | None = Field(default=None, description="Matchpoints: the top after factoring.")
+    ns_percent: float | None = None
+    ew_percent: float | None = None
+    scored: int = Field(default=0, description="The results compared (this table and the others that take part).")
+    results: int = Field(default=0, description="The number factored to (equal to `scored`: not factored).")
+    taken_out: int = Field(default=0, description="Other tables taken out (artificial, not played).")
+    adjusted: int = Field(default=0, description="Other tables whose decided adjustment is in place.")
+
+    @classmethod
+    def of(cls, placed: PlacedCase, scored: AdjustedOnField | None) -> FieldOut:
+        """From the case's place on the traveller and its score there (``None``: not scored)."""
+        conv = placed.convention
+        told = {a: conv.source(a) for a in ("form", "sections", "factoring", "artificial")}
+        words = convention_words(conv, placed.sections, scored.results if scored else None,
+                                 scored.scored if scored else None)
+        base = cls(convention=words, form=conv.form, sections=conv.sections, factoring=conv.factoring, told_by=told,
+                   program=conv.program)
+        if scored is None:
+            return base
+        return base.model_copy(update={"ns": scored.ns, "ew": scored.ew, "top": scored.top,
+                                       "ns_percent": scored.ns_percent, "ew_percent": scored.ew_percent,
+                                       "scored": scored.scored, "results": scored.results,
+                                       "taken_out": scored.taken_out, "adjusted": scored.adjusted})
+
+
 class ForScorerOut(BaseModel):
     """What the scorer enters in the scoring program: an assigned score, an artificial score, or
     a weighted score (each null when the ruling gives none)."""
@@ -103,6 +145,8 @@ class ForScorerOut(BaseModel):
     weighted: WeightedEntryOut | None = Field(
         default=None, description="A weighted adjusted score (12C1(c)): each result with its weight and matchpoints "
         "against the field, and each side's percentage.")
+    field: FieldOut | None = Field(default=None, description="A decided case on a stored traveller: the event's "
+                                   "convention and the score on the field as it now stands (issue 36).")
 
 
 def with_imps(block: ForScorerOut | None, scored: WeightedResponse | None) -> ForScorerOut | None:
@@ -140,51 +184,84 @@ def for_revoke(a: RevokeAdvice, field: Sequence[int] | None) -> ForScorerOut | N
     return ForScorerOut(assigned=assigned, weighted=weighted)
 
 
-def case_field(case: Case, events: EventRepository) -> list[int] | None:
-    """The other North-South scores of the case's table on the stored traveller (by table
-    number, else by the pairs), ``None`` when the event has no traveller line for it or the
-    traveller is not scored in matchpoints (Butler, cross-IMPs, teams: the block's matchpoints
-    would be wrong there)."""
-    d = case.details
-    table = int(d.table) if d.table.isdigit() and len(d.table) <= 3 else None
-    pairs = PairsIn(ns=d.ns.number[:20], ew=d.ew.number[:20]) if d.ns.number and d.ew.number else None
-    if table is None and pairs is None:
+def case_field(case: Case, events: EventRepository, decided: Sequence[Case] = ()) -> list[int] | None:
+    """The other North-South scores of the case's field as it now stands (:func:`app.api.field.place_case`:
+    its section, or every section when the event's convention scores across; each decided case
+    of ``decided`` on the board in place; artificial lines left out, a weighted table by its first
+    result), ``None`` when the event has no traveller line for it or the convention is not
+    matchpoints."""
+    placed = place_case(case, events, decided)
+    if placed is None or placed.convention.form != MATCHPOINTS:
+        return None
+    return [e.score if e.score is not None else e.weighted[0][0] for e in placed.field if e.scored] or None
+
+
+def _on_field(parts: Sequence[tuple[str, int, Fraction]], placed: PlacedCase | None) -> AdjustedOnField | None:
+    """``parts`` (label, North-South points, weight) scored on ``placed``'s field as it now stands
+    under the event's convention (:func:`engine.scoring.field.score_on_field`); ``None`` without a
+    place, or when the field has nothing to compare with or the weights do not sum to 1."""
+    if placed is None:
         return None
     try:
-        named = table_on_traveller(events, d.event_id, d.board, table, pairs)
+        return score_on_field([Outcome(score, weight, label) for label, score, weight in parts], placed.field,
+                              placed.convention, session_most=placed.session_most, other_room=placed.other_room)
     except InvalidBoardError:
-        if table is None or pairs is None:
-            return None
-        try:  # USEBIO has no table numbers: the pairs alone
-            named = table_on_traveller(events, d.event_id, d.board, None, pairs)
-        except InvalidBoardError:
-            return None
-    return (named.field or None) if named.form.form == "matchpoints" else None
+        return None
 
 
-def for_case(case: Case, events: EventRepository) -> ForScorerOut | None:
+def _weighted_on_field(parts: Sequence[tuple[str, int, Fraction]], scored: AdjustedOnField | None
+                       ) -> WeightedEntryOut:
+    """The weighted block: each part with its matchpoints (or IMPs) on the field as it now stands."""
+    if scored is None:
+        return WeightedEntryOut.of(weighted_entry(parts, None))
+    mp = scored.form == MATCHPOINTS
+    comps = [ComponentOut(label=label, weight=str(weight), score_ns=score, ns_mp=c.ns if mp else None,
+                          ew_mp=c.ew if mp else None, ns_imps=None if mp else c.ns)
+             for (label, score, weight), c in zip(parts, scored.components, strict=True)]
+    if mp:
+        return WeightedEntryOut(components=comps, top=int(scored.top) if scored.top is not None else None,
+                                ns_mp=scored.ns, ew_mp=scored.ew, ns_percent=scored.ns_percent,
+                                ew_percent=scored.ew_percent)
+    return WeightedEntryOut(components=comps, top=None, ns_mp=None, ew_mp=None, ns_percent=None, ew_percent=None,
+                            form="imps" if scored.form == TEAMS else scored.form, ns_imps=scored.ns,
+                            ew_imps=scored.ew)
+
+
+def for_case(case: Case, events: EventRepository, decided: Sequence[Case] = ()) -> ForScorerOut | None:
     """The block of a case's score that stands (:meth:`Case.final_score`): an artificial score by
-    its two percentages, a weighted score by its parts against the traveller's field, else the
-    entered result as the assigned score. ``None`` while nothing is decided."""
+    its two percentages, a weighted score by its parts, else the entered result as the assigned
+    score. On a stored traveller the score is scored on the field as it now stands (issue 36):
+    the event's convention (:func:`app.api.field.event_convention`) and every other decided case
+    of ``decided`` (the event's cases) on the board in place; ``field`` names the convention and
+    gives the figure. ``None`` while nothing is decided."""
     final = case.final_score()
     if final is None:
         return None
+    placed = place_case(case, events, decided)
     if final.artificial:
         ns, ew = percent_of(final.artificial.get("NS", "")), percent_of(final.artificial.get("EW", ""))
         if ns is not None and ew is not None:
             try:
-                return ForScorerOut(artificial=ArtificialOut.of(artificial_entry(ns, ew)))
+                return ForScorerOut(artificial=ArtificialOut.of(artificial_entry(ns, ew)),
+                                    field=FieldOut.of(placed, None) if placed is not None else None)
             except ValueError:
                 return None
         return None
     if final.weighted:
         parts = [(p.result, p.score_ns, Fraction(str(p.percent)) / 100) for p in final.weighted]
         try:
-            return ForScorerOut(weighted=WeightedEntryOut.of(weighted_entry(parts, case_field(case, events))))
+            check_weights([w for _, _, w in parts])
         except InvalidBoardError:  # percentages not summing to 100 (stored to 0.01): without matchpoints
             return None
+        scored = _on_field(parts, placed)
+        return ForScorerOut(weighted=_weighted_on_field(parts, scored),
+                            field=FieldOut.of(placed, scored) if placed is not None else None)
     found = assigned_entry(final.result, final.score_ns) if final.score_ns is not None else None
-    return ForScorerOut(assigned=AssignedOut.of(found)) if found is not None else None
+    if found is None:
+        return None
+    scored = _on_field([(found.result, found.score_ns, Fraction(1))], placed)
+    return ForScorerOut(assigned=AssignedOut.of(found), field=FieldOut.of(placed, scored) if placed is not None
+                        else None)
 
 
 def scorer_text(block: ForScorerOut | None) -> str:
@@ -216,5 +293,5 @@ def scorer_text(block: ForScorerOut | None) -> str:
     return ""
 
 
-__all__ = ["ArtificialOut", "AssignedOut", "ForScorerOut", "WeightedEntryOut", "case_field", "for_case", "for_revoke",
-           "scorer_text", "with_imps"]
+__all__ = ["ArtificialOut", "AssignedOut", "FieldOut", "ForScorerOut", "WeightedEntryOut", "case_field", "for_case",
+           "for_revoke", "scorer_text", "with_imps"]

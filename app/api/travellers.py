@@ -53,7 +53,7 @@ class TableOnTraveller:
         return traveller_form(self.traveller.scoring, self.line, self.others)
 
 
-def _same_pair(given: str, on_line: str, side: str) -> bool:
+def same_pair(given: str, on_line: str, side: str) -> bool:
     """Pair numbers compared as a director says them: ``"2"``, ``"2NS"`` and ``"2 NS"`` are the
     same North-South pair; a section prefix ``"(A) 2"`` is dropped."""
     a, b = pair_number(given)[1], pair_number(on_line)[1]
@@ -89,7 +89,7 @@ def table_on_traveller(repo: EventRepository, event: int, board: str, table: int
     found = stored_traveller(repo, event, board)
     lines = [ln for ln in found.lines
              if (table is None or ln.table == table)
-             and (pairs is None or (_same_pair(pairs.ns, ln.ns_pair, "NS") and _same_pair(pairs.ew, ln.ew_pair, "EW")))]
+             and (pairs is None or (same_pair(pairs.ns, ln.ns_pair, "NS") and same_pair(pairs.ew, ln.ew_pair, "EW")))]
     which = " and ".join(x for x in (f"table {table}" if table is not None else "",
                                      f"pairs {pairs.ns} v {pairs.ew}" if pairs is not None else "") if x)
     path = "table" if table is not None else "pairs"

@@ -17,7 +17,7 @@ from engine.errors import AdvisorError, InvalidBoardError
 from engine.laws.editions import LawsEdition as LawsEdition  # re-exported: an event is played under one
 from engine.records.handrecords import HandRecord, board_key, difference
 from engine.records.results.model import SessionResults, TravellerLine
-from engine.scoring.field import FieldSetting
+from engine.scoring.field import NO_SETTING, FieldSetting
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,7 @@ class EventDetails:
     session: str = ""
     laws_edition: LawsEdition = LawsEdition.LAWS_2017
     scoring_profile: str = "wbf"
-    field: FieldSetting = FieldSetting()
+    field: FieldSetting = NO_SETTING
 
 
 @dataclass(frozen=True, slots=True)

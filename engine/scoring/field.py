@@ -128,7 +128,7 @@ class FieldConvention:
         zero); unchanged without ``decimals``."""
         if self.decimals is None:
             return value
-        scale = 10 ** self.decimals
+        scale = float(10 ** self.decimals)
         if self.rounding == TRUNCATE:
             return math.trunc(value * scale + (1e-9 if value >= 0 else -1e-9)) / scale
         return math.floor(value * scale + 0.5 + 1e-9) / scale
@@ -278,6 +278,10 @@ class FieldSetting:
     def empty(self) -> bool:
         """Nothing set: the file's and the program's convention stand."""
         return not self.to_json()
+
+
+NO_SETTING = FieldSetting()
+"""Nothing set by the director."""
 
 
 def convention_for(scoring: str = "", program: str = "", mp_units: float = 0,
@@ -503,7 +507,7 @@ def score_on_field(outcomes: Sequence[Outcome], field: Sequence[FieldEntry], con
 
 
 __all__ = ["ACROSS", "APART", "ARTIFICIALS", "ATTRIBUTES", "BUTLER", "CROSS_IMPS", "DIRECTOR", "FACTORINGS", "FILE",
-           "FIXED", "FORMS", "LAW", "LAW_78A", "MATCHPOINTS", "NEUBERG", "NOT_FACTORED", "NO_FACTORING", "PROGRAM",
-           "PROGRAMS", "ROUND", "SCORING_OF", "SECTIONS", "SESSION", "TEAMS", "TRAVELLER", "TRUNCATE",
+           "FIXED", "FORMS", "LAW", "LAW_78A", "MATCHPOINTS", "NEUBERG", "NOT_FACTORED", "NO_FACTORING", "NO_SETTING",
+           "PROGRAM", "PROGRAMS", "ROUND", "SCORING_OF", "SECTIONS", "SESSION", "TEAMS", "TRAVELLER", "TRUNCATE",
            "AdjustedOnField", "BoardFigures", "FieldConvention", "FieldEntry", "FieldSetting", "ProgramConvention",
            "ScoredOnField", "board_figures", "convention_for", "program_convention", "score_on_field"]
