@@ -29,7 +29,7 @@ a weighted score's parts, ``"1/2 4H S = (+420, 10 MP); ..."``."""
 def _decided(cases: Sequence[Case], events: EventRepository) -> list[tuple[Case, ForScorerOut]]:
     out = []
     for c in sorted(cases, key=case_order):
-        block = for_case(c, events)
+        block = for_case(c, events, cases)
         if block is not None:
             out.append((c, block))
     return out

@@ -140,7 +140,8 @@ def install_case_page(r: APIRouter, render: Render) -> None:
 
     def show(request: Request, case: Case, lang: str, status: int = 200, **extra: Any) -> HTMLResponse:
         context = case_context(request, case, lang)
-        context["scorer"] = for_case(case, request.app.state.events)
+        context["scorer"] = for_case(case, request.app.state.events,
+                                     request.app.state.cases.cases(case.details.event_id, case.details.board))
         return render(request, "case.html", lang, status, **{**context, **extra})
 
     def append(request: Request, case: Case, lang: str, write: Callable[[], object] | None,
