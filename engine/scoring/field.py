@@ -186,7 +186,7 @@ PROGRAMS: tuple[ProgramConvention, ...] = (
                       "issue 36: ScoreBridge factors a board with 7 results to the session's 8"),
     ProgramConvention("BriAn", r"\bBriAn\b", (("artificial", NOT_FACTORED),),
                       "issue 36: BriAn does not Neuberg a board with an A5050 on it"),
-    ProgramConvention("NZ Scorer", r"^Scorer\b", (("sections", ACROSS), ("decimals", 1), ("rounding", TRUNCATE)),
+    ProgramConvention("NZ Scorer", r"^(NZ\s+Bridge\s+)?Scorer\b", (("sections", ACROSS), ("decimals", 1), ("rounding", TRUNCATE)),
                       "the NZ Scorer samples (scorer-to-usebio): a board matchpointed across its sections, "
                       "truncated to tenths (tests/engine/records/test_results_readers.py)"),
     ProgramConvention("Magic Contest", r"Magic\s*Contest", (("decimals", 1),),
@@ -304,6 +304,8 @@ def convention_for(scoring: str = "", program: str = "", mp_units: float = 0,
         conv = conv.with_told(FILE, form=_FILE_FORMS[scoring])
     if mp_units and mp_units == int(mp_units) and 1 <= mp_units <= 20 and scoring == "MP":
         conv = conv.with_told(FILE, units=int(mp_units))
+        if mp_units > 2 and conv.decimals is not None:  # NZ Scorer's own XML: tenths written x10
+            conv = replace(conv, decimals=max(0, conv.decimals - round(math.log10(mp_units / 2))))
     if setting is not None and not setting.empty:
         conv = conv.with_told(DIRECTOR, **setting.to_json())
         if setting.factoring is not None and setting.factoring != FIXED:
