@@ -186,7 +186,8 @@ PROGRAMS: tuple[ProgramConvention, ...] = (
                       "issue 36: ScoreBridge factors a board with 7 results to the session's 8"),
     ProgramConvention("BriAn", r"\bBriAn\b", (("artificial", NOT_FACTORED),),
                       "issue 36: BriAn does not Neuberg a board with an A5050 on it"),
-    ProgramConvention("NZ Scorer", r"^(NZ\s+Bridge\s+)?Scorer\b", (("sections", ACROSS), ("decimals", 1), ("rounding", TRUNCATE)),
+    ProgramConvention("NZ Scorer", r"^(NZ\s+Bridge\s+)?Scorer\b",
+                      (("sections", ACROSS), ("decimals", 1), ("rounding", TRUNCATE)),
                       "the NZ Scorer samples (scorer-to-usebio): a board matchpointed across its sections, "
                       "truncated to tenths (tests/engine/records/test_results_readers.py)"),
     ProgramConvention("Magic Contest", r"Magic\s*Contest", (("decimals", 1),),
