@@ -191,7 +191,8 @@ WORDS = {
     "field_factored_traveller": "artificial lines out, the rest factored to the traveller (Neuberg)",
     "field_not_factored_artificial": "a board with an artificial line not factored",
     "field_not_factored": "not factored", "field_set_by_director": "set by the director",
-    "field_assumed": "assumed: {what}",
+    "field_assumed": "assumed: {what}", "field_attr_form": "the scoring form", "field_attr_sections": "the sections",
+    "field_attr_factoring": "the factoring", "field_attr_artificial": "artificial lines",
 }
 """The English words of :func:`convention_words` (the page's catalogues have the same keys)."""
 
@@ -236,7 +237,7 @@ def convention_words(conv: FieldConvention, sections: Sequence[str] = (), result
     if who:
         text += " (" + "; ".join(who) + ")"
     if conv.assumed:
-        text += " [" + say("field_assumed", what=", ".join(conv.assumed)) + "]"
+        text += " [" + say("field_assumed", what=", ".join(say(f"field_attr_{a}") for a in conv.assumed)) + "]"
     return text
 
 

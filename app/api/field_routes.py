@@ -67,11 +67,17 @@ class FieldConventionOut(BaseModel):
                    text=convention_words(conv))
 
 
+PROBED_BOARDS = 40
+"""The boards tried for a traveller when the event has no hand records (a session has fewer)."""
+
+
 def first_traveller(events: EventRepository, event_id: int) -> StoredTraveller | None:
     """The stored traveller of the event's first board that has one (its upload's program and
-    scoring tell the convention), ``None`` when no results were uploaded."""
+    scoring tell the convention), ``None`` when no results were uploaded. A results file without
+    deals (NZ Scorer's, scorer-to-usebio's) stores no hand records: then boards 1 to
+    :data:`PROBED_BOARDS` are tried."""
     boards = sorted((r.board for r in events.boards(event_id)), key=board_sort_key)
-    for board in boards:
+    for board in boards or [str(n) for n in range(1, PROBED_BOARDS + 1)]:
         found = events.traveller(event_id, board)
         if found is not None:
             return found

@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from app.api.field import convention_words, event_convention
 from app.api.travellers import PairsIn, stored_traveller, table_on_traveller
 from app.i18n import gettext
 from app.web.problems import Problem
@@ -25,6 +26,8 @@ from engine.model.deal import Deal
 from engine.records.handrecords import board_key
 from engine.records.results import TravellerLine, traveller_matchpoints, travellers
 from engine.records.results.against import MATCHPOINTS, TEAMS, traveller_form
+from engine.scoring.field import ACROSS, DIRECTOR, SCORING_OF, FieldConvention, board_figures
+from engine.scoring.field import MATCHPOINTS as FIELD_MATCHPOINTS
 from engine.scoring.imps import imps
 from engine.scoring.pairs_imps import pairs_imps
 
@@ -72,8 +75,28 @@ def imps_by_line(lines: tuple[TravellerLine, ...], scoring: str) -> dict[int, fl
     return out
 
 
+def _under(lines: tuple[TravellerLine, ...], conv: FieldConvention,
+           most_lines: tuple[tuple[str, int], ...]) -> dict[int, float | None]:
+    """The advisor's North-South (key ``id(line)``) and East-West (key ``-id(line)``) matchpoints of
+    every line under ``conv`` (:func:`engine.scoring.field.board_figures`: its sections apart or
+    across, its factoring, ``most_lines`` the session's most lines by section, ``"*"`` across),
+    rounded as the program prints them."""
+    most = dict(most_lines)
+    groups: dict[str, list[TravellerLine]] = {}
+    for ln in lines:
+        groups.setdefault("*" if conv.sections == ACROSS else ln.section, []).append(ln)
+    out: dict[int, float | None] = {}
+    for key, group in groups.items():
+        figures = board_figures([ln.ns_score for ln in group], conv, most.get(key, 0))
+        for ln, mp in zip(group, figures.ns, strict=True):
+            out[id(ln)] = None if mp is None else conv.rounded(mp)
+            out[-id(ln)] = None if mp is None else conv.rounded(figures.top - mp)
+    return out
+
+
 def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
-                   deal: Deal | None = None, scoring: str = "") -> list[dict[str, Any]]:
+                   deal: Deal | None = None, scoring: str = "", convention: FieldConvention | None = None,
+                   most_lines: tuple[tuple[str, int], ...] = ()) -> list[dict[str, Any]]:
     """Each line of a traveller for the page, file order, with the advisor's North-South and
     East-West matchpoints computed by Law 78A against the other lines of its section
     (:func:`engine.records.results.traveller_matchpoints`, in the program's units ``units`` per score
@@ -81,14 +104,22 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
     ``deal``, a lead that is not in the opening leader's hand (declarer's left-hand opponent, Law
     41A) is flagged (``lead_not_held``: the seat whose hand it should be in), never silently shown
     (issue 36). A traveller scored in IMPs (``scoring``, or IMPs on its lines) shows the program's
-    IMPs and the advisor's (:func:`imps_by_line`) in place of matchpoints."""
+    IMPs and the advisor's (:func:`imps_by_line`) in place of matchpoints. With the event's
+    ``convention`` (issue 36, :func:`app.api.field.event_convention`) the matchpoints are its
+    (sections apart or across, its factoring, ``most_lines`` for the session's, its rounding), and a
+    form the director set replaces the file's."""
     per = int(units) if units and units == int(units) else 2
     computed: dict[int, float | None] = {}
-    for group in travellers(lines).values():
-        top = per * (len(group) - 1)
-        for ln, mp in zip(group, traveller_matchpoints(group, per), strict=True):
-            computed[id(ln)] = mp
-            computed[-id(ln)] = None if mp is None else top - mp
+    if convention is not None and convention.form == FIELD_MATCHPOINTS:
+        computed = _under(lines, convention, most_lines)
+    else:
+        for group in travellers(lines).values():
+            top = per * (len(group) - 1)
+            for ln, mp in zip(group, traveller_matchpoints(group, per), strict=True):
+                computed[id(ln)] = mp
+                computed[-id(ln)] = None if mp is None else top - mp
+    if convention is not None and convention.source("form") == DIRECTOR:
+        scoring = SCORING_OF[convention.form]
     advisor_imps = imps_by_line(lines, scoring)
     rows = []
     for ln in lines:
@@ -162,11 +193,16 @@ def install_traveller_pages(r: APIRouter, render: Render, lang_of: Callable[[Req
         except InvalidBoardError as exc:
             return render(request, "index.html", lang, 404, errors=[Problem("", reason(lang, exc))])
         record = repo.board(event_id, board)
+        conv = event_convention(repo, event_id, found)
+        scoring = SCORING_OF[conv.form] if conv.source("form") == DIRECTOR else found.scoring
+        sections = sorted({ln.section for ln in found.lines})
         return render(request, "traveller.html", lang, event=event, board=board_key(board), record=record,
                       traveller=found, rows=traveller_rows(found.lines, found.mp_units,
                                                            record.deal if record is not None else None,
-                                                           found.scoring),
-                      in_imps=imps_by_line(found.lines, found.scoring) is not None,
+                                                           found.scoring, conv, found.most_lines),
+                      field_text=convention_words(conv, sections,
+                                                  say=lambda key, **params: gettext(lang, key, **params)),
+                      in_imps=imps_by_line(found.lines, scoring) is not None,
                       sections=len({ln.section for ln in found.lines}) > 1,
                       tables=any(ln.table is not None for ln in found.lines))
 
