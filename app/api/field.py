@@ -11,9 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from app.api.travellers import PairsIn, same_pair, table_on_traveller
+from app.api.travellers import PairsIn, same_pair, table_on_traveller, traveller_convention
 from engine.casefile.cases import Case
-from engine.casefile.events import EventRepository, StoredTraveller, UnknownEventError
+from engine.casefile.events import EventRepository, StoredTraveller
 from engine.errors import InvalidBoardError
 from engine.records.handrecords import board_key
 from engine.records.results.against import TEAMS as AGAINST_TEAMS
@@ -36,20 +36,14 @@ from engine.scoring.field import (
     TRAVELLER,
     FieldConvention,
     FieldEntry,
-    FieldSetting,
-    convention_for,
 )
 
 
 def event_convention(events: EventRepository, event_id: int, traveller: StoredTraveller) -> FieldConvention:
     """The convention ``traveller`` (a board of event ``event_id``) is scored under: the director's
     setting on the event over the file's scoring form and units over the program's known
-    convention over Law 78A (:func:`engine.scoring.field.convention_for`)."""
-    try:
-        setting = events.get_event(event_id).details.field
-    except UnknownEventError:
-        setting = FieldSetting()
-    return convention_for(traveller.scoring, traveller.program, traveller.mp_units, setting)
+    convention over Law 78A (:func:`app.api.travellers.traveller_convention`)."""
+    return traveller_convention(events, event_id, traveller)
 
 
 def field_group(lines: Sequence[TravellerLine], line: TravellerLine,

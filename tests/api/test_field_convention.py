@@ -109,3 +109,28 @@ def test_the_events_field_convention_is_told_by_the_file_and_set_by_the_director
     assert r.status_code == 422 and "form" in r.text
     r = client.post(f"/v1/events/{event_id}/field", json={})
     assert r.status_code == 200 and r.json()["setting"] == {}
+
+
+MULTI = "usebio/duaneg__scorer-to-usebio/multi-section-multi-movement-pairs.xml"
+
+
+def test_a_weighted_score_on_a_multi_section_board_is_scored_across_as_the_program_does(client: TestClient) -> None:
+    """scorer-to-usebio's three-section NZ Scorer file, board 1 (33 lines, NZ Scorer matchpoints across
+    its sections): section C's 14 v 11 (3NT N +2, +460) given 1/2 4S N +1 (+450), 1/2 3NT N +2 (+460).
+    The 32 other scores: -150, -100, -50 x2, +400, +420 x11, +430 x2, +450 x12, +460 x2.
+    +450 beats 18 (36) and ties 12 (12): 48; +460 beats 30 (60) and ties 2 (2): 62; 1/2 x 48 + 1/2 x 62
+    = 55 of 64 (85.9375%). Per section C (-50, +420 x3, +450 x2) it would be 1/2 x 10 + 1/2 x 12 = 11 of 12."""
+    event_id = new_event(client)
+    assert post(client, event_id, sample(MULTI)).status_code == 200
+    body = {"event": event_id, "board": "1", "pairs": {"ns": "14", "ew": "11"},
+            "outcomes": [{"contract": "4S", "declarer": "N", "tricks": 11, "weight": "1/2"},
+                         {"contract": "3NT", "declarer": "N", "tricks": 11, "weight": "1/2"}]}
+    r = client.post("/v1/scores/weighted", json=body)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert [o["ns"] for o in out["outcomes"]] == [48, 62]
+    assert (out["ns"], out["top"], out["ns_percent"]) == (55, 64, 85.9375)
+    # the director sets the sections apart: section C alone
+    assert client.post(f"/v1/events/{event_id}/field", json={"sections": "apart"}).status_code == 200
+    out = client.post("/v1/scores/weighted", json=body).json()
+    assert (out["ns"], out["top"]) == (11, 12)
