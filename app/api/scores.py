@@ -33,7 +33,7 @@ from app.api.schemas.scores import (
     WeightedRequest,
     WeightedResponse,
 )
-from app.api.travellers import stored_traveller, table_on_traveller
+from app.api.travellers import normal_results, stored_traveller, table_on_traveller
 from engine.casefile.events import EventRepository
 from engine.errors import InvalidBoardError
 from engine.model.seats import Side, Vulnerability
@@ -57,6 +57,8 @@ from engine.scoring import (
     weighted_imps,
     weighted_matchpoints,
 )
+from engine.scoring.adjusted import WeightedScore
+from engine.scoring.field import factored
 from engine.scoring.pairs_imps import pairs_imps, weighted_pairs_imps
 
 
@@ -81,7 +83,7 @@ def rule_weighted(body: WeightedRequest) -> WeightedResponse:
     units = prof.mp_units
     if body.form == "matchpoints":
         assert body.field is not None
-        w = weighted_matchpoints(outcomes, body.field, units)
+        w = _neuberg(weighted_matchpoints(outcomes, body.field, units), body, units)
     elif body.form in PAIRS_IMPS:
         assert body.field is not None
         w = weighted_pairs_imps(outcomes, body.field, body.form)
@@ -126,7 +128,7 @@ def rule_weighted(body: WeightedRequest) -> WeightedResponse:
     if body.offending_outcomes is not None and body.non_offending is not None:
         os_outcomes, _ = _outcomes(body.offending_outcomes, vul, "offending_outcomes")
         w_os = (weighted_pairs_imps(os_outcomes, body.field, body.form) if body.form in PAIRS_IMPS and body.field
-                else weighted_matchpoints(os_outcomes, body.field, units) if body.field
+                else _neuberg(weighted_matchpoints(os_outcomes, body.field, units), body, units) if body.field
                 else weighted_imps(os_outcomes, body.other_room_ns or 0))
         nos_ns = body.non_offending == "NS"
         ns_w, ew_w = (w, w_os) if nos_ns else (w_os, w)
@@ -141,6 +143,21 @@ def rule_weighted(body: WeightedRequest) -> WeightedResponse:
     return WeightedResponse(profile=prof.name, form=body.form, weights_defaulted=weights_defaulted, outcomes=comps,
                             ns=w.ns, ew=w.ew, top=w.top, ns_percent=w.ns_percent, ew_percent=w.ew_percent,
                             others=[FieldMpOut(score_ns=s, mp=m) for s, m in w.others], split=None, explanation=text)
+
+
+def _neuberg(w: WeightedScore, body: WeightedRequest, units: int) -> WeightedScore:
+    """``w`` Neuberg-factored to ``body.normal_results`` when given (:func:`engine.scoring.field.factored`).
+
+    Raises:
+        InvalidBoardError: path ``normal_results``: fewer than the results compared.
+    """
+    if body.normal_results is None or body.field is None:
+        return w
+    scored = len(body.field) + 1
+    if body.normal_results < scored:
+        raise InvalidBoardError(f"normal_results ({body.normal_results}) is fewer than the results compared "
+                                f"({scored})", path="normal_results")
+    return factored(w, scored, body.normal_results, units)
 
 
 def _outcomes(items: list[OutcomeIn], vul: Vulnerability, path: str) -> tuple[list[Outcome], bool]:
@@ -253,7 +270,7 @@ def score_against(outcomes: list[dict[str, JsonValue]], scoring: ScoringIn, non_
     try:
         return rule_weighted(WeightedRequest.model_validate({
             "outcomes": outcomes, "form": form or scoring.form or ("matchpoints" if scoring.field else "imps"),
-            "field": scoring.field,
+            "field": scoring.field, "normal_results": scoring.normal_results,
             "other_room_ns": scoring.other_room_ns, "profile": scoring.profile,
             "non_offending": non_offending.value if non_offending else None}))
     except InvalidBoardError as exc:
@@ -296,6 +313,8 @@ def weighted_from_traveller(body: WeightedRequest, repo: EventRepository) -> tup
         return body, None
     named = table_on_traveller(repo, body.event, body.board or "?", body.table, body.pairs)
     update: dict[str, object] = {"field": named.field}
+    if "normal_results" not in body.model_fields_set:
+        update["normal_results"] = normal_results(repo, named)
     found = named.form
     told_by = "request" if "form" in body.model_fields_set else found.told_by
     if "form" not in body.model_fields_set:

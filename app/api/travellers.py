@@ -125,6 +125,17 @@ def traveller_convention(repo: EventRepository, event: int, found: StoredTravell
     return convention_for(found.scoring, found.program, found.mp_units, setting)
 
 
+def normal_results(repo: EventRepository, named: TableOnTraveller) -> int | None:
+    """The number of results the named table's matchpoints are factored to under the event's field
+    convention (:meth:`engine.scoring.field.FieldConvention.results_for`: the table and its field's
+    lines, those with a table score, the session's most lines), ``None`` when not factored."""
+    conv = traveller_convention(repo, named.traveller_event, named.traveller)
+    scored = len(named.field) + 1
+    most = dict(named.traveller.most_lines).get("*" if conv.sections == ACROSS else named.line.section, 0)
+    big = conv.results_for(len(named.others) + 1, scored, most)
+    return big if big != scored and big >= 2 else None
+
+
 def require_contract(line: TravellerLine, path: str) -> tuple[str, Seat]:
     """The contract and the declarer the traveller ``line`` holds (to prefill a ruling request
     from); else :class:`InvalidBoardError` at the request's ``path`` (``"table"`` or

@@ -38,9 +38,9 @@ from dataclasses import dataclass, fields, replace
 from fractions import Fraction
 
 from engine.errors import InvalidBoardError
-from engine.scoring.adjusted import Outcome, check_weights
+from engine.scoring.adjusted import Outcome, ScoredOutcome, WeightedScore, check_weights
 from engine.scoring.imps import butler_imps, datum, imps
-from engine.scoring.matchpoints import matchpoints, neuberg, percent
+from engine.scoring.matchpoints import matchpoints, neuberg, percent, top
 
 MATCHPOINTS = "matchpoints"
 BUTLER = "butler"
@@ -509,8 +509,23 @@ def score_on_field(outcomes: Sequence[Outcome], field: Sequence[FieldEntry], con
                            percent(float(top - ns_mp), top), n, big, taken_out, adjusted)
 
 
+def factored(w: WeightedScore, scored: int, results: int, units: int = 2) -> WeightedScore:
+    """A matchpointed weighted score ``w`` (:func:`engine.scoring.adjusted.weighted_matchpoints`,
+    against ``scored - 1`` other results) Neuberg-factored to ``results`` (the WBF formula, each
+    result's matchpoints and so their weighted sum, as Neuberg is linear): the top becomes
+    ``units * (results - 1)``; ``others`` (the other pairs' comparisons) unchanged. ``w`` itself when
+    ``results == scored``."""
+    if results == scored or w.form != MATCHPOINTS or scored < 1:
+        return w
+    t = top(results, units)
+    comps = tuple(ScoredOutcome(c.outcome, neuberg(c.ns, scored, results, units),
+                                t - neuberg(c.ns, scored, results, units)) for c in w.components)
+    ns = neuberg(w.ns, scored, results, units)
+    return WeightedScore(w.form, comps, ns, t - ns, t, percent(ns, t), percent(t - ns, t), w.others)
+
+
 __all__ = ["ACROSS", "APART", "ARTIFICIALS", "ATTRIBUTES", "BUTLER", "CROSS_IMPS", "DIRECTOR", "FACTORINGS", "FILE",
            "FIXED", "FORMS", "LAW", "LAW_78A", "MATCHPOINTS", "NEUBERG", "NOT_FACTORED", "NO_FACTORING", "NO_SETTING",
            "PROGRAM", "PROGRAMS", "ROUND", "SCORING_OF", "SECTIONS", "SESSION", "TEAMS", "TRAVELLER", "TRUNCATE",
            "AdjustedOnField", "BoardFigures", "FieldConvention", "FieldEntry", "FieldSetting", "ProgramConvention",
-           "ScoredOnField", "board_figures", "convention_for", "program_convention", "score_on_field"]
+           "ScoredOnField", "board_figures", "convention_for", "factored", "program_convention", "score_on_field"]

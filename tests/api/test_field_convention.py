@@ -134,3 +134,29 @@ def test_a_weighted_score_on_a_multi_section_board_is_scored_across_as_the_progr
     assert client.post(f"/v1/events/{event_id}/field", json={"sections": "apart"}).status_code == 200
     out = client.post("/v1/scores/weighted", json=body).json()
     assert (out["ns"], out["top"]) == (11, 12)
+
+
+SEANCE = "pbn-scoretable/lucbellicaud__bridgetrainer/open2dn1nationalfinaledirecte21-22-sance1.pbn"
+
+
+def test_a_ruling_weighted_on_a_board_with_an_artificial_line_is_factored_as_magic_contest_does(
+        client: TestClient) -> None:
+    """Magic Contest's FFB file, board 1: 22 tables (top 42), one A+/A+ (table 16); the 20 other table
+    scores of table 8 (3S N +1, +170): +420 x14, +400, -50 x5. Weighted 1/2 3S N +1 (+170), 1/2 4S N -1
+    (-50): +170 beats the five -50 (10 of 40), Neuberg to 22: (10 + 1) x 22/21 - 1 = 10.524 (the file's
+    10.5 for the line as played); -50 ties five (5): (5 + 1) x 22/21 - 1 = 5.286; weighted
+    (7.5 + 1) x 22/21 - 1 = 7.905 of 42, where the smaller top gave 7.5 of 40."""
+    event_id = new_event(client)
+    assert post(client, event_id, sample(SEANCE)).status_code == 200
+    body = {"event": event_id, "board": "1", "table": 8,
+            "outcomes": [{"contract": "3S", "declarer": "N", "tricks": 10, "weight": "1/2"},
+                         {"contract": "4S", "declarer": "N", "tricks": 9, "weight": "1/2"}]}
+    r = client.post("/v1/scores/weighted", json=body)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert [o["ns"] for o in out["outcomes"]] == [pytest.approx(242 / 21 - 1), pytest.approx(132 / 21 - 1)]
+    assert (out["ns"], out["top"]) == (pytest.approx(187 / 21 - 1), 42)
+    assert round(out["outcomes"][0]["ns"], 1) == 10.5
+    # the request's own normal_results wins (21: not factored, the smaller top)
+    r = client.post("/v1/scores/weighted", json={**body, "normal_results": 21})
+    assert (r.json()["ns"], r.json()["top"]) == (7.5, 40)
