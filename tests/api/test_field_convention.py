@@ -160,3 +160,19 @@ def test_a_ruling_weighted_on_a_board_with_an_artificial_line_is_factored_as_mag
     # the request's own normal_results wins (21: not factored, the smaller top)
     r = client.post("/v1/scores/weighted", json={**body, "normal_results": 21})
     assert (r.json()["ns"], r.json()["top"]) == (7.5, 40)
+
+
+def test_the_case_page_names_the_field_as_it_now_stands(client: TestClient) -> None:
+    """The case page's "for the scorer" block says the board as it now stands, in the page's language."""
+    event_id = new_event(client)
+    assert post(client, event_id, sample(HOWELL)).status_code == 200
+    weighted = _case(client, event_id, "5", "2", WEIGHTED_5V2)
+    _case(client, event_id, "8", "4", {"score_ns": -50, "result": "4H S -1", "law": "64A2",
+                                       "reason": "one trick only: the revoke trick was won by East"})
+    page = " ".join(client.get(f"/cases/{weighted}?lang=en").text.split())
+    # 9 of 10 with 8 v 4's decided -50 in place (worked above)
+    assert "type North-South 90.00% and East-West 10.00% on this board" in page
+    assert "On the board as it now stands (1 other decided adjustments in place): matchpointed" in page
+    assert "(Compscore3)" in page
+    pl = " ".join(client.get(f"/cases/{weighted}?lang=pl").text.split())
+    assert "Na rozdaniu w obecnym stanie (uwzględnione inne rozstrzygnięte korekty: 1): na punkty meczowe" in pl
