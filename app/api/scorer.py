@@ -152,11 +152,21 @@ class ForScorerOut(BaseModel):
 def with_imps(block: ForScorerOut | None, scored: WeightedResponse | None) -> ForScorerOut | None:
     """``block`` with its weighted score's IMPs when the ruling's scores (``scored``, the same
     results with the same weights) are IMPs against the traveller (Butler, cross-IMPs, teams):
-    each result's IMPs and the weighted IMPs each side gets, what the scorer types on an IMP event."""
+    each result's IMPs and the weighted IMPs each side gets, what the scorer types on an IMP event;
+    at matchpoints factored to another top (the event's field convention, issue 36), the ruling's
+    factored matchpoints, top and percentages."""
     w = block.weighted if block is not None else None
-    if block is None or w is None or scored is None or scored.form == "matchpoints" or scored.ns is None \
+    if block is None or w is None or scored is None or scored.ns is None or scored.ew is None \
             or len(scored.outcomes) != len(w.components):
         return block
+    if scored.form == "matchpoints":  # the ruling's own matchpoints: factored as the event's convention says
+        if scored.top is None or w.top is None or scored.top == w.top:
+            return block
+        mps = [c.model_copy(update={"ns_mp": o.ns, "ew_mp": o.ew}) for c, o in zip(w.components, scored.outcomes,
+                                                                                 strict=True)]
+        return block.model_copy(update={"weighted": w.model_copy(update={
+            "components": mps, "top": scored.top, "ns_mp": scored.ns, "ew_mp": scored.ew,
+            "ns_percent": scored.ns_percent, "ew_percent": scored.ew_percent})})
     comps = [c.model_copy(update={"ns_imps": o.ns}) for c, o in zip(w.components, scored.outcomes, strict=True)]
     return block.model_copy(update={"weighted": w.model_copy(update={
         "components": comps, "form": scored.form, "ns_imps": scored.ns, "ew_imps": scored.ew})})

@@ -10,11 +10,16 @@ score beaten; Neuberg ``(MP + 1) x N/n - 1``)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from app.api.schemas.scores import WeightedRequest
+from app.api.scorer import ForScorerOut, WeightedEntryOut, with_imps
+from app.api.scores import rule_weighted
+from engine.scoring.scorer import weighted_entry
 from tests.api.test_events import new_event
 from tests.api.test_results_api import CLUB, REVOKE_5V2, post, sample
 
@@ -176,3 +181,23 @@ def test_the_case_page_names_the_field_as_it_now_stands(client: TestClient) -> N
     assert "(Compscore3)" in page
     pl = " ".join(client.get(f"/cases/{weighted}?lang=pl").text.split())
     assert "Na rozdaniu w obecnym stanie (uwzględnione inne rozstrzygnięte korekty: 1): na punkty meczowe" in pl
+
+
+def test_a_rulings_for_the_scorer_block_takes_the_rulings_factored_matchpoints() -> None:
+    """The ruling's for-the-scorer block (each plausible result against the field, unfactored) takes
+    the ruling's own factored matchpoints (app.api.scorer.with_imps): Magic Contest's board 1 figures
+    above, 1/2 +170 and 1/2 -50 against +420 x14, +400, -50 x5 with one artificial line: 7.5 of 40
+    unfactored, (7.5 + 1) x 22/21 - 1 = 7.905 of 42 factored to the 22 tables."""
+    field = [420] * 14 + [400] + [-50] * 5
+    parts = [("3S N +1", 170, Fraction(1, 2)), ("4S N -1", -50, Fraction(1, 2))]
+    block = ForScorerOut(weighted=WeightedEntryOut.of(weighted_entry(parts, field)))
+    assert block.weighted is not None and (block.weighted.ns_mp, block.weighted.top) == (7.5, 40)
+    scored = rule_weighted(WeightedRequest.model_validate({
+        "outcomes": [{"score_ns": 170, "weight": "1/2", "label": "3S N +1"},
+                     {"score_ns": -50, "weight": "1/2", "label": "4S N -1"}],
+        "field": field, "normal_results": 22}))
+    out = with_imps(block, scored)
+    assert out is not None and out.weighted is not None
+    assert (out.weighted.ns_mp, out.weighted.top) == (pytest.approx(187 / 21 - 1), 42)
+    assert [c.ns_mp for c in out.weighted.components] == [pytest.approx(242 / 21 - 1), pytest.approx(132 / 21 - 1)]
+    assert out.weighted.ns_percent == pytest.approx(100 * (187 / 21 - 1) / 42)
