@@ -281,3 +281,29 @@ def test_the_nz_scorer_multi_section_file_is_matchpointed_across_its_sections() 
     assert equal(conv, lambda ln: ln.board) == (856, 0)
     same, differ = equal(LAW_78A, lambda ln: (ln.section, ln.board))
     assert same + differ == 856 and differ > 400
+
+
+BUTLER_PBN = b"""% Three tables of a Butler pairs board, built by hand for this test
+[Event "Hand-built Butler pairs"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
+[Scoring "Butler"]
+[ScoreTable "Table;Round;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;IMP_NS"]
+ 1  1  1  2 4S   S 10  420  0
+ 2  1  3  4 4S   S  9  -50 -10
+ 3  1  5  6 4S   S 11  450  1
+"""
+
+
+def test_a_pbn_scoretable_in_imps_with_a_butler_scoring_tag_is_butler() -> None:
+    """IMP_NS columns say IMPs; [Scoring "Butler"] says which: Butler. By hand: the datum of +420,
+    -50, +450 with the top and bottom dropped is +420; +450 gets IMPs(30) = 1, -50 IMPs(-470) = -10."""
+    r = read_results(BUTLER_PBN)
+    assert r.scoring == "BUTLER"
+    conv = convention_for(r.scoring, r.program, r.mp_units)
+    assert (conv.form, conv.source("form")) == ("butler", FILE)
+    got = score_on_field([Outcome(450, Fraction(1))], [FieldEntry(420), FieldEntry(-50)], conv)
+    assert got.ns == 1
+    assert read_results(BUTLER_PBN.replace(b'[Scoring "Butler"]\n', b"")).scoring == "IMP"
