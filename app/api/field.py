@@ -100,10 +100,11 @@ def _label(ln: TravellerLine) -> str:
 
 
 def field_now(group: Sequence[TravellerLine], line: TravellerLine, decided: Sequence[Case],
-              own: Case | None = None) -> list[FieldEntry]:
+              own: Case | None = None, convention: FieldConvention | None = None) -> list[FieldEntry]:
     """Every other line of ``group`` as it now stands: the line of a case of ``decided`` (other
     than ``own``; the newest first when two name it) with its decided score in place, else the
-    table's line as the program recorded it (an artificial or not-played line taken out)."""
+    table's line as the program recorded it (an artificial or not-played line taken out; a
+    not-played line scored 0 when the ``convention`` says so)."""
     out = []
     for ln in group:
         if ln is line:
@@ -114,7 +115,8 @@ def field_now(group: Sequence[TravellerLine], line: TravellerLine, decided: Sequ
                 entry = decided_entry(c, _label(ln))
                 if entry is not None:
                     break
-        out.append(entry or FieldEntry(ln.ns_score, artificial=ln.ns_score is None, label=_label(ln)))
+        score = convention.line_score(ln.ns_score, ln.artificial) if convention is not None else ln.ns_score
+        out.append(entry or FieldEntry(score, artificial=score is None, label=_label(ln)))
     return out
 
 
@@ -160,7 +162,7 @@ def place_case(case: Case, events: EventRepository, decided: Sequence[Case] = ()
     conv = event_convention(events, d.event_id, named.traveller)
     group = field_group(named.traveller.lines, named.line, conv)
     mine = [c for c in decided if c.details.event_id == d.event_id and board_key(c.details.board) == named.line.board]
-    entries = field_now(group, named.line, mine, case)
+    entries = field_now(group, named.line, mine, case, conv)
     room_entry = None
     if conv.form in (TEAMS, BUTLER, CROSS_IMPS) and conv.source("form") != "director":
         # at IMPs the file's own lines tell teams from pairs (the other room on the traveller)

@@ -51,6 +51,8 @@ class FieldConventionOut(BaseModel):
     units: int
     decimals: int | None = Field(description="The program prints its figures to this many decimals; null: unrounded.")
     rounding: str = Field(description="'round' or 'truncate' to `decimals`.")
+    not_played_scores_zero: bool = Field(description="A line not played (NP) is scored as a pass-out (NZ Scorer), "
+                                         "not taken out.")
     program: str = Field(description="The program whose known convention applies ('' none).")
     told_by: dict[str, str] = Field(description="Who told each attribute: 'director', 'file', 'program' or 'law' "
                                     "(Law 78A's default, assumed).")
@@ -62,7 +64,7 @@ class FieldConventionOut(BaseModel):
         """From the director's setting and the resolved convention."""
         return cls(setting=setting.to_json(), form=conv.form, sections=conv.sections, factoring=conv.factoring,
                    factor_to=conv.factor_to, artificial=conv.artificial, units=conv.units, decimals=conv.decimals,
-                   rounding=conv.rounding, program=conv.program,
+                   rounding=conv.rounding, not_played_scores_zero=conv.not_played_scores_zero, program=conv.program,
                    told_by={a: conv.source(a) for a in ATTRIBUTES}, assumed=list(conv.assumed),
                    text=convention_words(conv))
 

@@ -87,7 +87,7 @@ def _under(lines: tuple[TravellerLine, ...], conv: FieldConvention,
         groups.setdefault("*" if conv.sections == ACROSS else ln.section, []).append(ln)
     out: dict[int, float | None] = {}
     for key, group in groups.items():
-        figures = board_figures([ln.ns_score for ln in group], conv, most.get(key, 0))
+        figures = board_figures([conv.line_score(ln.ns_score, ln.artificial) for ln in group], conv, most.get(key, 0))
         for ln, mp in zip(group, figures.ns, strict=True):
             out[id(ln)] = None if mp is None else conv.rounded(mp)
             out[-id(ln)] = None if mp is None else conv.rounded(figures.top - mp)

@@ -99,6 +99,8 @@ class FieldConvention:
         decimals: the program prints its figures to this many decimals (``None``: unrounded).
         rounding: :data:`ROUND` (half up) or :data:`TRUNCATE` (NZ Scorer) to ``decimals``.
         program: the program whose convention gave some attribute (``"ScoreBridge"``), ``""`` none.
+        not_played_scores_zero: a line "not played" (``NP``) is scored as a pass-out, 0 points
+            (NZ Scorer), instead of being taken out like an artificial line.
         told_by: ``(attribute, who)`` pairs: :data:`DIRECTOR`, :data:`FILE` or :data:`PROGRAM`;
             an attribute not named is Law 78A's default, assumed (:data:`LAW`).
     """
@@ -113,6 +115,7 @@ class FieldConvention:
     rounding: str = ROUND
     program: str = ""
     told_by: tuple[tuple[str, str], ...] = ()
+    not_played_scores_zero: bool = False
 
     def source(self, attribute: str) -> str:
         """Who told ``attribute`` (one of :data:`ATTRIBUTES`): director, file, program or law (assumed)."""
@@ -132,6 +135,13 @@ class FieldConvention:
         if self.rounding == TRUNCATE:
             return math.trunc(value * scale + (1e-9 if value >= 0 else -1e-9)) / scale
         return math.floor(value * scale + 0.5 + 1e-9) / scale
+
+    def line_score(self, ns_score: int | None, artificial: str | None) -> int | None:
+        """A traveller line's North-South points as this convention compares them: the table score,
+        0 for a line not played (``"NP"``) when :attr:`not_played_scores_zero`, else ``None`` (taken out)."""
+        if ns_score is None and artificial == "NP" and self.not_played_scores_zero:
+            return 0
+        return ns_score
 
     def results_for(self, lines: int, scored: int, session_most: int = 0) -> int:
         """The number of results a board's matchpoints are factored to: ``lines`` on its traveller
@@ -187,9 +197,11 @@ PROGRAMS: tuple[ProgramConvention, ...] = (
     ProgramConvention("BriAn", r"\bBriAn\b", (("artificial", NOT_FACTORED),),
                       "issue 36: BriAn does not Neuberg a board with an A5050 on it"),
     ProgramConvention("NZ Scorer", r"^(NZ\s+Bridge\s+)?Scorer\b",
-                      (("sections", ACROSS), ("decimals", 1), ("rounding", TRUNCATE)),
+                      (("sections", ACROSS), ("decimals", 1), ("rounding", TRUNCATE),
+                       ("not_played_scores_zero", True)),
                       "the NZ Scorer samples (scorer-to-usebio): a board matchpointed across its sections, "
-                      "truncated to tenths (tests/engine/records/test_results_readers.py)"),
+                      "truncated to tenths, a line not played scored as a pass-out "
+                      "(tests/engine/records/test_results_readers.py)"),
     ProgramConvention("Magic Contest", r"Magic\s*Contest", (("decimals", 1),),
                       "the FFB Magic Contest sample: Neuberg to the traveller, matchpoints to tenths"),
     ProgramConvention("Compscore3", r"\bCompscore", (),

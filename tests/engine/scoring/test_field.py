@@ -307,3 +307,30 @@ def test_a_pbn_scoretable_in_imps_with_a_butler_scoring_tag_is_butler() -> None:
     got = score_on_field([Outcome(450, Fraction(1))], [FieldEntry(420), FieldEntry(-50)], conv)
     assert got.ns == 1
     assert read_results(BUTLER_PBN.replace(b'[Scoring "Butler"]\n', b"")).scoring == "IMP"
+
+
+@club
+@pytest.mark.parametrize("rel", ["usebio/duaneg__scorer-to-usebio/pairs-with-np-passed.xml",
+                                 "nz-scorer-xml/duaneg__scorer-to-usebio/pairs-with-np-passed.xml"])
+def test_nz_scorer_scores_a_board_not_played_as_a_pass_out(rel: str) -> None:
+    """NZ Scorer's file with a board not played (NP): under the program's convention the NP line
+    scores 0 against the others, and every table score's matchpoints equal the file's (truncated to
+    tenths); taking the NP line out (Law 78A's default, Neuberg) changes its board's figures."""
+    r = read_results((CLUB / rel).read_bytes())
+    conv = convention_for(r.scoring, r.program, r.mp_units)
+    assert conv.not_played_scores_zero and conv.line_score(None, "NP") == 0 and LAW_78A.line_score(None, "NP") is None
+    groups = defaultdict(list)
+    for ln in r.lines:
+        groups[ln.board].append(ln)
+    np_boards = {ln.board for ln in r.lines if ln.artificial == "NP"}
+    assert len(np_boards) == 1
+    for board, lines in groups.items():
+        ours = board_figures([conv.line_score(ln.ns_score, ln.artificial) for ln in lines], conv)
+        plain = board_figures([ln.ns_score for ln in lines], LAW_78A)
+        for ln, a, b in zip(lines, ours.ns, plain.ns, strict=True):
+            if ln.ns_score is None:
+                continue
+            assert a is not None and conv.rounded(a) == ln.ns_mp, (board, ln)
+            if board in np_boards and b is not None and conv.rounded(b) != ln.ns_mp:
+                np_boards.discard(board)  # the default differs on that board
+    assert not np_boards
