@@ -201,3 +201,10 @@ def test_a_rulings_for_the_scorer_block_takes_the_rulings_factored_matchpoints()
     assert (out.weighted.ns_mp, out.weighted.top) == (pytest.approx(187 / 21 - 1), 42)
     assert [c.ns_mp for c in out.weighted.components] == [pytest.approx(242 / 21 - 1), pytest.approx(132 / 21 - 1)]
     assert out.weighted.ns_percent == pytest.approx(100 * (187 / 21 - 1) / 42)
+
+
+def test_the_field_of_an_event_not_stored_is_404(client: TestClient) -> None:
+    assert client.get("/v1/events/999999/field").status_code == 404
+    assert client.post("/v1/events/999999/field", json={"sections": "across"}).status_code == 404
+    r = client.post("/v1/events/999999/field", json={"factor_to": 0})
+    assert r.status_code == 422 and "factor_to" in r.text
