@@ -26,10 +26,11 @@ from engine.model.deal import Deal
 from engine.records.handrecords import board_key
 from engine.records.results import TravellerLine, traveller_matchpoints, travellers
 from engine.records.results.against import MATCHPOINTS, TEAMS, traveller_form
-from engine.scoring.field import ACROSS, DIRECTOR, SCORING_OF, FieldConvention, board_figures
+from engine.records.results.model import line_outcomes
+from engine.scoring.field import ACROSS, DIRECTOR, SCORING_OF, FieldConvention, Result, board_figures
 from engine.scoring.field import MATCHPOINTS as FIELD_MATCHPOINTS
 from engine.scoring.imps import imps
-from engine.scoring.pairs_imps import pairs_imps
+from engine.scoring.pairs_imps import expected_pairs_imps
 
 Render = Callable[..., HTMLResponse]
 
@@ -51,11 +52,16 @@ def _negated(value: float | Fraction | None) -> float | Fraction | None:
     return None if value is None else -value
 
 
-def imps_by_line(lines: tuple[TravellerLine, ...], scoring: str) -> dict[int, float | Fraction | None] | None:
+def imps_by_line(lines: tuple[TravellerLine, ...], scoring: str, side: str = "NS",
+                 ) -> dict[int, float | Fraction | None] | None:
     """The advisor's North-South IMPs of each line (by ``id``) when the traveller is scored in IMPs
     (the file's ``scoring``, or its lines' own IMPs: :func:`engine.records.results.against.traveller_form`),
     against the rest of its section: Butler or cross-IMPs as the file says or its figures show, at
-    teams against the other room (78B); ``None`` when the traveller is matchpointed."""
+    teams against the other room (78B); ``None`` when the traveller is matchpointed. The advisor's
+    own codes count as results (issue 36): a weighted line pro rata, a split line with its
+    ``side``'s score (:func:`engine.records.results.model.line_outcomes`,
+    :func:`engine.scoring.pairs_imps.expected_pairs_imps`); ``side="EW"`` gives the North-South
+    IMPs of East-West's ranking (East-West get their negation)."""
     forms = {id(ln): traveller_form(scoring, ln, [o for o in group if o is not ln])
              for group in travellers(lines).values() for ln in group}
     if not any(f.form != MATCHPOINTS for f in forms.values()):
@@ -64,14 +70,16 @@ def imps_by_line(lines: tuple[TravellerLine, ...], scoring: str) -> dict[int, fl
     for group in travellers(lines).values():
         for ln in group:
             form = forms[id(ln)]
-            field = [o.ns_score for o in group if o is not ln and o.ns_score is not None]
-            if ln.ns_score is None or form.form == MATCHPOINTS or (form.form != TEAMS and not field):
+            own = line_outcomes(ln, side)
+            field = [x for x in (line_outcomes(o, side) for o in group if o is not ln) if x is not None]
+            if own is None or form.form == MATCHPOINTS or (form.form != TEAMS and not field):
                 out[id(ln)] = None
             elif form.form == TEAMS:
                 room = form.other_room
-                out[id(ln)] = imps(ln.ns_score - room.ns_score) if room and room.ns_score is not None else None
+                out[id(ln)] = imps(ln.ns_score - room.ns_score) \
+                    if ln.ns_score is not None and room and room.ns_score is not None else None
             else:
-                out[id(ln)] = pairs_imps(ln.ns_score, field, form.form)
+                out[id(ln)] = expected_pairs_imps(own, field, form.form)
     return out
 
 
@@ -79,19 +87,30 @@ def _under(lines: tuple[TravellerLine, ...], conv: FieldConvention,
            most_lines: tuple[tuple[str, int], ...]) -> dict[int, float | None]:
     """The advisor's North-South (key ``id(line)``) and East-West (key ``-id(line)``) matchpoints of
     every line under ``conv`` (:func:`engine.scoring.field.board_figures`: its sections apart or
-    across, its factoring, ``most_lines`` the session's most lines by section, ``"*"`` across),
-    rounded as the program prints them."""
+    across, its factoring, ``most_lines`` the session's most lines by section, ``"*"`` across; a
+    weighted line pro rata, a split line ranked on each side's own score:
+    :func:`engine.records.results.model.line_outcomes`), rounded as the program prints them."""
     most = dict(most_lines)
     groups: dict[str, list[TravellerLine]] = {}
     for ln in lines:
         groups.setdefault("*" if conv.sections == ACROSS else ln.section, []).append(ln)
-    out: dict[int, float | None] = {}
+
+    def results(group: list[TravellerLine], side: str) -> list[Result]:
+        out: list[Result] = []
+        for ln in group:
+            parts = line_outcomes(ln, side)
+            zero = conv.line_score(ln.ns_score, ln.artificial)
+            out.append(parts if parts is not None else zero)
+        return out
+
+    computed: dict[int, float | None] = {}
     for key, group in groups.items():
-        figures = board_figures([conv.line_score(ln.ns_score, ln.artificial) for ln in group], conv, most.get(key, 0))
-        for ln, mp in zip(group, figures.ns, strict=True):
-            out[id(ln)] = None if mp is None else conv.rounded(mp)
-            out[-id(ln)] = None if mp is None else conv.rounded(figures.top - mp)
-    return out
+        ns = board_figures(results(group, "NS"), conv, most.get(key, 0))
+        ew = board_figures(results(group, "EW"), conv, most.get(key, 0))
+        for ln, mp, ew_ns in zip(group, ns.ns, ew.ns, strict=True):
+            computed[id(ln)] = None if mp is None else conv.rounded(mp)
+            computed[-id(ln)] = None if ew_ns is None else conv.rounded(ew.top - ew_ns)
+    return computed
 
 
 def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
@@ -106,8 +125,8 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
     (issue 36). A traveller scored in IMPs (``scoring``, or IMPs on its lines) shows the program's
     IMPs and the advisor's (:func:`imps_by_line`) in place of matchpoints. With the event's
     ``convention`` (issue 36, :func:`app.api.field.event_convention`) the matchpoints are its
-    (sections apart or across, its factoring, ``most_lines`` for the session's, its rounding), and a
-    form the director set replaces the file's."""
+    (sections apart or across, its factoring, ``most_lines`` for the session's, its rounding:
+    :func:`_under`), and a form the director set replaces the file's."""
     per = int(units) if units and units == int(units) else 2
     computed: dict[int, float | None] = {}
     if convention is not None and convention.form == FIELD_MATCHPOINTS:
@@ -115,12 +134,14 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
     else:
         for group in travellers(lines).values():
             top = per * (len(group) - 1)
-            for ln, mp in zip(group, traveller_matchpoints(group, per), strict=True):
+            ew_side = traveller_matchpoints(group, per, side="EW")  # a split line ranks East-West on their score
+            for ln, mp, ew in zip(group, traveller_matchpoints(group, per), ew_side, strict=True):
                 computed[id(ln)] = mp
-                computed[-id(ln)] = None if mp is None else top - mp
+                computed[-id(ln)] = None if ew is None else top - ew
     if convention is not None and convention.source("form") == DIRECTOR:
         scoring = SCORING_OF[convention.form]
     advisor_imps = imps_by_line(lines, scoring)
+    advisor_ew = imps_by_line(lines, scoring, side="EW")
     rows = []
     for ln in lines:
         link = {"table": str(ln.table)} if ln.table is not None else {}
@@ -136,7 +157,7 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
                      **({} if advisor_imps is None else {
                          "ns_mp": _imps(ln.ns_imps), "ew_mp": _imps(ln.ew_imps),
                          "our_ns_mp": _imps(advisor_imps[id(ln)]),
-                         "our_ew_mp": _imps(_negated(advisor_imps[id(ln)]))}),
+                         "our_ew_mp": _imps(_negated((advisor_ew or advisor_imps)[id(ln)]))}),
                      "rule": urlencode(link) if ln.contract and ln.declarer is not None and link else ""})
     return rows
 

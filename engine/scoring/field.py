@@ -40,7 +40,7 @@ from fractions import Fraction
 from engine.errors import InvalidBoardError
 from engine.scoring.adjusted import Outcome, ScoredOutcome, WeightedScore, check_weights
 from engine.scoring.imps import butler_imps, datum, imps
-from engine.scoring.matchpoints import matchpoints, neuberg, percent, top
+from engine.scoring.matchpoints import neuberg, percent, top
 
 MATCHPOINTS = "matchpoints"
 BUTLER = "butler"
@@ -349,22 +349,33 @@ class BoardFigures:
         return self.results != self.scored
 
 
-def board_figures(scores: Sequence[int | None], convention: FieldConvention, session_most: int = 0) -> BoardFigures:
+Result = int | tuple[tuple[int, Fraction], ...] | None
+"""A traveller line as :func:`board_figures` compares it: North-South's points, or a decided weighted
+score's ``(points, weight)`` parts (the advisor's own codes read back), or ``None`` (no result:
+artificial, not played)."""
+
+
+def board_figures(scores: Sequence[Result], convention: FieldConvention, session_most: int = 0) -> BoardFigures:
     """North-South matchpoints of every line of one traveller (``scores``: each line's North-South
-    points, ``None`` for an artificial or not-played line) under ``convention``: Law 78A among the
-    lines with a table score (``units`` per score beaten, half for a tie), then Neuberg-factored to
-    :meth:`FieldConvention.results_for` results; ``session_most``: the most lines on any board of
-    the session. Unrounded (:meth:`FieldConvention.rounded` prints them as the program does)."""
+    points, or a weighted line's parts with their weights, ``None`` for an artificial or not-played
+    line) under ``convention``: Law 78A among the lines with a result (``units`` per score beaten,
+    half for a tie; a weighted line compared pro rata, each part by its weight, as 12C1(c) weighs
+    it), then Neuberg-factored to :meth:`FieldConvention.results_for` results; ``session_most``:
+    the most lines on any board of the session. Unrounded (:meth:`FieldConvention.rounded` prints
+    them as the program does)."""
     units = convention.units
-    played = [s for s in scores if s is not None]
+    parts = [None if s is None else ((s, Fraction(1)),) if isinstance(s, int) else s for s in scores]
+    played = [p for p in parts if p is not None]
     n = len(played)
     big = convention.results_for(len(scores), n, session_most)
     out: list[float | None] = []
-    for s in scores:
-        if s is None:
+    for i, own in enumerate(parts):
+        if own is None:
             out.append(None)
             continue
-        mp = matchpoints(s, played, units) - units / 2  # itself counted once as a tie: take it back
+        mp = float(sum((wa * wb * (Fraction(units) if a > b else Fraction(units, 2) if a == b else Fraction(0))
+                        for j, other in enumerate(parts) if other is not None and j != i
+                        for a, wa in own for b, wb in other), Fraction(0)))
         out.append(mp if big == n else neuberg(mp, n, big, units))
     return BoardFigures(tuple(out), float(units * (max(big, 1) - 1)), n, big)
 
@@ -540,4 +551,5 @@ __all__ = ["ACROSS", "APART", "ARTIFICIALS", "ATTRIBUTES", "BUTLER", "CROSS_IMPS
            "FIXED", "FORMS", "LAW", "LAW_78A", "MATCHPOINTS", "NEUBERG", "NOT_FACTORED", "NO_FACTORING", "NO_SETTING",
            "PROGRAM", "PROGRAMS", "ROUND", "SCORING_OF", "SECTIONS", "SESSION", "TEAMS", "TRAVELLER", "TRUNCATE",
            "AdjustedOnField", "BoardFigures", "FieldConvention", "FieldEntry", "FieldSetting", "ProgramConvention",
-           "ScoredOnField", "board_figures", "convention_for", "factored", "program_convention", "score_on_field"]
+           "Result", "ScoredOnField", "board_figures", "convention_for", "factored", "program_convention",
+           "score_on_field"]
