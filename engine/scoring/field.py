@@ -188,14 +188,21 @@ class ProgramConvention:
     source: str
 
 
+_CORPUS = "tests/data/results-corpus, docs/director.md 'Each program's convention'"
+
 PROGRAMS: tuple[ProgramConvention, ...] = (
-    ProgramConvention("EBUScore", r"\bEBU\s*Score", (("sections", ACROSS),),
-                      "issue 36: a two-section EBUScore event is matchpointed across both sections "
-                      "(305 lines differ when scored per section)"),
-    ProgramConvention("ScoreBridge", r"\bScore\s*Bridge", (("factoring", SESSION),),
-                      "issue 36: ScoreBridge factors a board with 7 results to the session's 8"),
-    ProgramConvention("BriAn", r"\bBriAn\b", (("artificial", NOT_FACTORED),),
-                      "issue 36: BriAn does not Neuberg a board with an A5050 on it"),
+    ProgramConvention("EBUScore", r"\bEBU\s*Score", (("sections", ACROSS), ("factoring", SESSION), ("decimals", 2)),
+                      "issue 36 and " + _CORPUS + ": a two-section event is one field, every board factored to "
+                      "the most results of any board (754 of 754 lines)"),
+    ProgramConvention("PairsScorer", r"\bPairs\s*Scorer", (("sections", ACROSS), ("factoring", SESSION),
+                                                           ("decimals", 2)),
+                      _CORPUS + ": across sections, to the most results (576 of 576 lines)"),
+    ProgramConvention("ScoreBridge", r"\bScore\s*Bridge", (("factoring", SESSION), ("decimals", 1)),
+                      "issue 36 and " + _CORPUS + ": every board factored to the session's most results, 7 -> 8 "
+                      "(176 of 176 lines)"),
+    ProgramConvention("BriAn", r"\bBriAn\b", (("factoring", NO_FACTORING), ("artificial", NOT_FACTORED),
+                                              ("decimals", 1)),
+                      "issue 36 and " + _CORPUS + ": no Neuberg, a board with an A5050 on the smaller top"),
     ProgramConvention("NZ Scorer", r"^(NZ\s+Bridge\s+)?Scorer\b",
                       (("sections", ACROSS), ("decimals", 1), ("rounding", TRUNCATE),
                        ("not_played_scores_zero", True)),
@@ -203,10 +210,14 @@ PROGRAMS: tuple[ProgramConvention, ...] = (
                       "truncated to tenths, a line not played scored as a pass-out "
                       "(tests/engine/records/test_results_readers.py)"),
     ProgramConvention("Magic Contest", r"Magic\s*Contest", (("decimals", 1),),
-                      "the FFB Magic Contest sample: Neuberg to the traveller, matchpoints to tenths"),
-    ProgramConvention("Compscore3", r"\bCompscore", (),
-                      "the ABF Compscore3 samples: Neuberg to the traveller per section; its session totals "
-                      "factor every board to 6 results (issue 36; totals are not the advisor's)"),
+                      "the FFB Magic Contest samples: Neuberg to the traveller, matchpoints to tenths"),
+    ProgramConvention("Compscore3", r"\bCompscore", (("decimals", 1),),
+                      "the ABF Compscore3 samples: Neuberg to the traveller per section, matchpoints to tenths; "
+                      "its session totals factor every board to 6 results (issue 36; totals are not the advisor's)"),
+    ProgramConvention("Pianola", r"\bPianola\b", (("decimals", 2),),
+                      _CORPUS + ": the form in BOARD_SCORING_METHOD (CROSS_IMPS), cross-IMPs per comparison"),
+    ProgramConvention("RealBridge", r"\bRealBridge\b", (("decimals", 0),), _CORPUS + ": whole matchpoints"),
+    ProgramConvention("BBO Extractor", r"\bBBO\s*Extractor\b", (("decimals", 0),), _CORPUS + ": whole matchpoints"),
 )
 """The programs whose convention is known, first match wins (docs/director.md, the convention table)."""
 

@@ -105,19 +105,20 @@ def _eight_bit_as_utf8(data: bytes) -> bytes | None:
 _METHODS = {"CROSS_IMP": "CROSS_IMP", "CROSS_IMPS": "CROSS_IMP", "IMP_PAIRS": "CROSS_IMP", "IMPS": "CROSS_IMP",
             "IMP": "CROSS_IMP", "BUTLER": "BUTLER", "BUTLER_PAIRS": "BUTLER", "MP_PAIRS": "MP", "MP": "MP",
             "MATCHPOINTS": "MP", "MATCH_POINTS": "MP"}
-"""``SCORING_METHOD`` / ``SCORING_TYPE`` (element or attribute of ``EVENT``) -> the scoring form,
-when ``EVENT_TYPE`` says only ``PAIRS`` (or nothing): a pairs event scored in IMPs is cross-IMPs
-unless it says Butler (issue 36: a Pianola cross-IMP pairs file was matchpointed)."""
+"""``BOARD_SCORING_METHOD`` (Pianola, EBUScore), ``SCORING_TYPE`` or ``SCORING_METHOD`` (element or
+attribute of ``EVENT``) -> the scoring form, when ``EVENT_TYPE`` says only ``PAIRS`` (or nothing):
+a pairs event scored in IMPs is cross-IMPs unless it says Butler (issue 36: a Pianola cross-IMP
+pairs file, ``BOARD_SCORING_METHOD`` ``CROSS_IMPS``, was matchpointed)."""
 
 
 def _scoring(event: Element) -> str:
     """The scoring form of a USEBIO ``EVENT``: ``EVENT_TYPE`` (:data:`_SCORING`), made precise by
-    ``SCORING_TYPE`` or ``SCORING_METHOD`` (:data:`_METHODS`) when the type is the generic
-    ``PAIRS`` or missing; ``""`` when nothing says."""
+    ``BOARD_SCORING_METHOD``, ``SCORING_TYPE`` or ``SCORING_METHOD`` (:data:`_METHODS`) when the
+    type is the generic ``PAIRS`` or missing; ``""`` when nothing says."""
     kind = (event.get("EVENT_TYPE") or "").strip().upper()
     scoring = _SCORING.get(kind, "")
     if kind in ("", "PAIRS"):
-        for name in ("SCORING_TYPE", "SCORING_METHOD"):
+        for name in ("BOARD_SCORING_METHOD", "SCORING_TYPE", "SCORING_METHOD"):
             said = (event.get(name) or event.findtext(name) or "").strip().upper().replace("-", "_").replace(" ", "_")
             if said in _METHODS:
                 return _METHODS[said]
