@@ -33,7 +33,7 @@ from app.api.schemas.scores import (
     WeightedRequest,
     WeightedResponse,
 )
-from app.api.travellers import normal_results, stored_traveller, table_on_traveller
+from app.api.travellers import normal_results, stored_traveller, table_on_traveller, traveller_convention
 from engine.casefile.events import EventRepository
 from engine.errors import InvalidBoardError
 from engine.model.seats import Side, Vulnerability
@@ -58,7 +58,7 @@ from engine.scoring import (
     weighted_matchpoints,
 )
 from engine.scoring.adjusted import WeightedScore
-from engine.scoring.field import factored
+from engine.scoring.field import ACROSS, factored
 from engine.scoring.pairs_imps import pairs_imps, weighted_pairs_imps
 
 
@@ -335,9 +335,10 @@ def weighted_from_traveller(body: WeightedRequest, repo: EventRepository) -> tup
 
 def matchpoints_from_traveller(body: MatchpointsRequest, repo: EventRepository) -> MatchpointsRequest:
     """With ``event``: the request with ``scores`` = the North-South scores of the board's stored
-    traveller (of the section of ``table``/``pairs`` when given), artificial lines left out and
-    ``normal_results`` = every line when some are artificial (Neuberg), the event's profile when
-    not given.
+    traveller (of the section of ``table``/``pairs`` when given; every section when the event's
+    field convention scores across), artificial lines left out and ``normal_results`` the number
+    the convention factors to (Neuberg: every line when some are artificial, by default; the
+    session's most results for EBUScore or ScoreBridge), the event's profile when not given.
 
     Raises:
         InvalidBoardError: as :func:`app.api.travellers.table_on_traveller`; path ``board``: the
@@ -345,18 +346,22 @@ def matchpoints_from_traveller(body: MatchpointsRequest, repo: EventRepository) 
     """
     if body.event is None:
         return body
+    found = stored_traveller(repo, body.event, body.board or "?")
+    conv = traveller_convention(repo, body.event, found)
     if body.table is not None or body.pairs is not None:
         named = table_on_traveller(repo, body.event, body.board or "?", body.table, body.pairs)
         lines = [named.line, *named.others]
     else:
-        lines = list(stored_traveller(repo, body.event, body.board or "?").lines)
-        if len({ln.section for ln in lines}) > 1:
+        lines = list(found.lines)
+        if len({ln.section for ln in lines}) > 1 and conv.sections != ACROSS:
             raise InvalidBoardError("the traveller has several sections: give `table` or `pairs` to pick one",
                                     path="board", key="traveller_sections")
-    scores = [ln.ns_score for ln in lines if ln.ns_score is not None]
+    scores = [s for s in (conv.line_score(ln.ns_score, ln.artificial) for ln in lines) if s is not None]
     update: dict[str, object] = {"scores": scores}
-    if len(scores) < len(lines) and body.normal_results is None:
-        update["normal_results"] = len(lines)
+    most = dict(found.most_lines).get("*" if conv.sections == ACROSS else lines[0].section, 0) if lines else 0
+    big = conv.results_for(len(lines), len(scores), most)
+    if big != len(scores) and big >= len(scores) and body.normal_results is None:
+        update["normal_results"] = big
     if "profile" not in body.model_fields_set:
         update["profile"] = repo.get_event(body.event).details.scoring_profile
     return body.model_copy(update=update)

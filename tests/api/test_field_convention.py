@@ -208,3 +208,19 @@ def test_the_field_of_an_event_not_stored_is_404(client: TestClient) -> None:
     assert client.post("/v1/events/999999/field", json={"sections": "across"}).status_code == 404
     r = client.post("/v1/events/999999/field", json={"factor_to": 0})
     assert r.status_code == 422 and "factor_to" in r.text
+
+
+def test_the_matchpoints_of_a_multi_section_board_are_one_field_as_nz_scorer_scores_it(client: TestClient) -> None:
+    """POST /v1/scores/matchpoints naming the NZ Scorer three-section board 1 (no table): one field of 33
+    results, top 64 (it asked for a section before); +460 beats thirty and ties two: 62 (the file's)."""
+    event_id = new_event(client)
+    assert post(client, event_id, sample(MULTI)).status_code == 200
+    r = client.post("/v1/scores/matchpoints", json={"event": event_id, "board": "1"})
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["top"] == 64 and len(out["results"]) == 33
+    assert {row["ns"] for row in out["results"] if row["score_ns"] == 460} == {62}
+    # the director sets the sections apart: a section must be named again
+    assert client.post(f"/v1/events/{event_id}/field", json={"sections": "apart"}).status_code == 200
+    r = client.post("/v1/scores/matchpoints", json={"event": event_id, "board": "1"})
+    assert r.status_code == 422 and "several sections" in r.text
