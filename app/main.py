@@ -23,6 +23,7 @@ from app.api.case_decisions import router as case_decisions_router
 from app.api.case_export import router as case_export_router
 from app.api.cases import router as cases_router
 from app.api.events import router as events_router
+from app.api.field_routes import router as field_router
 from app.api.ruling_log import router as ruling_log_router
 from app.api.scores import router as scores_router
 from app.api.screenings import SYNC_GAMES, env_float, env_int, job_manager_from_env
@@ -58,7 +59,8 @@ def api_routers() -> tuple[APIRouter, ...]:
     it; with the same endpoints the second analysis reuses the first (measured: ``create_app``
     0.13 -> 0.02 s, an app's first three requests 0.23-0.47 -> 0.12 s)."""
     return (scores_router(), events_router(), cases_router(), case_decisions_router(), case_amendments_router(),
-            ruling_log_router(), case_export_router(), adjusted_router(), screenings_router(), claim_jobs.router())
+            ruling_log_router(), case_export_router(), adjusted_router(), screenings_router(), claim_jobs.router(),
+            field_router())
 
 
 def warm_claim_core() -> threading.Thread | None:

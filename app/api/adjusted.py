@@ -76,7 +76,7 @@ def export_lines(cases: Sequence[Case], events: EventRepository) -> list[ExportL
     kind of decision (assigned, artificial, weighted, split; issue 36)."""
     out = []
     for c in sorted(cases, key=case_order):
-        b = for_case(c, events)
+        b = for_case(c, events, cases)
         if b is None:
             continue
         if b.assigned is not None:

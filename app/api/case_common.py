@@ -37,5 +37,6 @@ def repos(request: Request) -> tuple[EventRepository, SqlCaseRepository]:
 
 def with_scorer(request: Request, out: CaseOut, c: Case) -> CaseOut:
     """``out`` with its "for the scorer" block (:func:`app.api.scorer.for_case`, the field from the
-    event's stored traveller)."""
-    return out.model_copy(update={"for_scorer": for_case(c, request.app.state.events)})
+    event's stored traveller, the other decided cases of the board in place)."""
+    decided = request.app.state.cases.cases(c.details.event_id, c.details.board)
+    return out.model_copy(update={"for_scorer": for_case(c, request.app.state.events, decided)})

@@ -51,6 +51,7 @@ from engine.model.deal import Deal
 from engine.model.seats import Seat, Vulnerability
 from engine.records.handrecords import HandRecord, board_key
 from engine.records.results.model import SessionResults
+from engine.scoring.field import FieldSetting
 
 
 def export_cases(events: EventRepository, cases: SqlCaseRepository, event_id: int) -> dict[str, Any]:
@@ -155,6 +156,10 @@ class ExportedEvent:
         """An export carries no travellers: always ``None`` (the import refuses a case whose request
         names a table of the traveller, :func:`traveller_line`)."""
         return None
+
+    def set_field(self, event_id: int, setting: FieldSetting) -> Event:
+        """Not a store: raises NotImplementedError."""
+        raise NotImplementedError("an export is read, never written")
 
     def get_file(self, file_id: int) -> tuple[int, str, str] | None:
         """No files in an export: ``None``."""

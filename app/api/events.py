@@ -64,13 +64,16 @@ class EventOut(BaseModel):
     scoring_profile: str
     created: dt.datetime = Field(description="When it was stored (UTC).")
     boards: int = Field(description="How many hand records it holds.")
+    field: dict[str, str | int] = Field(default_factory=dict, description="The field convention the director set "
+                                        "on the event ({}: as the results file and the program say; the whole "
+                                        "convention: GET /v1/events/{id}/field).")
 
     @classmethod
     def of(cls, e: Event) -> EventOut:
         """From the engine's :class:`Event`."""
         d = e.details
         return cls(id=e.id, name=d.name, date=d.date, session=d.session, laws_edition=d.laws_edition.value,
-                   scoring_profile=d.scoring_profile, created=e.created, boards=e.boards)
+                   scoring_profile=d.scoring_profile, created=e.created, boards=e.boards, field=d.field.to_json())
 
 
 class HandRecordOut(BaseModel):

@@ -66,7 +66,7 @@ def ruling_log(cases: Sequence[Case], events: EventRepository | None = None) -> 
             review.deposit.value if review and review.deposit else "", final.result if final else "",
             final.law if final else "", _figure(final.score_ns) if final else "",
             _figure(final.score_ew) if final else "", c.status, c.data.engine_version, c.data.laws_edition,
-            imported_note(c), scorer_text(for_case(c, events)) if events is not None else ""]
+            imported_note(c), scorer_text(for_case(c, events, cases)) if events is not None else ""]
         w.writerow([cell(x) for x in row])
     return out.getvalue()
 

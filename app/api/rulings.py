@@ -8,7 +8,7 @@ from app.api.events import board_for
 from app.api.schemas.revoke import RevokeRulingRequest
 from app.api.schemas.revoke_ruling import FromTravellerOut
 from app.api.schemas.scores import ScoringIn
-from app.api.travellers import TableOnTraveller, require_contract, table_on_traveller
+from app.api.travellers import TableOnTraveller, normal_results, require_contract, table_on_traveller
 from engine.casefile.events import EventRepository
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
@@ -92,7 +92,9 @@ def traveller_scoring(named: TableOnTraveller, repo: EventRepository) -> Scoring
     profile = repo.get_event(named.traveller_event).details.scoring_profile
     return ScoringIn.model_validate({"other_room_ns": room, "form": "imps", "profile": profile}
                                     if found.form == "teams" else
-                                    {"field": named.field[:200], "form": found.form, "profile": profile})
+                                    {"field": named.field[:200], "form": found.form, "profile": profile,
+                                     "normal_results": normal_results(repo, named) if found.form == "matchpoints"
+                                     else None})
 
 
 def line_out(named: TableOnTraveller, filled: list[str], scoring: ScoringIn | None) -> FromTravellerOut:

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 from pydantic import BaseModel, Field
 
+from app.api.field import PlacedCase, convention_words, place_case
 from app.api.schemas.scores import WeightedResponse
 from app.api.travellers import PairsIn, TableOnTraveller, table_on_traveller
 from engine.casefile.cases import Case
@@ -16,7 +17,8 @@ from engine.casefile.events import EventRepository
 from engine.errors import InvalidBoardError
 from engine.records.results.model import split_code
 from engine.rulings.revoke_advice import RevokeAdvice
-from engine.scoring.adjusted import Outcome, weighted_imps
+from engine.scoring.adjusted import Outcome, check_weights, weighted_imps
+from engine.scoring.field import MATCHPOINTS, TEAMS, AdjustedOnField, score_on_field
 from engine.scoring.imps import teams_imps
 from engine.scoring.matchpoints import matchpoints, percent, top
 from engine.scoring.pairs_imps import pairs_imps, weighted_pairs_imps
@@ -121,6 +123,46 @@ class SplitOut(BaseModel):
     ew_imps: float | None = Field(default=None, description="At IMPs: East-West's IMPs for their score.")
 
 
+class FieldOut(BaseModel):
+    """The field a decided case's score is scored on (issue 36): the event's convention, named, and
+    the score's figure on the traveller as it now stands, every other decided adjustment of the
+    board in place."""
+
+    convention: str = Field(description="The convention in words, e.g. 'matchpointed across sections A and B, "
+                            "factored to 8 results (Neuberg) (ScoreBridge)'; '[assumed: ...]' names what no one told.")
+    form: str = Field(description="'matchpoints', 'butler', 'cross_imps' or 'teams'.")
+    sections: str = Field(description="'apart' or 'across'.")
+    factoring: str = Field(description="'none', 'traveller', 'session' or 'fixed'.")
+    told_by: dict[str, str] = Field(description="Who told each attribute: 'director', 'file', 'program' or 'law' "
+                                    "(assumed).")
+    program: str = Field(description="The program whose known convention applies, '' none.")
+    ns: float | None = Field(default=None, description="North-South's matchpoints (units) or IMPs on this field.")
+    ew: float | None = None
+    top: float | None = Field(default=None, description="Matchpoints: the top after factoring.")
+    ns_percent: float | None = None
+    ew_percent: float | None = None
+    scored: int = Field(default=0, description="The results compared (this table and the others that take part).")
+    results: int = Field(default=0, description="The number factored to (equal to `scored`: not factored).")
+    taken_out: int = Field(default=0, description="Other tables taken out (artificial, not played).")
+    adjusted: int = Field(default=0, description="Other tables whose decided adjustment is in place.")
+
+    @classmethod
+    def of(cls, placed: PlacedCase, scored: AdjustedOnField | None) -> FieldOut:
+        """From the case's place on the traveller and its score there (``None``: not scored)."""
+        conv = placed.convention
+        told = {a: conv.source(a) for a in ("form", "sections", "factoring", "artificial")}
+        words = convention_words(conv, placed.sections, scored.results if scored else None,
+                                 scored.scored if scored else None)
+        base = cls(convention=words, form=conv.form, sections=conv.sections, factoring=conv.factoring, told_by=told,
+                   program=conv.program)
+        if scored is None:
+            return base
+        return base.model_copy(update={"ns": scored.ns, "ew": scored.ew, "top": scored.top,
+                                       "ns_percent": scored.ns_percent, "ew_percent": scored.ew_percent,
+                                       "scored": scored.scored, "results": scored.results,
+                                       "taken_out": scored.taken_out, "adjusted": scored.adjusted})
+
+
 class ForScorerOut(BaseModel):
     """What the scorer enters in the scoring program: an assigned score, an artificial score, or
     a weighted score (each null when the ruling gives none)."""
@@ -132,16 +174,28 @@ class ForScorerOut(BaseModel):
         "against the field, and each side's percentage.")
     split: SplitOut | None = Field(default=None, description="A split assigned adjusted score (12C1(b)): each "
                                    "side's own score and its matchpoints (or IMPs) against the field.")
+    field: FieldOut | None = Field(default=None, description="A decided case on a stored traveller: the event's "
+                                   "convention and the score on the field as it now stands (issue 36).")
 
 
 def with_imps(block: ForScorerOut | None, scored: WeightedResponse | None) -> ForScorerOut | None:
     """``block`` with its weighted score's IMPs when the ruling's scores (``scored``, the same
     results with the same weights) are IMPs against the traveller (Butler, cross-IMPs, teams):
-    each result's IMPs and the weighted IMPs each side gets, what the scorer types on an IMP event."""
+    each result's IMPs and the weighted IMPs each side gets, what the scorer types on an IMP event;
+    at matchpoints factored to another top (the event's field convention, issue 36), the ruling's
+    factored matchpoints, top and percentages."""
     w = block.weighted if block is not None else None
-    if block is None or w is None or scored is None or scored.form == "matchpoints" or scored.ns is None \
+    if block is None or w is None or scored is None or scored.ns is None or scored.ew is None \
             or len(scored.outcomes) != len(w.components):
         return block
+    if scored.form == "matchpoints":  # the ruling's own matchpoints: factored as the event's convention says
+        if scored.top is None or w.top is None or scored.top == w.top:
+            return block
+        mps = [c.model_copy(update={"ns_mp": o.ns, "ew_mp": o.ew}) for c, o in zip(w.components, scored.outcomes,
+                                                                                 strict=True)]
+        return block.model_copy(update={"weighted": w.model_copy(update={
+            "components": mps, "top": scored.top, "ns_mp": scored.ns, "ew_mp": scored.ew,
+            "ns_percent": scored.ns_percent, "ew_percent": scored.ew_percent})})
     comps = [c.model_copy(update={"ns_imps": o.ns}) for c, o in zip(w.components, scored.outcomes, strict=True)]
     return block.model_copy(update={"weighted": w.model_copy(update={
         "components": comps, "form": scored.form, "ns_imps": scored.ns, "ew_imps": scored.ew})})
@@ -169,26 +223,16 @@ def for_revoke(a: RevokeAdvice, field: Sequence[int] | None) -> ForScorerOut | N
     return ForScorerOut(assigned=assigned, weighted=weighted)
 
 
-def case_field(case: Case, events: EventRepository) -> list[int] | None:
-    """The other North-South scores of the case's table on the stored traveller (by table
-    number, else by the pairs), ``None`` when the event has no traveller line for it or the
-    traveller is not scored in matchpoints (Butler, cross-IMPs, teams: the block's matchpoints
-    would be wrong there)."""
-    d = case.details
-    table = int(d.table) if d.table.isdigit() and len(d.table) <= 3 else None
-    pairs = PairsIn(ns=d.ns.number[:20], ew=d.ew.number[:20]) if d.ns.number and d.ew.number else None
-    if table is None and pairs is None:
+def case_field(case: Case, events: EventRepository, decided: Sequence[Case] = ()) -> list[int] | None:
+    """The other North-South scores of the case's field as it now stands (:func:`app.api.field.place_case`:
+    its section, or every section when the event's convention scores across; each decided case
+    of ``decided`` on the board in place; artificial lines left out, a weighted table by its first
+    result), ``None`` when the event has no traveller line for it or the convention is not
+    matchpoints."""
+    placed = place_case(case, events, decided)
+    if placed is None or placed.convention.form != MATCHPOINTS:
         return None
-    try:
-        named = table_on_traveller(events, d.event_id, d.board, table, pairs)
-    except InvalidBoardError:
-        if table is None or pairs is None:
-            return None
-        try:  # USEBIO has no table numbers: the pairs alone
-            named = table_on_traveller(events, d.event_id, d.board, None, pairs)
-        except InvalidBoardError:
-            return None
-    return (named.field or None) if named.form.form == "matchpoints" else None
+    return [e.score if e.score is not None else e.weighted[0][0] for e in placed.field if e.scored] or None
 
 
 def case_table(case: Case, events: EventRepository) -> TableOnTraveller | None:
@@ -236,6 +280,37 @@ def weighted_at_imps(block: WeightedEntryOut, named: TableOnTraveller | None) ->
     return block.model_copy(update={"components": comps, "form": form, "ns_imps": scored.ns, "ew_imps": scored.ew})
 
 
+def _on_field(parts: Sequence[tuple[str, int, Fraction]], placed: PlacedCase | None) -> AdjustedOnField | None:
+    """``parts`` (label, North-South points, weight) scored on ``placed``'s field as it now stands
+    under the event's convention (:func:`engine.scoring.field.score_on_field`); ``None`` without a
+    place, or when the field has nothing to compare with or the weights do not sum to 1."""
+    if placed is None:
+        return None
+    try:
+        return score_on_field([Outcome(score, weight, label) for label, score, weight in parts], placed.field,
+                              placed.convention, session_most=placed.session_most, other_room=placed.other_room)
+    except InvalidBoardError:
+        return None
+
+
+def _weighted_on_field(parts: Sequence[tuple[str, int, Fraction]], scored: AdjustedOnField | None
+                       ) -> WeightedEntryOut:
+    """The weighted block: each part with its matchpoints (or IMPs) on the field as it now stands."""
+    if scored is None:
+        return WeightedEntryOut.of(weighted_entry(parts, None))
+    mp = scored.form == MATCHPOINTS
+    comps = [ComponentOut(label=label, weight=str(weight), score_ns=score, ns_mp=c.ns if mp else None,
+                          ew_mp=c.ew if mp else None, ns_imps=None if mp else c.ns)
+             for (label, score, weight), c in zip(parts, scored.components, strict=True)]
+    if mp:
+        return WeightedEntryOut(components=comps, top=int(scored.top) if scored.top is not None else None,
+                                ns_mp=scored.ns, ew_mp=scored.ew, ns_percent=scored.ns_percent,
+                                ew_percent=scored.ew_percent)
+    return WeightedEntryOut(components=comps, top=None, ns_mp=None, ew_mp=None, ns_percent=None, ew_percent=None,
+                            form="imps" if scored.form == TEAMS else scored.form, ns_imps=scored.ns,
+                            ew_imps=scored.ew)
+
+
 def split_of(result: str, score_ns: float, score_ew: float, field: Sequence[int] | None,
              named: TableOnTraveller | None) -> SplitOut:
     """A split score (12C1(b)): North-South on ``score_ns`` (their view), East-West on ``score_ew``
@@ -261,35 +336,69 @@ def split_of(result: str, score_ns: float, score_ew: float, field: Sequence[int]
     return out
 
 
-def for_case(case: Case, events: EventRepository) -> ForScorerOut | None:
+def _split_on_field(out: SplitOut, placed: PlacedCase | None) -> SplitOut:
+    """``out`` with each side's figure on the field as it now stands under the event's convention
+    (:func:`engine.scoring.field.score_on_field`): North-South on their score, East-West on theirs
+    (the top less North-South's figure for ``-score_ew``; at IMPs the negation of North-South's
+    IMPs for it); ``out`` as it is without a place or nothing to compare with."""
+    ns = _on_field([(out.result, out.score_ns, Fraction(1))], placed)
+    ew = _on_field([(out.result, -out.score_ew, Fraction(1))], placed)
+    if ns is None or ew is None:
+        return out
+    if ns.form == MATCHPOINTS and ns.top is not None:
+        t = ns.top
+        return out.model_copy(update={"top": int(t), "ns_mp": ns.ns, "ew_mp": t - ew.ns,
+                                      "ns_percent": ns.ns_percent, "ew_percent": 100 - (ew.ns_percent or 0.0)})
+    return out.model_copy(update={"form": "imps" if ns.form == TEAMS else ns.form, "ns_imps": ns.ns,
+                                  "ew_imps": -ew.ns})
+
+
+def for_case(case: Case, events: EventRepository, decided: Sequence[Case] = ()) -> ForScorerOut | None:
     """The block of a case's score that stands (:meth:`Case.final_score`): an artificial score by
-    its two percentages (a split one, 60% / 30%, too), a weighted score by its parts against the
-    traveller's field (with its IMPs on an IMP traveller: :func:`weighted_at_imps`), a split
-    score (``score_ew`` given) by each side's own score (:func:`split_of`), else the entered
-    result as the assigned score. ``None`` while nothing is decided."""
+    its two percentages (a split one, 60% / 30%, too), a weighted score by its parts (with its IMPs
+    on an IMP traveller), a split score (``score_ew`` given) by each side's own score
+    (:func:`split_of`), else the entered result as the assigned score. On a stored traveller the
+    score is scored on the field as it now stands (issue 36): the event's convention
+    (:func:`app.api.field.event_convention`) and every other decided case of ``decided`` (the
+    event's cases) on the board in place; ``field`` names the convention and gives the figure.
+    ``None`` while nothing is decided."""
     final = case.final_score()
     if final is None:
         return None
+    placed = place_case(case, events, decided)
     if final.artificial:
         ns, ew = percent_of(final.artificial.get("NS", "")), percent_of(final.artificial.get("EW", ""))
         if ns is not None and ew is not None:
             try:
-                return ForScorerOut(artificial=ArtificialOut.of(artificial_entry(ns, ew)))
+                return ForScorerOut(artificial=ArtificialOut.of(artificial_entry(ns, ew)),
+                                    field=FieldOut.of(placed, None) if placed is not None else None)
             except ValueError:
                 return None
         return None
     if final.weighted:
         parts = [(p.result, p.score_ns, Fraction(str(p.percent)) / 100) for p in final.weighted]
         try:
-            block = WeightedEntryOut.of(weighted_entry(parts, case_field(case, events)))
+            check_weights([w for _, _, w in parts])
         except InvalidBoardError:  # percentages not summing to 100 (stored to 0.01): without matchpoints
             return None
-        return ForScorerOut(weighted=weighted_at_imps(block, case_table(case, events)))
+        scored = _on_field(parts, placed)
+        if scored is None:  # no traveller line, or nothing to score against: as before issue 36's field
+            block = WeightedEntryOut.of(weighted_entry(parts, case_field(case, events, decided)))
+            return ForScorerOut(weighted=weighted_at_imps(block, case_table(case, events)),
+                                field=FieldOut.of(placed, None) if placed is not None else None)
+        return ForScorerOut(weighted=_weighted_on_field(parts, scored),
+                            field=FieldOut.of(placed, scored) if placed is not None else None)
     if final.score_ew is not None and final.score_ns is not None:
-        return ForScorerOut(split=split_of(final.result, final.score_ns, final.score_ew, case_field(case, events),
-                                           case_table(case, events)))
+        split = split_of(final.result, final.score_ns, final.score_ew, case_field(case, events, decided),
+                         case_table(case, events))
+        return ForScorerOut(split=_split_on_field(split, placed),
+                            field=FieldOut.of(placed, None) if placed is not None else None)
     found = assigned_entry(final.result, final.score_ns) if final.score_ns is not None else None
-    return ForScorerOut(assigned=AssignedOut.of(found)) if found is not None else None
+    if found is None:
+        return None
+    scored = _on_field([(found.result, found.score_ns, Fraction(1))], placed)
+    return ForScorerOut(assigned=AssignedOut.of(found), field=FieldOut.of(placed, scored) if placed is not None
+                        else None)
 
 
 def scorer_text(block: ForScorerOut | None) -> str:
@@ -330,5 +439,5 @@ def scorer_text(block: ForScorerOut | None) -> str:
     return ""
 
 
-__all__ = ["ArtificialOut", "AssignedOut", "ForScorerOut", "SplitOut", "WeightedEntryOut", "case_field", "case_table",
-           "for_case", "for_revoke", "scorer_text", "split_of", "weighted_at_imps", "with_imps"]
+__all__ = ["ArtificialOut", "AssignedOut", "FieldOut", "ForScorerOut", "SplitOut", "WeightedEntryOut", "case_field",
+           "case_table", "for_case", "for_revoke", "scorer_text", "split_of", "weighted_at_imps", "with_imps"]

@@ -33,7 +33,7 @@ from app.api.schemas.scores import (
     WeightedRequest,
     WeightedResponse,
 )
-from app.api.travellers import stored_traveller, table_on_traveller
+from app.api.travellers import normal_results, stored_traveller, table_on_traveller, traveller_convention
 from engine.casefile.events import EventRepository
 from engine.errors import InvalidBoardError
 from engine.model.seats import Side, Vulnerability
@@ -58,6 +58,8 @@ from engine.scoring import (
     weighted_imps,
     weighted_matchpoints,
 )
+from engine.scoring.adjusted import WeightedScore
+from engine.scoring.field import ACROSS, factored
 from engine.scoring.pairs_imps import pairs_imps, weighted_pairs_imps
 
 
@@ -82,7 +84,7 @@ def rule_weighted(body: WeightedRequest) -> WeightedResponse:
     units = prof.mp_units
     if body.form == "matchpoints":
         assert body.field is not None
-        w = weighted_matchpoints(outcomes, body.field, units)
+        w = _neuberg(weighted_matchpoints(outcomes, body.field, units), body, units)
     elif body.form in PAIRS_IMPS:
         assert body.field is not None
         w = weighted_pairs_imps(outcomes, body.field, body.form)
@@ -127,7 +129,7 @@ def rule_weighted(body: WeightedRequest) -> WeightedResponse:
     if body.offending_outcomes is not None and body.non_offending is not None:
         os_outcomes, _ = _outcomes(body.offending_outcomes, vul, "offending_outcomes")
         w_os = (weighted_pairs_imps(os_outcomes, body.field, body.form) if body.form in PAIRS_IMPS and body.field
-                else weighted_matchpoints(os_outcomes, body.field, units) if body.field
+                else _neuberg(weighted_matchpoints(os_outcomes, body.field, units), body, units) if body.field
                 else weighted_imps(os_outcomes, body.other_room_ns or 0))
         nos_ns = body.non_offending == "NS"
         ns_w, ew_w = (w, w_os) if nos_ns else (w_os, w)
@@ -142,6 +144,21 @@ def rule_weighted(body: WeightedRequest) -> WeightedResponse:
     return WeightedResponse(profile=prof.name, form=body.form, weights_defaulted=weights_defaulted, outcomes=comps,
                             ns=w.ns, ew=w.ew, top=w.top, ns_percent=w.ns_percent, ew_percent=w.ew_percent,
                             others=[FieldMpOut(score_ns=s, mp=m) for s, m in w.others], split=None, explanation=text)
+
+
+def _neuberg(w: WeightedScore, body: WeightedRequest, units: int) -> WeightedScore:
+    """``w`` Neuberg-factored to ``body.normal_results`` when given (:func:`engine.scoring.field.factored`).
+
+    Raises:
+        InvalidBoardError: path ``normal_results``: fewer than the results compared.
+    """
+    if body.normal_results is None or body.field is None:
+        return w
+    scored = len(body.field) + 1
+    if body.normal_results < scored:
+        raise InvalidBoardError(f"normal_results ({body.normal_results}) is fewer than the results compared "
+                                f"({scored})", path="normal_results")
+    return factored(w, scored, body.normal_results, units)
 
 
 def _outcomes(items: list[OutcomeIn], vul: Vulnerability, path: str) -> tuple[list[Outcome], bool]:
@@ -254,7 +271,7 @@ def score_against(outcomes: list[dict[str, JsonValue]], scoring: ScoringIn, non_
     try:
         return rule_weighted(WeightedRequest.model_validate({
             "outcomes": outcomes, "form": form or scoring.form or ("matchpoints" if scoring.field else "imps"),
-            "field": scoring.field,
+            "field": scoring.field, "normal_results": scoring.normal_results,
             "other_room_ns": scoring.other_room_ns, "profile": scoring.profile,
             "non_offending": non_offending.value if non_offending else None}))
     except InvalidBoardError as exc:
@@ -297,6 +314,8 @@ def weighted_from_traveller(body: WeightedRequest, repo: EventRepository) -> tup
         return body, None
     named = table_on_traveller(repo, body.event, body.board or "?", body.table, body.pairs)
     update: dict[str, object] = {"field": named.field}
+    if "normal_results" not in body.model_fields_set:
+        update["normal_results"] = normal_results(repo, named)
     found = named.form
     told_by = "request" if "form" in body.model_fields_set else found.told_by
     if "form" not in body.model_fields_set:
@@ -317,10 +336,11 @@ def weighted_from_traveller(body: WeightedRequest, repo: EventRepository) -> tup
 
 def matchpoints_from_traveller(body: MatchpointsRequest, repo: EventRepository) -> MatchpointsRequest:
     """With ``event``: the request with ``scores`` = the North-South scores of the board's stored
-    traveller (of the section of ``table``/``pairs`` when given; a point-a-board teams table and its
-    other room alone), artificial lines left out and
-    ``normal_results`` = every line when some are artificial (Neuberg), the event's profile when
-    not given.
+    traveller (of the section of ``table``/``pairs`` when given; every section when the event's
+    field convention scores across; a point-a-board teams table and its other room alone),
+    artificial lines left out and ``normal_results`` the number the convention factors to
+    (Neuberg: every line when some are artificial, by default; the session's most results for
+    EBUScore or ScoreBridge), the event's profile when not given.
 
     Raises:
         InvalidBoardError: as :func:`app.api.travellers.table_on_traveller`; path ``board``: the
@@ -328,19 +348,23 @@ def matchpoints_from_traveller(body: MatchpointsRequest, repo: EventRepository) 
     """
     if body.event is None:
         return body
+    found = stored_traveller(repo, body.event, body.board or "?")
+    conv = traveller_convention(repo, body.event, found)
     if body.table is not None or body.pairs is not None:
         named = table_on_traveller(repo, body.event, body.board or "?", body.table, body.pairs)
         room = named.form.other_room if named.form.told_by == MATCH else None
         lines = [named.line, room] if room is not None else [named.line, *named.others]
     else:
-        lines = list(stored_traveller(repo, body.event, body.board or "?").lines)
-        if len({ln.section for ln in lines}) > 1:
+        lines = list(found.lines)
+        if len({ln.section for ln in lines}) > 1 and conv.sections != ACROSS:
             raise InvalidBoardError("the traveller has several sections: give `table` or `pairs` to pick one",
                                     path="board", key="traveller_sections")
-    scores = [ln.ns_score for ln in lines if ln.ns_score is not None]
+    scores = [s for s in (conv.line_score(ln.ns_score, ln.artificial) for ln in lines) if s is not None]
     update: dict[str, object] = {"scores": scores}
-    if len(scores) < len(lines) and body.normal_results is None:
-        update["normal_results"] = len(lines)
+    most = dict(found.most_lines).get("*" if conv.sections == ACROSS else lines[0].section, 0) if lines else 0
+    big = conv.results_for(len(lines), len(scores), most)
+    if big != len(scores) and big >= len(scores) and body.normal_results is None:
+        update["normal_results"] = big
     if "profile" not in body.model_fields_set:
         update["profile"] = repo.get_event(body.event).details.scoring_profile
     return body.model_copy(update=update)

@@ -15,6 +15,7 @@ from engine.records.handrecords import board_key
 from engine.records.results import PASSED_OUT, TravellerLine
 from engine.records.results.against import MATCH, TravellerForm, traveller_form
 from engine.records.results.model import pair_number
+from engine.scoring.field import ACROSS, DIRECTOR, NO_SETTING, SCORING_OF, FieldConvention, convention_for
 
 
 class PairsIn(BaseModel):
@@ -27,18 +28,22 @@ class PairsIn(BaseModel):
 
 @dataclass(frozen=True, slots=True)
 class TableOnTraveller:
-    """The traveller line a request names and the rest of its section.
+    """The traveller line a request names and the rest of its field.
 
     Attributes:
-        line: the named line; others: the other lines of its section, file order.
+        line: the named line; others: the other lines of its section (of every section when the
+            event's field convention scores across sections: issue 36), file order.
         traveller: the stored traveller (upload, program, scoring, every line).
         traveller_event: the event's id.
+        scoring: the scoring form the director set on the event, as the readers spell it
+            (``"MP"``, ``"BUTLER"``...), ``""``: the file's.
     """
 
     line: TravellerLine
     others: tuple[TravellerLine, ...]
     traveller: StoredTraveller
     traveller_event: int = 0
+    scoring: str = ""
 
     @property
     def field(self) -> list[int]:
@@ -56,10 +61,10 @@ class TableOnTraveller:
         """How the table is scored against the rest of the traveller: matchpoints, Butler,
         cross-IMPs or teams (:func:`engine.records.results.against.traveller_form`, from the file's
         scoring form)."""
-        return traveller_form(self.traveller.scoring, self.line, self.others)
+        return traveller_form(self.scoring or self.traveller.scoring, self.line, self.others)
 
 
-def _same_pair(given: str, on_line: str, side: str) -> bool:
+def same_pair(given: str, on_line: str, side: str) -> bool:
     """Pair numbers compared as a director says them: ``"2"``, ``"2NS"`` and ``"2 NS"`` are the
     same North-South pair; a section prefix ``"(A) 2"`` is dropped."""
     a, b = pair_number(given)[1], pair_number(on_line)[1]
@@ -95,7 +100,7 @@ def table_on_traveller(repo: EventRepository, event: int, board: str, table: int
     found = stored_traveller(repo, event, board)
     lines = [ln for ln in found.lines
              if (table is None or ln.table == table)
-             and (pairs is None or (_same_pair(pairs.ns, ln.ns_pair, "NS") and _same_pair(pairs.ew, ln.ew_pair, "EW")))]
+             and (pairs is None or (same_pair(pairs.ns, ln.ns_pair, "NS") and same_pair(pairs.ew, ln.ew_pair, "EW")))]
     which = " and ".join(x for x in (f"table {table}" if table is not None else "",
                                      f"pairs {pairs.ns} v {pairs.ew}" if pairs is not None else "") if x)
     path = "table" if table is not None else "pairs"
@@ -108,8 +113,33 @@ def table_on_traveller(repo: EventRepository, event: int, board: str, table: int
                                 "rounds): give the pair numbers as well", path=path, key="traveller_ambiguous",
                                 params={"board": key, "n": len(lines), "which": which})
     line = lines[0]
-    return TableOnTraveller(line, tuple(ln for ln in found.lines if ln.section == line.section and ln is not line),
-                            found, event)
+    conv = traveller_convention(repo, event, found)
+    across = conv.sections == ACROSS
+    return TableOnTraveller(line, tuple(ln for ln in found.lines if (across or ln.section == line.section)
+                                        and ln is not line), found, event,
+                            SCORING_OF[conv.form] if conv.source("form") == DIRECTOR else "")
+
+
+def traveller_convention(repo: EventRepository, event: int, found: StoredTraveller) -> FieldConvention:
+    """The field convention ``found`` (a stored traveller of ``event``) is scored under: the
+    director's setting on the event over the file over the program's known convention over Law
+    78A (:func:`engine.scoring.field.convention_for`; issue 36)."""
+    try:
+        setting = repo.get_event(event).details.field
+    except UnknownEventError:
+        setting = NO_SETTING
+    return convention_for(found.scoring, found.program, found.mp_units, setting)
+
+
+def normal_results(repo: EventRepository, named: TableOnTraveller) -> int | None:
+    """The number of results the named table's matchpoints are factored to under the event's field
+    convention (:meth:`engine.scoring.field.FieldConvention.results_for`: the table and its field's
+    lines, those with a table score, the session's most lines), ``None`` when not factored."""
+    conv = traveller_convention(repo, named.traveller_event, named.traveller)
+    scored = len(named.field) + 1
+    most = dict(named.traveller.most_lines).get("*" if conv.sections == ACROSS else named.line.section, 0)
+    big = conv.results_for(len(named.others) + 1, scored, most)
+    return big if big != scored and big >= 2 else None
 
 
 def require_contract(line: TravellerLine, path: str) -> tuple[str, Seat]:

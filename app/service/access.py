@@ -111,6 +111,8 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/cases/{case_id}/withdraw"): Rule(DIRECTOR, "withdraw a case"),
     ("GET", "/v1/events/{event_id}/settings"): Rule(READ, "read events"),
     ("POST", "/v1/events/{event_id}/settings"): Rule(DIRECTOR, "set an event's settings"),
+    ("GET", "/v1/events/{event_id}/field"): Rule(READ, "read events"),
+    ("POST", "/v1/events/{event_id}/field"): Rule(DIRECTOR, "set an event's settings"),
     ("POST", "/v1/cases/{case_id}/rerun"): Rule(DIRECTOR, "re-run a case", solver=True),
     ("GET", "/v1/events/{event_id}/rulings.csv"): Rule(READ, "read cases"),
     ("GET", "/v1/events/{event_id}/adjusted.csv"): Rule(READ, "read cases"),

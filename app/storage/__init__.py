@@ -43,12 +43,13 @@ from engine.casefile.events import (
     check_new_records,
     merged_lines,
 )
-from engine.errors import StoreBusyError, StoreCannotWriteError
+from engine.errors import InvalidBoardError, StoreBusyError, StoreCannotWriteError
 from engine.model.cards import Card
 from engine.model.deal import Deal
 from engine.model.seats import Seat, Vulnerability
 from engine.records.handrecords import HandRecord, board_key, board_sort_key
 from engine.records.results.model import SessionResults, TravellerLine
+from engine.scoring.field import FieldSetting
 
 T = TypeVar("T")
 
@@ -237,7 +238,7 @@ class SqlEventRepository:
         with self._writes.begin() as s:
             row = EventRow(name=details.name, date=details.date, session=details.session,
                            laws_edition=details.laws_edition.value, scoring_profile=details.scoring_profile,
-                           created=dt.datetime.now(dt.UTC))
+                           created=dt.datetime.now(dt.UTC), field_convention=details.field.to_json() or None)
             s.add(row)
             s.flush()
             return _event(row, 0)
@@ -314,7 +315,8 @@ class SqlEventRepository:
         with self._writes.begin() as s:
             row = EventRow(name=details.name, date=details.date, session=details.session,
                            laws_edition=details.laws_edition.value, scoring_profile=details.scoring_profile,
-                           created=dt.datetime.now(dt.UTC), upload_sha256=sha256)
+                           created=dt.datetime.now(dt.UTC), upload_sha256=sha256,
+                           field_convention=details.field.to_json() or None)
             s.add(row)
             s.flush()
             added = check_new_records({}, records or ())
@@ -409,11 +411,32 @@ class SqlEventRepository:
                                  .order_by(TravellerLineRow.seq))
                 return tuple(_line(r) for r in rows)
 
+            def most_lines(upload_id: int) -> tuple[tuple[str, int], ...]:
+                """The most lines on any board of the upload, by section and across ("*")."""
+                per = s.execute(select(TravellerLineRow.section, TravellerLineRow.board, func.count())
+                                .where(TravellerLineRow.upload_id == upload_id)
+                                .group_by(TravellerLineRow.section, TravellerLineRow.board)).all()
+                most: dict[str, int] = {}
+                across: dict[str, int] = {}
+                for section, b, n in per:
+                    most[section] = max(most.get(section, 0), int(n))
+                    across[b] = across.get(b, 0) + int(n)
+                return (*sorted(most.items()), ("*", max(across.values(), default=0)))
+
             if base is None:  # no full traveller below: the newest upload's lines as they are
                 return StoredTraveller(newest.id, newest.kind, newest.program, newest.scoring, newest.mp_units,
-                                       lines_of(newest.id))
+                                       lines_of(newest.id), most_lines(newest.id))
             lines = merged_lines(lines_of(base.id), [lines_of(f.id) for f in reversed(fragments)])
-            return StoredTraveller(newest.id, base.kind, base.program, base.scoring, base.mp_units, lines)
+            return StoredTraveller(newest.id, base.kind, base.program, base.scoring, base.mp_units, lines,
+                                   most_lines(base.id))
+
+    def set_field(self, event_id: int, setting: FieldSetting) -> Event:
+        """Store the field convention the director set (empty: cleared). Raises UnknownEventError."""
+        with self._writes.begin() as s:
+            row = self._row(s, event_id)
+            row.field_convention = setting.to_json() or None
+            count = s.scalar(select(func.count()).select_from(BoardRow).where(BoardRow.event_id == event_id))
+            return _event(row, int(count or 0))
 
     @staticmethod
     def _add_results(s: Session, event_id: int, name: str, results: SessionResults,
@@ -443,8 +466,13 @@ class SqlEventRepository:
 
 def _event(row: EventRow, boards: int) -> Event:
     created = row.created if row.created.tzinfo else row.created.replace(tzinfo=dt.UTC)  # SQLite drops the zone
+    try:
+        field = FieldSetting.from_json(row.field_convention if isinstance(row.field_convention, dict) else None)
+    except InvalidBoardError:  # a value no longer known: the file's convention stands
+        field = FieldSetting()
     details = EventDetails(name=row.name, date=row.date, session=row.session,
-                           laws_edition=LawsEdition(row.laws_edition), scoring_profile=row.scoring_profile)
+                           laws_edition=LawsEdition(row.laws_edition), scoring_profile=row.scoring_profile,
+                           field=field)
     return Event(id=row.id, details=details, created=created, boards=boards)
 
 

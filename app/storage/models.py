@@ -29,6 +29,8 @@ class EventRow(Base):
     created: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
     upload_sha256: Mapped[str | None] = mapped_column(String(64), index=True, default=None,
                                                       doc="SHA-256 (hex) of the uploaded file that made the event")
+    field_convention: Mapped[Any] = mapped_column(JSON, nullable=True, default=None,
+                                                  doc="The field convention the director set (issue 36), JSON")
     boards: Mapped[list[BoardRow]] = relationship(back_populates="event", cascade="all, delete-orphan")
 
 

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from app.api.case_amendments import amend_case, withdraw_case
 from app.api.case_decisions import add_review, record_decision
 from app.api.cases import rerun
+from app.api.field import convention_words, place_case
 from app.api.schemas.cases import AmendIn, WithdrawIn
 from app.api.scorer import for_case
 from app.i18n import gettext
@@ -140,7 +141,12 @@ def install_case_page(r: APIRouter, render: Render) -> None:
 
     def show(request: Request, case: Case, lang: str, status: int = 200, **extra: Any) -> HTMLResponse:
         context = case_context(request, case, lang)
-        context["scorer"] = for_case(case, request.app.state.events)
+        decided = request.app.state.cases.cases(case.details.event_id, case.details.board)
+        context["scorer"] = for_case(case, request.app.state.events, decided)
+        placed = place_case(case, request.app.state.events, decided) if context["scorer"] is not None else None
+        if placed is not None:  # the field as it now stands, named in the page's language (issue 36)
+            context["field_text"] = convention_words(placed.convention, placed.sections,
+                                                     say=lambda key, **params: gettext(lang, key, **params))
         return render(request, "case.html", lang, status, **{**context, **extra})
 
     def append(request: Request, case: Case, lang: str, write: Callable[[], object] | None,

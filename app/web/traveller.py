@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
+from app.api.field import convention_words, event_convention
 from app.api.travellers import PairsIn, stored_traveller, table_on_traveller
 from app.i18n import gettext
 from app.web.problems import Problem
@@ -26,6 +27,8 @@ from engine.records.handrecords import board_key
 from engine.records.results import TravellerLine, traveller_matchpoints, travellers
 from engine.records.results.against import MATCH, MATCHPOINTS, TEAMS, TravellerForm, team_matches, traveller_form
 from engine.records.results.model import line_outcomes
+from engine.scoring.field import ACROSS, DIRECTOR, SCORING_OF, FieldConvention, Result, board_figures
+from engine.scoring.field import MATCHPOINTS as FIELD_MATCHPOINTS
 from engine.scoring.imps import imps
 from engine.scoring.matchpoints import board_matchpoints
 from engine.scoring.pairs_imps import expected_pairs_imps
@@ -96,8 +99,39 @@ def imps_by_line(lines: tuple[TravellerLine, ...], scoring: str, side: str = "NS
     return out
 
 
+def _under(lines: tuple[TravellerLine, ...], conv: FieldConvention,
+           most_lines: tuple[tuple[str, int], ...]) -> dict[int, float | None]:
+    """The advisor's North-South (key ``id(line)``) and East-West (key ``-id(line)``) matchpoints of
+    every line under ``conv`` (:func:`engine.scoring.field.board_figures`: its sections apart or
+    across, its factoring, ``most_lines`` the session's most lines by section, ``"*"`` across; a
+    weighted line pro rata, a split line ranked on each side's own score:
+    :func:`engine.records.results.model.line_outcomes`), rounded as the program prints them."""
+    most = dict(most_lines)
+    groups: dict[str, list[TravellerLine]] = {}
+    for ln in lines:
+        groups.setdefault("*" if conv.sections == ACROSS else ln.section, []).append(ln)
+
+    def results(group: list[TravellerLine], side: str) -> list[Result]:
+        out: list[Result] = []
+        for ln in group:
+            parts = line_outcomes(ln, side)
+            zero = conv.line_score(ln.ns_score, ln.artificial)
+            out.append(parts if parts is not None else zero)
+        return out
+
+    computed: dict[int, float | None] = {}
+    for key, group in groups.items():
+        ns = board_figures(results(group, "NS"), conv, most.get(key, 0))
+        ew = board_figures(results(group, "EW"), conv, most.get(key, 0))
+        for ln, mp, ew_ns in zip(group, ns.ns, ew.ns, strict=True):
+            computed[id(ln)] = None if mp is None else conv.rounded(mp)
+            computed[-id(ln)] = None if ew_ns is None else conv.rounded(ew.top - ew_ns)
+    return computed
+
+
 def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
-                   deal: Deal | None = None, scoring: str = "") -> list[dict[str, Any]]:
+                   deal: Deal | None = None, scoring: str = "", convention: FieldConvention | None = None,
+                   most_lines: tuple[tuple[str, int], ...] = ()) -> list[dict[str, Any]]:
     """Each line of a traveller for the page, file order, with the advisor's North-South and
     East-West matchpoints computed by Law 78A against the other lines of its section
     (:func:`engine.records.results.traveller_matchpoints`, in the program's units ``units`` per score
@@ -109,15 +143,23 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
     match's other room on the traveller: the teams the other way round) names that room
     (``other_room``: its teams, result and North-South score, what the table is scored against);
     at point-a-board its matchpoints are against that room alone (2, 1 or 0, Law 78A with one
-    other score), beside the program's ``TEAM_POINTS``."""
+    other score), beside the program's ``TEAM_POINTS``. With the event's
+    ``convention`` (issue 36, :func:`app.api.field.event_convention`) the matchpoints are its
+    (sections apart or across, its factoring, ``most_lines`` for the session's, its rounding:
+    :func:`_under`), and a form the director set replaces the file's."""
     per = int(units) if units and units == int(units) else 2
     computed: dict[int, float | None] = {}
-    for group in travellers(lines).values():
-        top = per * (len(group) - 1)
-        ew_side = traveller_matchpoints(group, per, side="EW")  # a split line ranks East-West on their score
-        for ln, mp, ew in zip(group, traveller_matchpoints(group, per), ew_side, strict=True):
-            computed[id(ln)] = mp
-            computed[-id(ln)] = None if ew is None else top - ew
+    if convention is not None and convention.form == FIELD_MATCHPOINTS:
+        computed = _under(lines, convention, most_lines)
+    else:
+        for group in travellers(lines).values():
+            top = per * (len(group) - 1)
+            ew_side = traveller_matchpoints(group, per, side="EW")  # a split line ranks East-West on their score
+            for ln, mp, ew in zip(group, traveller_matchpoints(group, per), ew_side, strict=True):
+                computed[id(ln)] = mp
+                computed[-id(ln)] = None if ew is None else top - ew
+    if convention is not None and convention.source("form") == DIRECTOR:
+        scoring = SCORING_OF[convention.form]
     advisor_imps = imps_by_line(lines, scoring)
     advisor_ew = imps_by_line(lines, scoring, side="EW")
     forms = _forms(lines, scoring)
@@ -201,11 +243,16 @@ def install_traveller_pages(r: APIRouter, render: Render, lang_of: Callable[[Req
         except InvalidBoardError as exc:
             return render(request, "index.html", lang, 404, errors=[Problem("", reason(lang, exc))])
         record = repo.board(event_id, board)
+        conv = event_convention(repo, event_id, found)
+        scoring = SCORING_OF[conv.form] if conv.source("form") == DIRECTOR else found.scoring
+        sections = sorted({ln.section for ln in found.lines})
         return render(request, "traveller.html", lang, event=event, board=board_key(board), record=record,
                       traveller=found, rows=traveller_rows(found.lines, found.mp_units,
                                                            record.deal if record is not None else None,
-                                                           found.scoring),
-                      in_imps=imps_by_line(found.lines, found.scoring) is not None,
+                                                           found.scoring, conv, found.most_lines),
+                      field_text=convention_words(conv, sections,
+                                                  say=lambda key, **params: gettext(lang, key, **params)),
+                      in_imps=imps_by_line(found.lines, scoring) is not None,
                       matches=team_matches(found.lines) if found.scoring in ("IMP", "PAB") else 0,
                       sections=len({ln.section for ln in found.lines}) > 1,
                       tables=any(ln.table is not None for ln in found.lines))

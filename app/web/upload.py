@@ -14,6 +14,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, File, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 
+from app.api.field import convention_words, event_convention
+from app.api.field_routes import first_traveller
 from app.i18n import gettext
 from app.service.jobs import TooManyJobsError
 from app.service.limits import UPLOAD_BODY_BYTES, read_upload
@@ -33,6 +35,7 @@ from engine.records.pbn_game import PbnGame
 from engine.records.pbn_text import upload_text
 from engine.records.results import SessionResults, TravellerLine
 from engine.records.results.against import team_matches
+from engine.scoring.field import convention_for
 from engine.screening.recording import Finding, finding_error, read_record
 
 
@@ -120,6 +123,7 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
         return render(request, "pick.html", lang, filename=name, games=rows, token=token or "", event_id=event_id,
                       event_name=stored.details.name, event=stored, boards=_boards_with_cases(request, event_id),
                       travellers=_traveller_note(results), read_problems=_read_problems(lang, results),
+                      field_text=field_text(repo, event_id, lang),
                       seen_file=name if seen is not None else None,
                       errors=[Problem("file", note)] if note else [])
 
@@ -135,7 +139,22 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
         boards = _boards_with_cases(request, event_id)
         return render(request, "pick.html", lang, filename=event.details.name, games=[], token="",
                       event_id=event_id, event_name=event.details.name, event=event, boards=boards,
-                      team_matches=_stored_matches(repo, event_id, [b["board"] for b in boards]))
+                      team_matches=_stored_matches(repo, event_id, [b["board"] for b in boards]),
+                      field_text=field_text(repo, event_id, lang))
+
+
+def field_text(repo: EventRepository, event_id: int, lang: str) -> str:
+    """The event's field convention in ``lang`` (issue 36: how its travellers are scored, who told
+    it, what is assumed: :func:`app.api.field.convention_words`), ``""`` when the event has no
+    traveller and the director set nothing."""
+    found = first_traveller(repo, event_id)
+    event = repo.get_event(event_id)
+    if found is None and event.details.field.empty:
+        return ""
+    conv = (event_convention(repo, event_id, found) if found is not None
+            else convention_for(setting=event.details.field))
+    return convention_words(conv, sorted({ln.section for ln in found.lines}) if found is not None else (),
+                            say=lambda key, **params: gettext(lang, key, **params))
 
 
 def _store_upload(repo: EventRepository, name: str, text: str | None, games: list[PbnGame], lang: str,

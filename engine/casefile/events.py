@@ -17,6 +17,7 @@ from engine.errors import AdvisorError, InvalidBoardError
 from engine.laws.editions import LawsEdition as LawsEdition  # re-exported: an event is played under one
 from engine.records.handrecords import HandRecord, board_key, difference
 from engine.records.results.model import SessionResults, TravellerLine
+from engine.scoring.field import NO_SETTING, FieldSetting
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,9 @@ class EventDetails:
         laws_edition: the Laws edition (2017 by default).
         scoring_profile: the jurisdiction profile for adjusted scores, a key of
             :data:`engine.scoring.PROFILES` (``"wbf"``, ``"ebu"``, ``"acbl"``).
+        field: the field convention the director set (issue 36: the scoring form, sections,
+            factoring; :class:`engine.scoring.field.FieldSetting`), empty: the file's and the
+            program's convention stand.
     """
 
     name: str
@@ -37,6 +41,7 @@ class EventDetails:
     session: str = ""
     laws_edition: LawsEdition = LawsEdition.LAWS_2017
     scoring_profile: str = "wbf"
+    field: FieldSetting = NO_SETTING
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +101,9 @@ class StoredTraveller:
     Attributes:
         upload_id, kind, program, scoring, mp_units: the upload's (see :class:`SessionResults`).
         lines: the lines in file order.
+        most_lines: the most lines on any board of the upload, by section (``""`` for a file
+            without sections) and across every section (key ``"*"``): the number a program that
+            factors to the session's results factors to (issue 36); empty when not counted.
     """
 
     upload_id: int
@@ -104,6 +112,7 @@ class StoredTraveller:
     scoring: str
     mp_units: float
     lines: tuple[TravellerLine, ...]
+    most_lines: tuple[tuple[str, int], ...] = ()
 
 
 ADJUSTED_FRAGMENT = "adjusted-score advisor"
@@ -232,6 +241,11 @@ class EventRepository(Protocol):
 
     def traveller(self, event_id: int, board: str) -> StoredTraveller | None:
         """The traveller of ``board`` from the newest upload that has it, or ``None``."""
+        ...
+
+    def set_field(self, event_id: int, setting: FieldSetting) -> Event:
+        """Store the field convention the director set on the event (:attr:`EventDetails.field`;
+        an empty setting clears it) and return the event."""
         ...
 
 

@@ -160,6 +160,9 @@ class WeightedRequest(TravellerNamed, RequestModel):
     field: list[Points] | None = Field(None, max_length=200, description="Matchpoints, Butler, cross-IMPs: the "
                                        "other North-South scores on the board.")
     other_room_ns: Points | None = Field(None, description="IMPs (teams): North-South's score in the other room.")
+    normal_results: int | None = Field(None, ge=2, le=400, strict=True, description="Matchpoints: Neuberg-factor "
+                                       "each result to this many results on the board (the WBF formula), e.g. when "
+                                       "other lines are artificial. With `event`: from the event's field convention.")
     profile: ProfileName = "wbf"
     non_offending: SideCode | None = Field(None, description="Needed when the profile does not weight (acbl), "
                                            "and with `offending_outcomes`.")
@@ -363,6 +366,8 @@ class ScoringIn(BaseModel):
     field: list[Points] | None = Field(None, max_length=200, description="Pairs: the other North-South results "
                                        "of the board.")
     other_room_ns: Points | None = Field(None, description="Teams: North-South's score in the other room.")
+    normal_results: int | None = Field(None, ge=2, le=400, strict=True, description="Matchpoints: Neuberg-factor to "
+                                       "this many results (the event's field convention, issue 36).")
     profile: ProfileName = "wbf"
     form: Form | None = Field(None, description="How `field` is scored: 'matchpoints' (the default), 'butler' or "
                               "'cross_imps' (pairs IMPs); 'imps' with `other_room_ns` (teams, the default then).")

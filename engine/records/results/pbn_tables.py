@@ -98,6 +98,18 @@ def numbered_rows(game: PbnGame, tag: str) -> list[tuple[int, dict[str, str] | R
     return rows
 
 
+def _scoring(names: list[str], tag: str) -> str:
+    """The scoring form of a game's ``ScoreTable`` columns (``MP_NS``: ``"MP"``, ``IMP_NS``:
+    ``"IMP"``), made precise by its ``[Scoring]`` tag when the columns say IMPs and the tag says
+    Butler or cross-IMPs (issue 36); ``""`` when nothing says."""
+    said = tag.strip().upper().replace("-", "_").replace(" ", "_")
+    if "MP_NS" in names:
+        return "MP"
+    if "IMP_NS" in names:
+        return "BUTLER" if "BUTLER" in said else "CROSS_IMP" if "CROSS" in said else "IMP"
+    return ""
+
+
 def read_pbn_results(text: str, program: str = "") -> SessionResults:
     """The deals and the ``ScoreTable`` traveller lines of a PBN text.
 
@@ -140,7 +152,7 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
         board = board_key(game.board or "")
         vulnerability = _vulnerability(game)
         names = columns(game.tags["ScoreTable"])
-        scoring = scoring or ("MP" if "MP_NS" in names else "IMP" if "IMP_NS" in names else "")
+        scoring = scoring or _scoring(names, game.tags.get("Scoring", ""))
         for lineno, row in numbered_rows(game, "ScoreTable"):
             try:
                 if isinstance(row, ResultsFileError):

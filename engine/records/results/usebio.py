@@ -125,6 +125,29 @@ def _eight_bit_as_utf8(data: bytes) -> bytes | None:
     return None
 
 
+_METHODS = {"CROSS_IMP": "CROSS_IMP", "CROSS_IMPS": "CROSS_IMP", "IMP_PAIRS": "CROSS_IMP", "IMPS": "CROSS_IMP",
+            "IMP": "CROSS_IMP", "BUTLER": "BUTLER", "BUTLER_PAIRS": "BUTLER", "MP_PAIRS": "MP", "MP": "MP",
+            "MATCHPOINTS": "MP", "MATCH_POINTS": "MP"}
+"""``BOARD_SCORING_METHOD`` (Pianola, EBUScore), ``SCORING_TYPE`` or ``SCORING_METHOD`` (element or
+attribute of ``EVENT``) -> the scoring form, when ``EVENT_TYPE`` says only ``PAIRS`` (or nothing):
+a pairs event scored in IMPs is cross-IMPs unless it says Butler (issue 36: a Pianola cross-IMP
+pairs file, ``BOARD_SCORING_METHOD`` ``CROSS_IMPS``, was matchpointed)."""
+
+
+def _scoring(event: Element) -> str:
+    """The scoring form of a USEBIO ``EVENT``: ``EVENT_TYPE`` (:data:`_SCORING`), made precise by
+    ``BOARD_SCORING_METHOD``, ``SCORING_TYPE`` or ``SCORING_METHOD`` (:data:`_METHODS`) when the
+    type is the generic ``PAIRS`` or missing; ``""`` when nothing says."""
+    kind = (event.get("EVENT_TYPE") or "").strip().upper()
+    scoring = _SCORING.get(kind, "")
+    if kind in ("", "PAIRS"):
+        for name in ("BOARD_SCORING_METHOD", "SCORING_TYPE", "SCORING_METHOD"):
+            said = (event.get(name) or event.findtext(name) or "").strip().upper().replace("-", "_").replace(" ", "_")
+            if said in _METHODS:
+                return _METHODS[said]
+    return scoring
+
+
 def read_usebio(root: Element) -> SessionResults:
     """The deals and traveller lines of a USEBIO document (its root element ``USEBIO``).
 
@@ -137,7 +160,7 @@ def read_usebio(root: Element) -> SessionResults:
         event = Element("EVENT")
     program = " ".join(t for t in ((event.findtext("PROGRAM_NAME") or "").strip(),
                                    (event.findtext("PROGRAM_VERSION") or "").strip()) if t)
-    scoring = _SCORING.get((event.get("EVENT_TYPE") or "").upper(), "")
+    scoring = _scoring(event)
     if scoring == "IMP" and (event.findtext("BOARD_SCORING_METHOD") or "").strip().upper() in POINT_A_BOARD:
         scoring = "PAB"
     lines: list[TravellerLine] = []
