@@ -134,7 +134,10 @@ def traveller_convention(repo: EventRepository, event: int, found: StoredTravell
 def normal_results(repo: EventRepository, named: TableOnTraveller) -> int | None:
     """The number of results the named table's matchpoints are factored to under the event's field
     convention (:meth:`engine.scoring.field.FieldConvention.results_for`: the table and its field's
-    lines, those with a table score, the session's most lines), ``None`` when not factored."""
+    lines, those with a table score, the session's most lines), ``None`` when not factored; never
+    at teams (the form told by the match: the other room alone is the field)."""
+    if named.form.told_by == MATCH:
+        return None
     conv = traveller_convention(repo, named.traveller_event, named.traveller)
     scored = len(named.field) + 1
     most = dict(named.traveller.most_lines).get("*" if conv.sections == ACROSS else named.line.section, 0)
