@@ -44,6 +44,7 @@ from engine.casefile.events import (
     StoredProblem,
     StoredTraveller,
     UnknownEventError,
+    check_correctable,
     check_new_records,
     merged_lines,
 )
@@ -447,19 +448,7 @@ class SqlEventRepository:
                 raise NotStoredError(f"event {event_id} has no read problem {problem_id}", path="problem_id",
                                      key="no_problem", params={"event": event_id, "problem": problem_id})
             stored = self._stored_problem(s, row)
-            where = {"board": row.board, "line": "-" if row.line is None else str(row.line)}
-            if stored.correction is not None:
-                raise InvalidBoardError(f"board {row.board}, line {where['line']} was already corrected, by "
-                                        f"{stored.correction.by}: a correction is never changed", path="problem",
-                                        key="problem_corrected", params={**where, "by": stored.correction.by})
-            if stored.superseded:
-                raise InvalidBoardError(f"board {row.board}, line {where['line']}: a newer results upload gives "
-                                        "this board's traveller, so the line is no longer part of it",
-                                        path="problem", key="problem_superseded", params=where)
-            if not stored.problem.on_line:
-                raise InvalidBoardError(f"board {row.board or '-'}: the problem is not on a traveller line, so "
-                                        "there is no line to correct", path="problem",
-                                        key="correction_not_a_line", params={"board": row.board or "-"})
+            check_correctable(stored)
             last = s.scalar(select(func.max(TravellerLineRow.seq)).where(TravellerLineRow.upload_id == row.upload_id))
             added = _line_row(event_id, row.upload_id, (last if last is not None else -1) + 1,
                               replace(line, board=row.board))
@@ -471,9 +460,9 @@ class SqlEventRepository:
                              .values(corrected_at=now, corrected_by=by[:120], corrected_line_id=added.id)
                              .execution_options(synchronize_session=False))
             if getattr(done, "rowcount", 0) != 1:  # another correction committed meanwhile: this one is undone
-                raise InvalidBoardError(f"board {row.board}, line {where['line']} was already corrected: a "
+                raise InvalidBoardError(f"board {row.board}, line {row.line} was already corrected, by -: a "
                                         "correction is never changed", path="problem", key="problem_corrected",
-                                        params={**where, "by": "-"})
+                                        params={"board": row.board, "line": str(row.line), "by": "-"})
             return replace(stored, correction=Correction(now, by[:120], _line(added)))
 
     def _stored_problem(self, s: Session, row: ReadProblemRow) -> StoredProblem:

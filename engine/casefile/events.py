@@ -148,6 +148,31 @@ class StoredProblem:
         return self.problem.on_line and self.correction is None and not self.superseded
 
 
+def check_correctable(stored: StoredProblem) -> None:
+    """Refuse a correction of ``stored`` that the store must not take (issue 36).
+
+    Raises:
+        InvalidBoardError: path ``problem``: key ``problem_corrected`` (already corrected: a
+            correction is never changed; ``by`` names who made it), ``problem_superseded`` (a
+            newer upload gives the board's traveller) or ``correction_not_a_line`` (the problem
+            is on a deal or the file, not a traveller line).
+    """
+    p = stored.problem
+    where = {"board": p.board or "-", "line": "-" if p.line is None else str(p.line)}
+    if stored.correction is not None:
+        raise InvalidBoardError(f"board {where['board']}, line {where['line']} was already corrected, by "
+                                f"{stored.correction.by}: a correction is never changed", path="problem",
+                                key="problem_corrected", params={**where, "by": stored.correction.by})
+    if not p.on_line:
+        raise InvalidBoardError(f"board {where['board']}: the problem is not on a traveller line, so there is no "
+                                "line to correct", path="problem", key="correction_not_a_line",
+                                params={"board": where["board"]})
+    if stored.superseded:
+        raise InvalidBoardError(f"board {where['board']}, line {where['line']}: a newer results upload gives this "
+                                "board's traveller, so the line is no longer part of it", path="problem",
+                                key="problem_superseded", params=where)
+
+
 ADJUSTED_FRAGMENT = "adjusted-score advisor"
 """The ``PROGRAM_NAME`` of the advisor's own export of an event's decided adjustments (a USEBIO
 traveller fragment, ``GET /v1/events/{id}/adjusted.xml``): uploaded back into an event, its
