@@ -105,7 +105,7 @@ def test_a_bad_value_in_russian(client: TestClient) -> None:
 
 
 def test_no_such_problem_is_a_404(client: TestClient) -> None:
-    event_id, p = uploaded(client)
+    _, p = uploaded(client)
     other = new_event(client)
     r = client.post(f"/v1/events/{other}/problems/{p['id']}/correction", json={"contract": "3N"})
     error(r, 404, ["path", "problem_id"], f"event {other} has no read problem {p['id']}")
