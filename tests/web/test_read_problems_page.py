@@ -52,9 +52,11 @@ def _value(page: str, name: str, problem: int) -> str:
     ("en", "contract", "not corrected"), ("pl", "kontrakt", "niepoprawiony"),
     ("ru", "контракт", "не исправлено"), ("el", "συμβόλαιο", "δεν διορθώθηκε")])
 def test_the_event_page_lists_the_problem_in_its_language_with_the_form_prefilled(
-        client: TestClient, lang: str, field: str, status: str) -> None:
+        client: TestClient, lang: str, field: str, status: str, monkeypatch: pytest.MonkeyPatch) -> None:
     event_id, problem = _event(client)
+    monkeypatch.setenv("ADVISOR_I18N_STRICT", "1")  # a text fallen back to English comes marked
     page = client.get(f"/events/{event_id}?lang={lang}").text
+    assert "\u27e6" not in page
     row = _row(page, problem)
     cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
     assert cells[:3] == ["1", str(line_number()), field] and '<code class="written">42</code>' in cells[3]
