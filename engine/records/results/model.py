@@ -405,12 +405,13 @@ _SESSION = "a session has at most a few hundred boards and tables, so it is refu
 
 def check_size(results: SessionResults) -> SessionResults:
     """``results`` when its traveller lines and boards are within :data:`MAX_LINES` and
-    :data:`MAX_BOARDS`.
+    :data:`MAX_BOARDS`; the lines that could not be read (its ``problems``, each kept with the
+    event: issue 36) count as lines.
 
     Raises:
         ResultsFileError: :func:`too_many` (``lines`` or ``boards``).
     """
-    if len(results.lines) > MAX_LINES:
+    if len(results.lines) + len(results.problems) > MAX_LINES:
         raise too_many("lines")
     boards = max(len(results.hand_records), len({ln.board for ln in results.lines}))
     if boards > MAX_BOARDS:
