@@ -162,10 +162,13 @@ def install_traveller_pages(r: APIRouter, render: Render, lang_of: Callable[[Req
         except InvalidBoardError as exc:
             return render(request, "index.html", lang, 404, errors=[Problem("", reason(lang, exc))])
         record = repo.board(event_id, board)
+        rows = traveller_rows(found.lines, found.mp_units, record.deal if record is not None else None, found.scoring)
+        fixed = {p.correction.line: p.correction.by for p in repo.read_problems(event_id)
+                 if p.correction is not None and p.problem.board == board_key(board)}
+        for row in rows:  # a line the director corrected on the event's page (issue 36), not the program's
+            row["corrected_by"] = fixed.get(row["line"], "")
         return render(request, "traveller.html", lang, event=event, board=board_key(board), record=record,
-                      traveller=found, rows=traveller_rows(found.lines, found.mp_units,
-                                                           record.deal if record is not None else None,
-                                                           found.scoring),
+                      traveller=found, rows=rows,
                       in_imps=imps_by_line(found.lines, found.scoring) is not None,
                       sections=len({ln.section for ln in found.lines}) > 1,
                       tables=any(ln.table is not None for ln in found.lines))

@@ -102,5 +102,6 @@ def test_the_corrected_line_joins_the_traveller_and_the_problem_stays_marked(cli
     # scores; the A+ line makes 22: Neuberg (12 + 1) x 22/21 - 1 = 12.619 of 42 (Magic
     # Contest's own column for this row: 12.6)
     assert '<td class="advisor-mp">12.619 / 29.381</td>' in line.group(0)
+    assert "corrected on the event&#39;s page by open mode" in line.group(0)
     again = client.post(f"/events/{event_id}/problems/{problem}/correction", data=typed)
     assert again.status_code == 422 and "was already corrected, by open mode" in again.text
