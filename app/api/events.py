@@ -36,6 +36,7 @@ from engine.model.board import BoardRecord
 from engine.records.handrecords import HandRecord, board_key
 from engine.records.pbn_text import upload_text
 from engine.records.results import ReadProblem, TravellerLine
+from engine.records.results.against import team_matches
 from engine.records.results.correction import corrected_line, prefill
 from engine.records.results.model import LINE_FIELDS
 
@@ -122,6 +123,9 @@ class ResultsOut(BaseModel):
     boards: list[str] = Field(description="The boards whose travellers the file gives (they replace those of "
                               "earlier uploads in what the traveller shows; nothing is deleted).")
     lines: int = Field(description="How many traveller lines were stored.")
+    matches: int = Field(0, description="Teams: how many matches the lines hold (each board of a match is two "
+                         "lines, one per room, the teams the other way round: a ruling on one room is scored in "
+                         "IMPs against the other); 0 for a pairs event.")
     problems: list[ReadProblemOut] = Field(
         default_factory=list, description="The spots of the file that could not be read, in file order: each such "
         "traveller line (or deal) was left out, the rest of the file stored. Empty when the whole file was read.")
@@ -216,7 +220,8 @@ class TravellerLineOut(BaseModel):
     section: str = Field(description="The section ('' when the file has one).")
     round: int | None
     table: int | None = Field(description="The table number (USEBIO does not give it).")
-    ns_pair: str = Field(description="North-South's pair number as the movement gives it, e.g. '3' or '1NS'.")
+    ns_pair: str = Field(description="North-South's pair number as the movement gives it, e.g. '3' or '1NS'; at "
+                         "teams the number of the team North-South in this room.")
     ew_pair: str
     ns_names: str
     ew_names: str
@@ -231,7 +236,8 @@ class TravellerLineOut(BaseModel):
                                    "'A+/A+'), 'NP' for not played; null for a table result.")
     ns_mp: float | None = Field(description="The program's own North-South matchpoints (its units: mp_units).")
     ew_mp: float | None
-    ns_imps: float | None = Field(description="The program's own IMPs (Butler, cross-IMPs, datum).")
+    ns_imps: float | None = Field(description="The program's own IMPs (Butler, cross-IMPs, datum; at teams the "
+                                  "North-South team's IMPs on the board, against the other room).")
     ew_imps: float | None
 
     @classmethod
@@ -425,7 +431,9 @@ def router() -> APIRouter:
         return ResultsOut(event=event_id, upload=stored.upload_id, kind=stored.kind,  # type: ignore[arg-type]
                           program=stored.program, added=list(stored.hand_records.added),
                           unchanged=list(stored.hand_records.unchanged), boards=list(stored.boards),
-                          lines=stored.lines, problems=[ReadProblemOut.of(p) for p in results.problems])
+                          lines=stored.lines,
+                          matches=team_matches(results.lines) if results.scoring in ("IMP", "PAB") else 0,
+                          problems=[ReadProblemOut.of(p) for p in results.problems])
 
     @r.get("/{event_id}/boards/{board}/traveller", response_model=TravellerOut, responses=not_found,
            summary="A board's traveller")

@@ -10,11 +10,16 @@ from fractions import Fraction
 from pydantic import BaseModel, Field
 
 from app.api.schemas.scores import WeightedResponse
-from app.api.travellers import PairsIn, table_on_traveller
+from app.api.travellers import PairsIn, TableOnTraveller, table_on_traveller
 from engine.casefile.cases import Case
 from engine.casefile.events import EventRepository
 from engine.errors import InvalidBoardError
+from engine.records.results.model import split_code
 from engine.rulings.revoke_advice import RevokeAdvice
+from engine.scoring.adjusted import Outcome, weighted_imps
+from engine.scoring.imps import teams_imps
+from engine.scoring.matchpoints import matchpoints, percent, top
+from engine.scoring.pairs_imps import pairs_imps, weighted_pairs_imps
 from engine.scoring.scorer import (
     ArtificialEntry,
     AssignedEntry,
@@ -94,6 +99,28 @@ class WeightedEntryOut(BaseModel):
                    top=w.top, ns_mp=w.ns_mp, ew_mp=w.ew_mp, ns_percent=w.ns_percent, ew_percent=w.ew_percent)
 
 
+class SplitOut(BaseModel):
+    """A split assigned adjusted score (12C1(b), 12C1(e)): each side scored on its own score, the
+    two not balancing. No program takes two scores on one traveller line: the scorer types each
+    side's matchpoints (or IMPs) against the field."""
+
+    result: str = Field(description="As entered, e.g. '4H S = / 4H S -1'.")
+    score_ns: int = Field(description="North-South's points, their view (Law 77).")
+    score_ew: int = Field(description="East-West's own points, their view (e.g. -620: scored as if North-South "
+                          "had +620).")
+    code: str = Field(description="The advisor's split code on an exported traveller line, 'S420/-620' "
+                      "(engine.records.results.model.SPLIT_CODE).")
+    top: int | None = Field(default=None, description="The board's top in matchpoints; null without a field or at "
+                            "IMPs.")
+    ns_mp: float | None = Field(default=None, description="North-South's matchpoints, their score against the field.")
+    ew_mp: float | None = Field(default=None, description="East-West's matchpoints, their score against the field.")
+    ns_percent: float | None = None
+    ew_percent: float | None = None
+    form: str = Field(default="matchpoints", description="'matchpoints', 'butler', 'cross_imps' or 'imps' (teams).")
+    ns_imps: float | None = Field(default=None, description="At IMPs: North-South's IMPs for their score.")
+    ew_imps: float | None = Field(default=None, description="At IMPs: East-West's IMPs for their score.")
+
+
 class ForScorerOut(BaseModel):
     """What the scorer enters in the scoring program: an assigned score, an artificial score, or
     a weighted score (each null when the ruling gives none)."""
@@ -103,6 +130,8 @@ class ForScorerOut(BaseModel):
     weighted: WeightedEntryOut | None = Field(
         default=None, description="A weighted adjusted score (12C1(c)): each result with its weight and matchpoints "
         "against the field, and each side's percentage.")
+    split: SplitOut | None = Field(default=None, description="A split assigned adjusted score (12C1(b)): each "
+                                   "side's own score and its matchpoints (or IMPs) against the field.")
 
 
 def with_imps(block: ForScorerOut | None, scored: WeightedResponse | None) -> ForScorerOut | None:
@@ -162,10 +191,82 @@ def case_field(case: Case, events: EventRepository) -> list[int] | None:
     return (named.field or None) if named.form.form == "matchpoints" else None
 
 
+def case_table(case: Case, events: EventRepository) -> TableOnTraveller | None:
+    """The case's line on the stored traveller and the rest of its section (by table number, else
+    by the pairs; USEBIO has no table numbers), ``None`` when the event has no line for it."""
+    d = case.details
+    table = int(d.table) if d.table.isdigit() and len(d.table) <= 3 else None
+    pairs = PairsIn(ns=d.ns.number[:20], ew=d.ew.number[:20]) if d.ns.number and d.ew.number else None
+    for t in ((table, pairs), (None, pairs)) if table is not None and pairs is not None else ((table, pairs),):
+        if t[0] is None and t[1] is None:
+            return None
+        try:
+            return table_on_traveller(events, d.event_id, d.board, *t)
+        except InvalidBoardError:
+            continue
+    return None
+
+
+def _imps_against(named: TableOnTraveller | None) -> tuple[str, list[int], int | None] | None:
+    """``(form, field, other room's North-South score)`` of a table on a traveller scored in IMPs
+    (``"butler"``, ``"cross_imps"``: the other North-South scores; ``"imps"``, teams: the other
+    room's), ``None`` at matchpoints or with nothing to score against."""
+    if named is None or named.form.form == "matchpoints":
+        return None
+    if named.form.form == "teams":
+        room = named.form.other_room
+        return ("imps", [], room.ns_score) if room is not None and room.ns_score is not None else None
+    return (named.form.form, named.field, None) if named.field else None
+
+
+def weighted_at_imps(block: WeightedEntryOut, named: TableOnTraveller | None) -> WeightedEntryOut:
+    """``block`` with its IMPs when its table's traveller is scored in IMPs (issue 36: the export of
+    a weighted case on a Butler, cross-IMP or teams event carries its IMPs): each part IMPed
+    against the field (:func:`engine.scoring.pairs_imps.weighted_pairs_imps`; Butler: the datum of
+    the traveller with the part in the table's place, the advisor's choice, docs/api.md "Butler
+    and a weighted score") or against the other room (:func:`engine.scoring.adjusted.weighted_imps`),
+    then weighted (12C1(c)). ``block`` unchanged at matchpoints."""
+    against = _imps_against(named)
+    if against is None:
+        return block
+    form, field, room = against
+    outcomes = [Outcome(c.score_ns, Fraction(c.weight), c.label) for c in block.components]
+    scored = weighted_imps(outcomes, room) if room is not None else weighted_pairs_imps(outcomes, field, form)
+    comps = [c.model_copy(update={"ns_imps": o.ns}) for c, o in zip(block.components, scored.components, strict=True)]
+    return block.model_copy(update={"components": comps, "form": form, "ns_imps": scored.ns, "ew_imps": scored.ew})
+
+
+def split_of(result: str, score_ns: float, score_ew: float, field: Sequence[int] | None,
+             named: TableOnTraveller | None) -> SplitOut:
+    """A split score (12C1(b)): North-South on ``score_ns`` (their view), East-West on ``score_ew``
+    (their own view), each scored on its own against the field: matchpoints against ``field``
+    (North-South's: their score's; East-West's: the top less those of North-South ``-score_ew``),
+    or IMPs when the traveller is scored in IMPs (Butler, cross-IMPs against the field, teams
+    against the other room). Points to whole numbers (a split is two table results)."""
+    ns, ew = round(score_ns), round(score_ew)
+    out = SplitOut(result=result, score_ns=ns, score_ew=ew, code=split_code(ns, ew))
+    if field:
+        t = top(len(field) + 1)
+        ns_mp, ew_mp = matchpoints(ns, field), t - matchpoints(-ew, field)
+        out = out.model_copy(update={"top": t, "ns_mp": ns_mp, "ew_mp": ew_mp, "ns_percent": percent(ns_mp, t),
+                                     "ew_percent": percent(ew_mp, t)})
+    against = _imps_against(named)
+    if against is not None:
+        form, others, room = against
+        if room is not None:
+            ns_imps, ew_imps = float(teams_imps(ns, room)), float(-teams_imps(-ew, room))
+        else:
+            ns_imps, ew_imps = float(pairs_imps(ns, others, form)), float(-pairs_imps(-ew, others, form))
+        out = out.model_copy(update={"form": form, "ns_imps": ns_imps, "ew_imps": ew_imps})
+    return out
+
+
 def for_case(case: Case, events: EventRepository) -> ForScorerOut | None:
     """The block of a case's score that stands (:meth:`Case.final_score`): an artificial score by
-    its two percentages, a weighted score by its parts against the traveller's field, else the
-    entered result as the assigned score. ``None`` while nothing is decided."""
+    its two percentages (a split one, 60% / 30%, too), a weighted score by its parts against the
+    traveller's field (with its IMPs on an IMP traveller: :func:`weighted_at_imps`), a split
+    score (``score_ew`` given) by each side's own score (:func:`split_of`), else the entered
+    result as the assigned score. ``None`` while nothing is decided."""
     final = case.final_score()
     if final is None:
         return None
@@ -180,9 +281,13 @@ def for_case(case: Case, events: EventRepository) -> ForScorerOut | None:
     if final.weighted:
         parts = [(p.result, p.score_ns, Fraction(str(p.percent)) / 100) for p in final.weighted]
         try:
-            return ForScorerOut(weighted=WeightedEntryOut.of(weighted_entry(parts, case_field(case, events))))
+            block = WeightedEntryOut.of(weighted_entry(parts, case_field(case, events)))
         except InvalidBoardError:  # percentages not summing to 100 (stored to 0.01): without matchpoints
             return None
+        return ForScorerOut(weighted=weighted_at_imps(block, case_table(case, events)))
+    if final.score_ew is not None and final.score_ns is not None:
+        return ForScorerOut(split=split_of(final.result, final.score_ns, final.score_ew, case_field(case, events),
+                                           case_table(case, events)))
     found = assigned_entry(final.result, final.score_ns) if final.score_ns is not None else None
     return ForScorerOut(assigned=AssignedOut.of(found)) if found is not None else None
 
@@ -194,6 +299,15 @@ def scorer_text(block: ForScorerOut | None) -> str:
     programs' own codes."""
     if block is None:
         return ""
+    if block.split is not None:
+        sp = block.split
+        if sp.ns_imps is not None and sp.ew_imps is not None:
+            figures = f": NS {sp.ns_imps:+g} IMP, EW {sp.ew_imps:+g} IMP"
+        elif sp.ns_mp is not None and sp.ew_mp is not None:
+            figures = f": NS {sp.ns_mp:g} MP, EW {sp.ew_mp:g} MP of {sp.top}"
+        else:
+            figures = ""
+        return f"split: NS {sp.score_ns:+d}, EW {sp.score_ew:+d} ({sp.code}){figures}"
     if block.weighted is not None and block.weighted.ns_imps is not None and block.weighted.ew_imps is not None:
         w = block.weighted
         parts = "; ".join(f"{c.weight} {c.label} {c.score_ns:+d}" + (f" {c.ns_imps:+g} IMP" if c.ns_imps is not None
@@ -216,5 +330,5 @@ def scorer_text(block: ForScorerOut | None) -> str:
     return ""
 
 
-__all__ = ["ArtificialOut", "AssignedOut", "ForScorerOut", "WeightedEntryOut", "case_field", "for_case", "for_revoke",
-           "scorer_text", "with_imps"]
+__all__ = ["ArtificialOut", "AssignedOut", "ForScorerOut", "SplitOut", "WeightedEntryOut", "case_field", "case_table",
+           "for_case", "for_revoke", "scorer_text", "split_of", "weighted_at_imps", "with_imps"]

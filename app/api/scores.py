@@ -37,6 +37,7 @@ from app.api.travellers import stored_traveller, table_on_traveller
 from engine.casefile.events import EventRepository
 from engine.errors import InvalidBoardError
 from engine.model.seats import Side, Vulnerability
+from engine.records.results.against import MATCH
 from engine.scoring import (
     Outcome,
     PlausibleResult,
@@ -316,7 +317,8 @@ def weighted_from_traveller(body: WeightedRequest, repo: EventRepository) -> tup
 
 def matchpoints_from_traveller(body: MatchpointsRequest, repo: EventRepository) -> MatchpointsRequest:
     """With ``event``: the request with ``scores`` = the North-South scores of the board's stored
-    traveller (of the section of ``table``/``pairs`` when given), artificial lines left out and
+    traveller (of the section of ``table``/``pairs`` when given; a point-a-board teams table and its
+    other room alone), artificial lines left out and
     ``normal_results`` = every line when some are artificial (Neuberg), the event's profile when
     not given.
 
@@ -328,7 +330,8 @@ def matchpoints_from_traveller(body: MatchpointsRequest, repo: EventRepository) 
         return body
     if body.table is not None or body.pairs is not None:
         named = table_on_traveller(repo, body.event, body.board or "?", body.table, body.pairs)
-        lines = [named.line, *named.others]
+        room = named.form.other_room if named.form.told_by == MATCH else None
+        lines = [named.line, room] if room is not None else [named.line, *named.others]
     else:
         lines = list(stored_traveller(repo, body.event, body.board or "?").lines)
         if len({ln.section for ln in lines}) > 1:

@@ -13,7 +13,7 @@ from engine.errors import InvalidBoardError
 from engine.model.seats import Seat
 from engine.records.handrecords import board_key
 from engine.records.results import PASSED_OUT, TravellerLine
-from engine.records.results.against import TravellerForm, traveller_form
+from engine.records.results.against import MATCH, TravellerForm, traveller_form
 from engine.records.results.model import pair_number
 
 
@@ -42,7 +42,13 @@ class TableOnTraveller:
 
     @property
     def field(self) -> list[int]:
-        """North-South's scores of the other lines with a table score (artificial ones left out)."""
+        """North-South's scores of the other lines with a table score (artificial ones left out); at
+        teams (the form told by the match) the other room's alone, ``[]`` when it has none: a teams
+        table is never scored against the other matches' tables."""
+        found = self.form
+        if found.told_by == MATCH:
+            room = found.other_room
+            return [room.ns_score] if room is not None and room.ns_score is not None else []
         return [ln.ns_score for ln in self.others if ln.ns_score is not None]
 
     @property

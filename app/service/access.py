@@ -116,6 +116,7 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("GET", "/v1/events/{event_id}/rulings.csv"): Rule(READ, "read cases"),
     ("GET", "/v1/events/{event_id}/adjusted.csv"): Rule(READ, "read cases"),
     ("GET", "/v1/events/{event_id}/adjusted.xml"): Rule(READ, "read cases"),
+    ("GET", "/v1/events/{event_id}/adjusted.pbn"): Rule(READ, "read cases"),
     ("GET", "/v1/events/{event_id}/cases.json"): Rule(READ, "read cases"),
     ("POST", "/v1/cases/import"): Rule(DIRECTOR, "import cases"),
     # the page: the events and their hand records, rulings
@@ -143,6 +144,7 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("GET", "/events/{event_id}/cases.json"): Rule(READ, "doing_read"),
     ("GET", "/events/{event_id}/adjusted.csv"): Rule(READ, "doing_read"),
     ("GET", "/events/{event_id}/adjusted.xml"): Rule(READ, "doing_read"),
+    ("GET", "/events/{event_id}/adjusted.pbn"): Rule(READ, "doing_read"),
     ("GET", "/cases/{case_id}"): Rule(READ, "doing_read"),
     ("POST", "/cases/{case_id}/decision"): Rule(DIRECTOR, "doing_decide"),
     ("POST", "/cases/{case_id}/reviews"): Rule(COMMITTEE, "doing_review"),

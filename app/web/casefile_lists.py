@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import ValidationError
 
-from app.api.adjusted import adjusted_csv, adjusted_usebio
+from app.api.adjusted import adjusted_csv, adjusted_pbn, adjusted_usebio
 from app.api.case_decisions import set_settings
 from app.api.case_export import export_cases
 from app.api.case_format import case_order
@@ -99,6 +99,12 @@ def install_case_lists(r: APIRouter, render: Render) -> None:
         """The event's decided adjustments as a USEBIO traveller fragment, as
         ``GET /v1/events/{id}/adjusted.xml``, for the signed-in page (issue 36: the way back)."""
         return download(request, lang, event_id, "adjusted.xml", "application/xml", adjusted_usebio)
+
+    @r.get("/events/{event_id}/adjusted.pbn", response_model=None)
+    def adjusted_results_pbn(request: Request, event_id: str, lang: str | None = None) -> Response:
+        """The event's decided adjustments as PBN games with a ScoreTable, as
+        ``GET /v1/events/{id}/adjusted.pbn``, for the signed-in page (issue 36: the way back)."""
+        return download(request, lang, event_id, "adjusted.pbn", "application/x-pbn; charset=utf-8", adjusted_pbn)
 
     @r.get("/events/{event_id}/cases.json", response_model=None)
     def cases_json(request: Request, event_id: str, lang: str | None = None) -> Response:

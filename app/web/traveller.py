@@ -24,9 +24,11 @@ from engine.errors import InvalidBoardError
 from engine.model.deal import Deal
 from engine.records.handrecords import board_key
 from engine.records.results import TravellerLine, traveller_matchpoints, travellers
-from engine.records.results.against import MATCHPOINTS, TEAMS, traveller_form
+from engine.records.results.against import MATCH, MATCHPOINTS, TEAMS, TravellerForm, team_matches, traveller_form
+from engine.records.results.model import line_outcomes
 from engine.scoring.imps import imps
-from engine.scoring.pairs_imps import pairs_imps
+from engine.scoring.matchpoints import board_matchpoints
+from engine.scoring.pairs_imps import expected_pairs_imps
 
 Render = Callable[..., HTMLResponse]
 
@@ -48,27 +50,49 @@ def _negated(value: float | Fraction | None) -> float | Fraction | None:
     return None if value is None else -value
 
 
-def imps_by_line(lines: tuple[TravellerLine, ...], scoring: str) -> dict[int, float | Fraction | None] | None:
+def _forms(lines: tuple[TravellerLine, ...], scoring: str) -> dict[int, TravellerForm]:
+    """How each line (by ``id``) is scored against the rest of its section's traveller
+    (:func:`engine.records.results.against.traveller_form`)."""
+    return {id(ln): traveller_form(scoring, ln, [o for o in group if o is not ln])
+            for group in travellers(lines).values() for ln in group}
+
+
+def _other_room(room: TravellerLine | None) -> dict[str, str] | None:
+    """The other room of a teams table as the page says it: its teams (North-South's first), its
+    result and North-South's score there; ``None`` when the table is not scored at teams."""
+    if room is None:
+        return None
+    return {"ns": room.ns_pair, "ew": room.ew_pair, "result": room.result or "-",
+            "score": "" if room.ns_score is None else f"{room.ns_score:+d}"}
+
+
+def imps_by_line(lines: tuple[TravellerLine, ...], scoring: str, side: str = "NS",
+                 ) -> dict[int, float | Fraction | None] | None:
     """The advisor's North-South IMPs of each line (by ``id``) when the traveller is scored in IMPs
     (the file's ``scoring``, or its lines' own IMPs: :func:`engine.records.results.against.traveller_form`),
     against the rest of its section: Butler or cross-IMPs as the file says or its figures show, at
-    teams against the other room (78B); ``None`` when the traveller is matchpointed."""
-    forms = {id(ln): traveller_form(scoring, ln, [o for o in group if o is not ln])
-             for group in travellers(lines).values() for ln in group}
+    teams against the other room (78B); ``None`` when the traveller is matchpointed. The advisor's
+    own codes count as results (issue 36): a weighted line pro rata, a split line with its
+    ``side``'s score (:func:`engine.records.results.model.line_outcomes`,
+    :func:`engine.scoring.pairs_imps.expected_pairs_imps`); ``side="EW"`` gives the North-South
+    IMPs of East-West's ranking (East-West get their negation)."""
+    forms = _forms(lines, scoring)
     if not any(f.form != MATCHPOINTS for f in forms.values()):
         return None
     out: dict[int, float | Fraction | None] = {}
     for group in travellers(lines).values():
         for ln in group:
             form = forms[id(ln)]
-            field = [o.ns_score for o in group if o is not ln and o.ns_score is not None]
-            if ln.ns_score is None or form.form == MATCHPOINTS or (form.form != TEAMS and not field):
+            own = line_outcomes(ln, side)
+            field = [x for x in (line_outcomes(o, side) for o in group if o is not ln) if x is not None]
+            if own is None or form.form == MATCHPOINTS or (form.form != TEAMS and not field):
                 out[id(ln)] = None
             elif form.form == TEAMS:
                 room = form.other_room
-                out[id(ln)] = imps(ln.ns_score - room.ns_score) if room and room.ns_score is not None else None
+                out[id(ln)] = imps(ln.ns_score - room.ns_score) \
+                    if ln.ns_score is not None and room and room.ns_score is not None else None
             else:
-                out[id(ln)] = pairs_imps(ln.ns_score, field, form.form)
+                out[id(ln)] = expected_pairs_imps(own, field, form.form)
     return out
 
 
@@ -81,15 +105,29 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
     ``deal``, a lead that is not in the opening leader's hand (declarer's left-hand opponent, Law
     41A) is flagged (``lead_not_held``: the seat whose hand it should be in), never silently shown
     (issue 36). A traveller scored in IMPs (``scoring``, or IMPs on its lines) shows the program's
-    IMPs and the advisor's (:func:`imps_by_line`) in place of matchpoints."""
+    IMPs and the advisor's (:func:`imps_by_line`) in place of matchpoints; a teams table (its
+    match's other room on the traveller: the teams the other way round) names that room
+    (``other_room``: its teams, result and North-South score, what the table is scored against);
+    at point-a-board its matchpoints are against that room alone (2, 1 or 0, Law 78A with one
+    other score), beside the program's ``TEAM_POINTS``."""
     per = int(units) if units and units == int(units) else 2
     computed: dict[int, float | None] = {}
     for group in travellers(lines).values():
         top = per * (len(group) - 1)
-        for ln, mp in zip(group, traveller_matchpoints(group, per), strict=True):
+        ew_side = traveller_matchpoints(group, per, side="EW")  # a split line ranks East-West on their score
+        for ln, mp, ew in zip(group, traveller_matchpoints(group, per), ew_side, strict=True):
             computed[id(ln)] = mp
-            computed[-id(ln)] = None if mp is None else top - mp
+            computed[-id(ln)] = None if ew is None else top - ew
     advisor_imps = imps_by_line(lines, scoring)
+    advisor_ew = imps_by_line(lines, scoring, side="EW")
+    forms = _forms(lines, scoring)
+    for ln in lines:  # point-a-board teams: 78A against the other room's score alone (2, 1 or 0)
+        form = forms[id(ln)]
+        if form.form == MATCHPOINTS and form.told_by == MATCH:
+            room = form.other_room
+            mp = None if ln.ns_score is None or room is None or room.ns_score is None else \
+                board_matchpoints([ln.ns_score, room.ns_score], per)[0]
+            computed[id(ln)], computed[-id(ln)] = mp, None if mp is None else per - mp
     rows = []
     for ln in lines:
         link = {"table": str(ln.table)} if ln.table is not None else {}
@@ -105,7 +143,8 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
                      **({} if advisor_imps is None else {
                          "ns_mp": _imps(ln.ns_imps), "ew_mp": _imps(ln.ew_imps),
                          "our_ns_mp": _imps(advisor_imps[id(ln)]),
-                         "our_ew_mp": _imps(_negated(advisor_imps[id(ln)]))}),
+                         "our_ew_mp": _imps(_negated((advisor_ew or advisor_imps)[id(ln)]))}),
+                     "other_room": _other_room(forms[id(ln)].other_room if forms[id(ln)].told_by == MATCH else None),
                      "rule": urlencode(link) if ln.contract and ln.declarer is not None and link else ""})
     return rows
 
@@ -170,6 +209,7 @@ def install_traveller_pages(r: APIRouter, render: Render, lang_of: Callable[[Req
         return render(request, "traveller.html", lang, event=event, board=board_key(board), record=record,
                       traveller=found, rows=rows,
                       in_imps=imps_by_line(found.lines, found.scoring) is not None,
+                      matches=team_matches(found.lines) if found.scoring in ("IMP", "PAB") else 0,
                       sections=len({ln.section for ln in found.lines}) > 1,
                       tables=any(ln.table is not None for ln in found.lines))
 

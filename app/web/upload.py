@@ -36,7 +36,8 @@ from engine.records.boards import board_from_game
 from engine.records.handrecords import HandRecord, board_key
 from engine.records.pbn_game import PbnGame
 from engine.records.pbn_text import upload_text
-from engine.records.results import SessionResults
+from engine.records.results import SessionResults, TravellerLine
+from engine.records.results.against import team_matches
 from engine.screening.recording import Finding, finding_error, read_record
 
 
@@ -142,10 +143,13 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
     def stored_event(request: Request, lang: str, event_id: int, status: int = 200,
                      **extra: Any) -> HTMLResponse:
         """The event's page (pick.html): its boards with their cases, its read problems."""
-        event = request.app.state.events.get_event(event_id)
+        repo = request.app.state.events
+        event = repo.get_event(event_id)
+        boards = _boards_with_cases(request, event_id)
         return render(request, "pick.html", lang, status, **{
             "filename": event.details.name, "games": [], "token": "", "event_id": event_id,
-            "event_name": event.details.name, "event": event, "boards": _boards_with_cases(request, event_id),
+            "event_name": event.details.name, "event": event, "boards": boards,
+            "team_matches": _stored_matches(repo, event_id, [b["board"] for b in boards]),
             "read_problems": _read_problems(request, lang, event_id), **extra})
 
     @r.post("/events/{event_id}/problems/{problem_id}/correction", response_class=HTMLResponse,
@@ -239,11 +243,24 @@ def _score_tables(sandbox: ParseSandbox, data: bytes, name: str) -> SessionResul
 
 
 def _traveller_note(results: SessionResults | None) -> dict[str, Any] | None:
-    """What a results upload stored, for the pick page: lines, boards, format, program."""
+    """What a results upload stored, for the pick page: lines, boards, format, program, and the
+    teams matches the lines hold (:func:`engine.records.results.against.team_matches`, 0 at pairs)."""
     if results is None or not results.lines:
         return None
     return {"lines": len(results.lines), "boards": len(results.boards), "kind": results.kind,
-            "program": results.program or "-"}
+            "program": results.program or "-",
+            "matches": team_matches(results.lines) if results.scoring in ("IMP", "PAB") else 0}
+
+
+def _stored_matches(repo: EventRepository, event_id: int, boards: list[str]) -> int:
+    """The teams matches the event's stored travellers of ``boards`` hold
+    (:func:`engine.records.results.against.team_matches`; 0 for a pairs event), for its board list."""
+    lines: list[TravellerLine] = []
+    for board in boards:
+        found = repo.traveller(event_id, board)
+        if found is not None and found.scoring in ("IMP", "PAB"):
+            lines.extend(found.lines)
+    return team_matches(lines)
 
 
 def _read_problems(request: Request, lang: str, event_id: int, typed: Mapping[str, str] | None = None,

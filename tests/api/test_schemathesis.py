@@ -60,5 +60,7 @@ def test_no_operation_answers_a_server_error_or_a_malformed_body(case: Any, serv
             assert all(set(item) == {"loc", "msg", "type", "law"} for item in data["detail"]), data
     elif kind.startswith("application/xml"):  # the event's adjusted results as USEBIO: well-formed XML
         assert ElementTree.fromstring(text).tag == "USEBIO", text[:200]
+    elif kind.startswith("application/x-pbn"):  # the same as PBN games with a ScoreTable (issue 36)
+        assert text.startswith("% PBN 2.1\n"), text[:200]
     else:
         assert kind.startswith(("text/html", "text/csv")) or not text, (status, kind, text[:200])

@@ -367,8 +367,10 @@ def test_the_downloads_need_the_cookie(site):
     _as(client, tokens, None)
     assert client.get("/events/1/adjusted.csv").status_code == 401
     assert client.get("/events/1/adjusted.xml").status_code == 401
+    assert client.get("/events/1/adjusted.pbn").status_code == 401
     _as(client, tokens, VIEWER)
-    for name, kind in (("adjusted.csv", "text/csv"), ("adjusted.xml", "application/xml")):
+    for name, kind in (("adjusted.csv", "text/csv"), ("adjusted.xml", "application/xml"),
+                       ("adjusted.pbn", "application/x-pbn")):
         got = client.get(f"/events/1/{name}")
         assert got.status_code == 200 and got.headers["content-type"].startswith(kind), name
         assert got.headers["content-disposition"] == f'attachment; filename="event-1-{name}"'
@@ -376,6 +378,7 @@ def test_the_downloads_need_the_cookie(site):
         assert got.text == api.text  # the same file as the API's
     page = client.get("/events/1/cases?lang=pl").text
     assert 'href="/events/1/adjusted.csv?lang=pl"' in page and "Wyniki rozjemcze dla programu" in page
+    assert 'href="/events/1/adjusted.pbn?lang=pl"' in page and "tabele wyników PBN" in page
 
 
 def test_signing_in_sets_a_strict_http_only_cookie_and_signing_out_clears_it(site):

@@ -183,10 +183,12 @@ class FromTravellerOut(BaseModel):
                              "of the section (artificial scores left out), the field for matchpoints (78A).")
     program: str = Field(description="The program that wrote the results file.")
     form: str = Field("matchpoints", description="How the table is scored against the traveller: 'matchpoints', "
-                      "'butler', 'cross_imps' (IMP pairs) or 'teams' (IMPs against the other room).")
+                      "'butler', 'cross_imps' (IMP pairs) or 'teams' (IMPs against the other room); "
+                      "'matchpoints' told by 'match' is point-a-board teams, against the other room alone.")
     form_told_by: str = Field("assumed", description="'file' (the program's scoring form), 'program_imps' (the "
-                              "program's own IMPs equal this method's), 'match' (the table's other room is on the "
-                              "traveller), 'assumed' (the file names no form).")
+                              "program's own IMPs equal this method's), 'match' (teams: the table is scored "
+                              "against the other room of its match, none when it is not on the traveller), "
+                              "'assumed' (the file names no form).")
     other_room_ns: int | None = Field(None, description="Teams, with 'scoring' filled: North-South's score in the "
                                       "other room of the table's match.")
 

@@ -230,7 +230,8 @@ class WeightedResponse(BaseModel):
     form_told_by: str | None = Field(default=None, description="With `event`: how the traveller's form was told: "
                                      "'file' (the program's scoring form), 'program_imps' (the program's own IMPs "
                                      "equal this method's), 'match' (the table's other room is on the traveller: "
-                                     "teams), 'assumed' (the file names no form), 'request' (the request's `form`).")
+                                     "teams, IMPs or point-a-board), 'assumed' (the file names no form), "
+                                     "'request' (the request's `form`).")
 
 
 class ArtificialRequest(RequestModel):

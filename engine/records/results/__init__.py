@@ -3,7 +3,8 @@
 never by the file's name.
 
 Formats: PBN with ``[ScoreTable]`` (Magic Contest, OKbridge) or deals only (BigDeal,
-BridgeComposer), USEBIO 1.2 XML (Compscore3, NZ Scorer via scorer-to-usebio), NZ Bridge
+BridgeComposer), USEBIO 1.2 XML (Compscore3, NZ Scorer via scorer-to-usebio; teams ``MATCH`` elements:
+a line per room), NZ Bridge
 Scorer's own XML, Bridgemate ``.bws`` (MS Access), DealMaster ``.dlm`` and JFR Pary's HTML board
 pages (one board each). Pure: no web code.
 """

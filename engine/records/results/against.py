@@ -10,6 +10,7 @@ against the other room at teams (78B), told by the results file:
   the home team's North-South pair meets the visitors' East-West pair at one table and the
   other way round at the other); else IMP pairs, Butler or cross-IMPs as the program's own
   IMPs on the traveller equal one of them (the PBN file does not name the method);
+- ``"PAB"`` (USEBIO teams scored point-a-board): matchpoints against the other room alone;
 - no form in the file (a ``.bws``, a dealing file): matchpoints, labelled as assumed.
 
 Pure: no web code, no solver.
@@ -20,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.records.results.model import TravellerLine
+from engine.records.results.model import TravellerLine, travellers
 from engine.scoring.pairs_imps import BUTLER, CROSS_IMPS, pairs_imps
 
 MATCHPOINTS = "matchpoints"
@@ -43,9 +44,12 @@ class TravellerForm:
     """How a table is scored against its traveller.
 
     Attributes:
-        form: ``"matchpoints"``, ``"butler"``, ``"cross_imps"`` or ``"teams"``.
+        form: ``"matchpoints"``, ``"butler"``, ``"cross_imps"`` or ``"teams"`` (IMPs against the
+            other room); ``"matchpoints"`` told by :data:`MATCH` is point-a-board, against the
+            other room alone.
         told_by: :data:`FILE`, :data:`PROGRAM_IMPS`, :data:`MATCH` or :data:`ASSUMED`.
-        other_room: teams: the other room's line (the same board, the pairs the other way round).
+        other_room: teams: the other room's line (the same board, the pairs the other way round);
+            ``None`` when it is not on the traveller.
     """
 
     form: str
@@ -69,6 +73,19 @@ def other_room(line: TravellerLine, others: Sequence[TravellerLine]) -> Travelle
     return found[0] if len(found) == 1 else None
 
 
+def team_matches(lines: Sequence[TravellerLine]) -> int:
+    """How many teams matches ``lines`` hold: distinct ``(section, round, the two teams)`` among the
+    lines whose other room (:func:`other_room`) is on the same traveller. A USEBIO teams file's
+    ``MATCH`` of three boards is one match of six lines; a pairs traveller, where no two tables
+    are the same pairs the other way round, holds none."""
+    found: set[tuple[str, int | None, frozenset[str]]] = set()
+    for group in travellers(lines).values():
+        for ln in group:
+            if other_room(ln, [o for o in group if o is not ln]) is not None:
+                found.add((ln.section, ln.round, frozenset((_number(ln.ns_pair, "NS"), _number(ln.ew_pair, "EW")))))
+    return len(found)
+
+
 def _program_method(lines: Sequence[TravellerLine]) -> str | None:
     """Butler or cross-IMPs, whichever gives every scored line of ``lines`` the program's own
     North-South IMPs (to the hundredth the programs print); ``None`` when neither or no IMPs."""
@@ -87,19 +104,30 @@ def traveller_form(scoring: str, line: TravellerLine, others: Sequence[Traveller
     """How ``line`` is scored against ``others`` (the rest of its section's traveller), given the
     file's ``scoring`` (:attr:`SessionResults.scoring`).
 
-    An ``"IMP"`` traveller whose table has no other room and whose program IMPs match neither
-    pairs method is scored at cross-IMPs, labelled :data:`ASSUMED`.
+    Point-a-board teams (``"PAB"``): matchpoints against the other room alone (told by
+    :data:`MATCH`, ``other_room`` the room, ``None`` when it is not on the traveller): 2 for the
+    higher North-South score, 1 for the same, 0, as the program's ``TEAM_POINTS``.
+
+    An ``"IMP"`` traveller whose table has no other room, while other tables of it pair up as the
+    two rooms of a match (a teams file with that room's other room left out as unreadable), is a
+    teams table with no other room (``other_room`` ``None``: nothing to IMP it against, never the
+    other matches' tables as a field). One whose tables pair up nowhere and whose program IMPs
+    match neither pairs method is scored at cross-IMPs, labelled :data:`ASSUMED`.
     """
+    if scoring == "PAB":  # point-a-board teams: 2, 1 or 0 against the other room's score alone
+        return TravellerForm(MATCHPOINTS, MATCH, other_room(line, others))
     if scoring in _NAMED:
         return TravellerForm(_NAMED[scoring], FILE)
     if scoring == "IMP" or any(ln.ns_imps is not None for ln in (line, *others)):
         room = other_room(line, others)
         if room is not None:
             return TravellerForm(TEAMS, MATCH, room)
+        if any(other_room(o, [x for x in others if x is not o]) is not None for o in others):
+            return TravellerForm(TEAMS, MATCH)  # a teams traveller; this table's other room is not on it
         method = _program_method([line, *others])
         return TravellerForm(method, PROGRAM_IMPS) if method else TravellerForm(CROSS_IMPS, ASSUMED)
     return TravellerForm(MATCHPOINTS, ASSUMED)
 
 
 __all__ = ["ASSUMED", "BUTLER", "CROSS_IMPS", "FILE", "MATCH", "MATCHPOINTS", "PROGRAM_IMPS", "TEAMS", "TravellerForm",
-           "other_room", "traveller_form"]
+           "other_room", "team_matches", "traveller_form"]

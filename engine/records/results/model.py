@@ -12,6 +12,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from engine.errors import InvalidBoardError, ResultsFileError, clip
 from engine.model.cards import Card
@@ -27,7 +28,7 @@ from engine.records.handrecords import (
     vulnerability_for_board,
 )
 from engine.scoring.law77 import score_ns
-from engine.scoring.matchpoints import board_matchpoints, neuberg
+from engine.scoring.matchpoints import board_matchpoints, matchpoints, neuberg
 
 PASSED_OUT = "PASS"
 """The contract of a board passed out in all four seats (scores 0)."""
@@ -43,8 +44,11 @@ class TravellerLine:
         round: the round it was played in (1, 2, ...), ``None`` when the file does not say.
         table: the table number, ``None`` when the file does not say (USEBIO drops it).
         ns_pair, ew_pair: the pair numbers as the movement gives them, spaces removed and the
-            section prefix dropped (``"3"``, ``"1NS"``, ``"12EW"``); ``""`` when not given.
-        ns_names, ew_names: the players' names, ``"A SMITH & B JONES"``; ``""`` when not given.
+            section prefix dropped (``"3"``, ``"1NS"``, ``"12EW"``); ``""`` when not given. At
+            teams (a USEBIO ``MATCH``) the numbers of the teams that sat North-South and
+            East-West in this room: the other room of the match has them the other way round.
+        ns_names, ew_names: the players' names, ``"A SMITH & B JONES"`` (at teams the team's
+            name); ``""`` when not given.
         contract: ``"4H"``, ``"3NTX"``, ``"6SXX"``, or :data:`PASSED_OUT`; ``None`` when the board
             was not played at this table or the result is artificial.
         declarer: the declarer's seat, ``None`` with no contract (or passed out).
@@ -58,8 +62,9 @@ class TravellerLine:
             then East-West's); ``"NP"`` for not played; ``None`` for a table result.
         ns_mp, ew_mp: the program's own matchpoints for the line (its units: see
             :attr:`SessionResults.mp_units`), ``None`` when the file has none.
-        ns_imps, ew_imps: the program's own IMPs (Butler, cross-IMPs or IMPs against a datum),
-            ``None`` when the file has none.
+        ns_imps, ew_imps: the program's own IMPs (Butler, cross-IMPs or IMPs against a datum; at
+            teams the North-South team's IMPs on the board, against the other room), ``None``
+            when the file has none.
     """
 
     board: str
@@ -105,7 +110,8 @@ class ReadProblem:
         board: the board number as :func:`~engine.records.handrecords.board_key` spells it
             (``"7"``), ``""`` when the spot is on no board.
         line: the line or row as the file numbers it: the traveller line's place on its board
-            (USEBIO, NZ Scorer, JFR Pary), the text line of the file (PBN), the ``ReceivedData``
+            (USEBIO, NZ Scorer, JFR Pary; a USEBIO teams room: its place on its match's board,
+            the match named in ``text``), the text line of the file (PBN), the ``ReceivedData``
             row (Bridgemate); ``None`` for a deal.
         field: what was being read (``"contract"``, ``"score"``, ``"lead"``, ``"declarer"``,
             ``"deal"``...), as the catalogues' ``what`` says it.
@@ -171,7 +177,8 @@ class SessionResults:
             ``""`` when it does not say.
         event: the event's name as written, ``""`` when not given.
         scoring: how the program scored it: ``"MP"`` (matchpoints), ``"IMP"``, ``"BUTLER"``,
-            ``"CROSS_IMP"``, or ``""`` when the file does not say (deals only, ``.bws``).
+            ``"CROSS_IMP"``, ``"PAB"`` (teams point-a-board: each room 2, 1 or 0 against the other
+            room, in ``ns_mp``/``ew_mp``), or ``""`` when the file does not say (deals only, ``.bws``).
         mp_units: the program's matchpoints per score beaten (2 in the files seen; NZ Scorer's
             own XML writes tenths, 20); 0 when the file holds no matchpoints (JFR Pary's pages
             give percentages, in ``ns_mp``/``ew_mp``).
@@ -210,25 +217,112 @@ def travellers(lines: Iterable[TravellerLine]) -> dict[tuple[str, str], list[Tra
     return dict(out)
 
 
-def traveller_matchpoints(lines: Sequence[TravellerLine], units: int = 2) -> list[float | None]:
+WEIGHTED_CODE = "W"
+"""The first letter of the advisor's code for a weighted adjusted score (12C1(c)) on a traveller
+line it exports (issue 36): ``"W420@60/-50@40"`` is 60% of North-South +420 and 40% of
+North-South -50, each part North-South's Law 77 points ``@`` its weight in percent, the parts
+joined by ``/`` (not ``;``, which starts a comment in PBN, nor ``,``, a spreadsheet's
+separator). No scoring program takes a weighted score as data; the code keeps the parts on the
+line (USEBIO ``SCORE``, PBN ``Score_NS``, the CSV's ``code``) so that a re-read scores the other
+tables against it pro rata (:func:`traveller_matchpoints`), and the line's own figures are its
+``NS_MATCH_POINTS``/``EW_MATCH_POINTS`` (or IMPs)."""
+
+SPLIT_CODE = "S"
+"""The first letter of the advisor's code for a split assigned adjusted score (12C1(b), 12C1(e):
+each side its own score, the two not balancing): ``"S420/-620"`` is North-South scored as
+North-South +420 and East-West scored on their own -620 (East-West's view, as
+:attr:`engine.casefile.cases.EnteredScore.score_ew` holds it), North-South's then East-West's
+as Magic Contest writes ``A+/A-``. A PBN ScoreTable holds a split natively (``Score_NS 420``,
+``Score_EW -620``); the reader gives it this code."""
+
+ADJUSTED_CODE_LENGTH = 40
+"""The longest code a traveller line keeps (the store's ``artificial`` column)."""
+
+_W_PART = re.compile(r"(-?\d{1,4})@(\d{1,3}(?:\.\d{1,2})?)")
+_S_CODE = re.compile(r"S(-?\d{1,4})/(-?\d{1,4})")
+
+
+def weighted_code(parts: Sequence[tuple[int, float]]) -> str:
+    """The :data:`WEIGHTED_CODE` of a weighted score's ``parts`` (North-South's points, weight in
+    percent): ``[(420, 60), (-50, 40)]`` -> ``"W420@60/-50@40"`` (a weight to 0.01)."""
+    return WEIGHTED_CODE + "/".join(f"{int(points)}@{round(float(pct), 2):g}" for points, pct in parts)
+
+
+def split_code(ns_points: int, ew_points: int) -> str:
+    """The :data:`SPLIT_CODE` of a split score: North-South's points (their view) and East-West's
+    own points (their view): ``(420, -620)`` -> ``"S420/-620"``."""
+    return f"{SPLIT_CODE}{int(ns_points)}/{int(ew_points)}"
+
+
+def read_weighted_code(code: str | None) -> tuple[tuple[int, Fraction], ...] | None:
+    """The parts of a :data:`WEIGHTED_CODE` (North-South's points, weight as an exact fraction
+    of 1), ``None`` for any other text or weights that do not sum to 100%."""
+    if not code or not code.startswith(WEIGHTED_CODE):
+        return None
+    parts = []
+    for text in code[1:].split("/"):
+        m = _W_PART.fullmatch(text.strip())
+        if m is None:
+            return None
+        parts.append((int(m.group(1)), Fraction(m.group(2)) / 100))
+    if not parts or sum(w for _, w in parts) != 1 or any(w <= 0 for _, w in parts):
+        return None
+    return tuple(parts)
+
+
+def read_split_code(code: str | None) -> tuple[int, int] | None:
+    """``(North-South's points, East-West's own points)`` of a :data:`SPLIT_CODE`, ``None`` for
+    any other text."""
+    m = _S_CODE.fullmatch((code or "").strip())
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def line_outcomes(ln: TravellerLine, side: str = "NS") -> tuple[tuple[int, Fraction], ...] | None:
+    """The North-South scores (Law 77 points, North-South's view) a line stands for in ``side``'s
+    ranking, with their weights: a table score (weight 1), the parts of a weighted code
+    (:data:`WEIGHTED_CODE`), a split's (:data:`SPLIT_CODE`) North-South score for ``"NS"`` or,
+    for ``"EW"``, the North-South score East-West's own points mean (``-ew``); ``None`` for a
+    line with no result (artificial, not played)."""
+    if ln.ns_score is not None:
+        return ((ln.ns_score, Fraction(1)),)
+    parts = read_weighted_code(ln.artificial)
+    if parts is not None:
+        return parts
+    split = read_split_code(ln.artificial)
+    if split is None:
+        return None
+    return ((split[0] if side == "NS" else -split[1], Fraction(1)),)
+
+
+def traveller_matchpoints(lines: Sequence[TravellerLine], units: int = 2, side: str = "NS") -> list[float | None]:
     """North-South matchpoints of each line of one traveller, computed by Law 78A against the
     other lines with a table score (:func:`engine.scoring.matchpoints.board_matchpoints`);
     when some lines have no table score (artificial, not played), the scored lines are
     Neuberg-factored up to the whole traveller (:func:`engine.scoring.matchpoints.neuberg`, the
     WBF formula the programs seen use). ``None`` for a line with no table score.
 
+    The advisor's own codes count as results (issue 36): a weighted line (:data:`WEIGHTED_CODE`)
+    is compared pro rata, each part with its weight (12C1(c): the other tables' comparison with
+    it is weighted as its own score is, EBU White Book 2019 4.1.1, forums.ebu.co.uk/discussion/969),
+    and gets the weighted matchpoints of its parts; a split line (:data:`SPLIT_CODE`) stands in
+    North-South's ranking with North-South's score. ``side="EW"`` ranks the lines as East-West's
+    scores stand (a split line with the North-South score East-West were given): East-West's
+    matchpoints are the top less these (they equal the top less North-South's unless a line is
+    split).
+
     Units: ``units`` per score beaten (2: the top is ``2 * (lines - 1)``).
     """
-    scored = [ln.ns_score for ln in lines if ln.ns_score is not None]
-    mps = iter(board_matchpoints(scored, units))
-    out: list[float | None] = []
-    for ln in lines:
-        if ln.ns_score is None:
-            out.append(None)
-            continue
-        mp = next(mps)
-        out.append(mp if len(scored) == len(lines) else neuberg(mp, len(scored), len(lines), units))
-    return out
+    outcomes = [line_outcomes(ln, side) for ln in lines]
+    scored = [o for o in outcomes if o is not None]
+    if all(o is None or (len(o) == 1 and o[0][1] == 1) for o in outcomes):  # table scores only
+        plain = iter(board_matchpoints([o[0][0] for o in scored], units))
+        raw: list[float | None] = [None if o is None else next(plain) for o in outcomes]
+    else:
+        raw = [None if o is None else float(sum(
+            (wa * wb * Fraction(matchpoints(a, [b], units)) for p in scored if p is not o
+             for a, wa in o for b, wb in p), Fraction(0))) for o in outcomes]
+    return [mp if mp is None or len(scored) == len(lines) else neuberg(mp, len(scored), len(lines), units)
+            for mp in raw]
 
 
 _CONTRACT = re.compile(r"^([1-7])\s*(NT|N|S|H|D|C)\s*(XX|X|\*\*|\*|R)?$")

@@ -10,7 +10,13 @@ Magic Contest writes ``3N``, ``Pass``, quoted scores (``"670"``) with ``-`` in t
 and artificial scores as ``A+``/``A-`` in the score columns (kept as ``"A+/A-"``). BridgeWebs
 writes a board passed out as ``PO`` (contract or score) and an artificial score as one code,
 ``A``, ``A+``, ``A-``, ``A5050``, ``A6040``, in the contract or North-South's score column (kept
-as written: ``"A5050"``). ``TotalScoreTable`` (ranking) and
+as written: ``"A5050"``); its table may have no score column at all (``PairId_NS;PairId_EW;Contract;
+Declarer;Result``, doubled written ``4S*``): North-South's score is then Law 77's, from the
+contract, the tricks and the board's ``[Vulnerable]`` tag (Law 2's cycle by the board number when
+absent), as for a Bridgemate ``.bws``. The advisor's own export writes a weighted score's code
+(:data:`~engine.records.results.model.WEIGHTED_CODE`, ``"W420@60/-50@40"``) in ``Score_NS`` and a
+split score as both columns that do not balance (``Score_NS 420``, ``Score_EW -620``), read as
+the split's code ``"S420/-620"``. ``TotalScoreTable`` (ranking) and
 ``OptimumResultTable`` (double-dummy tricks) are read by :func:`table_rows` too; they are not
 traveller lines.
 """
@@ -20,6 +26,7 @@ from __future__ import annotations
 import re
 
 from engine.errors import InvalidBoardError, PbnError, ResultsFileError, clip
+from engine.model.seats import Vulnerability
 from engine.records.files import read_games
 from engine.records.handrecords import board_key, hand_records_by_game, hand_records_from_pbn
 from engine.records.pbn_game import PbnGame
@@ -28,6 +35,7 @@ from engine.records.results.model import (
     ReadProblem,
     SessionResults,
     TravellerLine,
+    law77_score,
     normal_contract,
     pair_number,
     problem_of,
@@ -36,6 +44,9 @@ from engine.records.results.model import (
     read_lead,
     read_score,
     read_seat,
+    read_split_code,
+    read_weighted_code,
+    split_code,
 )
 
 _CELL = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
@@ -96,9 +107,10 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
 
     Raises:
         PbnError: path ``"file"``, as :func:`engine.records.handrecords.hand_records_from_pbn`
-            (not PBN, no game with a deal). A board whose deal cannot be used (or given twice
-            with different hands) is left out of the hand records and named in ``problems``, its
-            traveller lines kept.
+            (not PBN, no game with a deal and no ``ScoreTable``: a file of score tables with no
+            deal, the advisor's export of an event with no hand records, gives its lines). A board
+            whose deal cannot be used (or given twice with different hands) is left out of the hand
+            records and named in ``problems``, its traveller lines kept.
         Nothing for a ScoreTable row with a cell that cannot be read: it is left out and named in
         ``problems`` (board, the file's line, value).
     """
@@ -106,8 +118,13 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
     try:
         records = hand_records_from_pbn(text)
         games = read_games(text)
-    except PbnError:
-        raise
+    except PbnError as exc:
+        if exc.key != "not_pbn_no_deal":
+            raise
+        games = read_games(text)  # no deal at all: the score tables alone (the advisor's export of an
+        if not any("ScoreTable" in g.tags for g in games):  # event with no hand records), else not PBN
+            raise
+        records = []
     except InvalidBoardError:  # a board's deal cannot be used: the others are read, that one reported
         games = read_games(text)
         records, errors = hand_records_by_game(games)
@@ -121,13 +138,14 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
         if "ScoreTable" not in game.tags or not (game.board or "").strip():
             continue
         board = board_key(game.board or "")
+        vulnerability = _vulnerability(game)
         names = columns(game.tags["ScoreTable"])
         scoring = scoring or ("MP" if "MP_NS" in names else "IMP" if "IMP_NS" in names else "")
         for lineno, row in numbered_rows(game, "ScoreTable"):
             try:
                 if isinstance(row, ResultsFileError):
                     raise row
-                line = _line(board, row, f"board {board}, line {lineno}")
+                line = _line(board, row, f"board {board}, line {lineno}", vulnerability)
                 times = read_int(row.get("Multiplicity"), f"board {board}, line {lineno}", "multiplicity", 1,
                                  MULTIPLICITY_HIGH)
             except ResultsFileError as exc:
@@ -165,8 +183,20 @@ def _duplicate(game: PbnGame, name: str, value: str, lineno: int) -> ReadProblem
     return problem_of(error, board, lineno)
 
 
-def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
-    """One ScoreTable row as a traveller line."""
+def _vulnerability(game: PbnGame) -> Vulnerability | None:
+    """The board's vulnerability by its ``[Vulnerable]`` tag; ``None`` (Law 2's cycle by the board
+    number) when the tag is absent, ``?`` or not one of ``None``, ``NS``, ``EW``, ``All``."""
+    text = game.tags.get("Vulnerable", "").strip()
+    try:
+        return Vulnerability.from_str(text) if text not in ("", "?") else None
+    except ValueError:
+        return None
+
+
+def _line(board: str, row: dict[str, str], where: str, vulnerability: Vulnerability | None = None) -> TravellerLine:
+    """One ScoreTable row as a traveller line. A table with no score column (BridgeWebs) gets
+    North-South's Law 77 score of the contract, declarer and tricks on ``vulnerability`` (Law 2's
+    cycle by the board number when ``None``; no score when the board has no number either)."""
     contract_text = row.get("Contract", "").strip()
     ns_text, ew_text = row.get("Score_NS", "").strip(), row.get("Score_EW", "").strip()
     artificial = None
@@ -174,12 +204,16 @@ def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
     if _PASSED_OUT_SCORE in (ns_text.upper(), ew_text.upper()):  # BridgeWebs: passed out, 0
         ns_score = 0
         contract_text = PASSED_OUT
+    elif _is_number(ns_text) and _is_number(ew_text) and read_score(ns_text, where) != -read_score(ew_text, where):
+        artificial = split_code(read_score(ns_text, where), read_score(ew_text, where))  # 12C1(b): each its own
     elif _is_number(ns_text):
         ns_score = read_score(ns_text, where)
     elif _is_number(ew_text):
         ns_score = -read_score(ew_text, where)
     elif _ARTIFICIAL.fullmatch(contract_text.upper()) and ns_text in ("", "-") and ew_text in ("", "-"):
         artificial = contract_text.upper()  # BridgeWebs: the code in the contract column
+    elif ew_text in ("", "-") and (read_weighted_code(ns_text) is not None or read_split_code(ns_text) is not None):
+        artificial = ns_text  # the advisor's own export: a weighted or split score's code
     elif ew_text in ("", "-") and _ARTIFICIAL.fullmatch(ns_text.upper()):
         artificial = ns_text.upper()  # one code, in North-South's column: BridgeWebs' "A5050"
     elif ns_text not in ("", "-") or ew_text not in ("", "-"):
@@ -192,6 +226,9 @@ def _line(board: str, row: dict[str, str], where: str) -> TravellerLine:
             tricks = read_int(row.get("Result"), where, "result", 0, 13)
         elif ns_score is None:
             ns_score = 0
+        if (ns_score is None and declarer is not None and tricks is not None and "Score_NS" not in row
+                and "Score_EW" not in row and (vulnerability is not None or board.isdigit())):
+            ns_score = law77_score(board, contract, declarer, tricks, vulnerability)
     section, ns_pair = pair_number(row.get("PairId_NS"))
     _, ew_pair = pair_number(row.get("PairId_EW"))
     return TravellerLine(

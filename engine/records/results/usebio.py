@@ -13,6 +13,22 @@ boards, ``PARTICIPANTS/PAIR`` (``PAIR_NUMBER``, ``PLAYER/PLAYER_NAME``), ``BOARD
 and ``HANDSET/BOARD/HAND`` (the deals). A ``SCORE`` that is not a number (``A6040``) is an
 artificial score. Compscore3 writes the lead rank first (``KH``), NZ Scorer suit first (``H4``).
 
+Teams (``EVENT_TYPE`` ``TEAMS``, ``SWISS_TEAMS``, ``TEAMS_OF_FOUR``, ``KO``, ``MULTI_TEAMS``...;
+issue 36): ``PARTICIPANTS/TEAM`` (``TEAM_ID`` and ``TEAM_NAME`` attributes, its ``PLAYER``s) and
+``MATCH`` (``ROUND_NUMBER``, ``TEAM``, ``OPPOSING_TEAM``, then a ``BOARD`` per board played, with
+``IMPS``, the home ``TEAM``'s IMPs on the board, and a ``TRAVELLER_LINE`` per room whose
+``DIRECTION``, ``NS`` or ``EW``, is where the home ``TEAM`` sat in that room). Each room is a
+traveller line whose pairs are the two teams' numbers as they sat (the home team North-South in one
+room, East-West in the other: :func:`engine.records.results.against.other_room` finds the pair), its
+``ns_imps`` the North-South team's IMPs on the board; a point-a-board event (``BOARD_SCORING_METHOD``
+``PAB``: scoring ``"PAB"``) gives each room the board's points (2, 1, 0) as matchpoints instead.
+Real files: TeamsScorer 5.1.17 (IMPs) and EBUScoreTeams 1.1.3 (point-a-board), the EBU's example
+sessions (tests/data/results-corpus/usebio-teams); the same elements are read and written by Marc
+Shearer's ImportUsebio and a club appliance's writer citing the USEBIO 1.2 specification (not at
+hand). A room whose ``DIRECTION`` is
+missing is placed by its ``NS_PAIR_NUMBER``/``EW_PAIR_NUMBER`` when the teams list their pairs
+(``TEAM/PAIR/PAIR_NUMBER``, as USEBIO 1.1 added for the EBU's teams grading).
+
 NZ Scorer's XML (``<session>``): ``board_results/brsection/result`` with ``tab bd rnd ns ew dec
 cont lead res score mp_ns mp_ew``, matchpoints in tenths; a phantom table's line (no contract,
 matchpoints ``-9999``) is a sit-out, not a result, and is dropped, as scorer-to-usebio drops it.
@@ -22,6 +38,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml import DefusedXmlException
@@ -50,8 +67,14 @@ from engine.records.results.model import (
     read_seat,
 )
 
+TEAMS_EVENTS = ("TEAMS", "SWISS_TEAMS", "TEAMS_OF_FOUR", "KO", "KNOCKOUT", "MULTI_TEAMS", "TEAMS_LEAGUE")
+"""USEBIO ``EVENT_TYPE`` values of a teams event (scored in IMPs, one room against the other)."""
+POINT_A_BOARD = ("PAB", "POINT_A_BOARD", "BAM", "BOARD_A_MATCH")
+"""USEBIO ``BOARD_SCORING_METHOD`` values of a teams event scored point-a-board (EBUScoreTeams
+writes ``PAB``): each board 2 points to the team with the higher total of its two rooms, 1 each
+for the same, 0 (``BOARD/TEAM_POINTS`` and ``OPPOSING_TEAM_POINTS``)."""
 _SCORING = {"MP_PAIRS": "MP", "PAIRS": "MP", "BUTLER_PAIRS": "BUTLER", "CROSS_IMP": "CROSS_IMP",
-            "IMP_PAIRS": "CROSS_IMP", "TEAMS": "IMP", "SWISS_TEAMS": "IMP"}
+            "IMP_PAIRS": "CROSS_IMP", **dict.fromkeys(TEAMS_EVENTS, "IMP")}
 VOIDS = ("", "-", "\u2014", "VOID")
 """A suit with no card as the programs write it: empty (Compscore3), ``-`` (EBUScore, PairsScorer)."""
 _SUIT_TAGS = (("SPADES", Suit.SPADES), ("HEARTS", Suit.HEARTS), ("DIAMONDS", Suit.DIAMONDS), ("CLUBS", Suit.CLUBS))
@@ -115,12 +138,18 @@ def read_usebio(root: Element) -> SessionResults:
     program = " ".join(t for t in ((event.findtext("PROGRAM_NAME") or "").strip(),
                                    (event.findtext("PROGRAM_VERSION") or "").strip()) if t)
     scoring = _SCORING.get((event.get("EVENT_TYPE") or "").upper(), "")
+    if scoring == "IMP" and (event.findtext("BOARD_SCORING_METHOD") or "").strip().upper() in POINT_A_BOARD:
+        scoring = "PAB"
     lines: list[TravellerLine] = []
     problems: list[ReadProblem] = []
     for ev in root.iter("EVENT"):
         names = _pair_names(ev)
-        for section, board in _boards(ev, ""):
-            lines.extend(_usebio_lines(board, section, names, problems))
+        teams = _teams(ev)
+        for section, element in _boards(ev, ""):
+            if element.tag == "MATCH":
+                lines.extend(_match_lines(element, section, teams, problems))
+            else:
+                lines.extend(_usebio_lines(element, section, names, problems))
     records = []
     for hs in root.iter("HANDSET"):
         for b in hs.findall("BOARD"):
@@ -129,7 +158,7 @@ def read_usebio(root: Element) -> SessionResults:
             except ResultsFileError as exc:
                 problems.append(problem_of(exc, _board_of(b), None))
     return SessionResults("usebio", program, (event.findtext("EVENT_DESCRIPTION") or "").strip(), scoring,
-                          2 if scoring == "MP" else 0, tuple(sorted(records, key=lambda r: _num(r.board))),
+                          2 if scoring in ("MP", "PAB") else 0, tuple(sorted(records, key=lambda r: _num(r.board))),
                           tuple(lines), tuple(problems))
 
 
@@ -143,9 +172,10 @@ def _num(board: str) -> tuple[int, str]:
 
 
 def _boards(element: Element, section: str) -> Iterator[tuple[str, Element]]:
-    """Every traveller ``BOARD`` under ``element`` with its section (``SECTION_ID``)."""
+    """Every traveller ``BOARD`` (pairs) and teams ``MATCH`` under ``element`` with its section
+    (``SECTION_ID``), in file order."""
     for child in element:
-        if child.tag == "BOARD":
+        if child.tag in ("BOARD", "MATCH"):
             yield section, child
         elif child.tag in ("SECTION", "SESSION"):
             sid = child.get("SECTION_ID") or child.findtext("SECTION_ID") or "" if child.tag == "SECTION" else ""
@@ -160,6 +190,124 @@ def _pair_names(event: Element) -> dict[tuple[str, str], str]:
         players = [(p.findtext("PLAYER_NAME") or "").strip() for p in pair.findall("PLAYER")]
         out[(section, number)] = " & ".join(p for p in players if p)
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Team:
+    """A team of ``PARTICIPANTS``: its name (``TEAM_NAME``, else its players' names) and the pair
+    numbers it lists (``TEAM/PAIR/PAIR_NUMBER``)."""
+
+    name: str
+    pairs: frozenset[str]
+
+
+def _teams(event: Element) -> dict[str, _Team]:
+    """``team number -> _Team`` from every ``PARTICIPANTS/TEAM`` (its number the ``TEAM_ID``
+    attribute, else a ``TEAM_NUMBER`` or ``TEAM_ID`` element)."""
+    out: dict[str, _Team] = {}
+    for participants in event.iter("PARTICIPANTS"):
+        for team in participants.findall("TEAM"):
+            number = pair_number(team.get("TEAM_ID") or team.findtext("TEAM_NUMBER") or team.findtext("TEAM_ID"))[1]
+            players = [(p.findtext("PLAYER_NAME") or "").strip() for p in team.iter("PLAYER")]
+            name = (team.get("TEAM_NAME") or team.findtext("TEAM_NAME") or "").strip()
+            pairs = frozenset(pair_number(p.findtext("PAIR_NUMBER"))[1] for p in team.findall("PAIR"))
+            if number:
+                out[number] = _Team(name or " & ".join(p for p in players if p), pairs - {""})
+    return out
+
+
+_DIRECTIONS = {"NS": "NS", "N-S": "NS", "N/S": "NS", "NORTH-SOUTH": "NS", "NORTHSOUTH": "NS", "N": "NS",
+               "NORTH": "NS", "EW": "EW", "E-W": "EW", "E/W": "EW", "EAST-WEST": "EW", "EASTWEST": "EW", "E": "EW",
+               "EAST": "EW"}
+
+
+def _match_lines(match: Element, section: str, teams: dict[str, _Team],
+                 problems: list[ReadProblem]) -> list[TravellerLine]:
+    """The traveller lines of one teams ``MATCH``: a line per room of each of its ``BOARD``s;
+    a room that cannot be read, or a second room with the same team North-South (key
+    ``results_room_twice``), is added to ``problems`` (the other room is kept)."""
+    home = pair_number(match.findtext("TEAM"))[1]
+    away = pair_number(match.findtext("OPPOSING_TEAM"))[1]
+    out = []
+    for board_el in match.findall("BOARD"):
+        board = _board_of(board_el)
+        seen: set[str] = set()  # the teams North-South in the rooms read so far
+        for i, tl in enumerate(board_el.findall("TRAVELLER_LINE"), start=1):
+            where = f"board {board} (match {home or '?'} v {away or '?'}), line {i}"
+            try:
+                line = _room_line(match, board_el, tl, board, where, section, (home, away), teams)
+            except ResultsFileError as exc:
+                problems.append(problem_of(exc, board, i))
+                continue
+            if line.ns_pair in seen:  # two rooms with the same team North-South: not two rooms of a match
+                direction = "NS" if line.ns_pair == home else "EW"
+                error = ResultsFileError(f"{where}: both rooms of the board give the direction {direction!r}: the "
+                                         "home team cannot have sat there twice", key="results_room_twice",
+                                         params={"where": where, "text": direction})
+                problems.append(ReadProblem(board, i, "direction", direction, error.key,
+                                            (("text", direction), ("where", where)), error.message))
+                continue
+            seen.add(line.ns_pair)
+            out.append(line)
+    return out
+
+
+def _room_line(match: Element, board_el: Element, tl: Element, board: str, where: str, section: str,
+               home_away: tuple[str, str], teams: dict[str, _Team]) -> TravellerLine:
+    """One room of a teams board: the teams as they sat (``home_away``: the ``MATCH``'s ``TEAM``
+    and ``OPPOSING_TEAM``), the result read as a pairs line is, and North-South's IMPs from the
+    board's ``IMPS`` (the home team's: negated when the home team sat East-West in this room), else
+    the line's own ``NS_IMPS``; at point-a-board the board's ``TEAM_POINTS`` and
+    ``OPPOSING_TEAM_POINTS`` (the home and the visiting team's 2, 1 or 0) as the room's
+    ``ns_mp``/``ew_mp`` as the teams sat. A teams line's ``NS_CROSS_IMP_POINTS`` (the EBU's grading
+    of each pair, USEBIO 1.1) are not the match's IMPs and are not read as them.
+
+    Raises:
+        ResultsFileError: ``where``: a team missing from the ``MATCH``, a room that cannot be
+            told (no ``DIRECTION`` and pair numbers of no listed team), or a value that cannot be read.
+    """
+    home, away = home_away
+    if not home or not away:
+        what, text = ("team", match.findtext("TEAM") or "") if not home else \
+            ("opposing team", match.findtext("OPPOSING_TEAM") or "")
+        raise ResultsFileError(f"{where}: the {what} {text!r} cannot be read", key="results_bad_value",
+                               params={"where": where, "what": what, "text": text})
+    home_sat = _home_direction(tl, home, away, teams, where)
+    ns_team, ew_team = (home, away) if home_sat == "NS" else (away, home)
+    line = _usebio_line(tl, board, 0, section, {}, where=where)
+    round_ = read_int(match.findtext("ROUND_NUMBER"), where, "round")
+    home_imps = read_float(board_el.findtext("IMPS"), where, "IMPs")
+    home_points = read_float(board_el.findtext("TEAM_POINTS"), where, "points")
+    away_points = read_float(board_el.findtext("OPPOSING_TEAM_POINTS"), where, "points")
+    ns_mp, ew_mp = (home_points, away_points) if home_sat == "NS" else (away_points, home_points)
+    ns_imps = read_float(tl.findtext("NS_IMPS"), where, "IMPs") if home_imps is None else \
+        (home_imps if home_sat == "NS" else 0.0 - home_imps)  # 0.0 - x: never -0.0
+    return replace(line, round=round_, ns_pair=ns_team, ew_pair=ew_team,
+                   ns_names=teams[ns_team].name if ns_team in teams else "",
+                   ew_names=teams[ew_team].name if ew_team in teams else "",
+                   ns_imps=ns_imps, ew_imps=None if ns_imps is None else 0.0 - ns_imps, ns_mp=ns_mp, ew_mp=ew_mp)
+
+
+def _home_direction(tl: Element, home: str, away: str, teams: dict[str, _Team], where: str) -> str:
+    """``"NS"`` or ``"EW"``: where the home team sat in this room, by the line's ``DIRECTION``,
+    else by its ``NS_PAIR_NUMBER``/``EW_PAIR_NUMBER`` among the teams' listed pairs.
+
+    Raises:
+        ResultsFileError: ``where``: neither tells it."""
+    text = (tl.findtext("DIRECTION") or "").strip()
+    found = _DIRECTIONS.get(text.upper().replace(" ", ""))
+    if found is not None:
+        return found
+    ns = pair_number(tl.findtext("NS_PAIR_NUMBER"))[1]
+    ew = pair_number(tl.findtext("EW_PAIR_NUMBER"))[1]
+    home_pairs = teams[home].pairs if home in teams else frozenset()
+    away_pairs = teams[away].pairs if away in teams else frozenset()
+    if ns and (ns in home_pairs or ew in away_pairs):
+        return "NS"
+    if ew and (ew in home_pairs or ns in away_pairs):
+        return "EW"
+    raise ResultsFileError(f"{where}: the direction {text!r} cannot be read", key="results_bad_value",
+                           params={"where": where, "what": "direction", "text": text})
 
 
 def _usebio_lines(board_el: Element, section: str, names: dict[tuple[str, str], str],
@@ -185,12 +333,13 @@ def _cells(tl: Element, section: str) -> list[tuple[str, str | None]]:
             ("lead", tl.findtext("LEAD")), ("tricks", tl.findtext("TRICKS")), ("ns_score", tl.findtext("SCORE"))]
 
 
-def _usebio_line(tl: Element, board: str, i: int, section: str, names: dict[tuple[str, str], str]) -> TravellerLine:
-    """Line ``i`` (1-based) of board ``board``.
+def _usebio_line(tl: Element, board: str, i: int, section: str, names: dict[tuple[str, str], str],
+                 where: str = "") -> TravellerLine:
+    """Line ``i`` (1-based) of board ``board`` (said as ``where`` when given: a teams room).
 
     Raises:
         ResultsFileError: a value that cannot be read."""
-    where = f"board {board}, line {i}"
+    where = where or f"board {board}, line {i}"
     sec_ns, ns_pair = pair_number(tl.findtext("NS_PAIR_NUMBER"))
     sec_ew, ew_pair = pair_number(tl.findtext("EW_PAIR_NUMBER"))
     sec = section or sec_ns or sec_ew

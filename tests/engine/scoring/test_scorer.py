@@ -16,7 +16,11 @@ import defusedxml.ElementTree as SafeET
 import pytest
 from fastapi.testclient import TestClient
 
+from app.api.scorer import WeightedEntryOut, split_of, weighted_at_imps
+from app.api.travellers import TableOnTraveller
+from engine.casefile.events import StoredTraveller
 from engine.model.seats import Seat
+from engine.records.results import TravellerLine
 from engine.scoring.scorer import artificial_entry, assigned_entry, weighted_entry
 from tests.api.test_events import new_event
 from tests.api.test_results_api import CLUB, REVOKE_5V2, post, sample
@@ -75,7 +79,7 @@ def test_the_revoke_ruling_gives_the_assigned_score_to_enter(client: TestClient)
     # 64A1: two tricks to declarer, 8 + 2 = 10: 4H S = , +420 at love (board 1)
     assert r.json()["for_scorer"] == {"assigned": {"contract": "4H", "declarer": "S", "tricks": 10,
                                                    "result": "4H S =", "score_ns": 420},
-                                      "artificial": None, "weighted": None}
+                                      "artificial": None, "weighted": None, "split": None}
 
 
 def _case(client: TestClient, event_id: int, decision: dict[str, Any]) -> int:
@@ -125,7 +129,8 @@ def test_a_decided_case_for_the_scorer_and_the_events_adjusted_results(client: T
     assert {"NS_PAIR_NUMBER": "5", "EW_PAIR_NUMBER": "2", "CONTRACT": "4H", "PLAYED_BY": "S", "TRICKS": "10",
             "SCORE": "420"} in texts
     assert {"NS_PAIR_NUMBER": "5", "EW_PAIR_NUMBER": "2", "SCORE": "A6040"} in texts
-    assert {"NS_PAIR_NUMBER": "5", "EW_PAIR_NUMBER": "2", "NS_MATCH_POINTS": "9.5", "EW_MATCH_POINTS": "0.5"} in texts
+    assert {"NS_PAIR_NUMBER": "5", "EW_PAIR_NUMBER": "2", "SCORE": "W420@50/-50@50", "NS_MATCH_POINTS": "9.5",
+            "EW_MATCH_POINTS": "0.5"} in texts
     log = list(csv.DictReader(io.StringIO(client.get(f"/v1/events/{event_id}/rulings.csv").text)))
     assert {x["for_scorer"] for x in log} == {
         "weighted: NS 95.00%, EW 5.00% (1/2 4H S = +420 10 MP; 1/2 4H S -1 -50 9 MP)",
@@ -157,3 +162,19 @@ def test_the_export_uploaded_back_changes_only_its_own_line(client: TestClient) 
     was, now = changed[0]
     assert (was["ns_pair"], was["ew_pair"], was["ns_score"]) == ("5", "2", -100)
     assert (now["ns_pair"], now["ew_pair"], now["contract"], now["tricks"], now["ns_score"]) == ("5", "2", "4H", 10, 420)
+
+
+def test_a_weighted_and_a_split_score_at_teams_are_imped_against_the_other_room() -> None:
+    # Issue 36: a weighted case on a teams traveller exports its IMPs. Table 1 (team 1 North-South v
+    # team 2), its other room team 2 North-South v team 1 with North-South +420 there. Half +420: 420 -
+    # 420 = 0, 0 IMPs; half -50: -470, -10 IMPs; weighted -5 for team 1's North-South, East-West +5.
+    # Split: North-South on -50 (-10 IMPs), East-West on their own -420 (North-South +420: 0 IMPs).
+    here = TravellerLine(board="1", ns_pair="1", ew_pair="2", ns_score=-100)
+    other = TravellerLine(board="1", ns_pair="2", ew_pair="1", ns_score=420)
+    named = TableOnTraveller(here, (other,), StoredTraveller(1, "usebio", "TeamsScorer", "IMP", 0, (here, other)))
+    block = WeightedEntryOut.of(weighted_entry([("4H S =", 420, Fraction(1, 2)), ("4H S -1", -50, Fraction(1, 2))],
+                                               None))
+    w = weighted_at_imps(block, named)
+    assert (w.form, [c.ns_imps for c in w.components], w.ns_imps, w.ew_imps) == ("imps", [0, -10], -5, 5)
+    s = split_of("4H S -1 / 4H S =", -50, -420, None, named)
+    assert (s.form, s.ns_imps, s.ew_imps, s.ns_mp, s.code) == ("imps", -10, 0, None, "S-50/-420")
