@@ -69,6 +69,8 @@ def test_upload_a_bad_line_correct_it_on_the_event_page_see_it_on_the_traveller_
     event_id = href.split("/")[2]
     page.click("#event-cases a")  # the director leaves the upload's page: the report is kept with the event
     page.goto(f"{server}/events/{event_id}?lang=en")
+    # the page's script prefilled the event's name from the file's Latin-1 [Event] tag as the server reads it
+    assert "Séance 1" in page.inner_text("#stored-event")
     row = page.locator("#read-problems tr.problem")
     assert row.count() == 1
     cells = row.locator("td").all_inner_texts()
