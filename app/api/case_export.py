@@ -40,6 +40,7 @@ from engine.casefile.events import (
     HandRecordsAdded,
     LawsEdition,
     ResultsStored,
+    StoredProblem,
     StoredTraveller,
 )
 from engine.casefile.history import differences, fold
@@ -50,7 +51,7 @@ from engine.errors import InvalidBoardError
 from engine.model.deal import Deal
 from engine.model.seats import Seat, Vulnerability
 from engine.records.handrecords import HandRecord, board_key
-from engine.records.results.model import SessionResults
+from engine.records.results.model import SessionResults, TravellerLine
 from engine.scoring.field import FieldSetting
 
 
@@ -164,6 +165,14 @@ class ExportedEvent:
     def get_file(self, file_id: int) -> tuple[int, str, str] | None:
         """No files in an export: ``None``."""
         return None
+
+    def read_problems(self, event_id: int) -> list[StoredProblem]:
+        """An export carries no results uploads: ``[]``."""
+        return []
+
+    def correct_problem(self, event_id: int, problem_id: int, line: TravellerLine, by: str) -> StoredProblem:
+        """Not a store: raises NotImplementedError."""
+        raise NotImplementedError("an export is read, never written")
 
     def recent_events(self, limit: int = 10) -> list[Event]:
         """The export's event (under id 0)."""

@@ -22,13 +22,23 @@ from app.api.schemas.revoke import RevokeRulingRequest
 from app.service.limits import UPLOAD_BODY_BYTES, read_upload
 from app.service.parse_sandbox import file_name, sandbox_of
 from app.service.request_body import RequestModel
-from engine.casefile.events import Event, EventDetails, EventRepository, LawsEdition, NotStoredError
+from engine.casefile.events import (
+    Event,
+    EventDetails,
+    EventRepository,
+    LawsEdition,
+    NotStoredError,
+    StoredProblem,
+    check_correctable,
+)
 from engine.errors import ResultsFileError
 from engine.model.board import BoardRecord
 from engine.records.handrecords import HandRecord, board_key
 from engine.records.pbn_text import upload_text
 from engine.records.results import ReadProblem, TravellerLine
 from engine.records.results.against import team_matches
+from engine.records.results.correction import corrected_line, prefill
+from engine.records.results.model import LINE_FIELDS
 
 EventId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The event's id, as `POST /v1/events` returned it.")]
 
@@ -67,13 +77,17 @@ class EventOut(BaseModel):
     field: dict[str, str | int] = Field(default_factory=dict, description="The field convention the director set "
                                         "on the event ({}: as the results file and the program say; the whole "
                                         "convention: GET /v1/events/{id}/field).")
+    read_problems: list[StoredProblemOut] = Field(
+        default_factory=list, description="The spots of the event's results uploads that could not be read, kept "
+        "with the event, corrected or not, upload by upload in file order (issue 36).")
 
     @classmethod
-    def of(cls, e: Event) -> EventOut:
-        """From the engine's :class:`Event`."""
+    def of(cls, e: Event, problems: list[StoredProblem] | None = None) -> EventOut:
+        """From the engine's :class:`Event` and its stored read problems."""
         d = e.details
         return cls(id=e.id, name=d.name, date=d.date, session=d.session, laws_edition=d.laws_edition.value,
-                   scoring_profile=d.scoring_profile, created=e.created, boards=e.boards, field=d.field.to_json())
+                   scoring_profile=d.scoring_profile, created=e.created, boards=e.boards, field=d.field.to_json(),
+                   read_problems=[StoredProblemOut.of(p) for p in problems or ()])
 
 
 class HandRecordOut(BaseModel):
@@ -142,6 +156,65 @@ class ReadProblemOut(BaseModel):
         error = ResultsFileError(problem.text, key=problem.key, params=dict(problem.params))
         return cls(board=problem.board, line=problem.line, field=problem.field, value=problem.value,
                    reason=i18n.error_text(i18n.current(), error), key=problem.key, params=dict(problem.params))
+
+
+class CorrectionOut(BaseModel):
+    """The director's correction of a traveller line that could not be read."""
+
+    at: dt.datetime = Field(description="When it was stored (UTC).")
+    by: str = Field(description="Who made it (the token holder's name).")
+    line: TravellerLineOut = Field(description="The line as corrected, now on the board's traveller.")
+
+
+class StoredProblemOut(ReadProblemOut):
+    """A spot of a results upload that could not be read, kept with the event (issue 36)."""
+
+    id: int = Field(description="The problem's number, for `POST /v1/events/{id}/problems/{problem_id}/correction`.")
+    upload: int = Field(description="The results upload it came from.")
+    file: str = Field(description="That upload's file name.")
+    had: dict[str, str] = Field(description="What the file had on the line, as written, by field (section, table, "
+                                "round, ns_pair, ew_pair, contract, declarer, lead, tricks, ns_score); empty for a "
+                                "deal or where the reader does not say (.bws, .dlm, JFR Pary).")
+    correctable: bool = Field(description="Whether the line may be corrected now: on a traveller line, not "
+                              "corrected, and no newer upload gives the board's traveller.")
+    superseded: bool = Field(description="A newer results upload gives the board's traveller.")
+    correction: CorrectionOut | None = Field(description="The correction, null while uncorrected; a correction "
+                                             "is never changed or deleted.")
+
+    @classmethod
+    def of(cls, stored: StoredProblem) -> StoredProblemOut:  # type: ignore[override]
+        """The stored problem said in the language of the answer being built."""
+        base = ReadProblemOut.of(stored.problem)
+        fixed = stored.correction
+        return cls(**base.model_dump(), id=stored.id, upload=stored.upload_id, file=stored.upload_name,
+                   had={k: v for k, v in prefill(stored.problem).items() if v}, correctable=stored.correctable,
+                   superseded=stored.superseded,
+                   correction=None if fixed is None else CorrectionOut(at=fixed.at, by=fixed.by,
+                                                                       line=TravellerLineOut.of(fixed.line)))
+
+
+class CorrectionIn(RequestModel):
+    """A traveller line as the director corrects it: every field as on a traveller, read as a
+    results file's line is (the field not given is empty)."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
+        {"table": "6", "round": "1", "ns_pair": "6", "ew_pair": "39", "contract": "3NT", "declarer": "S",
+         "lead": "D3", "tricks": 9}]})
+    section: str = Field("", max_length=40, description="The section ('' when the event has one).")
+    table: str | int = Field("", description="The table number.")
+    round: str | int = Field("", description="The round number.")
+    ns_pair: str = Field("", max_length=40, description="North-South's pair number, e.g. '6'.")
+    ew_pair: str = Field("", max_length=40, description="East-West's pair number, e.g. '39'.")
+    contract: str = Field(max_length=40, description="'3NT', '3N', '4SX', 'Pass'... as a results file writes it.")
+    declarer: str = Field("", max_length=40, description="N, E, S or W (not needed for a board passed out).")
+    lead: str = Field("", max_length=40, description="The opening lead, e.g. 'D3' or '3D'; may be empty.")
+    tricks: str | int = Field("", description="Tricks won by the declarer's side, 0-13.")
+    ns_score: str | int = Field("", description="North-South's points; empty: Law 77's score for the contract, "
+                                "declarer and tricks (the board's vulnerability); given, it must be that score.")
+
+    def typed(self) -> dict[str, str]:
+        """The fields as text, by the names of :data:`engine.records.results.model.LINE_FIELDS`."""
+        return {name: str(getattr(self, name)) for name in LINE_FIELDS}
 
 
 class TravellerLineOut(BaseModel):
@@ -224,6 +297,31 @@ def board_for(body: RevokeRulingRequest, repo: EventRepository) -> BoardRecord:
     return replace(parts.to_board(), label=label)
 
 
+def correct_read_problem(repo: EventRepository, event_id: int, problem_id: int, typed: dict[str, str],
+                         by: str) -> StoredProblem:
+    """Correct the read problem ``problem_id`` of event ``event_id`` with the line the director
+    typed (``typed``: the fields of :data:`engine.records.results.model.LINE_FIELDS` as text):
+    the problem must be correctable (:func:`engine.casefile.events.check_correctable`), the line
+    is read as a file's line is (:func:`engine.records.results.correction.corrected_line`, the
+    board's stored vulnerability when its hand record is stored), then stored and the problem
+    marked by ``by``. For the API and the page.
+
+    Raises:
+        UnknownEventError, NotStoredError: no such event, or no such problem in it (path
+            ``problem_id``, key ``no_problem``).
+        InvalidBoardError: as :func:`~engine.casefile.events.check_correctable` (path ``problem``) and
+            :func:`~engine.records.results.correction.corrected_line` (path: the field).
+    """
+    stored = next((p for p in repo.read_problems(event_id) if p.id == problem_id), None)
+    if stored is None:
+        raise NotStoredError(f"event {event_id} has no read problem {problem_id}", path="problem_id",
+                             key="no_problem", params={"event": event_id, "problem": problem_id})
+    check_correctable(stored)
+    record = repo.board(event_id, stored.problem.board)
+    line = corrected_line(stored.problem, typed, record.vulnerability if record is not None else None)
+    return repo.correct_problem(event_id, problem_id, line, by)
+
+
 def router() -> APIRouter:
     """The ``/v1/events`` routes. Plain ``def`` handlers: the database calls block, so FastAPI
     runs them in its thread pool."""
@@ -243,8 +341,28 @@ def router() -> APIRouter:
 
     @r.get("/{event_id}", response_model=EventOut, responses=not_found, summary="An event")
     def get_event(event_id: EventId, request: Request) -> EventOut:
-        """The event, with the number of boards it holds."""
-        return EventOut.of(_repo(request).get_event(event_id))
+        """The event, with the number of boards it holds and the spots of its results uploads
+        that could not be read (``read_problems``: each with what the file had on the line and its
+        correction, if any)."""
+        repo = _repo(request)
+        return EventOut.of(repo.get_event(event_id), repo.read_problems(event_id))
+
+    @r.post("/{event_id}/problems/{problem_id}/correction", response_model=StoredProblemOut,
+            responses={**not_found, **bad}, summary="Correct a traveller line that could not be read")
+    def correct_problem(event_id: EventId, request: Request, body: CorrectionIn,
+                        problem_id: Annotated[int, Path(ge=1, le=2**31 - 1, description="The problem's id, as "
+                                                        "`GET /v1/events/{id}` lists it (`read_problems`).")],
+                        ) -> StoredProblemOut:
+        """The line of a results upload that could not be read, as the director corrects it: read
+        as a results file's line is (the contract as the programs write it, the declarer, the
+        lead, tricks 0-13; North-South's score Law 77's when not given, else it must be that
+        score, within -7600..7600), added to the upload's traveller (its matchpoints count from
+        now), and the problem marked corrected by the token holder: kept, never changed or
+        deleted. A bad value is a 422 naming the field; a problem already corrected, superseded by
+        a newer upload or on a deal is a 422 (path ``problem``); 404 for no such event or problem."""
+        actor = getattr(request.state, "actor", None)
+        by = actor.name if actor is not None else "-"
+        return StoredProblemOut.of(correct_read_problem(_repo(request), event_id, problem_id, body.typed(), by))
 
     @r.post(
         "/{event_id}/hand-records", response_model=HandRecordsOut,

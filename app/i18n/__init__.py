@@ -209,11 +209,36 @@ def error_template_text(lang: str, error: KeyedError) -> str | None:
     if not template:
         return None
     params = {k: error_text(lang, v) if isinstance(v, InvalidBoardError) else v for k, v in error.params.items()}
-    params = seat_params(lang, params)
+    params = seat_params(lang, field_params(lang, params))
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError):
         return None
+
+
+_WHERE_PART = re.compile(r"^(board|line|section|table|round) (\S+)(?: \(match (.+) v (.+)\))?$")
+
+
+def field_params(lang: str, params: Mapping[str, object]) -> dict[str, object]:
+    """A results file's error parameters in ``lang`` (issue 36): ``what``, the field read
+    (``"contract"``, ``"tricks"``...), by the catalogue's ``field.<what>``; ``where``, the spot
+    (``"board 1, line 95"``, ``"section A, table 3, round 2, board 7"``, a teams board's
+    ``"board 3 (match 1 v 2), line 2"``), each part by ``where.<word>`` (``{value}`` filled; a
+    match by ``where.match``, ``{home}`` and ``{away}``). A value the catalogue does not name
+    stays as it is."""
+    out = dict(params)
+    words = catalogue(lang)
+    what = params.get("what")
+    if isinstance(what, str) and f"field.{what}" in words:
+        out["what"] = words[f"field.{what}"]
+    where = params.get("where")
+    if isinstance(where, str) and where:
+        parts = [_WHERE_PART.match(p) for p in where.split(", ")]
+        if all(m is not None and f"where.{m.group(1)}" in words for m in parts):
+            out["where"] = ", ".join(words[f"where.{m.group(1)}"].format(value=m.group(2)) + (
+                f" ({words.get('where.match', 'match {home} v {away}').format(home=m.group(3), away=m.group(4))})"
+                if m.group(3) is not None else "") for m in parts if m is not None)
+    return out
 
 
 def step_params_json(params: Mapping[str, object]) -> dict[str, object]:

@@ -100,6 +100,7 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("GET", "/v1/events/{event_id}/boards/{board}"): Rule(READ, "read events"),
     ("POST", "/v1/events/{event_id}/results"): Rule(DIRECTOR, "create events and upload hand records"),
     ("GET", "/v1/events/{event_id}/boards/{board}/traveller"): Rule(READ, "read events"),
+    ("POST", "/v1/events/{event_id}/problems/{problem_id}/correction"): Rule(DIRECTOR, "correct a traveller line"),
     # the case file
     ("POST", "/v1/cases"): Rule(DIRECTOR, "create a case", solver=True),
     ("GET", "/v1/cases"): Rule(READ, "read cases"),
@@ -127,6 +128,7 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("GET", "/events/{event_id}/boards/{board}/play"): Rule(READ, "doing_events"),
     ("GET", "/events/{event_id}/boards/{board}/traveller"): Rule(READ, "doing_events"),
     ("GET", "/events/{event_id}/boards/{board}/cards"): Rule(READ, "doing_events"),
+    ("POST", "/events/{event_id}/problems/{problem_id}/correction"): Rule(DIRECTOR, "doing_correct_line"),
     ("POST", "/ruling"): Rule(READ, "doing_rule", solver=True),
     ("POST", "/incorrect-cards"): Rule(READ, "doing_rule", solver=True),
     ("GET", "/claim"): Rule(READ, "doing_rule"),

@@ -20,26 +20,31 @@ import datetime as dt
 import os
 import weakref
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select
+from sqlalchemy import Engine, create_engine, event, func, select, update
 from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.storage.models import BoardRow, EventRow, FileRow, ResultsUploadRow, TravellerLineRow
+from app.storage.models import BoardRow, EventRow, FileRow, ReadProblemRow, ResultsUploadRow, TravellerLineRow
 from engine.casefile.events import (
     ADJUSTED_FRAGMENT,
+    Correction,
     Event,
     EventDetails,
     HandRecordsAdded,
     LawsEdition,
+    NotStoredError,
     ResultsStored,
+    StoredProblem,
     StoredTraveller,
     UnknownEventError,
+    check_correctable,
     check_new_records,
     merged_lines,
 )
@@ -48,7 +53,7 @@ from engine.model.cards import Card
 from engine.model.deal import Deal
 from engine.model.seats import Seat, Vulnerability
 from engine.records.handrecords import HandRecord, board_key, board_sort_key
-from engine.records.results.model import SessionResults, TravellerLine
+from engine.records.results.model import ReadProblem, SessionResults, TravellerLine
 from engine.scoring.field import FieldSetting
 
 T = TypeVar("T")
@@ -438,6 +443,69 @@ class SqlEventRepository:
             count = s.scalar(select(func.count()).select_from(BoardRow).where(BoardRow.event_id == event_id))
             return _event(row, int(count or 0))
 
+    def read_problems(self, event_id: int) -> list[StoredProblem]:
+        """The spots of the event's results uploads that could not be read (issue 36), corrected or
+        not, upload by upload in file order; each says whether a newer upload gives its board's
+        traveller (``superseded``). Raises UnknownEventError."""
+        with self._sessions() as s:
+            self._row(s, event_id)
+            rows = list(s.scalars(select(ReadProblemRow).where(ReadProblemRow.event_id == event_id)
+                                  .order_by(ReadProblemRow.upload_id, ReadProblemRow.seq)))
+            return [self._stored_problem(s, r) for r in rows]
+
+    def correct_problem(self, event_id: int, problem_id: int, line: TravellerLine, by: str) -> StoredProblem:
+        """Add ``line`` to the traveller of the problem's upload (after its other lines) and mark
+        the problem corrected by ``by`` now, in one transaction; the mark is set only where none
+        is (two directors correcting at once: one wins, the other is told it is corrected).
+
+        Raises:
+            UnknownEventError: no such event.
+            NotStoredError: path ``problem_id``, key ``no_problem``: not a problem of the event.
+            InvalidBoardError: path ``problem``: key ``problem_corrected``, ``problem_superseded``,
+                ``correction_not_a_line``; nothing is stored.
+        """
+        with self._writes.begin() as s:
+            self._row(s, event_id)
+            row = s.get(ReadProblemRow, problem_id)
+            if row is None or row.event_id != event_id:
+                raise NotStoredError(f"event {event_id} has no read problem {problem_id}", path="problem_id",
+                                     key="no_problem", params={"event": event_id, "problem": problem_id})
+            stored = self._stored_problem(s, row)
+            check_correctable(stored)
+            last = s.scalar(select(func.max(TravellerLineRow.seq)).where(TravellerLineRow.upload_id == row.upload_id))
+            added = _line_row(event_id, row.upload_id, (last if last is not None else -1) + 1,
+                              replace(line, board=row.board))
+            s.add(added)
+            s.flush()
+            now = dt.datetime.now(dt.UTC)
+            done = s.execute(update(ReadProblemRow).where(ReadProblemRow.id == row.id,
+                                                          ReadProblemRow.corrected_at.is_(None))
+                             .values(corrected_at=now, corrected_by=by[:120], corrected_line_id=added.id)
+                             .execution_options(synchronize_session=False))
+            if getattr(done, "rowcount", 0) != 1:  # another correction committed meanwhile: this one is undone
+                raise InvalidBoardError(f"board {row.board}, line {row.line} was already corrected, by -: a "
+                                        "correction is never changed", path="problem", key="problem_corrected",
+                                        params={"board": row.board, "line": str(row.line), "by": "-"})
+            return replace(stored, correction=Correction(now, by[:120], _line(added)))
+
+    def _stored_problem(self, s: Session, row: ReadProblemRow) -> StoredProblem:
+        """A problem row as the engine's :class:`StoredProblem`: its upload's name, its correction
+        (the line as stored), whether a newer full upload gives its board's traveller."""
+        upload = s.get(ResultsUploadRow, row.upload_id)
+        assert upload is not None
+        correction = None
+        if row.corrected_at is not None:
+            fixed = s.get(TravellerLineRow, row.corrected_line_id) if row.corrected_line_id is not None else None
+            at = row.corrected_at if row.corrected_at.tzinfo else row.corrected_at.replace(tzinfo=dt.UTC)
+            correction = Correction(at, row.corrected_by or "", _line(fixed) if fixed is not None else
+                                    TravellerLine(board=row.board))
+        newer = s.scalar(select(func.count()).select_from(TravellerLineRow)
+                         .join(ResultsUploadRow, ResultsUploadRow.id == TravellerLineRow.upload_id)
+                         .where(TravellerLineRow.event_id == row.event_id, TravellerLineRow.board == row.board,
+                                TravellerLineRow.upload_id > row.upload_id,
+                                ResultsUploadRow.program != ADJUSTED_FRAGMENT)) if row.board else 0
+        return StoredProblem(row.id, row.upload_id, upload.name, _problem(row), correction, bool(newer))
+
     @staticmethod
     def _add_results(s: Session, event_id: int, name: str, results: SessionResults,
                      stored: dict[str, HandRecord]) -> ResultsStored:
@@ -454,6 +522,7 @@ class SqlEventRepository:
         s.add(upload)
         s.flush()
         s.add_all(_line_row(event_id, upload.id, i, ln) for i, ln in enumerate(results.lines))
+        s.add_all(_problem_row(event_id, upload.id, i, p) for i, p in enumerate(results.problems))
         return ResultsStored(upload.id, results.kind, results.program, added, results.boards, len(results.lines))
 
     @staticmethod
@@ -488,6 +557,18 @@ def _line_row(event_id: int, upload_id: int, seq: int, ln: TravellerLine) -> Tra
         lead=str(ln.lead) if ln.lead else None, tricks=ln.tricks, ns_score=ln.ns_score,
         artificial=ln.artificial[:40] if ln.artificial else None, ns_mp=ln.ns_mp, ew_mp=ln.ew_mp,
         ns_imps=ln.ns_imps, ew_imps=ln.ew_imps)
+
+
+def _problem_row(event_id: int, upload_id: int, seq: int, p: ReadProblem) -> ReadProblemRow:
+    return ReadProblemRow(upload_id=upload_id, event_id=event_id, seq=seq, board=p.board[:20], line=p.line,
+                          field=p.field[:60], value=p.value[:40], key=p.key[:60], params=dict(p.params),
+                          text=p.text, cells=[list(c) for c in p.cells])
+
+
+def _problem(row: ReadProblemRow) -> ReadProblem:
+    return ReadProblem(row.board, row.line, row.field, row.value, row.key,
+                       tuple(sorted((str(k), str(v)) for k, v in (row.params or {}).items())), row.text,
+                       tuple((str(c[0]), str(c[1])) for c in row.cells or ()))
 
 
 def _line(row: TravellerLineRow) -> TravellerLine:

@@ -178,3 +178,27 @@ class EventSettingsRow(Base):
     time_zone: Mapped[str] = mapped_column(String(64))
     uses_deposits: Mapped[bool] = mapped_column(Boolean)
     appeal_deadline: Mapped[str] = mapped_column(String(120))
+
+
+class ReadProblemRow(Base):
+    """A spot of a results upload that could not be read (:class:`engine.records.results.ReadProblem`):
+    table ``read_problems`` (issue 36). Never deleted; the correction's columns are set once."""
+
+    __tablename__ = "read_problems"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    upload_id: Mapped[int] = mapped_column(ForeignKey("results_uploads.id", ondelete="CASCADE"), index=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("events.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer, doc="The problem's place in the file's problems, 0, 1, ...")
+    board: Mapped[str] = mapped_column(String(20))
+    line: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    field: Mapped[str] = mapped_column(String(60))
+    value: Mapped[str] = mapped_column(String(40))
+    key: Mapped[str] = mapped_column(String(60))
+    params: Mapped[Any] = mapped_column(JSON, doc="The reason's template values, name -> text.")
+    text: Mapped[str] = mapped_column(Text, doc="The reason in English.")
+    cells: Mapped[Any] = mapped_column(JSON, doc="What the file had on the line, [[field, text], ...].")
+    corrected_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    corrected_by: Mapped[str | None] = mapped_column(String(120), nullable=True)
+    corrected_line_id: Mapped[int | None] = mapped_column(ForeignKey("traveller_lines.id", ondelete="SET NULL"),
+                                                          nullable=True)

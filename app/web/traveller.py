@@ -246,10 +246,14 @@ def install_traveller_pages(r: APIRouter, render: Render, lang_of: Callable[[Req
         conv = event_convention(repo, event_id, found)
         scoring = SCORING_OF[conv.form] if conv.source("form") == DIRECTOR else found.scoring
         sections = sorted({ln.section for ln in found.lines})
+        rows = traveller_rows(found.lines, found.mp_units, record.deal if record is not None else None,
+                              found.scoring, conv, found.most_lines)
+        fixed = {p.correction.line: p.correction.by for p in repo.read_problems(event_id)
+                 if p.correction is not None and p.problem.board == board_key(board)}
+        for row in rows:  # a line the director corrected on the event's page (issue 36), not the program's
+            row["corrected_by"] = fixed.get(row["line"], "")
         return render(request, "traveller.html", lang, event=event, board=board_key(board), record=record,
-                      traveller=found, rows=traveller_rows(found.lines, found.mp_units,
-                                                           record.deal if record is not None else None,
-                                                           found.scoring, conv, found.most_lines),
+                      traveller=found, rows=rows,
                       field_text=convention_words(conv, sections,
                                                   say=lambda key, **params: gettext(lang, key, **params)),
                       in_imps=imps_by_line(found.lines, scoring) is not None,

@@ -2,7 +2,9 @@
 ``.bws``, ...): it becomes an event in the database (its hand records, the file itself and the
 traveller lines, in one transaction), then the pick page lists its games with a revoke first (a
 big file is screened as a job: :mod:`app.web.screening`); and a stored event's page
-(``/events/{id}``: its boards, with the cases kept on each)."""
+(``/events/{id}``: its boards, with the cases kept on each, and the spots of its results files
+that could not be read, each traveller line correctable there: ``POST
+/events/{id}/problems/{problem_id}/correction``, issue 36)."""
 
 from __future__ import annotations
 
@@ -12,21 +14,24 @@ from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Request, UploadFile
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from app.api.events import correct_read_problem
 from app.api.field import convention_words, event_convention
 from app.api.field_routes import first_traveller
-from app.i18n import gettext
+from app.i18n import error_text, gettext
 from app.service.jobs import TooManyJobsError
 from app.service.limits import UPLOAD_BODY_BYTES, read_upload
 from app.service.page_language import page_lang
 from app.service.parse_sandbox import ParseSandbox, sandbox_of
+from app.web.casefile_common import Posted, event_settings
 from app.web.page_common import VULS, Render, Text, _not_pbn
 from app.web.problems import Problem, field_errors
+from app.web.read_problems import form_field, problem_rows, typed_line
 from app.web.screening import is_big, start_page_job
 from app.web.words import reason
 from engine.casefile.events import EventDetails, EventRepository, NotStoredError
-from engine.errors import AdvisorError, InvalidBoardError, PbnError, ResultsFileError, SolverBusyError
+from engine.errors import AdvisorError, InvalidBoardError, PbnError, SolverBusyError
 from engine.laws.facts import RevokeFacts
 from engine.laws.revoke import detect_revokes
 from engine.records.boards import board_from_game
@@ -122,25 +127,58 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
         stored = repo.get_event(event_id)
         return render(request, "pick.html", lang, filename=name, games=rows, token=token or "", event_id=event_id,
                       event_name=stored.details.name, event=stored, boards=_boards_with_cases(request, event_id),
-                      travellers=_traveller_note(results), read_problems=_read_problems(lang, results),
+                      travellers=_traveller_note(results), read_problems=_read_problems(request, lang, event_id),
                       field_text=field_text(repo, event_id, lang),
                       seen_file=name if seen is not None else None,
                       errors=[Problem("file", note)] if note else [])
 
     @r.get("/events/{event_id}", response_class=HTMLResponse)
-    def event_page(request: Request, event_id: int, lang: str | None = None) -> HTMLResponse:
+    def event_page(request: Request, event_id: int, lang: str | None = None, corrected: str = "") -> HTMLResponse:
         lang = page_lang(request, lang)
         repo = request.app.state.events
         try:
-            event = repo.get_event(event_id)
+            repo.get_event(event_id)
         except NotStoredError:
             return render(request, "index.html", lang, 404,
                           errors=[Problem("", gettext(lang, "no_event", event=event_id))])
+        done = next((p for p in repo.read_problems(event_id) if str(p.id) == corrected and p.correction), None)
+        return stored_event(request, lang, event_id, corrected=done.problem.board if done else None)
+
+    def stored_event(request: Request, lang: str, event_id: int, status: int = 200,
+                     **extra: Any) -> HTMLResponse:
+        """The event's page (pick.html): its boards with their cases, its read problems."""
+        repo = request.app.state.events
+        event = repo.get_event(event_id)
         boards = _boards_with_cases(request, event_id)
-        return render(request, "pick.html", lang, filename=event.details.name, games=[], token="",
-                      event_id=event_id, event_name=event.details.name, event=event, boards=boards,
-                      team_matches=_stored_matches(repo, event_id, [b["board"] for b in boards]),
-                      field_text=field_text(repo, event_id, lang))
+        return render(request, "pick.html", lang, status, **{
+            "filename": event.details.name, "games": [], "token": "", "event_id": event_id,
+            "event_name": event.details.name, "event": event, "boards": boards,
+            "team_matches": _stored_matches(repo, event_id, [b["board"] for b in boards]),
+            "read_problems": _read_problems(request, lang, event_id),
+            "field_text": field_text(repo, event_id, lang), **extra})
+
+    @r.post("/events/{event_id}/problems/{problem_id}/correction", response_class=HTMLResponse,
+            response_model=None)
+    def correct_line(request: Request, event_id: int, problem_id: int, form: Posted) -> Response:
+        """A traveller line that could not be read, as the director corrected it on the event's
+        page (:func:`app.api.events.correct_read_problem`): 303 to the event's page, the line on
+        its traveller; else the page again (422) with the reason at the top and beside the
+        field, the form open with what was typed."""
+        lang = page_lang(request, form.get("lang"))
+        repo = request.app.state.events
+        actor = getattr(request.state, "actor", None)
+        typed = typed_line(form)
+        try:
+            correct_read_problem(repo, event_id, problem_id, typed, actor.name if actor is not None else "-")
+        except NotStoredError as missing:  # no such event, or no such problem in it
+            return render(request, "index.html", lang, 404, errors=[Problem("", error_text(lang, missing))])
+        except InvalidBoardError as exc:
+            said = Problem(form_field(exc.path) if exc.path != "problem" else "", reason(lang, exc))
+            return stored_event(request, lang, event_id, 422, errors=[said], field_errors=field_errors([said]),
+                                errors_heading="errors_heading_correction",
+                                read_problems=_read_problems(request, lang, event_id, typed, problem_id))
+        return RedirectResponse(f"/events/{event_id}?lang={lang}&corrected={problem_id}#problem-{problem_id}",
+                                status_code=303)
 
 
 def field_text(repo: EventRepository, event_id: int, lang: str) -> str:
@@ -244,12 +282,15 @@ def _stored_matches(repo: EventRepository, event_id: int, boards: list[str]) -> 
     return team_matches(lines)
 
 
-def _read_problems(lang: str, results: SessionResults | None) -> list[str]:
-    """The spots of a results upload that could not be read (issue 36), each its reason in
-    ``lang`` (board and line included), for the pick page; ``[]`` when the whole file was read."""
-    if results is None:
+def _read_problems(request: Request, lang: str, event_id: int, typed: Mapping[str, str] | None = None,
+                   typed_for: int | None = None) -> list[dict[str, Any]]:
+    """The spots of the event's results uploads that could not be read, as stored (issue 36), for
+    the event's page (:func:`app.web.read_problems.problem_rows`; ``typed`` what the director typed
+    for problem ``typed_for`` when the page is shown again); ``[]`` when every file was read whole."""
+    stored = request.app.state.events.read_problems(event_id)
+    if not stored:
         return []
-    return [reason(lang, ResultsFileError(p.text, key=p.key, params=dict(p.params))) for p in results.problems]
+    return problem_rows(lang, stored, event_settings(request, event_id).time_zone, typed, typed_for)
 
 
 def _has_revoke(game: Any, lang: str) -> tuple[bool | None, str | None]:

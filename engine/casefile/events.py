@@ -16,7 +16,7 @@ from typing import Protocol
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.laws.editions import LawsEdition as LawsEdition  # re-exported: an event is played under one
 from engine.records.handrecords import HandRecord, board_key, difference
-from engine.records.results.model import SessionResults, TravellerLine
+from engine.records.results.model import ReadProblem, SessionResults, TravellerLine
 from engine.scoring.field import NO_SETTING, FieldSetting
 
 
@@ -113,6 +113,73 @@ class StoredTraveller:
     mp_units: float
     lines: tuple[TravellerLine, ...]
     most_lines: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """The director's correction of a traveller line that could not be read (issue 36).
+
+    Attributes:
+        at: when it was stored (UTC).
+        by: who made it (the token holder's name, :class:`engine.casefile.users.Actor`).
+        line: the line as corrected, now part of the upload's traveller.
+    """
+
+    at: dt.datetime
+    by: str
+    line: TravellerLine
+
+
+@dataclass(frozen=True, slots=True)
+class StoredProblem:
+    """A spot of a results upload that could not be read, kept with the event (issue 36: nothing
+    acknowledged is lost). Never deleted; a correction marks it, once.
+
+    Attributes:
+        id: the store's number for it (1, 2, ...).
+        upload_id: the results upload it came from; upload_name: that file's name.
+        problem: the spot (board, line, field, value as written, the reason, what the file had).
+        correction: the director's correction, ``None`` while uncorrected.
+        superseded: a newer upload of the event gives the board's traveller, so a correction of
+            this line would not be in it (it is then not offered).
+    """
+
+    id: int
+    upload_id: int
+    upload_name: str
+    problem: ReadProblem
+    correction: Correction | None = None
+    superseded: bool = False
+
+    @property
+    def correctable(self) -> bool:
+        """Whether the director may correct it now: on a traveller line, not corrected, not superseded."""
+        return self.problem.on_line and self.correction is None and not self.superseded
+
+
+def check_correctable(stored: StoredProblem) -> None:
+    """Refuse a correction of ``stored`` that the store must not take (issue 36).
+
+    Raises:
+        InvalidBoardError: path ``problem``: key ``problem_corrected`` (already corrected: a
+            correction is never changed; ``by`` names who made it), ``problem_superseded`` (a
+            newer upload gives the board's traveller) or ``correction_not_a_line`` (the problem
+            is on a deal or the file, not a traveller line).
+    """
+    p = stored.problem
+    where = {"board": p.board or "-", "line": "-" if p.line is None else str(p.line)}
+    if stored.correction is not None:
+        raise InvalidBoardError(f"board {where['board']}, line {where['line']} was already corrected, by "
+                                f"{stored.correction.by}: a correction is never changed", path="problem",
+                                key="problem_corrected", params={**where, "by": stored.correction.by})
+    if not p.on_line:
+        raise InvalidBoardError(f"board {where['board']}: the problem is not on a traveller line, so there is no "
+                                "line to correct", path="problem", key="correction_not_a_line",
+                                params={"board": where["board"]})
+    if stored.superseded:
+        raise InvalidBoardError(f"board {where['board']}, line {where['line']}: a newer results upload gives this "
+                                "board's traveller, so the line is no longer part of it", path="problem",
+                                key="problem_superseded", params=where)
 
 
 ADJUSTED_FRAGMENT = "adjusted-score advisor"
@@ -246,6 +313,24 @@ class EventRepository(Protocol):
     def set_field(self, event_id: int, setting: FieldSetting) -> Event:
         """Store the field convention the director set on the event (:attr:`EventDetails.field`;
         an empty setting clears it) and return the event."""
+        ...
+
+    def read_problems(self, event_id: int) -> list[StoredProblem]:
+        """The spots of the event's results uploads that could not be read, corrected or not,
+        upload by upload in file order."""
+        ...
+
+    def correct_problem(self, event_id: int, problem_id: int, line: TravellerLine, by: str) -> StoredProblem:
+        """Add ``line`` (the director's correction, :func:`engine.records.results.correction.corrected_line`)
+        to the traveller of the problem's upload and mark the problem corrected by ``by`` now, in
+        one transaction.
+
+        Raises:
+            NotStoredError: path ``problem_id`` (key ``no_problem``): no such problem in the event.
+            InvalidBoardError: path ``problem``: already corrected (key ``problem_corrected``),
+                superseded by a newer upload (key ``problem_superseded``) or not on a traveller
+                line (key ``correction_not_a_line``); nothing is stored.
+        """
         ...
 
 

@@ -1,5 +1,7 @@
-"""The text of a record file before it is read: its bytes decoded (:func:`decode`: UTF-8, else
-cp1252, else latin-1), and the quick checks that an upload or a pasted text can be a PBN or LIN
+"""The text of a record file before it is read: its bytes decoded (:func:`decode`: UTF-16 when
+the bytes are UTF-16 text, else UTF-8, else cp1252, else latin-1; the one decoding of every record
+and results file: a PBN of hand records, of play, a ruling's or a screening's upload, a results
+file), and the quick checks that an upload or a pasted text can be a PBN or LIN
 file at all (:func:`upload_text`, :func:`check_text`, :func:`looks_like_lin`), each refusal a
 :class:`~engine.errors.PbnError` in the director's words that never repeats the file's bytes.
 """
@@ -12,10 +14,18 @@ from engine.errors import PbnError
 
 
 def decode(data: bytes) -> str:
-    """The text of a PBN file's bytes, decoded as :func:`~engine.records.pbn.load` does.
+    """The text of a record or results file's bytes: the one decoding of every reader and upload
+    (:func:`~engine.records.pbn.load`, :func:`upload_text` for the page's and the API's uploads of
+    records, rulings and screenings, :func:`engine.records.results.read_results`).
 
-    UTF-8 (a leading BOM is dropped), else cp1252, else latin-1: decoding never fails.
+    UTF-16 when the bytes are UTF-16 text (:func:`utf16_encoding`: Windows' "Unicode" text, with or
+    without a byte order mark; issue 36: the rulings' and screenings' uploads refused what the
+    results reader read), else UTF-8, else cp1252, else latin-1; a leading byte order mark is
+    dropped. Decoding never fails.
     """
+    utf16 = utf16_encoding(data)
+    if utf16 is not None:
+        return data.decode(utf16).lstrip("\ufeff")
     for encoding in ("utf-8-sig", "cp1252"):
         try:
             return data.decode(encoding)
@@ -61,13 +71,16 @@ def upload_text(data: bytes) -> str:
     """The text of an uploaded (or read) PBN file, once its bytes look like one: decoded as
     :func:`decode` does, then checked by :func:`check_text`.
 
+    UTF-16 text (with or without a byte order mark, :func:`utf16_encoding`) is read as the same
+    text in 8 bits would be (issue 36).
+
     Raises:
         PbnError: path ``"file"``, message ``"not a PBN file: <why>"``: the file is empty; it is
-            UTF-16 or UTF-32 (a byte order mark, or NUL bytes); it is compressed (gzip, zip) or
-            other binary data (control bytes); or as :func:`check_text`. The message never
+            UTF-32 or other bytes with NULs that are not UTF-16 text; it is compressed (gzip, zip)
+            or other binary data (control bytes); or as :func:`check_text`. The message never
             repeats the file's bytes.
     """
-    why = _not_text(data)
+    why = _not_text(data) if utf16_encoding(data) is None else None
     if why is not None:
         raise PbnError(f"not a PBN file: {why}", path="file", key="not_pbn_bytes", params={"why": why})
     text = decode(data)
@@ -117,7 +130,7 @@ def _not_text(data: bytes) -> str | None:
     if data.startswith((b"PK\x03\x04", b"7z\xbc\xaf", b"Rar!")):
         return "the file is an archive (zip, 7z, rar): unpack it first"
     if data.startswith((b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")) or b"\x00" in data[:65536]:
-        return "the file is UTF-16 or UTF-32 text (or binary): save it as UTF-8 or ANSI (Windows-1252) text"
+        return "the file is UTF-32 text or binary data: save it as UTF-8 or ANSI (Windows-1252) text"
     if _CONTROL_BYTES.search(data, 0, 65536):
         return "the file holds binary data (control bytes)"
     return None

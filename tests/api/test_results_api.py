@@ -230,7 +230,7 @@ def test_jfr_pary_board_page_upload(client: TestClient) -> None:
 
 @pytest.mark.parametrize(("lang", "reason"), [
     ("en", "board 1, line 1: the contract '42' cannot be read"),
-    ("pl", "board 1, line 1: nie można odczytać pola contract: '42'"),
+    ("pl", "rozdanie 1, wiersz 1: nie można odczytać pola „kontrakt”: '42'"),
 ])
 def test_a_file_with_one_unreadable_contract_is_stored_but_that_line_and_the_answer_names_it(
         client: TestClient, lang: str, reason: str) -> None:

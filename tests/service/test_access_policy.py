@@ -142,7 +142,8 @@ def expected(method: str, path: str, role: str, mode: str) -> int | str:
 def _url(path: str, site: Site) -> str:
     """The route's path with its parameters filled: the stored event, board 21, the stored case
     and job, so that an allowed request reaches real data (or an empty body's 422)."""
-    values = {"event_id": str(site.event), "board": "21", "case_id": str(site.case), "job_id": site.job}
+    values = {"event_id": str(site.event), "board": "21", "case_id": str(site.case), "job_id": site.job,
+              "problem_id": "999999"}  # an unknown read problem's 404: nothing is corrected
     if path.endswith("/rerun"):  # a re-run of a stored case would call the solver: an unknown case's 404
         values["case_id"] = "999999"
     return re.sub(r"\{(\w+)\}", lambda m: values[m.group(1)], path)

@@ -125,7 +125,7 @@ def test_a_usebio_results_file_makes_the_event_with_its_deals_and_travellers(cli
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "board 1, line 1: the contract &#39;42&#39; cannot be read"),
-    ("pl", "board 1, line 1: nie można odczytać pola contract: &#39;42&#39;"),
+    ("pl", "rozdanie 1, wiersz 1: nie można odczytać pola „kontrakt”: &#39;42&#39;"),
 ])
 def test_a_results_file_with_one_unreadable_contract_is_stored_and_the_page_names_the_spot(client, lang, said):
     # issue 36: board 1's first line (5C by W) typed "42": the rest stored, that line named on the page
@@ -133,8 +133,9 @@ def test_a_results_file_with_one_unreadable_contract_is_stored_and_the_page_name
     data += f"<!-- {uuid.uuid4()} -->".encode()
     r = client.post("/upload", files={"file": ("session.xml", data)}, data={"lang": lang})
     assert r.status_code == 200, r.text[:3000]
-    problems = re.search(r'<div id="read-problems"[^>]*>(.*?)</div>', r.text, re.S)
-    assert problems is not None and re.findall(r"<li>(.*?)</li>", problems.group(1)) == [said]
+    problems = re.search(r'<section aria-labelledby="h-read-problems" id="read-problems">(.*?)</section>', r.text, re.S)
+    assert problems is not None
+    assert [m.split("<br>")[0] for m in re.findall(r'<td class="reason">(.*?)</td>', problems.group(1), re.S)] == [said]
     assert len(client.get(f"/v1/events/{_event_of(r.text)}/boards/1/traveller").json()["lines"]) == 5
 
 

@@ -61,13 +61,30 @@ document.addEventListener("click", function (event) {
   var input = document.getElementById("file");
   var name = document.getElementById("event_name");
   var date = document.getElementById("event_date");
-  if (!input || !name || !date || !window.FileReader) { return; }
+  if (!input || !name || !date || !window.FileReader || !window.TextDecoder) { return; }
+  // The file's bytes as the server decodes them (engine/records/pbn_text.py decode): UTF-16 with or
+  // without a byte order mark, else UTF-8, else Windows-1252 (a Latin-1 "Séance" was prefilled as
+  // "S\ufffdance" when the file was read as UTF-8 whatever it was; issue 36).
+  function decodeFile(b) {
+    var enc = null;
+    if (b.length >= 2 && b[0] === 0xFF && b[1] === 0xFE) { enc = "utf-16le"; }
+    else if (b.length >= 2 && b[0] === 0xFE && b[1] === 0xFF) { enc = "utf-16be"; }
+    else if (b.length >= 4) {
+      var n = Math.min(b.length, 4096) & ~1, evenNul = 0, oddNul = 0;
+      for (var i = 0; i < n; i += 2) { if (b[i] === 0) { evenNul++; } if (b[i + 1] === 0) { oddNul++; } }
+      if (oddNul * 2 >= n / 2 && evenNul === 0) { enc = "utf-16le"; }
+      else if (evenNul * 2 >= n / 2 && oddNul === 0) { enc = "utf-16be"; }
+    }
+    if (enc) { try { return new TextDecoder(enc, { fatal: true }).decode(b, { stream: true }); } catch (e) { /* not UTF-16 */ } }
+    try { return new TextDecoder("utf-8", { fatal: true }).decode(b, { stream: true }); } catch (e) { /* not UTF-8 */ }
+    return new TextDecoder("windows-1252").decode(b);
+  }
   input.addEventListener("change", function () {
     var file = input.files && input.files[0];
     if (!file) { return; }
     var reader = new FileReader();
     reader.onload = function () {
-      var text = String(reader.result || "");
+      var text = reader.result ? decodeFile(new Uint8Array(reader.result)) : "";
       var ev = /\[Event "([^"]*[^"?#\s][^"]*)"\]/.exec(text) || /<EVENT_DESCRIPTION>([^<]+)</.exec(text);
       var d = /\[Date "(\d{4})\.(\d{2})\.(\d{2})"\]/.exec(text);
       var u = /<DATE>(\d{2})\/(\d{2})\/(\d{4})</.exec(text);
@@ -76,7 +93,7 @@ document.addEventListener("click", function (event) {
         if (d) { date.value = d[1] + "-" + d[2] + "-" + d[3]; } else if (u) { date.value = u[3] + "-" + u[2] + "-" + u[1]; }
       }
     };
-    reader.readAsText(file.slice(0, 65536));
+    reader.readAsArrayBuffer(file.slice(0, 65536));
   });
 })();
 

@@ -76,9 +76,8 @@ def _read(data: bytes) -> SessionResults:
         raise ResultsFileError(f"{_NOT_RESULTS} (the file is empty)", key="results_empty")
     if is_access(data):
         return read_bws(data)
-    utf16 = utf16_encoding(data)
-    if utf16 is not None:  # Windows "Unicode" text: read as the same text in UTF-8
-        data = _XML_ENCODING.sub(r"\1", data.decode(utf16).lstrip("\ufeff"), count=1).encode("utf-8")
+    if utf16_encoding(data) is not None:  # Windows "Unicode" text: read as the same text in UTF-8
+        data = _XML_ENCODING.sub(r"\1", decode(data), count=1).encode("utf-8")
     head = data.lstrip(b"\xef\xbb\xbf \t\r\n")
     if head[:14].lower().startswith((b"<!doctype html", b"<html")):
         page = decode(data)

@@ -120,6 +120,10 @@ class ReadProblem:
             ``results_out_of_range``, ``results_bad_deal``...).
         params: the values the reason's template fills in, as ``(name, value)`` pairs.
         text: the reason in English, board and line included.
+        cells: what the file had on that traveller line, as written (each value clipped to 24
+            characters), by the names of :data:`LINE_FIELDS` (``("contract", "42")``,
+            ``("ns_score", "420")``...), for the director's correction of the line (issue 36);
+            ``()`` for a deal, or where the reader does not say (``.bws``, ``.dlm``, JFR Pary).
     """
 
     board: str
@@ -129,17 +133,37 @@ class ReadProblem:
     key: str
     params: tuple[tuple[str, str], ...]
     text: str
+    cells: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def on_line(self) -> bool:
+        """Whether the spot is on a traveller line (a line number and a board), which the
+        director may correct, rather than on a deal or the file as a whole."""
+        return self.line is not None and bool(self.board) and self.field != "deal" \
+            and self.key not in ("results_duplicate_tag", "results_bad_deal")
 
 
-def problem_of(error: InvalidBoardError, board: str, line: int | None) -> ReadProblem:
+LINE_FIELDS = ("section", "table", "round", "ns_pair", "ew_pair", "contract", "declarer", "lead", "tricks",
+               "ns_score")
+"""The fields of a traveller line a director may correct (issue 36), in the form's order: section,
+table and round numbers, North-South's and East-West's pair numbers, the contract, the
+declarer's seat, the opening lead, the tricks won by the declarer's side (0-13) and
+North-South's score (points, Law 77)."""
+
+
+def problem_of(error: InvalidBoardError, board: str, line: int | None,
+               cells: Iterable[tuple[str, str | None]] = ()) -> ReadProblem:
     """The :class:`ReadProblem` of a spot at ``board``/``line`` that raised ``error`` (its key,
     params, message; the field from its ``what`` param, ``"deal"`` for a ``results_bad_deal``,
-    the value from its ``text`` param)."""
+    the value from its ``text`` param); ``cells``: what the file had on the line (names of
+    :data:`LINE_FIELDS`, the text as written; empty ones dropped, each clipped to 24 characters)."""
     params = {k: str(v) for k, v in error.params.items()}
     field = params.get("what") if error.key in ("results_bad_value", "results_out_of_range") else None
     field = field or ("deal" if "deal" in error.key or error.key == "board_twice" else params.get("tag", ""))
+    kept = tuple((name, clip(text.strip(), 24)) for name, text in cells
+                 if name in LINE_FIELDS and text is not None and text.strip() not in ("", "-"))
     return ReadProblem(board, line, field, clip(params.get("text", ""), 24), error.key,
-                       tuple(sorted(params.items())), error.message)
+                       tuple(sorted(params.items())), error.message, kept)
 
 
 @dataclass(frozen=True, slots=True)
@@ -475,12 +499,13 @@ _SESSION = "a session has at most a few hundred boards and tables, so it is refu
 
 def check_size(results: SessionResults) -> SessionResults:
     """``results`` when its traveller lines and boards are within :data:`MAX_LINES` and
-    :data:`MAX_BOARDS`.
+    :data:`MAX_BOARDS`; the lines that could not be read (its ``problems``, each kept with the
+    event: issue 36) count as lines.
 
     Raises:
         ResultsFileError: :func:`too_many` (``lines`` or ``boards``).
     """
-    if len(results.lines) > MAX_LINES:
+    if len(results.lines) + len(results.problems) > MAX_LINES:
         raise too_many("lines")
     boards = max(len(results.hand_records), len({ln.board for ln in results.lines}))
     if boards > MAX_BOARDS:

@@ -161,11 +161,26 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
                 times = read_int(row.get("Multiplicity"), f"board {board}, line {lineno}", "multiplicity", 1,
                                  MULTIPLICITY_HIGH)
             except ResultsFileError as exc:
-                problems.append(problem_of(exc, board, lineno))
+                problems.append(problem_of(exc, board, lineno, _cells(row)))
                 continue
             lines.extend([line] * (times or 1))
     return SessionResults("pbn", application, event, scoring, 2 if scoring == "MP" else 0, tuple(records),
                           tuple(lines), tuple(problems))
+
+
+def _cells(row: dict[str, str] | ResultsFileError) -> list[tuple[str, str | None]]:
+    """What a ScoreTable row that could not be read had, by the names of
+    :data:`engine.records.results.model.LINE_FIELDS` (North-South's score from ``Score_EW``
+    negated when only East-West's is written); ``[]`` for a row that could not be split."""
+    if isinstance(row, ResultsFileError):
+        return []
+    section, ns_pair = pair_number(row.get("PairId_NS"))
+    _, ew_pair = pair_number(row.get("PairId_EW"))
+    ns, ew = row.get("Score_NS", "").strip(), row.get("Score_EW", "").strip()
+    score = str(-int(ew)) if not _is_number(ns) and _is_number(ew) and len(ew) <= 12 else ns
+    return [("section", section), ("table", row.get("Table")), ("round", row.get("Round")), ("ns_pair", ns_pair),
+            ("ew_pair", ew_pair), ("contract", row.get("Contract")), ("declarer", row.get("Declarer")),
+            ("lead", row.get("Lead")), ("tricks", row.get("Result")), ("ns_score", score)]
 
 
 def _duplicate(game: PbnGame, name: str, value: str, lineno: int) -> ReadProblem:

@@ -342,8 +342,18 @@ def _usebio_lines(board_el: Element, section: str, names: dict[tuple[str, str], 
         try:
             out.append(_usebio_line(tl, board, i, section, names))
         except ResultsFileError as exc:
-            problems.append(problem_of(exc, board, i))
+            problems.append(problem_of(exc, board, i, _cells(tl, section)))
     return out
+
+
+def _cells(tl: Element, section: str) -> list[tuple[str, str | None]]:
+    """What a ``TRAVELLER_LINE`` that could not be read had, by the names of
+    :data:`engine.records.results.model.LINE_FIELDS` (USEBIO gives no table or round)."""
+    sec_ns, ns_pair = pair_number(tl.findtext("NS_PAIR_NUMBER"))
+    _, ew_pair = pair_number(tl.findtext("EW_PAIR_NUMBER"))
+    return [("section", section or sec_ns), ("ns_pair", ns_pair), ("ew_pair", ew_pair),
+            ("contract", tl.findtext("CONTRACT")), ("declarer", tl.findtext("PLAYED_BY")),
+            ("lead", tl.findtext("LEAD")), ("tricks", tl.findtext("TRICKS")), ("ns_score", tl.findtext("SCORE"))]
 
 
 def _usebio_line(tl: Element, board: str, i: int, section: str, names: dict[tuple[str, str], str],

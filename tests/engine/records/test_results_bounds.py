@@ -84,3 +84,15 @@ def test_lines_and_boards_are_bounded_at_their_limits() -> None:
     with pytest.raises(ResultsFileError) as caught:
         check_size(dataclasses.replace(real, hand_records=many))
     assert caught.value.key == "results_too_many_boards" and caught.value.params["limit"] == MAX_BOARDS
+
+
+def test_the_lines_that_could_not_be_read_count_as_lines() -> None:
+    # issue 36: each unreadable line is kept with the event, so a file of 20,000 readable lines
+    # and one unreadable gives more lines than a session holds
+    real = read_results(hostile.USEBIO.read_bytes())
+    broken = read_results(hostile.USEBIO.read_bytes().replace(b"<CONTRACT>", b"<CONTRACT>9", 1))
+    assert len(broken.problems) == 1 and len(broken.lines) == len(real.lines) - 1
+    assert len(check_size(_with_lines(broken, MAX_LINES - 1)).lines) == MAX_LINES - 1
+    with pytest.raises(ResultsFileError) as caught:
+        check_size(_with_lines(broken, MAX_LINES))
+    assert caught.value.key == "results_too_many_lines"
