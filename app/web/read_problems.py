@@ -44,7 +44,8 @@ def problem_rows(lang: str, stored: list[StoredProblem], zone: str = "", typed: 
     """The event's read problems for the page, upload by upload in file order: ``id``,
     ``board``, ``line``, ``field`` (in ``lang``), ``value`` (as written), ``reason`` (in
     ``lang``), ``file``, ``status`` (``"open"``, ``"corrected"``, ``"superseded"``, ``"deal"``:
-    on a deal or the file, not a line), ``corrected`` (by, when in the event's time ``zone``,
+    on a deal or the file, not a line; ``"match"``: a room of a teams match, corrected in the
+    scoring program), ``corrected`` (by, when in the event's time ``zone``,
     the line's result and score) and, for a correctable one, ``fields``: the form's fields (name,
     label, value: what the file had, or what the director typed (``typed``) when the page is
     shown again for problem ``typed_for``; ``bad``: the field that could not be read)."""
@@ -54,7 +55,7 @@ def problem_rows(lang: str, stored: list[StoredProblem], zone: str = "", typed: 
         error = ResultsFileError(p.text, key=p.key, params=dict(p.params))
         word = gettext(lang, f"field.{p.field}") if p.field else ""
         status = "corrected" if s.correction is not None else "superseded" if s.superseded else \
-            "open" if p.on_line else "deal"
+            "open" if p.on_line else "match" if p.in_match else "deal"
         row: dict[str, Any] = {"id": s.id, "board": p.board, "line": "" if p.line is None else p.line,
                                "field": word if word != f"field.{p.field}" else p.field, "value": p.value,
                                "reason": reason(lang, error), "file": s.upload_name, "status": status,

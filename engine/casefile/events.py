@@ -163,8 +163,9 @@ def check_correctable(stored: StoredProblem) -> None:
     Raises:
         InvalidBoardError: path ``problem``: key ``problem_corrected`` (already corrected: a
             correction is never changed; ``by`` names who made it), ``problem_superseded`` (a
-            newer upload gives the board's traveller) or ``correction_not_a_line`` (the problem
-            is on a deal or the file, not a traveller line).
+            newer upload gives the board's traveller), ``correction_in_match`` (a room of a teams
+            match: a line typed on the page would have no room and no teams) or
+            ``correction_not_a_line`` (the problem is on a deal or the file, not a traveller line).
     """
     p = stored.problem
     where = {"board": p.board or "-", "line": "-" if p.line is None else str(p.line)}
@@ -172,6 +173,10 @@ def check_correctable(stored: StoredProblem) -> None:
         raise InvalidBoardError(f"board {where['board']}, line {where['line']} was already corrected, by "
                                 f"{stored.correction.by}: a correction is never changed", path="problem",
                                 key="problem_corrected", params={**where, "by": stored.correction.by})
+    if p.in_match:
+        raise InvalidBoardError(f"board {where['board']}, line {where['line']} is a room of a teams match: correct it "
+                                "in the scoring program and upload the file again", path="problem",
+                                key="correction_in_match", params=where)
     if not p.on_line:
         raise InvalidBoardError(f"board {where['board']}: the problem is not on a traveller line, so there is no "
                                 "line to correct", path="problem", key="correction_not_a_line",

@@ -109,3 +109,27 @@ def test_no_such_problem_is_a_404(client: TestClient) -> None:
     other = new_event(client)
     r = client.post(f"/v1/events/{other}/problems/{p['id']}/correction", json={"contract": "3N"})
     error(r, 404, ["path", "problem_id"], f"event {other} has no read problem {p['id']}")
+
+
+TEAMS = Path(__file__).resolve().parents[1] / "data" / "results-corpus" / "usebio-teams" / \
+    "jacquicollier__ukbridge-club-website" / "multiple-teams.xml"
+
+
+def test_a_room_of_a_teams_match_is_kept_but_corrected_in_the_scoring_program(client: TestClient) -> None:
+    # TeamsScorer's real file, match 1 v 3 board 1's first room (3NT by East, 11 tricks, -460) with its
+    # contract typed "3Q": the room is left out and named; a line typed on the page would have no room and no
+    # teams, so the page offers no form and the API refuses the correction (the file is corrected and uploaded
+    # again). 240 rooms in the file, 239 read.
+    text = TEAMS.read_bytes()
+    room = b"<CONTRACT>3NT</CONTRACT>\r\n                  <PLAYED_BY>E</PLAYED_BY>\r\n                  <TRICKS>11</TRICKS>"
+    assert text.count(room) >= 1
+    event_id = new_event(client, name="Multiple teams", date="2024-01-01")
+    r = client.post(f"/v1/events/{event_id}/results",
+                    files={"file": ("teams.xml", text.replace(room, room.replace(b"3NT", b"3Q"), 1))})
+    assert r.status_code == 200 and r.json()["lines"] == 239, r.text
+    (p,) = client.get(f"/v1/events/{event_id}").json()["read_problems"]
+    assert (p["board"], p["line"], p["field"], p["value"], p["correctable"]) == ("1", 1, "contract", "3Q", False)
+    r = client.post(f"/v1/events/{event_id}/problems/{p['id']}/correction",
+                    json={"contract": "3NT", "declarer": "E", "tricks": 11})
+    assert r.status_code == 422
+    assert "a room of a teams match: correct it in the scoring program" in r.text

@@ -100,8 +100,9 @@ def test_the_corrected_line_joins_the_traveller_and_the_problem_stays_marked(cli
     assert line is not None
     # 400 beats 170 and the five -50s, below the fourteen 420s: 6 x 2 = 12 of 40 among the 21
     # scores; the A+ line makes 22: Neuberg (12 + 1) x 22/21 - 1 = 12.619 of 42 (Magic
-    # Contest's own column for this row: 12.6)
-    assert '<td class="advisor-mp">12.619 / 29.381</td>' in line.group(0)
+    # Contest's own column for this row: 12.6); shown as the program prints, to one decimal (its
+    # convention, docs/director.md): 12.6 / 29.4
+    assert '<td class="advisor-mp">12.6 / 29.4</td>' in line.group(0)
     assert "corrected on the event&#39;s page by open mode" in line.group(0)
     again = client.post(f"/events/{event_id}/problems/{problem}/correction", data=typed)
     assert again.status_code == 422 and "was already corrected, by open mode" in again.text

@@ -140,7 +140,15 @@ class ReadProblem:
         """Whether the spot is on a traveller line (a line number and a board), which the
         director may correct, rather than on a deal or the file as a whole."""
         return self.line is not None and bool(self.board) and self.field != "deal" \
-            and self.key not in ("results_duplicate_tag", "results_bad_deal")
+            and self.key not in ("results_duplicate_tag", "results_bad_deal") and not self.in_match
+
+    @property
+    def in_match(self) -> bool:
+        """Whether the spot is on a room of a teams match (the USEBIO teams reader says where as
+        ``"board 3 (match 1 v 2), line 2"``): a correction typed as a pairs line would have no
+        room and no teams, so such a spot is corrected in the scoring program and the file
+        uploaded again, not on the event's page."""
+        return any(name == "where" and "(match " in value for name, value in self.params)
 
 
 LINE_FIELDS = ("section", "table", "round", "ns_pair", "ew_pair", "contract", "declarer", "lead", "tricks",
