@@ -12,13 +12,13 @@ from __future__ import annotations
 import html
 import re
 import uuid
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from tests.api.test_events import new_event
 from tests.api.test_results_api import post, sample
+from tests.api.test_traveller_imps import _revoke
 from tests.engine.records.test_usebio_teams import HAND_WRITTEN, POINT_A_BOARD, TEAMS_SCORER
 
 
@@ -113,13 +113,6 @@ def test_a_room_whose_other_room_was_not_read_is_not_scored_against_the_other_ma
     came = out["from_traveller"]
     assert (came["form"], came["other_room_ns"], came["field"]) == ("teams", None, [])
     assert (out["scores"]["suggested"], out["scores"]["weighted"]) == (480, None)
-
-
-def _revoke(client: TestClient, event_id: int, board: str, **body: Any) -> dict[str, Any]:
-    r = client.post("/v1/rulings/revoke", json={"event": event_id, "board": board, **body})
-    assert r.status_code == 200, r.text
-    out: dict[str, Any] = r.json()
-    return out
 
 
 def test_a_revoke_on_one_room_is_ruled_against_the_other_room(client: TestClient) -> None:
