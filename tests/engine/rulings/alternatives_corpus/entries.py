@@ -20,7 +20,10 @@ def _o(contract: str, declarer: str, tricks: int, weight: int, score_ns: int | N
 ENTRIES: list[dict[str, Any]] = [
     {
         "id": "dbf_appeal_03_au_5_3nt_not_4s_after_slow_3nt",
-        "source": "Danmarks Bridgeforbund, Appelkomiteen (appeals subcommittee), Appel 03-AU-5, 1. division damer 2004-01-31, board 35",
+        "source": (
+            "Danmarks Bridgeforbund, Appelkomiteen (appeals subcommittee), Appel 03-AU-5, 1. division damer "
+            "2004-01-31, board 35"
+        ),
         "address": "https://www.bridge.dk/lov/ak/sager/03/au-5.htm",
         "law": "16B",
         # N: sp D7 hj B ru D1072 kl KD10943 / W: E95 EK9 B65 B876 / E: KB10632 D10 E843 2 / S: 84 8765432 K9 E5
@@ -61,7 +64,10 @@ ENTRIES: list[dict[str, Any]] = [
             "outcomes": [_o("3H", "N", 9, 60), _o("3H", "N", 8, 40)],
             "score_form": "imps",
             "figure": None,
-            "words": "Resultatet korrigeres til en vægtet score med 3 h med 9 stik i 60 % af tilfældene og 8 stik i 40 % af tilfældene.",
+            "words": (
+                "Resultatet korrigeres til en vægtet score med 3 h med 9 stik i 60 % af tilfældene og 8 stik i "
+                "40 % af tilfældene."
+            ),
         },
         "reasons": "South's double was explained 'strength' to West but 'strength with diamonds' to East; the "
                    "director judged East would lead a diamond 40% of the time with the right explanation. The "
@@ -73,7 +79,10 @@ ENTRIES: list[dict[str, Any]] = [
         "id": "bbo_forum_37443_misinformation_split_score_3nt_multi",
         "source": "BridgeBase Online forums, Laws and Rulings, topic 37443 'Misinformation --> split score' "
                   "(a club director's ruling in Iceland, reported by ICEmachine)",
-        "address": "https://forumstest.bridgebase.com/forums/topic/37443-misinformation-split-score/?comment=436954&do=findComment",
+        "address": (
+            "https://forumstest.bridgebase.com/forums/topic/37443-misinformation-split-"
+            "score/?comment=436954&do=findComment"
+        ),
         "law": "75",
         # [hv=d=w&v=n&n=s97hqj10964da86caq&w=saq102hak3d1093ckj10&e=sj854h72dkj7542c2&s=sk63h85dqc9876543]
         "deal": "N:97.QJT964.A86.AQ J854.72.KJ7542.2 K63.85.Q.9876543 AQT2.AK3.T93.KJT",
@@ -86,7 +95,10 @@ ENTRIES: list[dict[str, Any]] = [
             "outcomes": [_o("3D", "E", 10, 50), _o("3S", "W", 9, 50)],
             "score_form": "matchpoints",
             "figure": None,
-            "words": "NS got a weighted score, 50% defending 3D +1 and 50% defending 3S =. Looking at the frequency table TD saw that nobody got 10 tricks in a spade partscore.",
+            "words": (
+                "NS got a weighted score, 50% defending 3D +1 and 50% defending 3S =. Looking at the frequency "
+                "table TD saw that nobody got 10 tricks in a spade partscore."
+            ),
         },
         "reasons": "North's 2D (a Multi) was explained as the majors; the director let East-West keep 3NT-2 "
                    "(their 3NT was not caused by the misinformation) but gave the offenders a weighted score of "
@@ -110,7 +122,10 @@ ENTRIES: list[dict[str, Any]] = [
             "outcomes": [_o("3C", "S", 9, 100, 110)],
             "score_form": "imps",
             "figure": "NS +110",
-            "words": "Ruled under Law 16 that there was unauthorised information - pass by West was a logical alternative. Adjusted score to NS +110.",
+            "words": (
+                "Ruled under Law 16 that there was unauthorised information - pass by West was a logical "
+                "alternative. Adjusted score to NS +110."
+            ),
         },
         "reasons": "East's slow pass over South's 3C (explained as 3-10 points, spades and clubs) suggested "
                    "West's balancing 3H; the committee upheld the director's 3C making.",
@@ -133,7 +148,10 @@ ENTRIES: list[dict[str, Any]] = [
             "outcomes": [_o("3NT", "W", 4, 100, 500)],
             "score_form": "imps",
             "figure": "NS +500",
-            "words": "NS claimed they were damaged by the incorrect explanation. Ruled that there may have been damage - score adjusted to NS +500. Director's ruling stands.",
+            "words": (
+                "NS claimed they were damaged by the incorrect explanation. Ruled that there may have been "
+                "damage - score adjusted to NS +500. Director's ruling stands."
+            ),
         },
         "reasons": "East's 3S (a weak pre-empt) was explained to North-South as game forcing; North, who bid 4D "
                    "over West's 3NT, was judged to have been given a problem by the explanation, so the director "
@@ -159,7 +177,10 @@ ENTRIES: list[dict[str, Any]] = [
             "outcomes": [_o("4SX", "E", 10, 100, -790)],
             "score_form": "imps",
             "figure": "NS -790",
-            "words": "It was ruled that passing 4SX was a logical alternative to North and therefore there was an infraction under Law 16 ... Score adjusted to NS -790.",
+            "words": (
+                "It was ruled that passing 4SX was a logical alternative to North and therefore there was an "
+                "infraction under Law 16 ... Score adjusted to NS -790."
+            ),
         },
         "reasons": "South's agreed slow double of 4S; the committee found 75% of North's peers would pass it "
                    "and that the tempo made 5H more attractive, so 4S doubled making stands as the adjustment.",
@@ -181,7 +202,10 @@ ENTRIES: list[dict[str, Any]] = [
             "outcomes": [_o("3CX", "E", 8, 100, 200)],
             "score_form": "imps",
             "figure": "NS +200",
-            "words": "TD's decision: Adjusted Score to +200 for North/South. The Committee ruled: TD's decision to stand.",
+            "words": (
+                "TD's decision: Adjusted Score to +200 for North/South. The Committee ruled: TD's decision to "
+                "stand."
+            ),
         },
         "reasons": "South's penalty-oriented double of 3C was slow; passing it was a logical alternative for "
                    "North, whose removal to hearts could have been suggested by the tempo.",
@@ -204,7 +228,10 @@ ENTRIES: list[dict[str, Any]] = [
             "outcomes": [_o("5DX", "W", 9, 100, 300)],
             "score_form": "imps",
             "figure": "NS +300",
-            "words": "TD's decision: Adjusted Score to +300 for North/South. Passing 5D was a logical alternative for East and bidding 5S may have been influenced by West's explanation of 4S.",
+            "words": (
+                "TD's decision: Adjusted Score to +300 for North/South. Passing 5D was a logical alternative for"
+                " East and bidding 5S may have been influenced by West's explanation of 4S."
+            ),
         },
         "reasons": "West's answer to South's question ('4S is correctable') told East that West's 5D was a "
                    "choice of suits; passing 5D was a logical alternative to East's 5S.",
@@ -227,7 +254,10 @@ ENTRIES: list[dict[str, Any]] = [
             "outcomes": [_o("4H", "N", 10, 100, 420)],
             "score_form": "imps",
             "figure": "NS +420",
-            "words": "It was ruled that NS may have been damaged by the infraction and an adjusted score of NS +420 was awarded.",
+            "words": (
+                "It was ruled that NS may have been damaged by the infraction and an adjusted score of NS +420 "
+                "was awarded."
+            ),
         },
         "reasons": "East's 2S was explained as 'spades or both minors' (TWERB on the system card); ruled a "
                    "mistaken explanation under Law 74/75 and 4H making awarded to North-South.",
