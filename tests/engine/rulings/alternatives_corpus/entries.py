@@ -311,4 +311,35 @@ ENTRIES: list[dict[str, Any]] = [
         "reconstructed": "",
         "disputed": False,
     },
+    {
+        "id": "sbf_lk_1403_chairmans_cup_3h_overcall_withheld",
+        "source": "Svenska Bridgeförbundet, Lagkommissionen, LK 1403 'Chairmans Cup felaktig förklaring' (the "
+                  "tournament director's ruling, posted by Johan Grönkvist on the federation's forum), board 21",
+        "address": "https://svenskbridge.se/forum/t%C3%A4vlingsledare-och-domslut/2656",
+        "law": "21B",
+        # N: K4 D62 EKD4 Kkn52 / W: Dkn62 Ekn943 76 104 / E: E953 K1075 kn10853 - / S: 1087 8 92 ED98763
+        "deal": "N:K4.Q62.AKQ4.KJ52 A953.KT75.JT853. T87.8.92.AQ98763 QJ62.AJ943.76.T4",
+        "dealer": "N",
+        "vulnerable": "NS",
+        "table_result": {"contract": "3NT", "declarer": "S", "tricks": 10, "lead": None, "score_ns": 630},
+        "offending_side": "NS",
+        "published": {
+            "kind": "weighted",
+            "outcomes": [_o("3NT", "S", 10, 50, 630), _o("3HX", "W", 6, 50, 500)],
+            "score_form": "unknown",
+            "figure": None,
+            "words": "Viktningen justerades till 1 av 2 för båda kontrakten till fördel för den ickefelande sidan. "
+                     "Domslut 50% 3NT+1, 50% 3X-3. Lagrum 21B3, internationella 12C1(c).",
+        },
+        "reasons": "North's explanations (South's pass and 2-bid as 0-4) were wrong; West would have overcalled "
+                   "3H. East-West appealed, asking for all of the doubled part score. Polls: 4 of 6 Norths "
+                   "double 3H for penalty and every South then bids 3NT, so 3NT two "
+                   "times in three, 3H doubled one in three; weighted 1:1 in favour of East-West.",
+        "reconstructed": "The page prints the contract as '3X-3' (its suit symbols are lost): read as 3H doubled "
+                         "by West, the overcall West says he would have made (East-West hold two clubs). Declarer "
+                         "of 3NT, at the table and in the ruling, taken as South, whom the poll has bid it. The "
+                         "stored page ends before the Lagkommission's own decision. Double dummy West makes 10 "
+                         "tricks in hearts on any lead (11 on some): the published '-3' is four tricks below it.",
+        "disputed": True,
+    },
 ]
