@@ -96,7 +96,20 @@ def test_the_weights_sum_to_100_and_every_contract_parses_with_a_possible_trick_
         assert 0 <= c["tricks"] <= 13
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=_ids(ENTRIES))
+def _tables() -> list[Any]:
+    rows = []
+    for e in ENTRIES:
+        t = e["table_result"]
+        lawful = score_ns(Contract.from_str(t["contract"], Seat(t["declarer"])), t["tricks"],
+                          Vulnerability(e["vulnerable"]))
+        marks = []
+        if e.get("source_arithmetic") and t["score_ns"] is not None and lawful != t["score_ns"]:
+            marks.append(pytest.mark.xfail(strict=True, reason=e["source_arithmetic"]))
+        rows.append(pytest.param(e, id=e["id"], marks=marks))
+    return rows
+
+
+@pytest.mark.parametrize("entry", _tables())
 def test_the_table_result_scores_as_the_source_states_it(entry):
     t = entry["table_result"]
     if t["score_ns"] is None:

@@ -342,4 +342,56 @@ ENTRIES: list[dict[str, Any]] = [
                          "tricks in hearts on any lead (11 on some): the published '-3' is four tricks below it.",
         "disputed": True,
     },
+    {
+        "id": "usbf_2016_usbc_appeal1_3nt_doubled_diamond_lead",
+        "source": "USBF appeals, 2016 USBC appeal 1 (round robin match 8, Coren vs Dinkin), board 20",
+        "address": "https://www.usbf.org/appeals/2016-usbc-appeal-1-round-robin-match-8-coren-vs-dinkin",
+        "law": "21B",
+        "deal": "N:K98543..KJT6.K82 JT62.QT9.Q8.AJ64 .A653.95432.T975 AQ7.KJ8742.A7.Q3",
+        "dealer": "W",
+        "vulnerable": "All",
+        "table_result": {"contract": "3NTX", "declarer": "E", "tricks": 9, "lead": "CT", "score_ns": 750},
+        "offending_side": "EW",
+        "published": {
+            "kind": "assigned",
+            "outcomes": [_o("3NTX", "E", 8, 100, -200)],
+            "score_form": "imps",
+            "figure": "3NTX -1",
+            "words": "Director's Ruling: 3NTx -1; NS -200 ... Had that exchange occurred, South would know what his "
+                     "partner's double meant and would lead a Diamond. Director's ruling upheld.",
+        },
+        "reasons": "West's 3D was explained as a heart transfer to South but as natural to North, so North's "
+                   "double meant different things on the two sides of the screen; with the explanations "
+                   "exchanged South would have led a diamond. The committee upheld the director.",
+        "reconstructed": "",
+        "disputed": False,
+        "source_arithmetic": "The page gives both scores from East-West's side under an 'NS' label: 3NT doubled "
+                             "made by East, all vulnerable, is NS -750 (it prints +750), and one down is NS +200 "
+                             "(it prints -200).",
+    },
+    {
+        "id": "acbl_1997_fall_nabc_case1_4s_after_slow_double_of_4h",
+        "source": "ACBL 1997 Fall NABC, National Appeals Committee hearings, Case One (Life Master Pairs), board 22",
+        "address": "https://www.scribd.com/document/475676314/1997FallNABCAppeals",
+        "law": "16B",
+        "deal": "N:T8.KT942.Q54.AJ5 KQ9543.Q.983.Q87 A.J875.JT762.K42 J762.A63.AK.T963",
+        "dealer": "E",
+        "vulnerable": "EW",
+        "table_result": {"contract": "4S", "declarer": "E", "tricks": 10, "lead": None, "score_ns": -620},
+        "offending_side": "EW",
+        "published": {
+            "kind": "12C1e",
+            "outcomes": [_o("4HX", "N", 9, 100, -100)],
+            "score_form": "matchpoints",
+            "figure": "EW +100",
+            "words": "The Director ruled that the 4S bid was suggested over other logical alternatives and changed "
+                     "the contract to 4H doubled down one, plus 100 for E/W.",
+        },
+        "reasons": "West's double of 4H took about 30 seconds (agreed); the break in tempo suggested doubt and so "
+                   "bidding on, and pass was 'very clearly' a logical alternative for East, whose 4S the "
+                   "committee unanimously disallowed.",
+        "reconstructed": "The stored text ends in the committee's decision ('in a 4H contract, down one was ...'): "
+                         "the figure is the director's, which the committee's words repeat.",
+        "disputed": False,
+    },
 ]
