@@ -4,14 +4,20 @@ decided case as the scorer enters it (:func:`app.api.scorer.for_case`): assigned
 weighted and split (issue 36). A weighted or split score has no form in USEBIO or PBN: the line
 carries the advisor's code (:data:`engine.records.results.model.WEIGHTED_CODE`,
 :data:`~engine.records.results.model.SPLIT_CODE`) and each side's figures; the readers read
-both back, so that a re-read scores the other tables right."""
+both back, so that a re-read scores the other tables right.
+
+Each line carries the section of the case's line on the stored traveller (USEBIO: a ``SECTION``
+with its ``SECTION_ID`` around the boards, as EBUScore, PairsScorer and scorer-to-usebio write a
+multi-section event; PBN: a ``Section`` column; CSV: a ``section`` column), and that line's pair
+numbers: uploaded back into the event, the line replaces the line of the same section and pairs
+(:func:`engine.casefile.events.merged_lines`), never another section's with the same numbers."""
 
 from __future__ import annotations
 
 import csv
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Annotated
 from xml.etree.ElementTree import Comment, Element, SubElement, indent, tostring
@@ -20,17 +26,18 @@ from fastapi import APIRouter, Path, Request
 from fastapi.responses import Response
 
 from app.api.case_format import Number, case_order, cell, imported_note
-from app.api.scorer import ForScorerOut, WeightedEntryOut, for_case
+from app.api.scorer import ForScorerOut, WeightedEntryOut, case_table, for_case
 from engine.casefile.cases import Case, CaseRepository
 from engine.casefile.events import ADJUSTED_FRAGMENT, EventRepository
 from engine.records.results.model import weighted_code
 
 EventId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The event's id.")]
 
-ADJUSTED_COLUMNS = ("case", "board", "round", "table", "ns_pair", "ew_pair", "kind", "contract", "declarer", "tricks",
-                    "score_ns", "bridgemate", "usebio", "jfr", "ns_percent", "ew_percent", "components", "score_ew",
-                    "code", "ns_mp", "ew_mp", "form", "ns_imps", "ew_imps", "imported")
-"""The adjusted-results CSV's columns: ``kind`` assigned | artificial | weighted | split;
+ADJUSTED_COLUMNS = ("case", "board", "section", "round", "table", "ns_pair", "ew_pair", "kind", "contract", "declarer",
+                    "tricks", "score_ns", "bridgemate", "usebio", "jfr", "ns_percent", "ew_percent", "components",
+                    "score_ew", "code", "ns_mp", "ew_mp", "form", "ns_imps", "ew_imps", "imported")
+"""The adjusted-results CSV's columns: ``section`` the section of the case's traveller line (``""``
+for none or one unnamed); ``kind`` assigned | artificial | weighted | split;
 ``components`` a weighted score's parts, ``"1/2 4H S = (+420, 10 MP); ..."``; ``score_ew`` a
 split score's East-West points (their own view); ``code`` the line's code as the USEBIO and PBN
 exports write it (``A6040``, a weighted score's ``W420@50/-50@50``, a split's ``S420/-620``);
@@ -51,6 +58,10 @@ class ExportLine:
         ns_mp, ew_mp: each side's matchpoints against the field (weighted, split; artificial
             when the field gives a top); ns_percent, ew_percent: the same as percentages.
         form: ``matchpoints`` or the IMP form; ns_imps, ew_imps: each side's IMPs at IMPs.
+        section: the section of the case's line on the stored traveller (``"B"``), ``""`` when
+            the traveller names none or the case is on no line.
+        ns_pair, ew_pair: the pair numbers of that line as the file gives them, else as the case
+            gives them.
     """
 
     case: Case
@@ -64,6 +75,9 @@ class ExportLine:
     form: str = "matchpoints"
     ns_imps: float | None = None
     ew_imps: float | None = None
+    section: str = ""
+    ns_pair: str = ""
+    ew_pair: str = ""
 
 
 def _artificial_code(ns: float, ew: float, usebio: str | None) -> str:
@@ -73,28 +87,47 @@ def _artificial_code(ns: float, ew: float, usebio: str | None) -> str:
 
 def export_lines(cases: Sequence[Case], events: EventRepository) -> list[ExportLine]:
     """The event's decided cases (``cases``) as export lines, by board, round and table: every
-    kind of decision (assigned, artificial, weighted, split; issue 36)."""
+    kind of decision (assigned, artificial, weighted, split; issue 36), each with the section and
+    pair numbers of its line on the stored traveller (:func:`app.api.scorer.case_table`)."""
     out = []
     for c in sorted(cases, key=case_order):
         b = for_case(c, events, cases)
         if b is None:
             continue
-        if b.assigned is not None:
-            out.append(ExportLine(c, b, "assigned"))
-        elif b.artificial is not None:
-            a = b.artificial
-            out.append(ExportLine(c, b, "artificial", _artificial_code(a.ns_percent, a.ew_percent, a.usebio),
-                                  ns_percent=a.ns_percent, ew_percent=a.ew_percent))
-        elif b.weighted is not None:
-            w = b.weighted
-            code = weighted_code([(x.score_ns, float(Fraction(x.weight)) * 100) for x in w.components])
-            out.append(ExportLine(c, b, "weighted", code, w.ns_mp, w.ew_mp, w.ns_percent, w.ew_percent, w.form,
-                                  w.ns_imps, w.ew_imps))
-        elif b.split is not None:
-            sp = b.split
-            out.append(ExportLine(c, b, "split", sp.code, sp.ns_mp, sp.ew_mp, sp.ns_percent, sp.ew_percent, sp.form,
-                                  sp.ns_imps, sp.ew_imps))
+        section, ns_pair, ew_pair = _where(c, events)
+        out += [replace(x, section=section, ns_pair=ns_pair, ew_pair=ew_pair) for x in _decided(c, b)]
     return out
+
+
+def _where(case: Case, events: EventRepository) -> tuple[str, str, str]:
+    """``(section, North-South's pair, East-West's pair)`` of the case's line on the stored
+    traveller, else no section and the case's own pair numbers."""
+    named = case_table(case, events)
+    d = case.details
+    if named is None:
+        return "", d.ns.number, d.ew.number
+    ln = named.line
+    return ln.section, ln.ns_pair or d.ns.number, ln.ew_pair or d.ew.number
+
+
+def _decided(c: Case, b: ForScorerOut) -> list[ExportLine]:
+    """The export line of one decided case's score block (none when the block holds no score)."""
+    if b.assigned is not None:
+        return [ExportLine(c, b, "assigned")]
+    if b.artificial is not None:
+        a = b.artificial
+        return [ExportLine(c, b, "artificial", _artificial_code(a.ns_percent, a.ew_percent, a.usebio),
+                           ns_percent=a.ns_percent, ew_percent=a.ew_percent)]
+    if b.weighted is not None:
+        w = b.weighted
+        code = weighted_code([(x.score_ns, float(Fraction(x.weight)) * 100) for x in w.components])
+        return [ExportLine(c, b, "weighted", code, w.ns_mp, w.ew_mp, w.ns_percent, w.ew_percent, w.form,
+                           w.ns_imps, w.ew_imps)]
+    if b.split is not None:
+        sp = b.split
+        return [ExportLine(c, b, "split", sp.code, sp.ns_mp, sp.ew_mp, sp.ns_percent, sp.ew_percent, sp.form,
+                           sp.ns_imps, sp.ew_imps)]
+    return []
 
 
 def _components(w: WeightedEntryOut) -> str:
@@ -123,7 +156,7 @@ def adjusted_csv(cases: Sequence[Case], events: EventRepository) -> str:
     w.writerow(ADJUSTED_COLUMNS)
     for x in export_lines(cases, events):
         c, b, d = x.case, x.block, x.case.details
-        row: list[str | int | Number] = [c.id, d.board, d.round, d.table, d.ns.number, d.ew.number, x.kind]
+        row: list[str | int | Number] = [c.id, d.board, x.section, d.round, d.table, x.ns_pair, x.ew_pair, x.kind]
         score_ew: str | int = ""
         if b.assigned is not None:
             a = b.assigned
@@ -155,21 +188,27 @@ def adjusted_usebio(cases: Sequence[Case], events: EventRepository) -> bytes:
     ``SCORE`` ``A6040`` (artificial), or, for a weighted or split score (USEBIO has neither),
     ``SCORE`` the advisor's code (``W420@50/-50@50``, ``S420/-620``) with each side's figures:
     ``NS_MATCH_POINTS``/``EW_MATCH_POINTS``, or at Butler / cross-IMPs ``NS_BUTLER_POINTS`` /
-    ``NS_CROSS_IMP_POINTS`` and East-West's (a weighted score's parts also in a comment). UTF-8,
+    ``NS_CROSS_IMP_POINTS`` and East-West's (a weighted score's parts also in a comment). A line
+    of a named section is in a ``SECTION SECTION_ID="B"`` around its board, the pair numbers those
+    of the case's traveller line (:func:`export_lines`). UTF-8,
     elements in USEBIO's names (usebio.org/documentation/usebio-1.2.pdf); ``PROGRAM_NAME``
     :data:`engine.casefile.events.ADJUSTED_FRAGMENT`: uploaded back, it changes only its lines."""
     root = Element("USEBIO", {"Version": "1.2"})
     event = SubElement(root, "EVENT", {"EVENT_TYPE": "PAIRS"})
     SubElement(event, "PROGRAM_NAME").text = ADJUSTED_FRAGMENT  # uploaded back, it changes only these lines
-    boards: dict[str, Element] = {}
+    sections: dict[str, Element] = {}
+    boards: dict[tuple[str, str], Element] = {}
     for x in export_lines(cases, events):
         b, d = x.block, x.case.details
-        if d.board not in boards:
-            boards[d.board] = SubElement(event, "BOARD")
-            SubElement(boards[d.board], "BOARD_NUMBER").text = d.board
-        line = SubElement(boards[d.board], "TRAVELLER_LINE")
-        SubElement(line, "NS_PAIR_NUMBER").text = d.ns.number
-        SubElement(line, "EW_PAIR_NUMBER").text = d.ew.number
+        if x.section and x.section not in sections:  # as EBUScore and PairsScorer write a section
+            sections[x.section] = SubElement(event, "SECTION", {"SECTION_ID": x.section})
+        if (x.section, d.board) not in boards:
+            board = SubElement(sections[x.section] if x.section else event, "BOARD")
+            boards[(x.section, d.board)] = board
+            SubElement(board, "BOARD_NUMBER").text = d.board
+        line = SubElement(boards[(x.section, d.board)], "TRAVELLER_LINE")
+        SubElement(line, "NS_PAIR_NUMBER").text = x.ns_pair
+        SubElement(line, "EW_PAIR_NUMBER").text = x.ew_pair
         if b.assigned is not None:
             a = b.assigned
             SubElement(line, "CONTRACT").text = a.contract
@@ -195,11 +234,13 @@ def adjusted_usebio(cases: Sequence[Case], events: EventRepository) -> bytes:
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + body + b"\n"
 
 
-PBN_SCORE_TABLE = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;"
+PBN_SCORE_TABLE = ("Section\\2R;Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;"
                    "Score_NS\\6R;Score_EW\\6R;MP_NS\\5R;MP_EW\\5R;Percentage_NS\\3R;Percentage_EW\\3R;"
                    "IMP_NS\\6R;IMP_EW\\6R")
 """The export's ``[ScoreTable]`` columns, Magic Contest's names (PBN 2.1 section 4; its file
-``open2dn1...pbn`` in ../shared/data/club-files/pbn-scoretable) with ``IMP_NS``/``IMP_EW``."""
+``open2dn1...pbn`` in ../shared/data/club-files/pbn-scoretable) with ``IMP_NS``/``IMP_EW``, and
+``Section`` first (the section of the case's traveller line, ``-`` for none; read back by
+:mod:`engine.records.results.pbn_tables`)."""
 
 
 def _pbn_cell(value: object) -> str:
@@ -249,7 +290,8 @@ def adjusted_pbn(cases: Sequence[Case], events: EventRepository) -> str:
                                                         b.assigned.score_ns)
             elif b.split is not None:
                 score_ns, score_ew = b.split.score_ns, b.split.score_ew
-            cells = [d.table or "-", d.round or "-", d.ns.number or "-", d.ew.number or "-", contract, declarer, tricks,
+            cells = [x.section or "-", d.table or "-", d.round or "-", x.ns_pair or "-", x.ew_pair or "-", contract,
+                     declarer, tricks,
                      score_ns, score_ew, _num(x.ns_mp) or "-", _num(x.ew_mp) or "-", _num(x.ns_percent) or "-",
                      _num(x.ew_percent) or "-", _num(x.ns_imps) or "-", _num(x.ew_imps) or "-"]
             out.append(" ".join(_pbn_cell(v) for v in cells))

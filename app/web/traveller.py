@@ -7,6 +7,7 @@ claim form, :mod:`app.web.claim`), prefilled the same way."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -26,7 +27,7 @@ from engine.model.deal import Deal
 from engine.records.handrecords import board_key
 from engine.records.results import TravellerLine, traveller_matchpoints, travellers
 from engine.records.results.against import MATCH, MATCHPOINTS, TEAMS, TravellerForm, team_matches, traveller_form
-from engine.records.results.model import line_outcomes
+from engine.records.results.model import line_outcomes, pair_number
 from engine.scoring.field import ACROSS, DIRECTOR, SCORING_OF, FieldConvention, Result, board_figures
 from engine.scoring.field import MATCHPOINTS as FIELD_MATCHPOINTS
 from engine.scoring.imps import imps
@@ -142,6 +143,7 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
     IMPs and the advisor's (:func:`imps_by_line`) in place of matchpoints; a teams table (its
     match's other room on the traveller: the teams the other way round) names that room
     (``other_room``: its teams, result and North-South score, what the table is scored against);
+    a line whose pair numbers another section's line has too links with its section, ``(B) 1NS``;
     at point-a-board its matchpoints are against that room alone (2, 1 or 0, Law 78A with one
     other score), beside the program's ``TEAM_POINTS``. With the event's
     ``convention`` (issue 36, :func:`app.api.field.event_convention`) the matchpoints are its
@@ -171,10 +173,13 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
                 board_matchpoints([ln.ns_score, room.ns_score], per)[0]
             computed[id(ln)], computed[-id(ln)] = mp, None if mp is None else per - mp
     rows = []
+    pairs_seen = Counter((ln.ns_pair, ln.ew_pair) for ln in lines)
     for ln in lines:
         link = {"table": str(ln.table)} if ln.table is not None else {}
-        if ln.ns_pair and ln.ew_pair:
-            link |= {"ns": ln.ns_pair, "ew": ln.ew_pair}
+        if ln.ns_pair and ln.ew_pair:  # pairs numbered alike in two sections: named with the section, "(B) 1NS"
+            named = ln.section and pairs_seen[(ln.ns_pair, ln.ew_pair)] > 1
+            link |= {"ns": f"({ln.section}) {ln.ns_pair}" if named else ln.ns_pair,
+                     "ew": f"({ln.section}) {ln.ew_pair}" if named else ln.ew_pair}
         leader = ln.declarer.lho if ln.declarer is not None else None
         odd = deal is not None and ln.lead is not None and leader is not None and ln.lead not in deal.hand(leader)
         rows.append({"line": ln, "lead": str(ln.lead) if ln.lead else "",
@@ -199,7 +204,9 @@ def traveller_prefill(repo: EventRepository, event: int, board: str, table: str,
     ``table_result`` (the declarer's side's tricks) and ``lead`` (the opening lead: the play
     box's hint, not entered into the play, since a record stopping inside trick 1 is refused with
     a table result), and ``line`` what the page says of it (pairs, result, lead); ``({}, None)``
-    when nothing names a line.
+    when nothing names a line. Pair numbers given with their section (``"(B) 1NS"``, the link of
+    a traveller whose sections number their pairs alike) name that section's line and are sent on
+    so.
 
     Raises:
         InvalidBoardError: as :func:`app.api.travellers.table_on_traveller` (no such line, several,
@@ -214,8 +221,10 @@ def traveller_prefill(repo: EventRepository, event: int, board: str, table: str,
     pairs = PairsIn(ns=ns[:20], ew=ew[:20]) if ns and ew else None
     named = table_on_traveller(repo, event, board, int(table) if table else None, pairs)
     ln = named.line
+    sectioned = pairs is not None and bool(pair_number(pairs.ns)[0] or pair_number(pairs.ew)[0])
     form = {"table": str(ln.table) if ln.table is not None and table else "",
-            "ns_pair": ln.ns_pair if pairs else "", "ew_pair": ln.ew_pair if pairs else "",
+            "ns_pair": (f"({ln.section}) {ln.ns_pair}" if sectioned else ln.ns_pair) if pairs else "",
+            "ew_pair": (f"({ln.section}) {ln.ew_pair}" if sectioned else ln.ew_pair) if pairs else "",
             "contract": ln.contract or "", "declarer": ln.declarer.value if ln.declarer else "",
             "table_result": str(ln.tricks) if ln.tricks is not None else "",
             "lead": str(ln.lead) if ln.lead else ""}

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -271,3 +272,73 @@ def test_a_pbn_export_with_no_deal_is_read_for_its_score_tables() -> None:
     assert (r.program, r.hand_records, r.problems) == ("adjusted-score advisor", (), ())
     assert [(ln.ns_pair, ln.artificial, ln.ns_mp, ln.ew_mp) for ln in r.lines] == [
         ("9", "W420@50/-50@50", 9.5, 0.5), ("8", "S100/-50", 7.0, 7.0)]
+
+
+# Sections (issue 36): NZ Bridge Scorer's three-section session as scorer-to-usebio writes it
+# (club-files/usebio/duaneg__scorer-to-usebio/multi-section-multi-movement-pairs.xml: SECTION A, B,
+# C, pairs written "(A) 1 NS"). Sections A and B number their pairs alike: on board 1 (none
+# vulnerable) A's 1NS v 1EW played 4S S +1 (+450), B's 1NS v 1EW 4S S = (+420). A case on B's table,
+# named "(B) 1NS" v "(B) 1EW", is decided 4S S +2: 12 tricks, 420 + 2 x 30 = +480.
+NZ_SECTIONS = "usebio/duaneg__scorer-to-usebio/multi-section-multi-movement-pairs.xml"
+REVOKE_4S = {"contract": "4S", "declarer": "S", "table_result": 10,
+             "revoke_facts": {"trick": 5, "offender": "E", "revoke_trick_won_by": "E",
+                              "offending_side_tricks_after": 1}}
+NZ_BOARD_1 = (b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+              b'[Deal "N:KQ4.KJ942.KQ62.8 JT762.A.A94.QT96 A3.T87.J873.A432 985.Q653.T5.KJ75"]\n')
+ASSIGNED_480 = {"score_ns": 480, "result": "4S S +2", "law": "64A1", "reason": "two tricks transferred"}
+
+
+def _section_lines(traveller: dict[str, Any]) -> dict[tuple[str, str, str], dict[str, Any]]:
+    return {(ln["section"], ln["ns_pair"], ln["ew_pair"]): ln for ln in traveller["lines"]}
+
+
+@pytest.mark.parametrize("fmt", ["xml", "pbn"])
+def test_a_section_b_decision_goes_back_to_section_b_s_line_alone(client: TestClient, fmt: str) -> None:
+    event_id = new_event(client)
+    assert post(client, event_id, sample(NZ_SECTIONS)).status_code == 200
+    # The file holds no deals and a case needs its board's: a hand-written one (dealer North, none
+    # vulnerable as board 1 is by Law 2), which nothing below depends on.
+    r = client.post(f"/v1/events/{event_id}/hand-records", files={"file": ("board1.pbn", NZ_BOARD_1)})
+    assert r.status_code == 200, r.text
+    _case(client, event_id, "1", "(B) 1NS", "(B) 1EW", REVOKE_4S, ASSIGNED_480)
+    rows = list(csv.DictReader(io.StringIO(client.get(f"/v1/events/{event_id}/adjusted.csv").text)))
+    assert [(r["board"], r["section"], r["ns_pair"], r["ew_pair"], r["score_ns"]) for r in rows] == [
+        ("1", "B", "1NS", "1EW", "480")]
+    export = client.get(f"/v1/events/{event_id}/adjusted.{fmt}")
+    assert export.status_code == 200, export.text
+    if fmt == "xml":
+        assert b'<SECTION SECTION_ID="B">' in export.content
+    else:
+        assert "\nB - - 1NS 1EW 4S S 12 480 " in export.text
+    ((before, after),) = _read_back(client, f"adjusted.{fmt}", export.content, NZ_SECTIONS, ("1",))
+    old, new = _section_lines(before), _section_lines(after)
+    assert len(after["lines"]) == len(before["lines"]) == 33 and old.keys() == new.keys()
+    assert (old[("B", "1NS", "1EW")]["ns_score"], old[("A", "1NS", "1EW")]["ns_score"]) == (420, 450)
+    b = new[("B", "1NS", "1EW")]
+    assert (b["contract"], b["declarer"], b["tricks"], b["ns_score"]) == ("4S", "S", 12, 480)
+    assert new[("A", "1NS", "1EW")] == old[("A", "1NS", "1EW")]  # section A's 1NS v 1EW: the program's, unchanged
+    assert all(new[k] == old[k] for k in old if k != ("B", "1NS", "1EW"))
+
+
+def test_a_two_section_ebuscore_decision_goes_back_to_its_section() -> None:
+    # EBUScore's two-section event (tests/data/results-corpus, numbers unique across A and B): a line
+    # of section B exported without its section was added to the traveller as a new line (section
+    # ""), B's line left as it was. Read back with its SECTION, the fragment's line is section B's.
+    from engine.casefile.events import merged_lines
+    from engine.records.results import read_results
+
+    path = Path(__file__).resolve().parents[1] / "data" / "results-corpus" / "usebio" / \
+        "jacquicollier__ukbridge-club-website" / "00201600+002321.xml"
+    base = read_results(path.read_bytes()).traveller("1")
+    (b_line,) = [ln for ln in base if (ln.section, ln.ns_pair, ln.ew_pair) == ("B", "19", "28")]
+    fragment = ('<USEBIO Version="1.2"><EVENT EVENT_TYPE="PAIRS"><PROGRAM_NAME>adjusted-score advisor</PROGRAM_NAME>'
+                '<SECTION SECTION_ID="B"><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>'
+                '<NS_PAIR_NUMBER>19</NS_PAIR_NUMBER><EW_PAIR_NUMBER>28</EW_PAIR_NUMBER><SCORE>A6040</SCORE>'
+                '</TRAVELLER_LINE></BOARD></SECTION></EVENT></USEBIO>')
+    (line,) = read_results(fragment.encode()).lines
+    assert line.section == "B"
+    merged = merged_lines(base, [[line]])
+    assert len(merged) == len(base)
+    changed = [(a, b) for a, b in zip(base, merged, strict=True) if a != b]
+    assert [(a.ns_score, b.artificial) for a, b in changed] == [(b_line.ns_score, "A6040")]
+    assert changed[0][0] is b_line

@@ -131,3 +131,35 @@ def test_a_butler_traveller_shows_the_programs_imps_and_the_advisors(client: Tes
         cells = _cells(page, f'data-table="" data-ns="{ns}" data-ew="{ew}"')
         assert (cells[7], cells[8]) == (program, advisor), (ns, ew)
     assert "IMP programu" in client.get(f"/events/{event_id}/boards/2/traveller?lang=pl").text
+
+
+def test_a_line_whose_pairs_another_section_numbers_alike_links_with_its_section(client: TestClient) -> None:
+    # Issue 36: NZ Scorer's three-section session (scorer-to-usebio's USEBIO,
+    # club-files/usebio/duaneg__scorer-to-usebio/multi-section-multi-movement-pairs.xml): on board 1
+    # sections A and B both have 1NS v 1EW (A: 4S S +1, +450; B: 4S S =, +420). Named "1NS v 1EW"
+    # the line is ambiguous; the traveller links each with its section, and the form keeps it. Section
+    # C numbers its pairs 1, 2, ... without NS/EW: its 5 v 12 is the only one.
+    event_id = new_event(client)
+    assert post(client, event_id, sample("usebio/duaneg__scorer-to-usebio/multi-section-multi-movement-pairs.xml"))\
+        .status_code == 200
+    deal = (b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+            b'[Deal "N:KQ4.KJ942.KQ62.8 JT762.A.A94.QT96 A3.T87.J873.A432 985.Q653.T5.KJ75"]\n')  # hand-written
+    assert client.post(f"/v1/events/{event_id}/hand-records", files={"file": ("b1.pbn", deal)}).status_code == 200
+    page = client.get(f"/events/{event_id}/boards/1/traveller").text
+    assert "play?ns=%28B%29+1NS&amp;ew=%28B%29+1EW" in page and "play?ns=%28A%29+1NS&amp;ew=%28A%29+1EW" in page
+    assert "play?ns=5&amp;ew=12" in page  # section C numbers 5 v 12 alone on the board: no section
+    assert "traveller lines match pairs 1NS v 1EW" in html.unescape(
+        client.get(f"/events/{event_id}/boards/1/play?ns=1NS&ew=1EW").text)
+    r = client.get(f"/events/{event_id}/boards/1/play", params={"ns": "(B) 1NS", "ew": "(B) 1EW"})
+    assert r.status_code == 200, r.text
+    page = html.unescape(r.text)
+    assert re.search(r'name="table_result"[^>]*value="10"', page, re.S)  # B's 4S S = : 10 tricks, not A's 11
+    assert 'name="ns_pair" value="(B) 1NS"' in page and 'name="ew_pair" value="(B) 1EW"' in page
+    # ruled from that form: East revoked at trick 5 and won it, East-West won one trick after: 64A1
+    # transfers two tricks, 10 + 2 = 12, 4S S +2 = +480 (none vulnerable); section B's line it is.
+    form = {"source": "event", "event": str(event_id), "board": "1", "ns_pair": "(B) 1NS", "ew_pair": "(B) 1EW",
+            "contract": "4S", "declarer": "S", "table_result": "10", "play": "",
+            "rf_trick": "5", "rf_offender": "E", "rf_won_by": "E", "rf_after": "1"}
+    r = client.post("/ruling", data=form)
+    assert r.status_code == 200, r.text
+    assert "Enter as the table result: 4S by South, 12 tricks, North-South +480." in html.unescape(r.text)

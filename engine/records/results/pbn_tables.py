@@ -5,7 +5,8 @@ it gives one value per column, quoted when it holds spaces).
 Columns are found by name, so any order works: ``Table``, ``Round``, ``PairId_NS``,
 ``PairId_EW``, ``Contract``, ``Declarer``, ``Result`` (tricks won by the declarer's side), ``Lead``,
 ``Score_NS``, ``Score_EW``, ``MP_NS``, ``MP_EW``, ``IMP_NS``, ``IMP_EW``, and ``Multiplicity``
-(a frequency table: the row stands for that many tables). Traps of real files handled here:
+(a frequency table: the row stands for that many tables), and ``Section`` (the advisor's export
+writes one; else a section is read from a pair number written ``(B) 19``). Traps of real files handled here:
 Magic Contest writes ``3N``, ``Pass``, quoted scores (``"670"``) with ``-`` in the other column,
 and artificial scores as ``A+``/``A-`` in the score columns (kept as ``"A+/A-"``). BridgeWebs
 writes a board passed out as ``PO`` (contract or score) and an artificial score as one code,
@@ -175,6 +176,7 @@ def _cells(row: dict[str, str] | ResultsFileError) -> list[tuple[str, str | None
     if isinstance(row, ResultsFileError):
         return []
     section, ns_pair = pair_number(row.get("PairId_NS"))
+    section = _section(row) or section
     _, ew_pair = pair_number(row.get("PairId_EW"))
     ns, ew = row.get("Score_NS", "").strip(), row.get("Score_EW", "").strip()
     score = str(-int(ew)) if not _is_number(ns) and _is_number(ew) and len(ew) <= 12 else ns
@@ -242,6 +244,7 @@ def _line(board: str, row: dict[str, str], where: str, vulnerability: Vulnerabil
                 and "Score_EW" not in row and (vulnerability is not None or board.isdigit())):
             ns_score = law77_score(board, contract, declarer, tricks, vulnerability)
     section, ns_pair = pair_number(row.get("PairId_NS"))
+    section = _section(row) or section
     _, ew_pair = pair_number(row.get("PairId_EW"))
     return TravellerLine(
         board=board, section=section, round=read_int(row.get("Round"), where, "round"),
@@ -259,6 +262,12 @@ _PASSED_OUT_SCORE = "PO"
 _ARTIFICIAL = re.compile(r"A(?:[+\-=]|\d{4})?")
 """An artificial score's code as BridgeWebs writes it (12C2): ``A`` (average), ``A+``, ``A-``,
 ``A=``, and the percentages North-South then East-West, ``A5050``, ``A6040``."""
+
+
+def _section(row: dict[str, str]) -> str:
+    """The row's ``Section`` column (the advisor's export writes one; ``-`` or empty: none)."""
+    text = (row.get("Section") or "").strip().strip('"').strip()
+    return "" if text == "-" else text[:20]
 
 
 def _is_number(text: str) -> bool:

@@ -11,7 +11,16 @@ boards, ``PARTICIPANTS/PAIR`` (``PAIR_NUMBER``, ``PLAYER/PLAYER_NAME``), ``BOARD
 (``NS_PAIR_NUMBER``, ``EW_PAIR_NUMBER``, ``CONTRACT``, ``PLAYED_BY``, ``LEAD``, ``TRICKS``,
 ``SCORE``, ``NS_MATCH_POINTS``/``EW_MATCH_POINTS``, ``NS_BUTLER_POINTS``, ``NS_CROSS_IMP_POINTS``)
 and ``HANDSET/BOARD/HAND`` (the deals). A ``SCORE`` that is not a number (``A6040``) is an
-artificial score. Compscore3 writes the lead rank first (``KH``), NZ Scorer suit first (``H4``).
+artificial score.
+
+``TRAVELLER_LINE/LIN_DATA`` (BBO Extractor and RealBridge, the sessions played online: a BBO LIN
+record, URL-encoded, of the table's deal, auction and play): a board with no ``HANDSET`` deal takes
+its deal from its lines' LIN (:func:`lin_hand_record`: the ``md`` tag's hands, the fourth completed,
+read by :mod:`engine.records.lin`) when every line's LIN gives the same deal, with the dealer and
+vulnerability of the board number (Law 2), which the LIN's ``md`` digit and ``sv`` must agree with;
+else the board's deal is left out and named in ``problems`` (never a silent pick of one line's).
+
+Compscore3 writes the lead rank first (``KH``), NZ Scorer suit first (``H4``).
 
 Teams (``EVENT_TYPE`` ``TEAMS``, ``SWISS_TEAMS``, ``TEAMS_OF_FOUR``, ``KO``, ``MULTI_TEAMS``...;
 issue 36): ``PARTICIPANTS/TEAM`` (``TEAM_ID`` and ``TEAM_NAME`` attributes, its ``PLAYER``s) and
@@ -37,17 +46,28 @@ matchpoints ``-9999``) is a sit-out, not a result, and is dropped, as scorer-to-
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from urllib.parse import unquote
 from xml.etree.ElementTree import Element, ParseError
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
-from engine.errors import ResultsFileError
+from engine.errors import InvalidBoardError, ResultsFileError
 from engine.model.cards import Card, Rank, Suit
+from engine.model.deal import Deal
 from engine.model.seats import Seat
-from engine.records.handrecords import HandRecord, board_key
+from engine.records.handrecords import (
+    SEAT_NAMES,
+    HandRecord,
+    board_key,
+    deal_problem,
+    dealer_for_board,
+    vulnerability_for_board,
+)
+from engine.records.lin import LinRecord, read_records
 from engine.records.pbn_text import decode
 from engine.records.results.model import (
     PASSED_OUT,
@@ -151,9 +171,13 @@ def _scoring(event: Element) -> str:
 def read_usebio(root: Element) -> SessionResults:
     """The deals and traveller lines of a USEBIO document (its root element ``USEBIO``).
 
+    The deals: the ``HANDSET``'s, and for a board it lacks, the deal its traveller lines'
+    ``LIN_DATA`` agree on (:func:`lin_hand_record`).
+
     Raises:
-        Nothing: a traveller line with a value that cannot be read, or a HANDSET deal that is not
-        52 cards, 13 in each hand, is left out and named in ``problems``.
+        Nothing: a traveller line with a value that cannot be read, a HANDSET deal that is not
+        52 cards, 13 in each hand, or a board whose lines' LIN deals cannot give one deal, is left
+        out and named in ``problems``.
     """
     event = root.find("EVENT")
     if event is None:
@@ -165,6 +189,7 @@ def read_usebio(root: Element) -> SessionResults:
         scoring = "PAB"
     lines: list[TravellerLine] = []
     problems: list[ReadProblem] = []
+    lin: dict[str, list[LinOnLine]] = defaultdict(list)
     for ev in root.iter("EVENT"):
         names = _pair_names(ev)
         teams = _teams(ev)
@@ -173,6 +198,11 @@ def read_usebio(root: Element) -> SessionResults:
                 lines.extend(_match_lines(element, section, teams, problems))
             else:
                 lines.extend(_usebio_lines(element, section, names, problems))
+            for board_el in element.findall("BOARD") if element.tag == "MATCH" else [element]:
+                for i, tl in enumerate(board_el.findall("TRAVELLER_LINE"), start=1):
+                    text = (tl.findtext("LIN_DATA") or "").strip()
+                    if text:
+                        lin[_board_of(board_el)].append(LinOnLine(section, i, text))
     records = []
     for hs in root.iter("HANDSET"):
         for b in hs.findall("BOARD"):
@@ -180,6 +210,14 @@ def read_usebio(root: Element) -> SessionResults:
                 records.append(_handset_board(b))
             except ResultsFileError as exc:
                 problems.append(problem_of(exc, _board_of(b), None))
+    dealt = {r.board for r in records}
+    for board, found in lin.items():
+        if board in dealt or board == "?":
+            continue
+        try:
+            records.append(lin_hand_record(board, found))
+        except ResultsFileError as exc:
+            problems.append(problem_of(exc, board, None))
     return SessionResults("usebio", program, (event.findtext("EVENT_DESCRIPTION") or "").strip(), scoring,
                           2 if scoring in ("MP", "PAB") else 0, tuple(sorted(records, key=lambda r: _num(r.board))),
                           tuple(lines), tuple(problems))
@@ -392,6 +430,97 @@ def _usebio_line(tl: Element, board: str, i: int, section: str, names: dict[tupl
         ew_mp=read_float(tl.findtext("EW_MATCH_POINTS"), where, "matchpoints"),
         ns_imps=read_float(tl.findtext("NS_BUTLER_POINTS") or tl.findtext("NS_CROSS_IMP_POINTS"), where, "IMPs"),
         ew_imps=read_float(tl.findtext("EW_BUTLER_POINTS") or tl.findtext("EW_CROSS_IMP_POINTS"), where, "IMPs"))
+
+
+@dataclass(frozen=True, slots=True)
+class LinOnLine:
+    """A traveller line's ``LIN_DATA`` as written (URL-encoded LIN), with where it is: the
+    line's ``section`` (``""`` for one) and its place ``line`` (1-based) on its board."""
+
+    section: str
+    line: int
+    text: str
+
+    @property
+    def label(self) -> str:
+        """The line as the messages name it: ``"line 3"``, ``"section B line 3"``."""
+        return f"section {self.section} line {self.line}" if self.section else f"line {self.line}"
+
+
+def lin_hand_record(board: str, found: Sequence[LinOnLine]) -> HandRecord:
+    """The hand record of ``board`` (its number as :func:`board_key` spells it) from the
+    ``LIN_DATA`` of its traveller lines (``found``, file order, at least one).
+
+    Each line's LIN (URL-decoded) is read by :func:`engine.records.lin.read_records`: the ``md``
+    tag's dealer digit (1 South, 2 West, 3 North, 4 East) and hands in BBO's order South, West,
+    North, East, a hand left out being the cards the other three do not hold; ``sv`` the
+    vulnerability (``o`` none, ``n``, ``e``, ``b`` both). The record's dealer and vulnerability
+    are the board number's (Law 2: board 1 North and none vulnerable...), as for a ``HANDSET``.
+
+    Raises:
+        ResultsFileError: key ``results_lin_bad_deal`` (params ``board``, ``line``, ``problem``):
+            a line's LIN holds no deal, one that cannot be read, or one that is not 52 cards, 13 in
+            each hand; ``results_lin_not_law2`` (``board``, ``line``, ``what``: ``"dealer"``,
+            ``"vulnerability"`` or ``"board number"``): a line's LIN deals from another seat, gives
+            another vulnerability or names another board than the board number's (Law 2);
+            ``results_lin_deals_differ`` (``board``, ``line``, ``other``): two lines' LIN deals
+            differ. The board's deal is then not taken from any line.
+    """
+    if not board.isdigit():
+        raise ResultsFileError(f"board {board}: no board number", key="results_bad_deal",
+                               params={"board": board, "problem": "no board number"})
+    number = int(board)
+    law2 = {"dealer": dealer_for_board(number), "vulnerability": vulnerability_for_board(number), "board number": board}
+    first: tuple[LinOnLine, Deal] | None = None
+    for on_line in found:
+        rec, deal = _lin_deal(board, on_line)
+        said = {"dealer": rec.dealer, "vulnerability": rec.vulnerability,
+                "board number": board_key(rec.board) if rec.board and rec.board.strip() else None}
+        for what, value in said.items():
+            if value is not None and value != law2[what]:
+                shown = SEAT_NAMES[value] if isinstance(value, Seat) else str(getattr(value, "value", value))
+                raise ResultsFileError(
+                    f"board {board}: the LIN_DATA of {on_line.label} gives the {what} {shown}, not board "
+                    f"{board}'s (Law 2): the board's deal is not taken from it", key="results_lin_not_law2",
+                    params={"board": board, "line": on_line.label, "what": what, "text": shown})
+        if first is None:
+            first = (on_line, deal)
+        elif deal != first[1]:
+            raise ResultsFileError(
+                f"board {board}: the deals in the LIN_DATA of {first[0].label} and {on_line.label} differ: the "
+                "board's deal is not taken from them", key="results_lin_deals_differ",
+                params={"board": board, "line": first[0].label, "other": on_line.label})
+    if first is None:
+        raise ResultsFileError(f"board {board}: no LIN_DATA", key="results_bad_deal",
+                               params={"board": board, "problem": "no LIN_DATA"})
+    return HandRecord(board, dealer_for_board(number), vulnerability_for_board(number), first[1])
+
+
+def _lin_deal(board: str, on_line: LinOnLine) -> tuple[LinRecord, Deal]:
+    """One line's LIN record (its ``md`` dealer, ``sv`` vulnerability and board number as
+    written, ``None`` where it gives none) and its deal.
+
+    Raises:
+        ResultsFileError: ``results_lin_bad_deal`` (see :func:`lin_hand_record`).
+    """
+    def bad(problem: str) -> ResultsFileError:
+        return ResultsFileError(f"board {board}: the deal in the LIN_DATA of {on_line.label} cannot be read: "
+                                f"{problem}", key="results_lin_bad_deal",
+                                params={"board": board, "line": on_line.label, "problem": problem})
+
+    records = read_records(unquote(on_line.text))
+    if len(records) != 1:
+        raise bad(f"{len(records)} deals (md|) on one line" if records else "no deal (md|)")
+    rec = records[0]
+    try:
+        deal = rec.deal()
+    except InvalidBoardError as exc:
+        reason = exc.params.get("reason")
+        raise bad(reason.message if isinstance(reason, InvalidBoardError) else exc.message) from None
+    problem = deal_problem(deal)
+    if problem is not None:
+        raise bad(problem)
+    return rec, deal
 
 
 def _handset_board(board_el: Element) -> HandRecord:

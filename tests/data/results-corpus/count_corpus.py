@@ -10,7 +10,9 @@ What is counted, per format (``counted_by`` in each entry says it again):
 - USEBIO XML (``xml.etree``): every ``TRAVELLER_LINE`` element; a traveller is the ``BOARD`` that
   holds them, keyed by the ``SECTION_ID`` of the ``SECTION`` around it (``""`` when none) and its
   ``BOARD_NUMBER``; teams files hold them in ``SESSION/MATCH/BOARD`` (one traveller per match and
-  board). Deals: ``HANDSET/BOARD`` elements. Artificial scores: ``SCORE`` values that are not whole
+  board). Deals: ``HANDSET/BOARD`` elements; ``lin_boards``: the boards (``BOARD_NUMBER``) with no
+  ``HANDSET/BOARD`` whose traveller lines carry a ``LIN_DATA`` (BBO Extractor, RealBridge), each a deal
+  to read or to name in the read problems. Artificial scores: ``SCORE`` values that are not whole
   numbers.
 - NZ Bridge Scorer XML (``xml.etree``): every ``result`` element of ``board_results/brsection``
   but the phantom pair's sit-outs, which the file marks ``mp_ns="-9999"`` (no table played).
@@ -82,6 +84,9 @@ def count_usebio(path: Path) -> dict:
 
     walk(event, "", "")
     deals = sum(len(h.findall("BOARD")) for h in root.iter("HANDSET"))
+    handset = {_int_board(b.findtext("BOARD_NUMBER", "")) for h in root.iter("HANDSET") for b in h.findall("BOARD")}
+    lin_boards = {_int_board(b.findtext("BOARD_NUMBER", "")) for b in root.iter("BOARD")
+                  if any((tl.findtext("LIN_DATA") or "").strip() for tl in b.findall("TRAVELLER_LINE"))} - handset
     stated = {k: v for k in ("BOARD_SCORING_METHOD", "MATCH_SCORING_METHOD", "PAIRWISE_SCORING_METHOD")
               if (v := (event.findtext(k) or "").strip())}
     stated["EVENT_TYPE"] = event.get("EVENT_TYPE", "") or (event.findtext("EVENT_TYPE") or "").strip()
@@ -91,9 +96,11 @@ def count_usebio(path: Path) -> dict:
             "program": program, "scoring_stated": stated, "sections": sections,
             "travellers": len(per_traveller), "boards": sorted(per_board, key=_key), "lines": sum(per_board.values()),
             "lines_per_board": dict(sorted(per_board.items(), key=lambda kv: _key(kv[0]))),
-            "deals": deals, "artificial": dict(artificial), "figures": sorted(figures), "matches": len(matches),
+            "deals": deals, "lin_boards": len(lin_boards), "artificial": dict(artificial), "figures": sorted(figures),
+            "matches": len(matches),
             "counted_by": "xml.etree: TRAVELLER_LINE elements per BOARD (in SECTION / MATCH when present); "
-                          "deals = HANDSET/BOARD elements; artificial = SCORE values that are not whole numbers"}
+                          "deals = HANDSET/BOARD elements; lin_boards = boards with no HANDSET/BOARD whose "
+                          "lines carry LIN_DATA; artificial = SCORE values that are not whole numbers"}
 
 
 def count_nz(path: Path) -> dict:
