@@ -289,8 +289,8 @@ def test_a_score_that_differs_needs_the_reason_next_to_its_field(site):
     _as(client, tokens, DIRECTOR)
     r = client.post(f"/cases/{case_id}/decision", data=DECISION | {"score_ns": "-420", "result": "4H W ="})
     assert r.status_code == 422
-    assert _field_error(r.text, "reason") == "Reason: the score entered differs from the suggestion (+50): " \
-                                             "give the reason"
+    assert _field_error(r.text, "reason") == "Reason: the score entered (-420) differs from the advisor's " \
+                                             "proposal (+50): give the reason"
     assert 'name="score_ns" value="-420"' in r.text  # what the director typed is kept
     r = client.post(f"/cases/{case_id}/decision", data=DECISION | {"score_ns": "5o"})
     assert r.status_code == 422
