@@ -309,7 +309,10 @@ def test_weights_make_the_weighted_score_and_the_case_list_shows_it(site):
     assert re.search(r'id="decision-score">70% 4H W -1, 30% 4H W =, NS -91 \(12C1\(c\)\)<', page)
     listing = client.get("/events/1/cases").text
     assert "<td class=\"status\">decided</td>" in listing
-    assert '<td class="final">70% 4H W -1, 30% 4H W =, NS -91 (12C1(c))</td>' in listing
+    # issue 37: the list gives each part with its weight, never the points average (no traveller here: no MP)
+    assert ('<td class="final">Weighted score (12C1(c)): give the board&#39;s other results (or upload the '
+            "session&#39;s results) to have its matchpoints; each result with its weight: 7/10 × 4H W -1 (NS +50); "
+            '3/10 × 4H W = (NS -420) (12C1(c))</td>') in listing
 
 
 def test_after_the_review_the_decision_can_no_longer_change(site):
