@@ -43,7 +43,8 @@ def proposed_weighting(case: Case) -> tuple[WeightedPart, ...]:
         gain = r.get("offender_gain") or {}
         if isinstance(gain, dict) and gain.get("form") == "weighted":
             return tuple(WeightedPart(str(gain[k]["result"]), int(gain[k]["score_ns"]),
-                                      float(Fraction(str(gain["weights"][k])) * 100)) for k in ("table", "double_dummy"))
+                                      float(Fraction(str(gain["weights"][k])) * 100))
+                         for k in ("table", "double_dummy"))
     except (KeyError, TypeError, ValueError, ZeroDivisionError):  # a stored ruling of another shape: no proposal
         return ()
     return ()

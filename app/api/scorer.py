@@ -10,8 +10,8 @@ from fractions import Fraction
 from pydantic import BaseModel, Field
 
 from app.api.schemas.scores import WeightedResponse
-from app.i18n import gettext
 from app.api.travellers import PairsIn, TableOnTraveller, table_on_traveller
+from app.i18n import gettext
 from engine.casefile.cases import Case
 from engine.casefile.events import EventRepository
 from engine.errors import InvalidBoardError

@@ -19,8 +19,8 @@ from app.api.case_export import export_cases
 from app.api.case_format import case_order
 from app.api.cases import filter_cases
 from app.api.ruling_log import ruling_log
-from app.api.scorer import for_case, weighted_words
 from app.api.schemas.cases import SettingsIn
+from app.api.scorer import for_case, weighted_words
 from app.i18n import gettext
 from app.service import auth
 from app.service.page_language import page_lang

@@ -165,8 +165,8 @@ def read_contract_text(text: str, lang: str = "en") -> str:
     Raises:
         InvalidBoardError: path ``"contract"``; key ``contract_ambiguous`` (params ``text``,
             ``letter``: the word as typed, ``forms``: :data:`FORMS` of the language) for a word
-            naming two suits in the language (Polish ``K``), or ``not_a_contract_typed`` (params ``text``, ``forms``) for any other text
-            that is not a contract.
+            naming two suits in the language (Polish ``K``), or ``not_a_contract_typed`` (params
+            ``text``, ``forms``) for any other text that is not a contract.
     """
     words = contract_words(lang)
     folded = fold(text)
