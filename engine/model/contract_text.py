@@ -24,9 +24,11 @@ Where each spelling comes from (:data:`WORDS`):
   (pzbs.pl/sedziowie/mpb/2017/pl/p19.html: "Jedyną poprawną formą jest słowo „kontra”" /
   „rekontra”, "zapowiedzi niż pas"), the site of the Law 64 seed (``../shared/seeds/000_*.txt``).
 - **Russian** (``ru``). The suits from ``app/i18n/ru/page.json`` ``suit_*`` (пики, червы, бубны,
-  трефы, без козыря), ``statement.json`` ``suit_*.one`` (пику, черву, бубну, трефу) and
-  ``errors.json`` ``contract_ambiguous`` (черви); the genitive plural after пять (пик, червей,
-  бубен, треф) by the declension of the catalogue's в пиках, в червах, в бубнах, в трефах; the
+  трефы, без козыря), ``statement.json`` ``suit_*.one`` (пику, черву, бубну, трефу, and their
+  nominative пика, черва, бубна, трефа) and ``errors.json`` ``contract_ambiguous`` (черви); буби as
+  the Russian textbook "Все о бридже" writes it ("Буби - не можем отработать..."); the genitive
+  plural after пять (пик, червей, бубен, треф) by the declension of the catalogue's в пиках, в
+  червах, в бубнах, в трефах; the
   letters ``П Ч Б Т`` and ``БК`` of the page's contract box since issue 25 (``БК`` also "без
   козырей"). Контра, реконтра and пас: the Russian Laws' own words (Правила спортивного бриджа,
   tr. А. Рыбников: "Неприемлемая контра или реконтра", "Заявка после финального паса"); the Law
