@@ -127,3 +127,38 @@ def test_the_api_takes_the_proposal_without_a_reason_too(site):
     r = client.post(f"/v1/cases/{case_id}/decision", json=body, headers={"Authorization": f"Bearer {tokens[DIRECTOR]}"})
     assert r.status_code == 200, r.text
     assert r.json()["decision"]["differs_from_suggestion"] is False
+
+
+@pytest.mark.slow
+def test_in_chromium_the_polish_director_records_the_proposal_as_it_stands(browser, tmp_path):
+    # the case stored first (open mode: no tokens, the page is the director's), then served by uvicorn
+    from tests.browser import PageProblems, served
+
+    database = f"sqlite:///{tmp_path / 'advisor.sqlite3'}"
+    with TestClient(create_app(solver=object(), database_url=database)) as client:  # type: ignore[arg-type]
+        state = client.app.state  # type: ignore[attr-defined]
+        event = state.events.create_event(EventDetails("Klubowy turniej par", dt.date(2026, 11, 27)))
+        details = CaseDetails(event.id, "7", "2", "4", Pair("5", "Nowak - Lis"), Pair("9"), DIRECTOR)
+        case = state.cases.create_case(NewCase(details, CaseKind.INCORRECT_CARDS, {"event": event.id, "board": "7"},
+                                               RULING, "0.1.0", "2017", 420, 450), Actor(DIRECTOR, Role.DIRECTOR))
+    with served({"ADVISOR_DATABASE_URL": database}) as url:
+        ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+        page = ctx.new_page()
+        page.set_default_timeout(60_000)
+        problems = PageProblems(page)
+        page.goto(f"{url}/cases/{case.id}?lang=pl")
+        assert (page.input_value("#d-weight-0"), page.input_value("#d-weight-1")) == ("50", "50")
+        assert page.input_value("#d-score") == "+460" and page.input_value("#d-result") == PROPOSAL
+        assert "Zapisz ją bez zmian, a uzasadnienie nie jest potrzebne" in page.inner_text("#decision-prefilled")
+        page.fill("#d-weight-0", "70")
+        page.fill("#d-weight-1", "30")
+        page.click("#form-decision button[type=submit]")
+        page.wait_for_selector("#errors")
+        assert "różni się od propozycji doradcy (50% 4H S =, 50% 5DX E -3 (+460))" in page.inner_text("#errors")
+        page.fill("#d-weight-0", "50")
+        page.fill("#d-weight-1", "50")
+        page.click("#form-decision button[type=submit]")
+        page.wait_for_selector("#decision-score")
+        assert page.inner_text("#decision-score") == f"{PROPOSAL}, NS +460 (12C1(c))"
+        ctx.close()
+        assert problems.found == []
