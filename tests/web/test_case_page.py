@@ -543,6 +543,10 @@ def test_an_incorrect_number_of_cards_saved_as_a_case(dds: SolverRunner, tmp_pat
             "ew_number": "2", "case_director": DIRECTOR})
         assert r.status_code == 303, _errors(r.text)
         page = client.get(r.headers["location"]).text
-        assert 'id="suggested-score">4H W -1, NS +50 (12C1(b))<' in page
+        # issue 37: the ruling's "for the scorer" box proposes the two plausible results at 1/2 each (the
+        # contract reached, 4H W -1, NS +50, and par, 2H E +1: 60 + 30 + 50 = 140 to East-West, not
+        # vulnerable, NS -140); the case proposes the same: 0.5 x 50 + 0.5 x (-140) = -45 (12C1(c))
+        assert 'id="suggested-score">50% 4H W -1, 50% 2H E +1, NS -45 (12C1(c))<' in page
         assert "<dt>W (stan zastany)</dt><dd>64.AKQT543.2.K976</dd>" in page  # West's 14 cards, as given
-        assert "Zapisz decyzję" in page and 'name="score_ns" value="+50"' in page
+        assert "Zapisz decyzję" in page and 'name="score_ns" value="-45"' in page
+        assert 'name="weight_0" value="50"' in page and 'name="weight_1" value="50"' in page
