@@ -7,6 +7,7 @@ director's page; the rules are :mod:`engine.casefile.cases`.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Request
@@ -15,19 +16,50 @@ from app.api.case_common import CONFLICT, ERRORS, CaseId, repos, with_scorer
 from app.api.schemas.cases import CaseOut, DecisionIn, ReviewIn, SettingsIn
 from app.service.access import Acting
 from app.storage.cases import SqlCaseRepository
-from engine.casefile.cases import Action, Case, EventSettings
+from engine.casefile.cases import Action, Case, CaseKind, EventSettings, WeightedPart
 from engine.casefile.rules import check_decision, check_review, check_time_zone
 from engine.casefile.users import Actor
 
 
+def proposed_weighting(case: Case) -> tuple[WeightedPart, ...]:
+    """The weighted score (12C1(c)) the case's stored ruling proposes to enter, when that is its
+    proposal, each result with its weight in percent (``"1/2"`` -> 50): a Laws 13/14 ruling with two
+    or more plausible results (its ``scores.plausible``, even weights: what its "for the scorer"
+    block proposes, :func:`app.api.card_traveller.for_cards`); a ruling whose ``for_scorer`` gives a
+    weighted score and no assigned or artificial one; or, for a ruling stored before those, its
+    ``offender_gain`` in the weighted form (12B1: the table result weighted in). Empty otherwise (a
+    revoke's proposal is its assigned result; its even weights are offered for the director to edit)."""
+    r = case.data.ruling
+    block = r.get("for_scorer") or {}
+    weighted = block.get("weighted") if isinstance(block, dict) else None
+    plausible = (r.get("scores") or {}).get("plausible") or []
+    try:
+        if case.data.kind is CaseKind.INCORRECT_CARDS and len(plausible) >= 2:
+            return tuple(WeightedPart(str(p["result"]), int(p["score_ns"]), float(Fraction(str(p["weight"])) * 100))
+                         for p in plausible)
+        if isinstance(weighted, dict) and not block.get("assigned") and not block.get("artificial"):
+            return tuple(WeightedPart(str(c["label"]), int(c["score_ns"]), float(Fraction(str(c["weight"])) * 100))
+                         for c in weighted.get("components") or [])
+        gain = r.get("offender_gain") or {}
+        if isinstance(gain, dict) and gain.get("form") == "weighted":
+            return tuple(WeightedPart(str(gain[k]["result"]), int(gain[k]["score_ns"]),
+                                      float(Fraction(str(gain["weights"][k])) * 100))
+                         for k in ("table", "double_dummy"))
+    except (KeyError, TypeError, ValueError, ZeroDivisionError):  # a stored ruling of another shape: no proposal
+        return ()
+    return ()
+
+
 def record_decision(cases: SqlCaseRepository, case_id: int, body: DecisionIn, actor: Actor) -> Case:
-    """Append the director's decision (:func:`engine.casefile.cases.check_decision`).
+    """Append the director's decision (:func:`engine.casefile.rules.check_decision`): confirming the
+    ruling's weighted proposal (:func:`proposed_weighting`) exactly needs no reason.
 
     Raises:
         UnknownCaseError; CaseRuleError (422); CaseConflictError (409: already reviewed).
     """
     score = body.to_score()
-    return cases.append(case_id, Action.DECISION, actor, lambda c: check_decision(c, score, body.reason).to_json())
+    return cases.append(case_id, Action.DECISION, actor,
+                        lambda c: check_decision(c, score, body.reason, proposed_weighting(c)).to_json())
 
 
 def add_review(cases: SqlCaseRepository, case_id: int, body: ReviewIn, actor: Actor) -> Case:

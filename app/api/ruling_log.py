@@ -15,7 +15,7 @@ from fastapi.responses import Response
 
 from app.api.case_common import ERRORS, repos
 from app.api.case_format import Number, case_order, cell, imported_note
-from app.api.scorer import for_case, scorer_text
+from app.api.scorer import for_case, scorer_text, scorer_words
 from engine.casefile.cases import Case, EnteredScore
 from engine.casefile.events import EventRepository
 
@@ -37,7 +37,7 @@ def _figure(value: float | None) -> str | Number:
     return "" if value is None else Number(value)
 
 
-def ruling_log(cases: Sequence[Case], events: EventRepository | None = None) -> str:
+def ruling_log(cases: Sequence[Case], events: EventRepository | None = None, lang: str | None = None) -> str:
     """The event's ruling log for the scorer, CSV (RFC 4180, comma, header row), a line per case
     by board, round and table: the suggestion, the director's decision, the committee's review
     and the score that stands (:data:`CSV_COLUMNS`), and whether the case was imported.
@@ -46,7 +46,10 @@ def ruling_log(cases: Sequence[Case], events: EventRepository | None = None) -> 
     ``=HYPERLINK(...)`` is written ``'=HYPERLINK(...)``); the figures (case id, scores) are
     written as numbers from the stored numbers, so a score of -100 stays -100. With ``events``,
     the ``for_scorer`` column is filled (a weighted score's matchpoints against the stored
-    traveller)."""
+    traveller): in English with the programs' codes (:func:`scorer_text`), or, with ``lang`` (the
+    page's download), in that language's words (:func:`app.api.scorer.scorer_words`). A weighted
+    score that stands has no ``final_score_ns``: its points average is no score the scorer enters
+    (12C1(c) weights the results' matchpoints or IMPs, which ``for_scorer`` gives part by part)."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(CSV_COLUMNS)
@@ -55,6 +58,8 @@ def ruling_log(cases: Sequence[Case], events: EventRepository | None = None) -> 
         d, dec = c.details, c.decision
         review = c.reviews[-1] if c.reviews else None
         final = c.final_score()
+        block = for_case(c, events, cases) if events is not None else None
+        scorer = (scorer_text(block) if lang is None else scorer_words(lang, block)) if events is not None else ""
         row: list[str | Number | int] = [
             c.id, d.board, d.round, d.table, d.ns.number, d.ns.names, d.ew.number, d.ew.names, d.director,
             c.created.isoformat(timespec="seconds"), c.data.kind.value, _figure(c.data.suggested_ns),
@@ -64,11 +69,12 @@ def ruling_log(cases: Sequence[Case], events: EventRepository | None = None) -> 
             review.outcome.value if review else "",
             _figure(review.score.score_ns) if review and review.score else "",
             review.deposit.value if review and review.deposit else "", final.result if final else "",
-            final.law if final else "", _figure(final.score_ns) if final else "",
+            final.law if final else "", _figure(final.score_ns) if final and not final.weighted else "",
             _figure(final.score_ew) if final else "", c.status, c.data.engine_version, c.data.laws_edition,
-            imported_note(c), scorer_text(for_case(c, events, cases)) if events is not None else ""]
+            imported_note(c), scorer]
         w.writerow([cell(x) for x in row])
     return out.getvalue()
+
 
 def router() -> APIRouter:
     """The ruling log's route. A plain ``def`` handler: the database blocks, so FastAPI runs

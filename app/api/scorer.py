@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from app.api.field import PlacedCase, convention_words, place_case
 from app.api.schemas.scores import WeightedResponse
 from app.api.travellers import PairsIn, TableOnTraveller, table_on_traveller
+from app.i18n import gettext
 from engine.casefile.cases import Case
 from engine.casefile.events import EventRepository
 from engine.errors import InvalidBoardError
@@ -439,5 +440,57 @@ def scorer_text(block: ForScorerOut | None) -> str:
     return ""
 
 
+def weighted_words(lang: str, w: WeightedEntryOut) -> str:
+    """A weighted score's parts in ``lang``, each with its weight and its matchpoints against the field
+    (or its IMPs against the traveller), then what each side gets: the page's own sentences
+    (``scorer_component``, ``scorer_weighted``... of the catalogues, as ``scorer.html`` says them),
+    never the points average (issue 37)."""
+    imp = gettext(lang, "unit_imp")
+    if w.ns_imps is not None and w.ew_imps is not None:
+        parts = [gettext(lang, "scorer_component_imps", weight=c.weight, result=c.label, score=f"{c.score_ns:+d}",
+                         imps=f"{c.ns_imps:+g} {imp}" if c.ns_imps is not None else "\u2014") for c in w.components]
+        head = gettext(lang, "scorer_weighted_imps", ns=f"{w.ns_imps:+.2f} {imp}", ew=f"{w.ew_imps:+.2f} {imp}")
+    else:
+        parts = [gettext(lang, "scorer_component", weight=c.weight, result=c.label, score=f"{c.score_ns:+d}",
+                         mp=f"{c.ns_mp:g}") if c.ns_mp is not None else
+                 gettext(lang, "scorer_component_no_field", weight=c.weight, result=c.label, score=f"{c.score_ns:+d}")
+                 for c in w.components]
+        head = gettext(lang, "scorer_weighted", ns=f"{w.ns_percent:.2f}%", ew=f"{w.ew_percent:.2f}%") \
+            if w.ns_percent is not None and w.ew_percent is not None else gettext(lang, "scorer_weighted_no_field")
+    return f"{head} {'; '.join(parts)}"
+
+
+def scorer_words(lang: str, block: ForScorerOut | None) -> str:
+    """The block in ``lang``'s words, on one line, for the ruling log downloaded from the page (the
+    scorer's column in the page's language, issue 37): the sentences of the page's "for the scorer"
+    box (``scorer_assigned``, ``scorer_artificial``, ``scorer_split``..., :func:`weighted_words`), the
+    programs' own codes (Bridgemate, USEBIO, JFR) as they are; ``""`` for none."""
+    if block is None:
+        return ""
+    imp = gettext(lang, "unit_imp")
+    if block.split is not None:
+        sp = block.split
+        ns_score, ew_score = f"{sp.score_ns:+d}", f"{sp.score_ew:+d}"
+        if sp.ns_imps is not None and sp.ew_imps is not None:
+            return gettext(lang, "scorer_split", ns_score=ns_score, ew_score=ew_score, ns=f"{sp.ns_imps:+.2f} {imp}",
+                           ew=f"{sp.ew_imps:+.2f} {imp}")
+        if sp.ns_percent is not None and sp.ew_percent is not None:
+            return gettext(lang, "scorer_split", ns_score=ns_score, ew_score=ew_score, ns=f"{sp.ns_percent:.2f}%",
+                           ew=f"{sp.ew_percent:.2f}%")
+        return gettext(lang, "scorer_split_no_field", ns_score=ns_score, ew_score=ew_score)
+    if block.weighted is not None:
+        return weighted_words(lang, block.weighted)
+    if block.artificial is not None:
+        a = block.artificial
+        return gettext(lang, "scorer_artificial", ns=f"{a.ns_percent:g}", ew=f"{a.ew_percent:g}",
+                       bridgemate=a.bridgemate, usebio=a.usebio or "\u2014", jfr=a.jfr)
+    if block.assigned is not None:
+        a2 = block.assigned
+        return gettext(lang, "scorer_assigned", contract=a2.contract, declarer=gettext(lang, f"seat_{a2.declarer}"),
+                       tricks=a2.tricks, score=f"{a2.score_ns:+d}")
+    return ""
+
+
 __all__ = ["ArtificialOut", "AssignedOut", "FieldOut", "ForScorerOut", "SplitOut", "WeightedEntryOut", "case_field",
-           "case_table", "for_case", "for_revoke", "scorer_text", "split_of", "weighted_at_imps", "with_imps"]
+           "case_table", "for_case", "for_revoke", "scorer_text", "scorer_words", "split_of", "weighted_at_imps",
+           "weighted_words", "with_imps"]

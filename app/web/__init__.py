@@ -46,6 +46,7 @@ from app.web.traveller import install_traveller_pages
 from app.web.upload import _board_rows, install_upload_pages
 from app.web.words import date_text, evidence_text
 from engine import __version__ as engine_version
+from engine.model.contract_text import contract_words
 from engine.scoring import PROFILES
 
 _HERE = Path(__file__).parent
@@ -94,7 +95,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
             return seat_params(lang, {"side": code})["side"]
 
         base = {"lang": lang, "langs": languages(), "t": t, "say_evidence": say_evidence, "day": day,
-                "side_word": side_word,
+                "side_word": side_word, "contract_words": contract_words(lang),  # the contract box's words (app.js)
                 "cards": card_symbols,  # "H9" -> "♥9": cards as the tables show them
                 "vuls": VULS, "noticed_values": NOTICED,
                 "discovered_values": DISCOVERED, "missing_values": MISSING, "form": {}, "cform": {},

@@ -20,6 +20,7 @@ from app.api.case_format import case_order
 from app.api.cases import filter_cases
 from app.api.ruling_log import ruling_log
 from app.api.schemas.cases import SettingsIn
+from app.api.scorer import for_case, weighted_words
 from app.i18n import gettext
 from app.service import auth
 from app.service.page_language import page_lang
@@ -29,17 +30,36 @@ from app.web.casefile_scores import points, score_text, status_text
 from app.web.page_common import Render
 from app.web.problems import Problem, field_errors
 from app.web.signin import who
-from engine.casefile.cases import Case, CaseRuleError
+from engine.casefile.cases import Case, CaseRepository, CaseRuleError
 from engine.casefile.events import EventRepository, NotStoredError
 
 
-def case_row(lang: str, c: Case) -> dict[str, Any]:
-    """A line of a case list: board, round, table, pairs, director, status, the scores."""
+def final_text(lang: str, c: Case, events: EventRepository | None, cases: CaseRepository | None = None) -> str:
+    """The score that stands in words (:func:`score_text`); a weighted one (12C1(c)) as the scorer
+    needs it, each result with its weight and its matchpoints against the stored traveller's field
+    (or its IMPs) and what each side gets (:func:`app.api.scorer.weighted_words` of the case's
+    :func:`app.api.scorer.for_case`, on the field as it now stands: the board's other decided cases
+    from ``cases`` in place, issue 36), never its points average (issue 37)."""
+    final = c.final_score()
+    if final is not None and final.weighted and events is not None:
+        decided = cases.cases(c.details.event_id, c.details.board) if cases is not None else ()
+        block = for_case(c, events, decided)
+        if block is not None and block.weighted is not None:
+            return f"{weighted_words(lang, block.weighted)} ({final.law})" if final.law else \
+                weighted_words(lang, block.weighted)
+    return score_text(lang, final)
+
+
+def case_row(lang: str, c: Case, events: EventRepository | None = None,
+             cases: CaseRepository | None = None) -> dict[str, Any]:
+    """A line of a case list: board, round, table, pairs, director, status, the scores (a weighted
+    score that stands part by part against the event's traveller, ``events``, with the board's
+    other decided cases of ``cases`` in place: :func:`final_text`)."""
     return {"id": c.id, "board": c.details.board, "round": c.details.round, "table": c.details.table,
             "ns": c.details.ns, "ew": c.details.ew, "director": c.details.director,
             "kind": gettext(lang, f"kind_{c.data.kind.value}"), "status": status_text(lang, c),
             "status_key": c.status.split(":")[0].replace(" ", "-"),
-            "suggested": points(c.data.suggested_ns), "final": score_text(lang, c.final_score())}
+            "suggested": points(c.data.suggested_ns), "final": final_text(lang, c, events, cases)}
 
 
 def install_case_lists(r: APIRouter, render: Render) -> None:
@@ -66,7 +86,8 @@ def install_case_lists(r: APIRouter, render: Render) -> None:
     def listing(request: Request, lang: str, eid: int, status: int = 200, **extra: Any) -> HTMLResponse:
         """The event's case list (cases.html) with its settings form."""
         event = request.app.state.events.get_event(eid)
-        rows = [case_row(lang, c) for c in sorted(request.app.state.cases.cases(eid), key=case_order)]
+        rows = [case_row(lang, c, request.app.state.events, request.app.state.cases)
+                for c in sorted(request.app.state.cases.cases(eid), key=case_order)]
         settings = event_settings(request, eid)
         sform = {"time_zone": settings.time_zone, "uses_deposits": "1" if settings.uses_deposits else "",
                  "appeal_deadline": settings.appeal_deadline}
@@ -85,8 +106,10 @@ def install_case_lists(r: APIRouter, render: Render) -> None:
     @r.get("/events/{event_id}/rulings.csv", response_model=None)
     def rulings_csv(request: Request, event_id: str, lang: str | None = None) -> Response:
         """The event's ruling log for the scorer (CSV), as ``GET /v1/events/{id}/rulings.csv``,
-        for the signed-in page."""
-        return download(request, lang, event_id, "rulings.csv", "text/csv; charset=utf-8", ruling_log)
+        for the signed-in page: its ``for_scorer`` column in the page's language."""
+        said = page_lang(request, lang)  # the scorer's column in the page's language (issue 37)
+        return download(request, lang, event_id, "rulings.csv", "text/csv; charset=utf-8",
+                        lambda cases, events: ruling_log(cases, events, said))
 
     @r.get("/events/{event_id}/adjusted.csv", response_model=None)
     def adjusted_results_csv(request: Request, event_id: str, lang: str | None = None) -> Response:
@@ -167,7 +190,8 @@ def install_case_lists(r: APIRouter, render: Render) -> None:
                     names[c.details.event_id] = events.get_event(c.details.event_id).details.name
                 except NotStoredError:
                     names[c.details.event_id] = str(c.details.event_id)
-        rows = [dict(case_row(lang, c), event=names[c.details.event_id], event_id=c.details.event_id,
+        rows = [dict(case_row(lang, c, events, request.app.state.cases), event=names[c.details.event_id],
+                     event_id=c.details.event_id,
                      saved=when(c.created, event_settings(request, c.details.event_id).time_zone))
                 for c in sorted(found, key=lambda c: (c.created, c.id), reverse=True)]
         query = {"event": event, "since": since, "until": until, "status": state, "director": director}

@@ -33,7 +33,16 @@ from app.web.page_common import Render, Text
 from app.web.problems import Problem, field_errors
 from app.web.signin import who
 from app.web.words import board_label, pydantic_text, reason, stored_step
-from engine.casefile.cases import Action, Case, CaseConflictError, CaseDetails, CaseKind, CaseRuleError, EnteredScore
+from engine.casefile.cases import (
+    Action,
+    Case,
+    CaseConflictError,
+    CaseDetails,
+    CaseKind,
+    CaseRuleError,
+    EnteredScore,
+    WeightedPart,
+)
 from engine.casefile.events import Event, EventRepository, NotStoredError
 from engine.casefile.rules import AMENDABLE
 from engine.errors import AdvisorError, InvalidBoardError
@@ -46,6 +55,19 @@ MAX_WEIGHTS = 5
 def _fact_value(d: CaseDetails, name: str) -> str:
     return {"round": d.round, "table": d.table, "ns_number": d.ns.number, "ns_names": d.ns.names,
             "ew_number": d.ew.number, "ew_names": d.ew.names, "director": d.director}[name]
+
+
+def proposed_weights(plausible: list[dict[str, Any]], parts: tuple[WeightedPart, ...]) -> dict[str, str]:
+    """The decision form's weight fields (``weight_<i>``, percent as typed: ``"50"``) prefilled
+    with the advisor's weighted proposal ``parts``: each plausible result of the form (``plausible``,
+    the stored ruling's ``scores.plausible``) that is a part of the proposal (same result, same
+    points) gets its weight; none when the proposal is not weighted."""
+    out = {}
+    for i, p in enumerate(plausible):
+        w = next((x for x in parts if x.result == str(p.get("result", "")) and x.score_ns == p.get("score_ns")), None)
+        if w is not None:
+            out[f"weight_{i}"] = f"{w.percent:g}"
+    return out
 
 
 def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
@@ -86,6 +108,8 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
     plausible = [p for p in ((r.get("scores") or {}).get("plausible") or [])
                  if isinstance(p.get("score_ns"), int)][:MAX_WEIGHTS]
     viewer = who(request)
+    prefill = {"score_ns": points(sug.score_ns) if sug.score_ns is not None else "", "result": sug.result,
+               "law": sug.law}
     return {
         "case": case, "event": event, "label": label, "contract": contract, "declarer": declarer,
         "diagram": diagram, "centre": contract, "counts": None,
@@ -118,9 +142,9 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
         "withdrawn": case.withdrawn,
         "pairs": {"ns": d.ns, "ew": d.ew},
         "may_decide": viewer.can(auth.DIRECTOR), "may_review": viewer.can(auth.COMMITTEE),
-        "dform": {"score_ns": points(sug.score_ns) if sug.score_ns is not None else "", "result": sug.result,
-                  "law": sug.law, "reason": "", "art_ns": (sug.artificial or {}).get("NS", ""),
-                  "art_ew": (sug.artificial or {}).get("EW", "")},
+        "prefill": prefill,
+        "dform": {**prefill, "reason": "", "art_ns": (sug.artificial or {}).get("NS", ""),
+                  "art_ew": (sug.artificial or {}).get("EW", ""), **proposed_weights(plausible, sug.weighted)},
         "rform": {}, "rerun": None, "lang_path": f"/cases/{case.id}",
     }
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
+from app.api.case_decisions import proposed_weighting
 from app.i18n import gettext
 from engine.casefile.cases import Case, CaseKind, EnteredScore, WeightedPart
+from engine.casefile.rules import weighting_text
 
 
 def points(value: float | None) -> str:
@@ -51,25 +52,34 @@ class Suggestion:
     """The advisor's suggested score as the stored ruling gives it.
 
     Attributes:
-        result: e.g. ``"4H W -1"`` (``""`` for an artificial score).
-        score_ns: North-South's points, ``None`` for an artificial score.
+        result: e.g. ``"4H W -1"``; a weighted proposal's parts, ``"50% 4H S =, 50% 4H S -1"``
+            (``""`` for an artificial score).
+        score_ns: North-South's points (a weighted proposal's weighted sum, to 0.01 of a point),
+            ``None`` for an artificial score.
         law: e.g. ``"64A2"``, ``"12C1(b)"``, ``"12C2(a)"``.
         artificial: by side, e.g. ``{"NS": "40%", "EW": "40%"}``, when no result can be assigned.
-        weighted: a weighted score's results with their suggested weights (12C1(c): double dummy
-            favoured the side at fault, so the table result is weighted in, Law 12B1).
+        weighted: a weighted score's results with their proposed weights (12C1(c)):
+            :func:`app.api.case_decisions.proposed_weighting`.
     """
 
     result: str
-    score_ns: int | None
+    score_ns: float | None
     law: str
     artificial: Mapping[str, str] | None = None
     weighted: tuple[WeightedPart, ...] = ()
 
 
 def suggestion(case: Case) -> Suggestion:
-    """The suggested score of ``case``'s stored ruling (revoke: its ``suggested``; Laws 13/14:
-    the table result when it stands at the director's option (13C), the assigned score, the
-    result after the revoke laws, else the artificial score; the law is the ruling's ``score_law``)."""
+    """The suggested score of ``case``'s stored ruling: a weighted proposal (12C1(c)) when the
+    ruling proposes one (:func:`app.api.case_decisions.proposed_weighting`: Laws 13/14 with two or
+    more plausible results, even weights), its parts as the result and its weighted sum as the
+    points; else (revoke: its ``suggested``; Laws 13/14: the table result when it stands at the
+    director's option (13C), the assigned score, the result after the revoke laws, else the
+    artificial score; the law is the ruling's ``score_law``)."""
+    parts = proposed_weighting(case)
+    if parts:
+        total = round(sum(p.score_ns * p.percent for p in parts) / 100, 2)
+        return Suggestion(weighting_text(parts), total, "12C1(c)", weighted=parts)
     r = case.data.ruling
     if case.data.kind is CaseKind.REVOKE:
         s = r.get("suggested") or {}
@@ -82,12 +92,6 @@ def suggestion(case: Case) -> Suggestion:
         return Suggestion(_table_result(r), case.data.suggested_ns, law)
     if r.get("assigned"):
         return Suggestion(str(r["assigned"].get("result", "")), case.data.suggested_ns, law)
-    gain = r.get("offender_gain") or {}
-    if gain.get("form") == "weighted":  # 12B1: a weighted score with the table result, weights suggested
-        parts = tuple(WeightedPart(str(gain[k]["result"]), int(gain[k]["score_ns"]),
-                                   float(Fraction(str(gain["weights"][k])) * 100))
-                      for k in ("table", "double_dummy"))
-        return Suggestion("", None, law, weighted=parts)
     if r.get("ruled_result"):
         return Suggestion(str(r["ruled_result"].get("result", "")), case.data.suggested_ns, law)
     art = r.get("artificial") or {}

@@ -40,6 +40,7 @@ from engine.casefile.cases import CaseKind
 from engine.casefile.events import NotStoredError
 from engine.errors import InvalidBoardError
 from engine.laws.claims import CARELESS
+from engine.model.contract_text import read_contract_text
 from engine.model.seats import SEATS
 from engine.rulings.claim_ruling import ClaimRuling
 
@@ -68,7 +69,20 @@ def _int(text: str) -> int | str:
     return int(t) if t.isdigit() and len(t) <= 3 else t
 
 
-def claim_body(form: Mapping[str, str], not_normal: list[str]) -> dict[str, Any]:
+def _typed(text: str, lang: str, path: str) -> str | None:
+    """The contract box as typed (``4 kiery``, ``3BA``: :func:`read_contract_text`) in PBN's form,
+    ``None`` when blank; a pass as ``PASS`` (the request refuses a passed-out board).
+
+    Raises:
+        InvalidBoardError: ``path`` (``contract``, ``position/contract``): a word naming two
+            suits, or text that is no contract, said in the page's words."""
+    try:
+        return read_contract_text(text, lang) or None
+    except InvalidBoardError as exc:
+        raise InvalidBoardError(exc.message, path=path, key=exc.key, params=exc.params) from None
+
+
+def claim_body(form: Mapping[str, str], not_normal: list[str], lang: str = "en") -> dict[str, Any]:
     """The body of ``POST /v1/rulings/claim`` from the page's form fields (:data:`FORM_FIELDS`).
 
     ``source`` ``position``: the four hands, ``trump``, ``leader``, the trick in progress, and the
@@ -78,11 +92,13 @@ def claim_body(form: Mapping[str, str], not_normal: list[str]) -> dict[str, Any]
     line in the order said (``"draw trumps\ncash C\nconcede D"``), posted as
     ``claim.statement.steps`` in that order. A malformed value of another field goes to the
     request as it is, so the request's own validation names the field. ``not_normal``: careless
-    categories the director rules not normal (``findings.normal``).
+    categories the director rules not normal (``findings.normal``). The contract boxes are read
+    as the director types them in ``lang`` (:func:`_typed`).
 
     Raises:
         InvalidBoardError: a step that cannot be read (:func:`app.i18n.statement.parse_step`:
-            path ``claim/statement/steps/<i>``, the message quoting the line).
+            path ``claim/statement/steps/<i>``, the message quoting the line); a contract box that
+            cannot be read (path ``contract`` or ``position/contract``).
     """
     f = {k: form.get(k, "") for k in FORM_FIELDS}
     body: dict[str, Any] = {"vulnerable": f["vulnerable"] or "None"}
@@ -90,7 +106,7 @@ def claim_body(form: Mapping[str, str], not_normal: list[str]) -> dict[str, Any]
         pos: dict[str, Any] = {"hands": {s: f[f"hand_{s}"].strip() for s in "NESW"}, "trump": f["trump"] or "NT",
                                "leader": f["leader"] or "N", "trick": _words(f["trick"])}
         if f["pos_contract"].strip():
-            pos["contract"] = f["pos_contract"].strip()
+            pos["contract"] = _typed(f["pos_contract"], lang, "position/contract")
         if f["pos_declarer"]:
             pos["declarer"] = f["pos_declarer"]
         if f["won_ns"].strip() or f["won_ew"].strip():
@@ -104,7 +120,7 @@ def claim_body(form: Mapping[str, str], not_normal: list[str]) -> dict[str, Any]
             body.pop("vulnerable")  # the stored board's
         else:
             body["deal"] = f["deal"].strip()
-        body |= {"contract": f["contract"].strip() or None, "declarer": f["declarer"] or None,
+        body |= {"contract": _typed(f["contract"], lang, "contract"), "declarer": f["declarer"] or None,
                  "play": _words(f["play"])}
     statement: dict[str, Any] = {"text": f["st_text"].strip(), "steps": parse_steps(f["st_steps"]),
                                  "trumps": f["st_trumps"] or "not_mentioned"}
@@ -232,7 +248,7 @@ async def _rule(request: Request, render: Render, lang: str, form: dict[str, str
                      deal_pbn=deal_pbn)
 
     try:
-        body = claim_body(form, not_normal)
+        body = claim_body(form, not_normal, lang)
         req = ClaimRulingRequest.model_validate(body)
     except ValidationError as exc:
         return refuse(validation_problems(lang, exc))

@@ -31,6 +31,7 @@ from engine.casefile.cases import (
     Pair,
     Review,
     ReviewOutcome,
+    WeightedPart,
 )
 
 AMENDABLE = {"round": 20, "table": 20, "ns_number": 20, "ns_names": 200, "ew_number": 20, "ew_names": 200,
@@ -125,26 +126,33 @@ def check_score(score: EnteredScore, path: str = "") -> EnteredScore:
     for name, value in numbers:
         if value is not None and (not math.isfinite(value) or abs(value) > MAX_SCORE):
             raise CaseRuleError(f"{value!r} is not a bridge score (at most {MAX_SCORE} points either way)",
-                                path=at + name)
+                                path=at + name, key="case_not_a_score", params={"value": f"{value:g}",
+                                                                                "most": MAX_SCORE})
     if score.score_ns is None and not score.artificial:
         raise CaseRuleError("give the score entered (score_ns, North-South's points) or an artificial adjusted "
-                            "score (artificial, 12C2)", path=at + "score_ns")
+                            "score (artificial, 12C2)", path=at + "score_ns", key="case_score_missing")
     if score.score_ns is not None and score.artificial:
         raise CaseRuleError("a score is either in points (score_ns) or artificial (12C2), not both",
-                            path=at + "artificial")
+                            path=at + "artificial", key="case_score_both")
     if score.weighted:
         if score.score_ns is None:
-            raise CaseRuleError("a weighted score (12C1(c)) needs score_ns, the weighted sum", path=at + "score_ns")
+            raise CaseRuleError("a weighted score (12C1(c)) needs score_ns, the weighted sum", path=at + "score_ns",
+                                key="case_weighted_no_sum")
         bad = next((i for i, w in enumerate(score.weighted) if not 0 < w.percent <= 100), None)
         if bad is not None:
-            raise CaseRuleError("a weight is a percentage over 0 and at most 100", path=f"{at}weighted/{bad}/percent")
+            raise CaseRuleError("a weight is a percentage over 0 and at most 100", path=f"{at}weighted/{bad}/percent",
+                                key="case_weight_range", params={"weight": f"{score.weighted[bad].percent:g}%",
+                                                                 "result": score.weighted[bad].result})
         total = sum(w.percent for w in score.weighted)
         if abs(total - 100) > 0.01:
-            raise CaseRuleError(f"the weights add up to {total:g}%, not 100%", path=at + "weighted")
+            raise CaseRuleError(f"the weights add up to {total:g}%, not 100%", path=at + "weighted",
+                                key="case_weights_total", params={"total": f"{total:g}%"})
         weighted_sum = sum(w.score_ns * w.percent for w in score.weighted) / 100
         if abs(weighted_sum - score.score_ns) > 0.5:
             raise CaseRuleError(f"the weighted results give {weighted_sum:+.2f}, not {score.score_ns:+g}: "
-                                "score_ns is the weighted sum (12C1(c))", path=at + "score_ns")
+                                "score_ns is the weighted sum (12C1(c))", path=at + "score_ns",
+                                key="case_weighted_sum", params={"sum": f"{weighted_sum:+.2f}",
+                                                                 "entered": f"{score.score_ns:+g}"})
     ns = round(score.score_ns, 2) if score.score_ns is not None else None
     ew = round(score.score_ew, 2) if score.score_ew is not None else None
     if ew is not None and ns is not None and ew == -ns:
@@ -152,15 +160,48 @@ def check_score(score: EnteredScore, path: str = "") -> EnteredScore:
     return EnteredScore(ns, score.result.strip(), score.law.strip(), ew, score.weighted, score.artificial)
 
 
-def check_decision(case: Case, score: EnteredScore, reason: str) -> Decision:
+def weighting_text(parts: Sequence[WeightedPart]) -> str:
+    """A weighted score's parts as a director writes them: ``"50% 4H S =, 50% 4H S -1"``."""
+    return ", ".join(f"{p.percent:g}% {p.result}" for p in parts)
+
+
+def score_words(score: EnteredScore) -> str:
+    """A score entered, language-neutral (numbers, results, percentages), for an error naming what
+    was entered: ``"+50"``, ``"70% 4H W -1, 30% 4H W = (-91)"``, ``"60%/40%"`` (artificial,
+    North-South's first), ``"+420/-620"`` (split)."""
+    if score.artificial:
+        return "/".join(score.artificial.get(k, "-") for k in ("NS", "EW"))
+    points = f"{score.score_ns:+g}" if score.score_ns is not None else "-"
+    if score.score_ew is not None:
+        points += f"/{score.score_ew:+g}"
+    return f"{weighting_text(score.weighted)} ({points})" if score.weighted else points
+
+
+def same_weighting(score: EnteredScore, proposal: Sequence[WeightedPart]) -> bool:
+    """Whether ``score`` is the weighted ``proposal`` exactly: the same results' points with the
+    same weights (to 0.01 %), in any order, not split."""
+    def parts(ws: Sequence[WeightedPart]) -> list[tuple[int, float]]:
+        return sorted((w.score_ns, round(w.percent, 2)) for w in ws)
+
+    return bool(proposal) and score.score_ew is None and not score.artificial \
+        and parts(score.weighted) == parts(proposal)
+
+
+def check_decision(case: Case, score: EnteredScore, reason: str,
+                   proposal: Sequence[WeightedPart] = ()) -> Decision:
     """The director's decision on ``case``, if the case file's rules allow it.
 
-    It differs from the suggestion when its points are not the ruling's suggested score (or
-    the suggestion was artificial and the decision is not, or the score is split): then a
-    reason is required.
+    It differs from the advisor's proposal when its points are not the ruling's suggested score
+    (or the suggestion was artificial and the decision is not, or the score is split) and it is
+    not the weighted ``proposal`` exactly (the results and weights the ruling proposes to enter,
+    12C1(c), :func:`same_weighting`): then a reason is required. Confirming the proposal as it
+    stands needs none.
 
     Raises:
-        CaseRuleError: path ``reason`` (missing though the score differs) or a score field.
+        CaseRuleError: path ``reason`` (missing though the score differs: key
+            ``case_decision_reason``, params ``entered`` and ``proposal``, :func:`score_words`;
+            ``case_decision_reason_artificial`` when the proposal was an artificial score) or a
+            score field.
         CaseConflictError: the committee has already reviewed the case (its decision stands), or
             the case was withdrawn.
     """
@@ -176,10 +217,21 @@ def check_decision(case: Case, score: EnteredScore, reason: str) -> Decision:
         differs = score.score_ns is not None
     else:
         differs = score.score_ns is None or abs(score.score_ns - suggested) > 0.005 or score.score_ew is not None
+    if differs and same_weighting(score, proposal):
+        differs = False
     if differs and not reason.strip():
-        shown = f"{suggested:+d}" if suggested is not None else "an artificial adjusted score"
-        raise CaseRuleError(f"the score entered differs from the suggestion ({shown}): give the reason",
-                            path="reason")
+        entered = score_words(score)
+        if proposal:
+            shown = f"{weighting_text(proposal)} ({sum(w.score_ns * w.percent for w in proposal) / 100:+g})"
+        elif suggested is not None:
+            shown = f"{suggested:+d}"
+        else:
+            raise CaseRuleError(f"the score entered ({entered}) differs from the advisor's proposal, an artificial "
+                                "adjusted score: give the reason", path="reason",
+                                key="case_decision_reason_artificial", params={"entered": entered})
+        raise CaseRuleError(f"the score entered ({entered}) differs from the advisor's proposal ({shown}): "
+                            "give the reason", path="reason", key="case_decision_reason",
+                            params={"entered": entered, "proposal": shown})
     return Decision(score, reason.strip(), differs)
 
 

@@ -95,7 +95,8 @@ def test_a_score_other_than_the_suggestion_needs_a_reason(client: TestClient, ev
     case_id = created(client, case_body(event))
     two_down = {"score_ns": 100, "result": "4H W -2", "law": "64B2"}
     r = client.post(f"/v1/cases/{case_id}/decision", json=two_down)
-    error(r, 422, ["body", "reason"], "differs from the suggestion (+50)", "give the reason")
+    error(r, 422, ["body", "reason"], "the score entered (+100) differs from the advisor's proposal (+50)",
+          "give the reason")
     r = client.post(f"/v1/cases/{case_id}/decision", json=two_down | {"reason": "North led before South played"})
     assert r.status_code == 200 and r.json()["decision"]["differs_from_suggestion"] is True
     # weighted (12C1(c)): 70% of +50 and 30% of 4H W = (-620) is -151

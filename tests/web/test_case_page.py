@@ -289,8 +289,8 @@ def test_a_score_that_differs_needs_the_reason_next_to_its_field(site):
     _as(client, tokens, DIRECTOR)
     r = client.post(f"/cases/{case_id}/decision", data=DECISION | {"score_ns": "-420", "result": "4H W ="})
     assert r.status_code == 422
-    assert _field_error(r.text, "reason") == "Reason: the score entered differs from the suggestion (+50): " \
-                                             "give the reason"
+    assert _field_error(r.text, "reason") == "Reason: the score entered (-420) differs from the advisor's " \
+                                             "proposal (+50): give the reason"
     assert 'name="score_ns" value="-420"' in r.text  # what the director typed is kept
     r = client.post(f"/cases/{case_id}/decision", data=DECISION | {"score_ns": "5o"})
     assert r.status_code == 422
@@ -309,7 +309,10 @@ def test_weights_make_the_weighted_score_and_the_case_list_shows_it(site):
     assert re.search(r'id="decision-score">70% 4H W -1, 30% 4H W =, NS -91 \(12C1\(c\)\)<', page)
     listing = client.get("/events/1/cases").text
     assert "<td class=\"status\">decided</td>" in listing
-    assert '<td class="final">70% 4H W -1, 30% 4H W =, NS -91 (12C1(c))</td>' in listing
+    # issue 37: the list gives each part with its weight, never the points average (no traveller here: no MP)
+    assert ('<td class="final">Weighted score (12C1(c)): give the board&#39;s other results (or upload the '
+            "session&#39;s results) to have its matchpoints; each result with its weight: 7/10 × 4H W -1 (NS +50); "
+            '3/10 × 4H W = (NS -420) (12C1(c))</td>') in listing
 
 
 def test_after_the_review_the_decision_can_no_longer_change(site):
@@ -540,6 +543,10 @@ def test_an_incorrect_number_of_cards_saved_as_a_case(dds: SolverRunner, tmp_pat
             "ew_number": "2", "case_director": DIRECTOR})
         assert r.status_code == 303, _errors(r.text)
         page = client.get(r.headers["location"]).text
-        assert 'id="suggested-score">4H W -1, NS +50 (12C1(b))<' in page
+        # issue 37: the ruling's "for the scorer" box proposes the two plausible results at 1/2 each (the
+        # contract reached, 4H W -1, NS +50, and par, 2H E +1: 60 + 30 + 50 = 140 to East-West, not
+        # vulnerable, NS -140); the case proposes the same: 0.5 x 50 + 0.5 x (-140) = -45 (12C1(c))
+        assert 'id="suggested-score">50% 4H W -1, 50% 2H E +1, NS -45 (12C1(c))<' in page
         assert "<dt>W (stan zastany)</dt><dd>64.AKQT543.2.K976</dd>" in page  # West's 14 cards, as given
-        assert "Zapisz decyzję" in page and 'name="score_ns" value="+50"' in page
+        assert "Zapisz decyzję" in page and 'name="score_ns" value="-45"' in page
+        assert 'name="weight_0" value="50"' in page and 'name="weight_1" value="50"' in page

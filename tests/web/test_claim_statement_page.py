@@ -214,3 +214,22 @@ def test_a_claim_case_with_the_older_fields_shows_its_steps_in_words(client: Tes
         assert words in text
         assert "suit:S" not in text and "careless_" not in text, text[:2000]
 
+
+
+# --- issue 37: the contract boxes read a director's words -----------------------------------------
+
+@pytest.mark.parametrize(("typed", "lang", "pbn"), [("4 piki", "pl", "4S"), ("3 bez atu kontra", "pl", "3NTX"),
+                                                    ("4 червы", "ru", "4H"), ("2 κούπες", "el", "2H"),
+                                                    ("4S", "en", "4S")])
+def test_the_claim_forms_contract_boxes_read_the_directors_words(typed, lang, pbn):
+    board = claim_body(FORM | {"source": "deal", "deal": "N:...", "contract": typed, "declarer": "S"}, [], lang)
+    assert board["contract"] == pbn
+    position = claim_body(FORM | T02 | {"pos_contract": typed, "pos_declarer": "S"}, [], lang)
+    assert position["position"]["contract"] == pbn
+
+
+def test_a_claim_contract_naming_two_suits_is_refused_at_its_field():
+    with pytest.raises(InvalidBoardError) as caught:
+        claim_body(FORM | T02 | {"pos_contract": "4K", "pos_declarer": "S"}, [], "pl")
+    assert (caught.value.path, caught.value.key, caught.value.params["letter"]) == ("position/contract",
+                                                                                   "contract_ambiguous", "K")

@@ -32,7 +32,9 @@ def _dummy_revoke(contract: str) -> dict[str, str]:
             "field": "200 100 300 -110"}
 
 
-@pytest.mark.parametrize(("typed", "lang"), [("2♣", "en"), ("2c", "en"), ("2T", "pl"), ("2Т", "ru")])
+@pytest.mark.parametrize(("typed", "lang"), [("2♣", "en"), ("2c", "en"), ("2T", "pl"), ("2Т", "ru"),
+                                             ("2 trefle", "pl"), ("2 TREFLE", "pl"), ("2 трефы", "ru"),
+                                             ("2 σπαθιά", "el"), ("2 clubs", "en")])
 def test_the_contract_box_takes_what_directors_type(client, typed, lang):
     # tests/web/test_web.py: 2C W -2 and -3, half each, against 200 100 300 -110 is 75% to North-South
     r = client.post("/ruling", data=_dummy_revoke(typed) | {"lang": lang})
@@ -41,8 +43,9 @@ def test_the_contract_box_takes_what_directors_type(client, typed, lang):
 
 
 @pytest.mark.parametrize(("typed", "lang", "said"), [
-    ("2K", "pl", "litera K oznacza dwa kolory (kiery i kara)"),
-    ("2Κ", "el", "το γράμμα Κ σημαίνει δύο χρώματα"),
+    ("2K", "pl", "„2K”: K oznacza dwa kolory (kiery i kara), więc kontraktu nie zgadujemy: wpisz np. 4♥, 4H, "
+                 "4 kiery, 4Kier, 4Ki; 4 karo, 4Ka"),
+    ("2Κ", "el", "το Κ σημαίνει δύο χρώματα (κούπες και καρά)"),
 ])
 def test_a_letter_naming_two_suits_is_refused_in_the_directors_words(client, typed, lang, said):
     r = client.post("/ruling", data=_dummy_revoke(typed) | {"lang": lang})

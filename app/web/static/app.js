@@ -168,26 +168,32 @@ document.addEventListener("click", function (event) {
     return { trump: strain === "NT" ? "" : strain, leader: nextSeat(declarer) };
   }
 
-  // the strain of a typed contract as engine/model/contract_text.py reads it ("4♥", "3BA", "3БК",
-  // "3ΧΑΧ"), or null (a letter naming two suits, Polish K, is not guessed: the server says why)
-  var NO_TRUMP = { pl: ["BA"], ru: ["\u0411\u041a"], el: ["\u03a7\u0391"] };
-  var LETTERS = { pl: { P: "S", T: "C" },
-                  ru: { "\u041f": "S", "\u0427": "H", "\u0411": "D", "\u0422": "C" } };
+  // the strain of a typed contract as engine/model/contract_text.py reads it ("4♥", "4 kiery", "4Ki",
+  // "3BA", "3 БК", "3ΧΑΧ"), or null (a word naming two suits, Polish K, is not guessed: the server says
+  // why). The words are the server's own (contract_words(lang): data-words on the contract box), folded
+  // as the server folds them: lower case, no diacritics (NFD without its marks), no spaces or full stops
+  var WORDS = JSON.parse(contractInput.getAttribute("data-words") || "null") ||
+              { strain: {}, doubling: {"": ""}, pass: {}, ambiguous: {} };
+  function fold(text) {
+    return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC")
+      .replace(/\u03c2/g, "\u03c3").replace(/[\s.]+/g, "");
+  }
+  function doubling(tail) {
+    if (Object.prototype.hasOwnProperty.call(WORDS.doubling, tail)) { return WORDS.doubling[tail]; }
+    var x = tail.replace(/[\u0445\u03c7]/g, "x");  // Cyrillic ha, Greek chi typed for an X
+    return Object.prototype.hasOwnProperty.call(WORDS.doubling, x) ? WORDS.doubling[x] : null;
+  }
   function typedStrain(value) {
-    var lang = document.documentElement.lang;
-    var m = /^([1-7])(.+)$/.exec(value.toUpperCase().replace(/\s+/g, "").replace(/\u0386/g, "\u0391"));
+    var m = /^([1-7])(.+)$/.exec(fold(value));
     if (!m) { return null; }
-    var rest = m[2];
-    for (var n = 0; n <= 2 && n < rest.length; n++) {
-      var token = rest.slice(0, rest.length - n);
-      var dbl = rest.slice(rest.length - n).replace(/[\u0425\u03a7]/g, "X");
-      if (["", "X", "XX", "R", "*", "**"].indexOf(dbl) < 0) { continue; }
-      if (/^(S|H|D|C)$/.test(token)) { return token; }
-      if (FROM_SYMBOL[token]) { return FROM_SYMBOL[token]; }
-      if (token === "NT" || token === "N" || (NO_TRUMP[lang] || []).indexOf(token) >= 0) { return "NT"; }
-      if ((LETTERS[lang] || {})[token]) { return LETTERS[lang][token]; }
-    }
-    return null;
+    var rest = m[2], best = null, longest = -1;
+    Object.keys(WORDS.strain).forEach(function (word) {  // the longest word read: "5 kar" is karo
+      if (rest.indexOf(word) === 0 && word.length > longest && doubling(rest.slice(word.length)) !== null) {
+        best = WORDS.strain[word];
+        longest = word.length;
+      }
+    });
+    return best;
   }
 
   // the tricks so far: each {cards: [{card, seat, revoke}], winner}; and whose turn it is

@@ -51,9 +51,11 @@ def decided(score: EnteredScore = ONE_DOWN, reason: str = "") -> Case:
 
 def test_the_suggested_score_needs_no_reason_and_another_needs_one() -> None:
     assert check_decision(CASE, ONE_DOWN, "").differs is False
-    with pytest.raises(CaseRuleError, match=r"differs from the suggestion \(\+50\)") as exc:
+    with pytest.raises(CaseRuleError, match=r"score entered \(\+100\) differs from the advisor's proposal \(\+50\)") \
+            as exc:
         check_decision(CASE, EnteredScore(100, "4H W -2", "63A1"), "  ")
-    assert exc.value.path == "reason"
+    assert (exc.value.path, exc.value.key, exc.value.params) == ("reason", "case_decision_reason",
+                                                                 {"entered": "+100", "proposal": "+50"})
     kept = check_decision(CASE, EnteredScore(100, "4H W -2", "64B2"), "the revoke was not established")
     assert kept.differs and kept.reason == "the revoke was not established"
 
@@ -70,8 +72,28 @@ def test_a_weighted_score_is_the_weighted_sum_of_its_results() -> None:
     with pytest.raises(CaseRuleError, match=r"add up to 90%, not 100%"):
         check_score(EnteredScore(-89, "weighted", "12C1(c)", weighted=short))
     # a weighted score differs from the suggestion (+50): the director says why
-    with pytest.raises(CaseRuleError, match="give the reason"):
+    with pytest.raises(CaseRuleError, match="give the reason") as exc:
         check_decision(CASE, EnteredScore(-151, "weighted", "12C1(c)", weighted=parts), "")
+    assert exc.value.params["entered"] == "70% 4H W -1, 30% 4H W = (-151)"  # what was entered, not "artificial"
+
+
+def test_confirming_the_weighted_proposal_needs_no_reason_and_departing_from_it_does() -> None:
+    # Issue 37: the advisor proposes 4H W -1 (NS +50) and 4H W = (NS -620) at 50% each (12C1(c), even
+    # weights): 25 - 310 = -285. The director records exactly that: no reason (in any order of parts).
+    proposal = (WeightedPart("4H W -1", 50, 50), WeightedPart("4H W =", -620, 50))
+    same = EnteredScore(-285, "50% 4H W =, 50% 4H W -1", "12C1(c)", weighted=tuple(reversed(proposal)))
+    assert check_decision(CASE, same, "", proposal).differs is False
+    # 70/30 departs from it: 35 - 186 = -151, and the error names both, true to what was entered
+    other = (WeightedPart("4H W -1", 50, 70), WeightedPart("4H W =", -620, 30))
+    with pytest.raises(CaseRuleError) as exc:
+        check_decision(CASE, EnteredScore(-151, "70/30", "12C1(c)", weighted=other), "", proposal)
+    assert (exc.value.key, exc.value.params) == ("case_decision_reason", {
+        "entered": "70% 4H W -1, 30% 4H W = (-151)", "proposal": "50% 4H W -1, 50% 4H W = (-285)"})
+    assert check_decision(CASE, EnteredScore(-151, "70/30", "12C1(c)", weighted=other), "misled", proposal).differs
+    # split with the proposal's parts is not the proposal
+    split = EnteredScore(-285, "", "12C1(c)", score_ew=100, weighted=proposal)
+    with pytest.raises(CaseRuleError, match="give the reason"):
+        check_decision(CASE, split, "", proposal)
 
 
 def test_a_split_score_differs_even_with_the_suggested_points_for_north_south() -> None:
