@@ -160,10 +160,6 @@ def advise(body: AlternativesRequest, repo: EventRepository, solver: DoubleDummy
     return advice, deal, dealer, vul, board, named
 
 
-def _say(key: str, **params: object) -> str:
-    return i18n.gettext(i18n.current(), f"api.alternatives_{key}", **params)
-
-
 def _scored_out(outcomes: Sequence[Outcome], scored: AdjustedOnField) -> list[ScoredOutcomeOut]:
     return [ScoredOutcomeOut(label=o.label, score_ns=o.ns_score, weight=str(o.weight), weight_decimal=float(o.weight),
                              ns=c.ns, ew=c.ew) for o, c in zip(outcomes, scored.components, strict=True)]
@@ -189,10 +185,11 @@ def weighted_on_field(outcomes: list[Outcome], placed: PlacedCase, prof: Profile
     kw: dict[str, Any] = {"session_most": placed.session_most, "other_room": placed.other_room}
     scored = score_on_field(outcomes, placed.field, conv, **kw)
     comps = _scored_out(outcomes, scored)
-    unit = _say(f"unit_{scored.form}")
+    unit = i18n.gettext(i18n.current(), f"api.alternatives_unit_{scored.form}")
     if prof.weighting:
         summed = " + ".join(f"{c.weight} x {c.ns:g}" for c in comps)
-        text = [_say("weighted", unit=unit, sum=summed, ns=f"{scored.ns:.2f}", ew=f"{scored.ew:.2f}")]
+        text = [i18n.gettext(i18n.current(), "api.alternatives_weighted", unit=unit, sum=summed,
+                             ns=f"{scored.ns:.2f}", ew=f"{scored.ew:.2f}")]
         return WeightedResponse(profile=prof.name, form=_form(scored), weights_defaulted=defaulted, outcomes=comps,
                                 ns=scored.ns, ew=scored.ew, top=None if scored.top is None else int(scored.top),
                                 ns_percent=scored.ns_percent, ew_percent=scored.ew_percent, others=[], split=None,
@@ -211,8 +208,9 @@ def weighted_on_field(outcomes: list[Outcome], placed: PlacedCase, prof: Profile
     split = SplitOut(score_for_ns=for_ns, score_for_ew=for_ew, ns=ns.ns, ew=ew.ew,
                      ns_percent=ns.ns_percent if mp else None, ew_percent=ew.ew_percent if mp else None,
                      balances=for_ns == for_ew)
-    text = [_say("split", profile=prof.name, side=offending.other.value, ns=f"{for_ns:+d}", ew=f"{for_ew:+d}",
-                 ns_figure=f"{ns.ns:.2f}", ew_figure=f"{ew.ew:.2f}")]
+    text = [i18n.gettext(i18n.current(), "api.alternatives_split", profile=prof.name, side=offending.other.value,
+                         ns=f"{for_ns:+d}", ew=f"{for_ew:+d}",
+                         ns_figure=f"{ns.ns:.2f}", ew_figure=f"{ew.ew:.2f}")]
     return WeightedResponse(profile=prof.name, form=_form(scored), weights_defaulted=defaulted, outcomes=comps,
                             ns=None, ew=None, top=None if scored.top is None else int(scored.top), ns_percent=None,
                             ew_percent=None, others=[], split=split, explanation=text,
@@ -275,7 +273,8 @@ def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: 
                                         range=[dd.best_defence, dd.worst_defence]),
             room=RoomOut(matched=ev.room.matched, tables=ev.room.tables,  # type: ignore[arg-type]
                          tricks={str(n): k for n, k in ev.room.tricks}),
-            rule=ev.rule, rule_text=_say(f"rule_{ev.rule}", n=ev.room.tables, min=ROOM_MIN_TABLES),
+            rule=ev.rule, rule_text=i18n.gettext(i18n.current(), f"api.alternatives_rule_{ev.rule}", n=ev.room.tables,
+                                    min=ROOM_MIN_TABLES),
             outcomes=[OutcomeOut(tricks=o.tricks, result=o.result, share=str(o.share), weight=str(o.weight),
                                  weight_decimal=float(o.weight), score_ns=o.score_ns) for o in ev.outcomes]))
     return AlternativesResponse(law=advice.law, board=board, deal=deal.to_pbn(), dealer=dealer,  # type: ignore[arg-type]
