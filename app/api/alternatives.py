@@ -144,15 +144,18 @@ def _weights(body: AlternativesRequest) -> list[Fraction] | None:
     return [parse_weight(w, path=f"weights/{i}") for i, w in enumerate(body.weights)]
 
 
-def advise(body: AlternativesRequest, repo: EventRepository, solver: DoubleDummySolver
+def advise(body: AlternativesRequest, repo: EventRepository, solver: DoubleDummySolver,
+           room: Sequence[TravellerLine] = ()
            ) -> tuple[AlternativesAdvice, Deal, str, Vulnerability, str | None, TableOnTraveller | None]:
-    """The engine's answer for ``body`` with the board it was asked on.
+    """The engine's answer for ``body`` with the board it was asked on; ``room``: without ``event``,
+    the other tables' traveller lines (the command line's results file), else the stored traveller's.
 
     Raises:
         InvalidBoardError: bad input, ``path`` naming the request field.
         SolverError: the solver failed or is busy.
     """
-    deal, dealer, vul, board, named, room = _board(body, repo)
+    deal, dealer, vul, board, named, stored = _board(body, repo)
+    room = stored if body.event is not None else tuple(room)
     table = _table_result(body, named)
     alts = [Alternative(_contract(a.contract, a.declarer, f"alternatives/{i}/contract"),
                         _card(a.lead, f"alternatives/{i}/lead"), a.tricks) for i, a in enumerate(body.alternatives)]
@@ -218,12 +221,13 @@ def weighted_on_field(outcomes: list[Outcome], placed: PlacedCase, prof: Profile
 
 
 def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: DoubleDummySolver,
-                      decided: Sequence[Case] = ()) -> AlternativesResponse:
+                      decided: Sequence[Case] = (), room: Sequence[TravellerLine] = ()) -> AlternativesResponse:
     """The answer to ``POST /v1/rulings/alternatives``: each alternative's evidence and outcomes,
     then the weighted score: with ``event`` and a traveller line, on the field as it now stands
     (``decided``: the board's cases, each decided one in place), the event's profile unless the
     request gives one; without, against ``scoring`` when given (``POST /v1/scores/weighted``'s
-    arithmetic); ``None`` with nothing to score against.
+    arithmetic); ``None`` with nothing to score against. ``room``: without ``event``, the other
+    tables' lines (:func:`advise`).
 
     Blocks on the solver: call it from a worker thread, never on the event loop.
 
@@ -231,7 +235,7 @@ def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: 
         InvalidBoardError: bad input, ``path`` naming the request field.
         SolverError: the solver failed or is busy.
     """
-    advice, deal, dealer, vul, board, named = advise(body, repo, solver)
+    advice, deal, dealer, vul, board, named = advise(body, repo, solver, room)
     prof_name = body.profile or (repo.get_event(body.event).details.scoring_profile if body.event else
                                  body.scoring.profile if body.scoring is not None else "wbf")
     prof = profile(prof_name)
