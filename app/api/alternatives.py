@@ -112,8 +112,12 @@ def _board(body: AlternativesRequest, repo: EventRepository
     return record.deal, record.dealer.value, record.vulnerability, record.board, named, room
 
 
-def _table_result(body: AlternativesRequest, named: TableOnTraveller | None) -> TableResult:
-    """The table's result: the request's, each field left out taken from the named traveller line.
+def _table_result(body: AlternativesRequest, named: TableOnTraveller | None, deal: Deal
+                  ) -> tuple[TableResult, str | None]:
+    """The table's result: the request's, each field left out taken from the named traveller line;
+    and the line's lead when it was not used: the results file records a card the player on lead
+    does not hold (a scorer's slip: the director did not type it, so it is dropped and said, not
+    refused).
 
     Raises:
         InvalidBoardError: ``table_result/contract`` (missing or not a contract),
@@ -121,6 +125,7 @@ def _table_result(body: AlternativesRequest, named: TableOnTraveller | None) -> 
     """
     t = body.table_result or TableResultIn.model_validate({})
     contract, declarer, tricks, lead = t.contract, t.declarer, t.tricks, t.lead
+    dropped = None
     if named is not None:
         ln = named.line
         if contract is None and ln.contract not in (None, PASSED_OUT):
@@ -131,11 +136,14 @@ def _table_result(body: AlternativesRequest, named: TableOnTraveller | None) -> 
             tricks = ln.tricks
         if lead is None and ln.lead is not None:
             lead = str(ln.lead)
+            if contract is not None and declarer is not None and ln.lead not in deal.hand(
+                    _contract(contract, declarer, "table_result/contract").declarer.lho):
+                dropped, lead = lead, None  # the file's lead is not the leader's card: not used, and said
     if contract is None or declarer is None:
         raise InvalidBoardError("give the table's contract and declarer (or `event`, `board` and the table's "
                                 "traveller line)", path="table_result/contract", key="alternatives_no_table")
     return TableResult(_contract(contract, declarer, "table_result/contract"), tricks,
-                       _card(lead, "table_result/lead"))
+                       _card(lead, "table_result/lead")), dropped
 
 
 def _weights(body: AlternativesRequest) -> list[Fraction] | None:
@@ -146,8 +154,9 @@ def _weights(body: AlternativesRequest) -> list[Fraction] | None:
 
 def advise(body: AlternativesRequest, repo: EventRepository, solver: DoubleDummySolver,
            room: Sequence[TravellerLine] = ()
-           ) -> tuple[AlternativesAdvice, Deal, str, Vulnerability, str | None, TableOnTraveller | None]:
-    """The engine's answer for ``body`` with the board it was asked on; ``room``: without ``event``,
+           ) -> tuple[AlternativesAdvice, Deal, str, Vulnerability, str | None, TableOnTraveller | None, str | None]:
+    """The engine's answer for ``body`` with the board it was asked on, and the traveller line's lead
+    when it was dropped (:func:`_table_result`); ``room``: without ``event``,
     the other tables' traveller lines (the command line's results file), else the stored traveller's.
 
     Raises:
@@ -156,11 +165,11 @@ def advise(body: AlternativesRequest, repo: EventRepository, solver: DoubleDummy
     """
     deal, dealer, vul, board, named, stored = _board(body, repo)
     room = stored if body.event is not None else tuple(room)
-    table = _table_result(body, named)
+    table, dropped = _table_result(body, named, deal)
     alts = [Alternative(_contract(a.contract, a.declarer, f"alternatives/{i}/contract"),
                         _card(a.lead, f"alternatives/{i}/lead"), a.tricks) for i, a in enumerate(body.alternatives)]
     advice = advise_alternatives(deal, vul, table, body.law, alts, solver, weights=_weights(body), room=room)
-    return advice, deal, dealer, vul, board, named
+    return advice, deal, dealer, vul, board, named, dropped
 
 
 def _scored_out(outcomes: Sequence[Outcome], scored: AdjustedOnField) -> list[ScoredOutcomeOut]:
@@ -235,7 +244,7 @@ def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: 
         InvalidBoardError: bad input, ``path`` naming the request field.
         SolverError: the solver failed or is busy.
     """
-    advice, deal, dealer, vul, board, named = advise(body, repo, solver, room)
+    advice, deal, dealer, vul, board, named, dropped = advise(body, repo, solver, room)
     prof_name = body.profile or (repo.get_event(body.event).details.scoring_profile if body.event else
                                  body.scoring.profile if body.scoring is not None else "wbf")
     prof = profile(prof_name)
@@ -263,7 +272,7 @@ def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: 
     table_out = TableResultOut(contract=str(t.contract), declarer=t.contract.declarer.value, tricks=t.tricks,
                                lead=str(t.lead) if t.lead else None,
                                result=t.contract.result_str(t.tricks) if t.tricks is not None else None,
-                               score_ns=advice.table_score_ns)
+                               score_ns=advice.table_score_ns, lead_not_used=dropped)
     alts = []
     for ev in advice.alternatives:
         dd = ev.double_dummy

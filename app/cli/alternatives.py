@@ -20,6 +20,8 @@ from typing import Any, cast
 
 from app.cli.common import _bad_input, _print, _reason, _t
 from engine.errors import AdvisorError, InvalidBoardError
+from engine.model.deal import Deal
+from engine.model.seats import Seat
 from engine.records.results.model import TravellerLine
 
 _ALT = re.compile(r"^\s*([^:@=\s]+)\s*:\s*([NESWnesw])\s*(?:=\s*(\d{1,2}))?\s*(?:@\s*(\S+))?\s*$")
@@ -113,6 +115,11 @@ def alternatives_request(args: argparse.Namespace) -> tuple[dict[str, Any], list
         table["tricks"] = args.tricks
     if args.lead:
         table["lead"] = args.lead.upper()
+    elif line is not None and line.lead is not None and table.get("contract") and table.get("declarer"):
+        leader = Seat(table["declarer"]).lho
+        if line.lead not in Deal.from_pbn(body["deal"]).hand(leader):  # the file's slip: as the API, not used
+            print(_t("alternatives_lead_not_used", card=str(line.lead), leader=leader.value), file=sys.stderr)
+            table["lead"] = None
     body |= {"table_result": {k: v for k, v in table.items() if v is not None}, "law": args.law,
              "alternatives": [parse_alt(a, f"alternatives/{i}") for i, a in enumerate(args.alt)]}
     if args.weights:

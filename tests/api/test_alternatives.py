@@ -183,6 +183,25 @@ def test_a_bare_deal_with_a_typed_field(client: TestClient) -> None:
     assert alt["double_dummy"]["with_alternative_lead"] == direct_dd(BOARD_1, "C", "W")["C4"]
 
 
+def test_a_lead_the_file_gives_to_the_wrong_hand_is_not_used_and_said(client: TestClient, event: int) -> None:
+    # board 10, the file's first line: 4H by West, <LEAD>8D; North is on lead and the
+    # D8 is East's (the deal's East hand holds it): the scorer's slip, not the director's input
+    first = file_lines("10")[0]
+    assert (first["CONTRACT"], first["PLAYED_BY"], first["LEAD"]) == ("4H", "W", "8D")
+    r = ask(client, event=event, board="10", pairs={"ns": first["NS_PAIR_NUMBER"], "ew": first["EW_PAIR_NUMBER"]},
+            law="21B", alternatives=[{"contract": "3H", "declarer": "W"}])
+    assert r.status_code == 200, r.text
+    body = r.json()
+    east = body["deal"].split(" ")[1].split(".")  # N: first; East's diamonds are its third suit
+    assert "8" in east[2]
+    assert body["table_result"]["lead"] is None and body["table_result"]["lead_not_used"] == "D8"
+    assert body["alternatives"][0]["double_dummy"]["with_table_lead"] is None
+    # typed by the director, the same card is refused
+    error(ask(client, event=event, board="10", pairs={"ns": first["NS_PAIR_NUMBER"], "ew": first["EW_PAIR_NUMBER"]},
+              law="21B", table_result={"lead": "D8"}, alternatives=[{"contract": "3H", "declarer": "W"}]),
+          422, ["body", "table_result", "lead"], "N is on lead and does not hold D8 (E holds it)")
+
+
 BAD = [
     ({"weights": ["50%", "40%"]}, ["body", "weights"], "sum to 9/10"),
     ({"weights": ["50%"]}, ["body", "weights"], "one weight for each alternative"),

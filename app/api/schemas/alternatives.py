@@ -133,6 +133,8 @@ class TableResultOut(BaseModel):
     lead: str | None
     result: str | None
     score_ns: int | None
+    lead_not_used: str | None = Field(None, description="The traveller line's lead when the player on lead does "
+                                      "not hold it (the results file's slip): not used; give `table_result.lead`.")
 
 
 class AlternativesResponse(BaseModel):
