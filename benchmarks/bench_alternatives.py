@@ -52,7 +52,7 @@ def start_server(port: int, data_dir: str) -> subprocess.Popen[bytes]:
     env = {**os.environ, "ADVISOR_DD_WORKERS": "1", "ADVISOR_DATA_DIR": data_dir}
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "--factory", "app.main:create_app", "--host",
                              "127.0.0.1", "--port", str(port), "--log-level", "warning", "--no-access-log"],
-                            cwd=data_dir, env=env)
+                            cwd=data_dir, env=env, stderr=subprocess.DEVNULL)  # the access log
     from tests.helpers import wait_healthy
 
     if wait_healthy(f"http://127.0.0.1:{port}", proc, timeout=30):
