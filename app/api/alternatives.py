@@ -249,10 +249,6 @@ def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: 
                                  body.scoring.profile if body.scoring is not None else "wbf")
     prof = profile(prof_name)
     offending = Side(body.offending_side) if body.offending_side else None
-    if not prof.weighting and offending is None:
-        raise InvalidBoardError(f"profile {prof.name} does not weight (12C1(e)): say which side offended",
-                                path="offending_side", key="alternatives_offending_side",
-                                params={"profile": prof.name})
     outcomes = advice.outcomes
     weighted, field_text = None, None
     if named is not None:
@@ -264,10 +260,27 @@ def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: 
             if exc.path != "field" and exc.key != "field_no_other_room":
                 raise
     elif body.scoring is not None and (body.scoring.field or body.scoring.other_room_ns is not None):
+        if not prof.weighting and offending is None:
+            raise InvalidBoardError(f"profile {prof.name} does not weight (12C1(e)): say which side offended",
+                                    path="offending_side", key="alternatives_offending_side",
+                                    params={"profile": prof.name})
         scoring = body.scoring.model_copy(update={"profile": prof.name})
         weighted = score_against([{"score_ns": o.ns_score, "weight": str(o.weight), "label": o.label}
                                   for o in outcomes], scoring, offending.other if offending else None)
-        weighted = weighted.model_copy(update={"weights_defaulted": advice.weights_defaulted})
+        form = "teams" if weighted.form == "imps" else weighted.form
+        said = weighted.explanation
+        if weighted.ns is not None and weighted.ew is not None:
+            summed = " + ".join(f"{c.weight} x {c.ns:g}" for c in weighted.outcomes)
+            said = [i18n.gettext(i18n.current(), "api.alternatives_weighted", sum=summed, ns=f"{weighted.ns:.2f}",
+                                 ew=f"{weighted.ew:.2f}",
+                                 unit=i18n.gettext(i18n.current(), f"api.alternatives_unit_{form}"))]
+        elif weighted.split is not None and offending is not None and weighted.split.score_for_ns is not None \
+                and weighted.split.score_for_ew is not None:
+            sp = weighted.split
+            said = [i18n.gettext(i18n.current(), "api.alternatives_split", profile=prof.name,
+                                 side=offending.other.value, ns=f"{sp.score_for_ns:+d}", ew=f"{sp.score_for_ew:+d}",
+                                 ns_figure=f"{sp.ns:.2f}", ew_figure=f"{sp.ew:.2f}")]
+        weighted = weighted.model_copy(update={"weights_defaulted": advice.weights_defaulted, "explanation": said})
     t = advice.table
     table_out = TableResultOut(contract=str(t.contract), declarer=t.contract.declarer.value, tricks=t.tricks,
                                lead=str(t.lead) if t.lead else None,
