@@ -83,7 +83,7 @@ def test_board_1_every_figure_of_three_alternatives(client: TestClient, event: i
     assert r.status_code == 200, r.text
     body = r.json()
     assert body["table_result"] == {"contract": "5C", "declarer": "W", "tricks": 11, "lead": "H2",
-                                    "result": "5C W =", "score_ns": -400}  # 5C = nv: 100 + 300 + 0 = 400 to EW
+                                    "result": "5C W =", "score_ns": -400, "lead_not_used": None}  # 5C = nv: 100 + 300 + 0 = 400 to EW
     hearts, clubs, notrump = body["alternatives"]
     # double dummy: every card the leader holds, as endplay's solve_board gives it directly
     assert hearts["double_dummy"]["by_lead"] == direct_dd(BOARD_1, "H", "S")
