@@ -18,6 +18,7 @@ from fastapi import APIRouter, Depends, FastAPI, Request
 
 from app.api import claim_jobs, ruling_requests
 from app.api.adjusted import router as adjusted_router
+from app.api.alternatives import router as alternatives_router
 from app.api.case_amendments import router as case_amendments_router
 from app.api.case_decisions import router as case_decisions_router
 from app.api.case_export import router as case_export_router
@@ -60,7 +61,7 @@ def api_routers() -> tuple[APIRouter, ...]:
     0.13 -> 0.02 s, an app's first three requests 0.23-0.47 -> 0.12 s)."""
     return (scores_router(), events_router(), cases_router(), case_decisions_router(), case_amendments_router(),
             ruling_log_router(), case_export_router(), adjusted_router(), screenings_router(), claim_jobs.router(),
-            field_router())
+            field_router(), alternatives_router())
 
 
 def warm_claim_core() -> threading.Thread | None:

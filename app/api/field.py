@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from app.api.travellers import PairsIn, same_pair, table_on_traveller, traveller_convention
+from app.api.travellers import PairsIn, TableOnTraveller, same_pair, table_on_traveller, traveller_convention
 from engine.casefile.cases import Case
 from engine.casefile.events import EventRepository, StoredTraveller
 from engine.errors import InvalidBoardError
@@ -159,10 +159,19 @@ def place_case(case: Case, events: EventRepository, decided: Sequence[Case] = ()
             continue
     if named is None:
         return None
-    conv = event_convention(events, d.event_id, named.traveller)
+    return place_named(named, events, decided, case)
+
+
+def place_named(named: TableOnTraveller, events: EventRepository, decided: Sequence[Case] = (),
+                own: Case | None = None) -> PlacedCase:
+    """The named traveller line and its field as it now stands (as :func:`place_case` for a case's
+    table; issue 38's alternatives name the line in the request): every decided case of ``decided``
+    on the board other than ``own`` in place, under the event's convention; at teams the other room."""
+    conv = event_convention(events, named.traveller_event, named.traveller)
     group = field_group(named.traveller.lines, named.line, conv)
-    mine = [c for c in decided if c.details.event_id == d.event_id and board_key(c.details.board) == named.line.board]
-    entries = field_now(group, named.line, mine, case, conv)
+    mine = [c for c in decided if c.details.event_id == named.traveller_event
+            and board_key(c.details.board) == named.line.board]
+    entries = field_now(group, named.line, mine, own, conv)
     room_entry = None
     if conv.form in (TEAMS, BUTLER, CROSS_IMPS) and conv.source("form") != "director":
         # at IMPs the file's own lines tell teams from pairs (the other room on the traveller)
@@ -238,4 +247,4 @@ def convention_words(conv: FieldConvention, sections: Sequence[str] = (), result
 
 
 __all__ = ["WORDS", "PlacedCase", "convention_words", "decided_entry", "event_convention", "field_group", "field_now",
-           "place_case", "session_most"]
+           "place_case", "place_named", "session_most"]

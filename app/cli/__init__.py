@@ -26,6 +26,7 @@ import sys
 from collections.abc import Sequence
 
 from app import i18n
+from app.cli.alternatives import _alternatives
 from app.cli.claim import _claim
 from app.cli.incorrect_cards import _incorrect_cards
 from app.cli.parser import _parser
@@ -65,4 +66,6 @@ def _command(args: argparse.Namespace) -> int:
         return _scores(args)
     if args.command == "claim":
         return _claim(args)
+    if args.command == "alternatives":
+        return _alternatives(args)
     return _revoke(args)

@@ -1,5 +1,5 @@
 """The ``advisor`` command's arguments: one subcommand a ruling or task (``revoke``, ``claim``,
-``incorrect-cards``, ``scores``, ``screen``, ``users``, ``serve``), each taking ``--lang``.
+``incorrect-cards``, ``alternatives``, ``scores``, ``screen``, ``users``, ``serve``), each taking ``--lang``.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import re
 from typing import Any, NoReturn
 
 from app import i18n
+from app.cli.alternatives import add_parser as alternatives_parser
 from engine.laws.claims import CARELESS
 from engine.laws.facts import Noticed
 
@@ -117,6 +118,7 @@ def _parser() -> argparse.ArgumentParser:
                         "the play so far, when it was discovered and the director's facts.")
     ic.add_argument("case", help="a JSON file ('-' for standard input)")
     ic.add_argument("--json", action="store_true", help="print the API's JSON instead of the text ruling")
+    alternatives_parser(command)
     so = command("scores", help="weighted, artificial, matchpoint or IMP scores (Laws 12C, 77, 78)",
                         description="Compute a score as POST /v1/scores/KIND does: BODY.json is that request "
                         "body; the answer is printed as the API's JSON.")

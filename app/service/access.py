@@ -82,6 +82,7 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/v1/rulings/revoke"): Rule(READ, "ask for a ruling", solver=True),
     ("POST", "/v1/rulings/incorrect-cards"): Rule(READ, "ask for a ruling", solver=True),
     ("POST", "/v1/rulings/claim"): Rule(READ, "ask for a ruling", solver=True),
+    ("POST", "/v1/rulings/alternatives"): Rule(READ, "ask for a ruling", solver=True),
     ("GET", "/v1/rulings/claim/jobs/{job_id}"): Rule(READ, "ask for a ruling"),
     ("DELETE", "/v1/rulings/claim/jobs/{job_id}"): Rule(DIRECTOR, "cancel another's claim ruling", owner=True),
     ("POST", "/v1/scores/weighted"): Rule(READ, "compute scores"),

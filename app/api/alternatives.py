@@ -1,0 +1,339 @@
+"""``POST /v1/rulings/alternatives`` (issue 38): the alternatives a director weighs after
+misinformation or unauthorised information (Laws 16B, 21B, 40B, 73C, 75), each with its
+double-dummy figures, the room's own results and its outcomes
+(:func:`engine.rulings.alternatives.advise_alternatives`), then the weighted score on the field
+as it now stands (12C1(c): each outcome scored, then weighted, both sides shown;
+:func:`engine.scoring.field.score_on_field` on :func:`app.api.field.place_named`), or where the
+event's profile does not weight, 12C1(e)'s two scores. Shared by the API and ``advisor
+alternatives``. Who may: :data:`app.service.access.POLICY`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from app import i18n
+from app.api.board_source import stored_hand_record
+from app.api.field import PlacedCase, convention_words, place_named
+from app.api.schemas.alternatives import (
+    AlternativeOut,
+    AlternativesRequest,
+    AlternativesResponse,
+    DoubleDummyOut,
+    OutcomeOut,
+    RoomOut,
+    TableResultIn,
+    TableResultOut,
+)
+from app.api.schemas.common import ErrorResponse, relocated
+from app.api.schemas.scores import ScoredOutcomeOut, SplitOut, WeightedResponse
+from app.api.scores import score_against
+from app.api.travellers import TableOnTraveller, stored_traveller, table_on_traveller
+from engine.casefile.cases import Case
+from engine.casefile.events import EventRepository
+from engine.dd.protocol import DoubleDummySolver
+from engine.errors import InvalidBoardError
+from engine.model.cards import Card
+from engine.model.contract import Contract
+from engine.model.deal import Deal
+from engine.model.seats import Seat, Side, Vulnerability
+from engine.records.results.model import PASSED_OUT, TravellerLine
+from engine.rulings.alternatives import (
+    ROOM_MIN_TABLES,
+    Alternative,
+    AlternativesAdvice,
+    TableResult,
+    advise_alternatives,
+)
+from engine.scoring.adjusted import Outcome, parse_weight, split_assignment
+from engine.scoring.field import MATCHPOINTS, TEAMS, AdjustedOnField, score_on_field
+from engine.scoring.profiles import Profile, profile
+
+
+def _card(text: str | None, path: str) -> Card | None:
+    if text is None:
+        return None
+    try:
+        return Card.from_str(text)
+    except InvalidBoardError as exc:
+        raise relocated(exc, path) from None
+
+
+def _contract(text: str, declarer: str, path: str) -> Contract:
+    """``text`` by ``declarer`` as a legal contract (level 1-7, a strain, undoubled, X or XX).
+
+    Raises:
+        InvalidBoardError: ``path`` (``not_a_contract``, ``passed_out``, ``contract_level``).
+    """
+    try:
+        return Contract.from_str(text, Seat.from_str(declarer))
+    except InvalidBoardError as exc:
+        raise relocated(exc, path) from None
+
+
+def _board(body: AlternativesRequest, repo: EventRepository
+           ) -> tuple[Deal, str, Vulnerability, str | None, TableOnTraveller | None, tuple[TravellerLine, ...]]:
+    """The deal, dealer, vulnerability, the board's name, the named traveller line and the room's
+    lines (the other tables of the board's traveller, every section).
+
+    Raises:
+        InvalidBoardError: ``deal`` (missing, or given with ``event``; unreadable), ``event``/``board``
+            (not stored), ``table``/``pairs`` (no such line; given without ``event``).
+    """
+    if body.event is None:
+        if body.board is not None or body.table is not None or body.pairs is not None:
+            raise InvalidBoardError("`board`, `table` and `pairs` name a table of a stored event's traveller: "
+                                    "give `event` with them", key="traveller_without_event_scores")
+        if body.deal is None:
+            raise InvalidBoardError("give the deal (or `event` and `board`)", path="deal",
+                                    key="alternatives_no_deal")
+        try:
+            deal = Deal.from_pbn(body.deal)
+        except InvalidBoardError as exc:
+            raise relocated(exc, "deal") from None
+        return deal, body.dealer, Vulnerability.from_str(body.vulnerable), None, None, ()
+    if body.deal is not None:
+        raise InvalidBoardError("with `event`, the deal and vulnerability come from the stored board: do not "
+                                "give deal", path="deal", key="event_clash", params={"fields": "deal"})
+    record, _ = stored_hand_record(repo, body.event, body.board or "")
+    named = None
+    if body.table is not None or body.pairs is not None:
+        named = table_on_traveller(repo, body.event, record.board, body.table, body.pairs)
+        lines = named.traveller.lines
+    else:
+        try:
+            lines = stored_traveller(repo, body.event, record.board).lines
+        except InvalidBoardError:
+            lines = ()
+    room = tuple(ln for ln in lines if named is None or ln is not named.line)
+    return record.deal, record.dealer.value, record.vulnerability, record.board, named, room
+
+
+def _table_result(body: AlternativesRequest, named: TableOnTraveller | None, deal: Deal
+                  ) -> tuple[TableResult, str | None]:
+    """The table's result: the request's, each field left out taken from the named traveller line;
+    and the line's lead when it was not used: the results file records a card the player on lead
+    does not hold (a scorer's slip: the director did not type it, so it is dropped and said, not
+    refused).
+
+    Raises:
+        InvalidBoardError: ``table_result/contract`` (missing or not a contract),
+            ``table_result/lead`` (not a card).
+    """
+    t = body.table_result or TableResultIn.model_validate({})
+    contract, declarer, tricks, lead = t.contract, t.declarer, t.tricks, t.lead
+    dropped = None
+    if named is not None:
+        ln = named.line
+        if contract is None and ln.contract not in (None, PASSED_OUT):
+            contract = ln.contract
+        if declarer is None and ln.declarer is not None:
+            declarer = ln.declarer.value
+        if tricks is None:
+            tricks = ln.tricks
+        if lead is None and ln.lead is not None:
+            lead = str(ln.lead)
+            if contract is not None and declarer is not None and ln.lead not in deal.hand(
+                    _contract(contract, declarer, "table_result/contract").declarer.lho):
+                dropped, lead = lead, None  # the file's lead is not the leader's card: not used, and said
+    if contract is None or declarer is None:
+        raise InvalidBoardError("give the table's contract and declarer (or `event`, `board` and the table's "
+                                "traveller line)", path="table_result/contract", key="alternatives_no_table")
+    return TableResult(_contract(contract, declarer, "table_result/contract"), tricks,
+                       _card(lead, "table_result/lead")), dropped
+
+
+def _weights(body: AlternativesRequest) -> list[Fraction] | None:
+    if body.weights is None:
+        return None
+    return [parse_weight(w, path=f"weights/{i}") for i, w in enumerate(body.weights)]
+
+
+def advise(body: AlternativesRequest, repo: EventRepository, solver: DoubleDummySolver,
+           room: Sequence[TravellerLine] = ()
+           ) -> tuple[AlternativesAdvice, Deal, str, Vulnerability, str | None, TableOnTraveller | None, str | None]:
+    """The engine's answer for ``body`` with the board it was asked on, and the traveller line's lead
+    when it was dropped (:func:`_table_result`); ``room``: without ``event``,
+    the other tables' traveller lines (the command line's results file), else the stored traveller's.
+
+    Raises:
+        InvalidBoardError: bad input, ``path`` naming the request field.
+        SolverError: the solver failed or is busy.
+    """
+    deal, dealer, vul, board, named, stored = _board(body, repo)
+    room = stored if body.event is not None else tuple(room)
+    table, dropped = _table_result(body, named, deal)
+    alts = [Alternative(_contract(a.contract, a.declarer, f"alternatives/{i}/contract"),
+                        _card(a.lead, f"alternatives/{i}/lead"), a.tricks) for i, a in enumerate(body.alternatives)]
+    advice = advise_alternatives(deal, vul, table, body.law, alts, solver, weights=_weights(body), room=room)
+    return advice, deal, dealer, vul, board, named, dropped
+
+
+def _scored_out(outcomes: Sequence[Outcome], scored: AdjustedOnField) -> list[ScoredOutcomeOut]:
+    return [ScoredOutcomeOut(label=o.label, score_ns=o.ns_score, weight=str(o.weight), weight_decimal=float(o.weight),
+                             ns=c.ns, ew=c.ew) for o, c in zip(outcomes, scored.components, strict=True)]
+
+
+def _form(scored: AdjustedOnField) -> str:
+    return "imps" if scored.form == TEAMS else scored.form
+
+
+def weighted_on_field(outcomes: list[Outcome], placed: PlacedCase, prof: Profile, offending: Side | None,
+                      defaulted: bool) -> WeightedResponse:
+    """``outcomes`` on ``placed``'s field as it now stands, in the event's convention: each scored,
+    then weighted (12C1(c)), North-South's and East-West's figures; where ``prof`` does not weight,
+    12C1(e)'s two scores in ``split`` instead: the non-offending side on the most favourable result
+    that was likely (weight at least 1/3), the offending side on the most unfavourable that was at
+    all probable (at least 1/6), each scored on the field on its own.
+
+    Raises:
+        InvalidBoardError: ``offending_side`` (missing where the profile does not weight); ``field``
+            (no other table to compare with); ``weights`` (no outcome likely).
+    """
+    conv = placed.convention
+    kw: dict[str, Any] = {"session_most": placed.session_most, "other_room": placed.other_room}
+    scored = score_on_field(outcomes, placed.field, conv, **kw)
+    comps = _scored_out(outcomes, scored)
+    unit = i18n.gettext(i18n.current(), f"api.alternatives_unit_{scored.form}")
+    if prof.weighting:
+        summed = " + ".join(f"{c.weight} x {c.ns:g}" for c in comps)
+        text = [i18n.gettext(i18n.current(), "api.alternatives_weighted", unit=unit, sum=summed,
+                             ns=f"{scored.ns:.2f}", ew=f"{scored.ew:.2f}")]
+        return WeightedResponse(profile=prof.name, form=_form(scored), weights_defaulted=defaulted, outcomes=comps,
+                                ns=scored.ns, ew=scored.ew, top=None if scored.top is None else int(scored.top),
+                                ns_percent=scored.ns_percent, ew_percent=scored.ew_percent, others=[], split=None,
+                                explanation=text, form_told_by=conv.source("form"))
+    if offending is None:
+        raise InvalidBoardError(f"profile {prof.name} does not weight (12C1(e)): say which side offended",
+                                path="offending_side", key="alternatives_offending_side",
+                                params={"profile": prof.name})
+    try:
+        for_ns, for_ew = split_assignment(outcomes, offending.other)
+    except InvalidBoardError as exc:
+        raise relocated(exc, "weights") from None
+    ns = score_on_field([Outcome(for_ns, Fraction(1))], placed.field, conv, **kw)
+    ew = score_on_field([Outcome(for_ew, Fraction(1))], placed.field, conv, **kw)
+    mp = scored.form == MATCHPOINTS
+    split = SplitOut(score_for_ns=for_ns, score_for_ew=for_ew, ns=ns.ns, ew=ew.ew,
+                     ns_percent=ns.ns_percent if mp else None, ew_percent=ew.ew_percent if mp else None,
+                     balances=for_ns == for_ew)
+    text = [i18n.gettext(i18n.current(), "api.alternatives_split", profile=prof.name, side=offending.other.value,
+                         ns=f"{for_ns:+d}", ew=f"{for_ew:+d}",
+                         ns_figure=f"{ns.ns:.2f}", ew_figure=f"{ew.ew:.2f}")]
+    return WeightedResponse(profile=prof.name, form=_form(scored), weights_defaulted=defaulted, outcomes=comps,
+                            ns=None, ew=None, top=None if scored.top is None else int(scored.top), ns_percent=None,
+                            ew_percent=None, others=[], split=split, explanation=text,
+                            form_told_by=conv.source("form"))
+
+
+def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: DoubleDummySolver,
+                      decided: Sequence[Case] = (), room: Sequence[TravellerLine] = ()) -> AlternativesResponse:
+    """The answer to ``POST /v1/rulings/alternatives``: each alternative's evidence and outcomes,
+    then the weighted score: with ``event`` and a traveller line, on the field as it now stands
+    (``decided``: the board's cases, each decided one in place), the event's profile unless the
+    request gives one; without, against ``scoring`` when given (``POST /v1/scores/weighted``'s
+    arithmetic); ``None`` with nothing to score against. ``room``: without ``event``, the other
+    tables' lines (:func:`advise`).
+
+    Blocks on the solver: call it from a worker thread, never on the event loop.
+
+    Raises:
+        InvalidBoardError: bad input, ``path`` naming the request field.
+        SolverError: the solver failed or is busy.
+    """
+    advice, deal, dealer, vul, board, named, dropped = advise(body, repo, solver, room)
+    prof_name = body.profile or (repo.get_event(body.event).details.scoring_profile if body.event else
+                                 body.scoring.profile if body.scoring is not None else "wbf")
+    prof = profile(prof_name)
+    offending = Side(body.offending_side) if body.offending_side else None
+    outcomes = advice.outcomes
+    weighted, field_text = None, None
+    if named is not None:
+        placed = place_named(named, repo, decided)
+        field_text = convention_words(placed.convention, placed.sections)
+        try:
+            weighted = weighted_on_field(outcomes, placed, prof, offending, advice.weights_defaulted)
+        except InvalidBoardError as exc:
+            if exc.path != "field" and exc.key != "field_no_other_room":
+                raise
+    elif body.scoring is not None and (body.scoring.field or body.scoring.other_room_ns is not None):
+        if not prof.weighting and offending is None:
+            raise InvalidBoardError(f"profile {prof.name} does not weight (12C1(e)): say which side offended",
+                                    path="offending_side", key="alternatives_offending_side",
+                                    params={"profile": prof.name})
+        scoring = body.scoring.model_copy(update={"profile": prof.name})
+        weighted = score_against([{"score_ns": o.ns_score, "weight": str(o.weight), "label": o.label}
+                                  for o in outcomes], scoring, offending.other if offending else None)
+        form = "teams" if weighted.form == "imps" else weighted.form
+        said = weighted.explanation
+        if weighted.ns is not None and weighted.ew is not None:
+            summed = " + ".join(f"{c.weight} x {c.ns:g}" for c in weighted.outcomes)
+            said = [i18n.gettext(i18n.current(), "api.alternatives_weighted", sum=summed, ns=f"{weighted.ns:.2f}",
+                                 ew=f"{weighted.ew:.2f}",
+                                 unit=i18n.gettext(i18n.current(), f"api.alternatives_unit_{form}"))]
+        elif weighted.split is not None and offending is not None and weighted.split.score_for_ns is not None \
+                and weighted.split.score_for_ew is not None:
+            sp = weighted.split
+            said = [i18n.gettext(i18n.current(), "api.alternatives_split", profile=prof.name,
+                                 side=offending.other.value, ns=f"{sp.score_for_ns:+d}", ew=f"{sp.score_for_ew:+d}",
+                                 ns_figure=f"{sp.ns:.2f}", ew_figure=f"{sp.ew:.2f}")]
+        weighted = weighted.model_copy(update={"weights_defaulted": advice.weights_defaulted, "explanation": said})
+    t = advice.table
+    table_out = TableResultOut(contract=str(t.contract), declarer=t.contract.declarer.value, tricks=t.tricks,
+                               lead=str(t.lead) if t.lead else None,
+                               result=t.contract.result_str(t.tricks) if t.tricks is not None else None,
+                               score_ns=advice.table_score_ns, lead_not_used=dropped)
+    alts = []
+    for ev in advice.alternatives:
+        dd = ev.double_dummy
+        a = ev.alternative
+        alts.append(AlternativeOut(
+            contract=str(a.contract), declarer=a.contract.declarer.value, lead=str(a.lead) if a.lead else None,
+            weight=str(ev.weight), weight_decimal=float(ev.weight),
+            double_dummy=DoubleDummyOut(leader=dd.leader.value, with_table_lead=dd.with_table_lead,
+                                        with_alternative_lead=dd.with_alternative_lead,
+                                        by_lead={str(c): n for c, n in dd.by_lead},
+                                        range=[dd.best_defence, dd.worst_defence]),
+            room=RoomOut(matched=ev.room.matched, tables=ev.room.tables,  # type: ignore[arg-type]
+                         tricks={str(n): k for n, k in ev.room.tricks}),
+            rule=ev.rule, rule_text=i18n.gettext(i18n.current(), f"api.alternatives_rule_{ev.rule}", n=ev.room.tables,
+                                    min=ROOM_MIN_TABLES),
+            outcomes=[OutcomeOut(tricks=o.tricks, result=o.result, share=str(o.share), weight=str(o.weight),
+                                 weight_decimal=float(o.weight), score_ns=o.score_ns) for o in ev.outcomes]))
+    return AlternativesResponse(law=advice.law, board=board, deal=deal.to_pbn(), dealer=dealer,  # type: ignore[arg-type]
+                                vulnerable=vul.value, table_result=table_out, alternatives=alts,
+                                weights_defaulted=advice.weights_defaulted, room_min_tables=ROOM_MIN_TABLES,
+                                weighted=weighted, field=field_text)
+
+
+def router() -> APIRouter:
+    """``POST /v1/rulings/alternatives``."""
+    r = APIRouter()
+
+    @r.post("/v1/rulings/alternatives", response_model=AlternativesResponse,
+            responses={401: {"model": ErrorResponse, "description": "No valid token (outside laptop mode)."},
+                       422: {"model": ErrorResponse, "description": "Bad input: the field and the reason."},
+                       503: {"model": ErrorResponse, "description": "The solver is busy; retry later."}},
+            summary="The alternatives of an adjusted score after misinformation or unauthorised information "
+                    "(12C1(c), 12C1(e))")
+    def rule(body: AlternativesRequest, request: Request) -> AlternativesResponse:
+        """For each alternative contract and declarer: the double-dummy tricks with the table's lead
+        and with every card the leader holds, the room's own results from the stored traveller, the
+        outcomes a director would weigh (from the room when at least `room_min_tables` tables
+        played it, else from double dummy; the rule is named) with their Law 77 scores; then the
+        weighted score on the field as it now stands (12C1(c)), or 12C1(e)'s two scores where the
+        event's profile does not weight.
+        """
+        # A plain `def`: FastAPI runs it in its thread pool, so the event loop never waits on DDS.
+        decided: Sequence[Case] = ()
+        if body.event is not None and body.board is not None:
+            decided = request.app.state.cases.cases(body.event)
+        return rule_alternatives(body, request.app.state.events, request.app.state.solver, decided)
+
+    return r
+
+
+__all__ = ["advise", "router", "rule_alternatives", "weighted_on_field"]
