@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -33,10 +34,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from app.main import create_app
+from engine.dd import SolverRunner
 from engine.model.contract import Contract
 from engine.model.seats import Seat, Vulnerability
 from engine.scoring.imps import imps
 from engine.scoring.law77 import score_ns
+from tests.helpers import laptop
 
 CORPUS = Path(__file__).parent / "alternatives_corpus" / "rulings.json"
 ENTRIES: list[dict[str, Any]] = json.loads(CORPUS.read_text())
@@ -52,6 +56,15 @@ SPLIT = {
         "offenders' weighted part is reproduced below.",
 }
 """Entries the route cannot take whole, with the reason."""
+
+
+@pytest.fixture(scope="module")
+def client(dds: SolverRunner, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One service in process for the module (laptop mode, SQLite): the route stores nothing for
+    these requests (no event), so the database's kind does not matter here."""
+    db = tmp_path_factory.mktemp("published") / "advisor.sqlite3"
+    with laptop(create_app(dds, database_url=f"sqlite:///{db}"), raise_server_exceptions=False) as c:
+        yield c
 
 
 def request_of(entry: dict[str, Any], **extra: Any) -> dict[str, Any]:
@@ -180,6 +193,7 @@ def test_dbf_03_au_5_the_committees_imps_against_the_other_room_lawful(client: T
     w = got["weighted"]
     assert w["form"] == "imps"
     assert [c["ns"] for c in w["outcomes"]] == [0, 13]
+    assert [imps(10), imps(820)] == [0, 13]  # the IMP scale: 0-10 is 0, 750-890 is 13
     assert w["ns"] == pytest.approx(2.6)
     assert w["ew"] == pytest.approx(-2.6)
 
@@ -284,3 +298,20 @@ def test_docs_laws_table_shows_the_engines_double_dummy_for_each_alternative(cli
         assert dd_words(a) in row, dd_words(a)
     for o in entry["published"]["outcomes"]:
         assert f"{o['weight']}% {o['contract']} {o['declarer']} {o['tricks']}" in row
+
+
+def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_some_lead(client: TestClient) -> None:
+    # docs/laws.md: "In 11 of 14 every trick figure the committee weighed is one double dummy gives
+    # after some lead; in three it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403)".
+    outside = []
+    for e in ENTRIES:
+        got = ask(client, request_of(e))
+        for alt in got["alternatives"]:
+            if alt["outcomes"][0]["tricks"] not in alt["double_dummy"]["by_lead"].values():
+                outside.append(e["id"])
+                break
+    assert sorted(outside) == ["bbo_forum_37443_misinformation_split_score_3nt_multi",
+                               "nswba_1999_appeal2_correctable_4s_5s_pull",
+                               "sbf_lk_1403_chairmans_cup_3h_overcall_withheld"]
+    assert len(ENTRIES) - len(outside) == 11
+    assert "In **11 of 14** every trick figure" in LAWS_MD.read_text()
