@@ -315,3 +315,37 @@ def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_
                                "sbf_lk_1403_chairmans_cup_3h_overcall_withheld"]
     assert len(ENTRIES) - len(outside) == 11
     assert "In **11 of 14** every trick figure" in LAWS_MD.read_text()
+
+
+def proposal(client: TestClient, entry: dict[str, Any], contract: str, declarer: str,
+             lead: str | None = None) -> tuple[str, list[tuple[int, Fraction, int]]]:
+    """The advisor's own proposal for one alternative of ``entry`` (no tricks typed): its rule and
+    ``(tricks, share, score_ns)`` outcomes."""
+    body = request_of(entry, alternatives=[{"contract": contract, "declarer": declarer, "lead": lead}], weights=None)
+    [alt] = ask(client, body)["alternatives"]
+    return alt["rule"], [(o["tricks"], Fraction(o["share"]), o["score_ns"]) for o in alt["outcomes"]]
+
+
+def test_the_advisors_own_proposal_beside_the_two_weighted_lead_problems(client: TestClient) -> None:
+    # docs/laws.md: without the committee's tricks the advisor spreads each alternative over every
+    # card the leader holds (no table lead is published). 03-AU-5, 3NT W: North's 4 small clubs
+    # (7 tricks, NS +200) and his 9 other cards (10 tricks, NS -630): 4/13 (31%) against the
+    # committee's 20%. 09-AU-6, 3H N: East's 5 diamonds (8 tricks, NS -100) and 8 other cards
+    # (9 tricks, NS +140): 5/13 (38%) against the director's 40%.
+    au5 = BY_ID["dbf_appeal_03_au_5_3nt_not_4s_after_slow_3nt"]
+    assert proposal(client, au5, "3NT", "W") == ("dd_every_lead", [(7, Fraction(4, 13), 200),
+                                                                   (10, Fraction(9, 13), -630)])
+    au6 = BY_ID["dbf_appeal_09_au_6_3h_diamond_lead_screen_explanations"]
+    assert proposal(client, au6, "3H", "N") == ("dd_every_lead", [(8, Fraction(5, 13), -100),
+                                                                  (9, Fraction(8, 13), 140)])
+
+
+def test_the_advisors_own_proposal_with_the_lead_the_ruling_turns_on(client: TestClient) -> None:
+    # USBF 2016: with the table's ♣10 3NTX E makes (NS -750); the committee's small diamond from
+    # South (the ♦2) beats it by one: NS +200, the ruling, with no tricks typed.
+    usbf = BY_ID["usbf_2016_usbc_appeal1_3nt_doubled_diamond_lead"]
+    assert proposal(client, usbf, "3NTX", "E") == ("dd_table_lead", [(9, Fraction(1), -750)])
+    assert proposal(client, usbf, "3NTX", "E", "D2") == ("dd_alternative_lead", [(8, Fraction(1), 200)])
+    # ACBL 2012: 5S N with the table's ♥9 lead: 12 tricks, NS +680, the ruling.
+    acbl = BY_ID["acbl_2012_summer_nabc_case1_5s_not_6s_after_slow_5s"]
+    assert proposal(client, acbl, "5S", "N") == ("dd_table_lead", [(12, Fraction(1), 680)])
