@@ -347,9 +347,24 @@ def claim_context(out: ClaimRulingResponse, ruling: ClaimRuling, lang: str, req:
     clauses = [step_words(lang, s, sentence=False) for s in stated]
     return {"answer": out, "diagram": diagram, "stated": [step_words(lang, s) for s in stated],
             "points": [{"point": d, "card": card_symbols(d.card)} for d in out.doubtful_points],
-            "centre": card_symbols(" ".join(trick_cards)),
+            "centre": card_symbols(" ".join(trick_cards)) or _centre(lang, setting),
             "line_rows": [tricks[k] for k in sorted(tricks)],
             "steps": [{"law": s.law, "text": claim_step_text(lang, s, clauses)} for s in ruling.steps]}
+
+
+def _centre(lang: str, setting: Any) -> str:
+    """The centre of the claim's diagram when no trick is in progress (issue 37: never empty when
+    known): the contract and its declarer (``"4H S"``) and the tricks each side has won before the
+    claim (``"NS 3 – EW 5"``); ``""`` when the claim names neither."""
+    if setting is None:
+        return ""
+    parts = []
+    if setting.contract is not None:
+        parts.append(f"{setting.contract} {setting.contract.declarer.value}")
+    if setting.tricks_won is not None:
+        ns, ew = setting.tricks_won
+        parts.append(f"{gettext(lang, 'side_short_NS')} {ns} \u2013 {gettext(lang, 'side_short_EW')} {ew}")
+    return " · ".join(parts)
 
 
 def _card(text: str) -> Any:

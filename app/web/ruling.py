@@ -267,8 +267,11 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         def seat(code: str) -> str:
             return t(f"seat_{code}") if lang != DEFAULT else code
 
-        chart = views.dd_chart(analysis, revoke_indexes, title=t("chart_title"), desc=t("chart_desc"),
-                               revoke_word=t("revoke_marker"), trick_word=t("trick"), say_card=card, say_seat=seat)
+        words = {"title": t("chart_title"), "desc": t("chart_desc"), "revoke_word": t("revoke_marker"),
+                 "trick_word": t("trick"), "say_card": card, "say_seat": seat}
+        chart = views.dd_chart(analysis, revoke_indexes, **words)  # type: ignore[arg-type]
+        # the printed sheet's own drawing (issue 37): legible labels in its half-page box
+        chart += views.dd_chart(analysis, revoke_indexes, paper=True, **words)  # type: ignore[arg-type]
         values = [("—", analysis.start)] + [(f"{ca.index + 1}. {card(str(ca.card))} ({seat(ca.seat.value)})", ca.after)
                                            for ca in analysis.cards]
     revokes = []

@@ -141,6 +141,11 @@ def test_the_claim_from_a_traveller_line_prefills_its_sheet_and_case_form(client
     assert r.status_code == 200, r.text[:2000]
     _sheet_says_the_line(r.text)
     _case_form_has_the_line(r.text, event_id)
+    assert _dd(r.text, "sheet-board") == "1"
+    # the position's centre, no trick in progress after eight tricks: the contract, and the tricks won
+    # so far: East-West won tricks 1-4 (W's ♣A, ♠A, ♣K, ♠K), South ruffed 5 and won 6-8: NS 4, EW 4
+    centre = re.search(r'id="claim-position".*?<div class="centre">(.*?)</div>', r.text, re.S)
+    assert centre and html.unescape(centre.group(1)) == "4H S · NS 4 \u2013 EW 4"
 
 
 def test_the_case_saved_from_the_prefilled_form_prints_the_line(client: TestClient) -> None:
