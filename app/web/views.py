@@ -97,13 +97,13 @@ def dd_chart(analysis: PlayAnalysis, revoke_indexes: set[int], *, title: str, de
     The y axis is tricks 0..13; the x axis one step per card with a tick per trick; revoke
     cards are red circles labelled ``revoke_word`` and the card (``say_card``: its code by
     default, ``"D4"``; the page's language may show it as the tables do, ``"♦4"``), the seat
-    with ``say_seat``. ``paper``: the printed sheet's chart (issue 37), drawn 400 x 156 units for a
+    with ``say_seat``. ``paper``: the printed sheet's chart (issue 37), drawn 400 x 136 units for a
     box about 100 mm wide, so that its labels (13 units, the stylesheet's) print at 9 pt and more; its
     SVG is ``class="dd-paper"`` with its own title and description ids, beside the screen's.
     """
     values = [analysis.start] + [c.after for c in analysis.cards]
     n = len(values)
-    w, h, left, right, top, bottom = (400, 156, 30, 8, 12, 32) if paper else (720, 260, 36, 12, 16, 34)
+    w, h, left, right, top, bottom = (400, 136, 30, 8, 10, 32) if paper else (720, 260, 36, 12, 16, 34)
     ids, css = ("paper-chart", "dd-paper") if paper else ("chart", "dd-chart")
     dx = (w - left - right) / max(1, n - 1)
 
