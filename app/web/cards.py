@@ -21,6 +21,7 @@ from app.web import views
 from app.web.cards_moves import ROWS, built_text, hands_from_moves, record_cards
 from app.web.cards_scores import cards_against
 from app.web.casefile_save import case_form
+from app.web.known import known_facts, sheet_with, signed_in_director
 from app.web.page_common import Render, Text, Texts, _typed_contract, _whole
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.traveller import traveller_prefill
@@ -138,8 +139,9 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
         plausible = scores_block(table=advice.table_score_ns, after_adjustment=None, suggested=None,
                                  plausible=advice.plausible_results(), scoring=None).plausible
         scored, scorer = cards_against(advice, creq.scoring, lang)
+        known = known_facts(request.app.state.events, body.get("event"), board, table, ns_pair, ew_pair)
         saved = case_form(request, CaseKind.INCORRECT_CARDS, body, event_id=body.get("event"),
-                          board=body.get("board") or "")  # a stored board: its event and board preselected
+                          board=body.get("board") or "", known=known)  # a stored board: its event and board preselected
         return render(request, "cards.html", lang, cform=cform, case_form=saved, action=advice.action.value,
                       built=None if built is None else built_text(lang, built), **shown,
                       diagram=found,
@@ -148,7 +150,7 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
                       gain=advice.offender_gain, beside=advice.beside, sides=Side,
                       table=at_table, table_cancelled=advice.decision.adjusted,
                       optional=advice.decision.optional_adjustment, plausible=plausible, scored=scored,
-                      scorer=scorer, from_traveller=came,
+                      scorer=scorer, from_traveller=came, sheet=sheet_with({}, known, signed_in_director(request)),
                       artificial=[(side.value, advice.decision.fault[side].value, a)
                                   for side, a in advice.artificial.items()],
                       description=" ".join(step_text(lang, f) for f in advice.irregularity.findings()),

@@ -21,13 +21,13 @@ from app.service import auth
 from app.service.access import Acting
 from app.service.page_language import page_lang
 from app.web.casefile_common import _id, _message, event_settings, say
+from app.web.known import signed_in_director
 from app.web.page_common import Render, Text
 from app.web.problems import Problem, field_errors
 from app.web.signin import who
 from app.web.words import reason
 from engine.casefile.cases import CaseKind
 from engine.casefile.events import EventDetails, EventRepository, NotStoredError
-from engine.casefile.users import Role
 from engine.errors import AdvisorError, InvalidBoardError
 from engine.records.boards import pick_game
 from engine.records.files import read_games
@@ -68,13 +68,15 @@ def one_game(text: str, board: str | None, room: str | None) -> str:
 
 def case_form(request: Request, kind: CaseKind, body: Mapping[str, Any], *, event_id: int | None = None,
               board: str = "", board_fixed: bool = False, sheet: Mapping[str, str] | None = None,
-              event_name: str = "", event_date: str = "") -> dict[str, Any]:
+              event_name: str = "", event_date: str = "", known: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The "Save as a case" form of a ruling view (``case_form.html``): the ruling request that
     produced the view (``body``, embedded as JSON), the event (``event_id`` preselected, else
     the recent events or a new one named ``event_name``), the board (``board_fixed``: it picks
     the game or hand record the ruling came from), and round, table and director from the
-    sheet fields (the director, when blank, is the signed-in director)."""
-    sheet = sheet or {}
+    sheet fields (the director, when blank, is the signed-in director), and the pairs' numbers and
+    names, round, table and event date from what is ``known`` of the table (issue 37,
+    :func:`app.web.known.known_facts`: the traveller line the ruling was started from)."""
+    sheet, known = sheet or {}, known or {}
     events: EventRepository = request.app.state.events
     recent = events.recent_events(10)
     if event_id is not None and all(e.id != event_id for e in recent):
@@ -82,29 +84,31 @@ def case_form(request: Request, kind: CaseKind, body: Mapping[str, Any], *, even
             recent.insert(0, events.get_event(event_id))
         except NotStoredError:
             event_id = None
-    name = event_name or sheet.get("event", "")
+    name = event_name or sheet.get("event", "") or known.get("event", "")
     signed_in = who(request)
-    director = sheet.get("director", "") or (signed_in.name or "" if signed_in.role is Role.DIRECTOR else "")
+    director = sheet.get("director", "") or signed_in_director(request)
     if event_id is None and name:  # the sheet names a stored event
         event_id = next((e.id for e in recent if e.details.name == name), None)
     return {"kind": kind.value, "ruling_request": json.dumps(body, separators=(",", ":")),
             "events": [{"id": e.id, "name": e.details.name, "date": e.details.date.isoformat()} for e in recent],
             "values": {"case_event": str(event_id) if event_id is not None else "new",
                        "new_event_name": name, "new_event_date": event_date or sheet.get("date", "")
-                       or dt.date.today().isoformat(), "case_board": board, "case_round": sheet.get("round", ""),
-                       "case_table": sheet.get("table", ""), "case_director": director,
-                       "ns_number": "", "ns_names": "", "ew_number": "", "ew_names": ""},
+                       or known.get("date", "") or dt.date.today().isoformat(), "case_board": board,
+                       "case_round": sheet.get("round", "") or known.get("round", ""),
+                       "case_table": sheet.get("table", "") or known.get("table", ""), "case_director": director,
+                       **{k: known.get(k, "")[:200 if k.endswith("names") else 20]
+                          for k in ("ns_number", "ns_names", "ew_number", "ew_names")}},
             "board_fixed": board_fixed, "may_save": signed_in.can(auth.DIRECTOR), "signed_in": bool(signed_in.name)}
 
 
 def revoke_case_form(request: Request, form: Mapping[str, str], body: Mapping[str, Any],
-                     sheet: Mapping[str, str]) -> dict[str, Any]:
+                     sheet: Mapping[str, str], known: Mapping[str, str] | None = None) -> dict[str, Any]:
     """The "Save as a case" form of the revoke ruling view, from the page's ``form`` (its
     ``source``: a stored event's board, an uploaded file's game, a pasted game, or parts) and the
     ``body`` the view was ruled from: a stored board keeps its event and board (preselected, and in
     the embedded request, which says the traveller line it was ruled on: :func:`ruled_line`); a PBN
     game is kept alone (:func:`one_game`) with its board number, and its event and date tags suggest a
-    new event."""
+    new event. ``known``: the pairs and their names (:func:`case_form`)."""
     source = form.get("source", "pbn")
     # an emptied table result on a traveller line stays said (null): re-ruled, the case takes nothing from the line
     kept = {k: v for k, v in body.items() if v is not None or k == "table_result"}
@@ -113,7 +117,7 @@ def revoke_case_form(request: Request, form: Mapping[str, str], body: Mapping[st
         event_id = _id(form.get("event", ""))
         board = form.get("board", "").strip()
         return case_form(request, CaseKind.REVOKE, kept, event_id=event_id, board=board,
-                         board_fixed=event_id is not None, sheet=sheet)
+                         board_fixed=event_id is not None, sheet=sheet, known=known)
     if source in ("upload", "pbn") and isinstance(body.get("pbn"), str):
         text = body["pbn"]
         try:

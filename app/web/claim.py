@@ -32,6 +32,7 @@ from app.service.jobs import FINISHED, Job, JobState
 from app.service.page_language import page_lang
 from app.web import views
 from app.web.casefile_save import case_form
+from app.web.known import known_facts, sheet_with, signed_in_director
 from app.web.page_common import job_progress
 from app.web.problems import Problem, field_errors, problem, validation_problems
 from app.web.traveller import traveller_prefill
@@ -152,8 +153,17 @@ def _page(request: Request, render: Render, lang: str, status: int, form: Mappin
           **context: Any) -> HTMLResponse:
     """``claim.html`` with the form ``form``, its statement as a list of steps in words, and what
     the page's script needs to say a step it adds (:func:`app.i18n.statement.words_data`)."""
+    known = _known(request, form)
     return render(request, "claim.html", lang, status, cl=form, st=statement_view(lang, form.get("st_steps", "")),
-                  st_words=words_data(lang), **context)
+                  st_words=words_data(lang), sheet=sheet_with({}, known, signed_in_director(request)), **context)
+
+
+def _known(request: Request, form: Mapping[str, str]) -> dict[str, str]:
+    """What is known of the claim's table (issue 37, :func:`app.web.known.known_facts`): the stored
+    board's event, and the traveller line the form was opened from (``table``, ``ns_pair``/``ew_pair``)."""
+    event = form.get("event", "").strip()
+    return known_facts(request.app.state.events, int(event) if event.isdigit() and len(event) <= 9 else None,
+                       form.get("board", ""), form.get("table", ""), form.get("ns_pair", ""), form.get("ew_pair", ""))
 
 
 def install_claim_pages(r: APIRouter, render: Render) -> None:
@@ -281,7 +291,8 @@ def _answer(request: Request, render: Render, lang: str, form: Mapping[str, str]
                  **claim_context(out, ruling, lang, req), case_form=case_form(
                      request, CaseKind.CLAIM, {k: v for k, v in body.items() if k not in ("event", "board")},
                      event_id=event if isinstance(event, int) else None,
-                     board=str(body.get("board") or ""), board_fixed=isinstance(event, int)))
+                     board=str(body.get("board") or ""), board_fixed=isinstance(event, int),
+                     known=_known(request, form)))
 
 
 def install_claim_job_pages(r: APIRouter, render: Render) -> None:
@@ -336,9 +347,24 @@ def claim_context(out: ClaimRulingResponse, ruling: ClaimRuling, lang: str, req:
     clauses = [step_words(lang, s, sentence=False) for s in stated]
     return {"answer": out, "diagram": diagram, "stated": [step_words(lang, s) for s in stated],
             "points": [{"point": d, "card": card_symbols(d.card)} for d in out.doubtful_points],
-            "centre": card_symbols(" ".join(trick_cards)),
+            "centre": card_symbols(" ".join(trick_cards)) or _centre(lang, setting),
             "line_rows": [tricks[k] for k in sorted(tricks)],
             "steps": [{"law": s.law, "text": claim_step_text(lang, s, clauses)} for s in ruling.steps]}
+
+
+def _centre(lang: str, setting: Any) -> str:
+    """The centre of the claim's diagram when no trick is in progress (issue 37: never empty when
+    known): the contract and its declarer (``"4H S"``) and the tricks each side has won before the
+    claim (``"NS 3 – EW 5"``); ``""`` when the claim names neither."""
+    if setting is None:
+        return ""
+    parts = []
+    if setting.contract is not None:
+        parts.append(f"{setting.contract} {setting.contract.declarer.value}")
+    if setting.tricks_won is not None:
+        ns, ew = setting.tricks_won
+        parts.append(f"{gettext(lang, 'side_short_NS')} {ns} \u2013 {gettext(lang, 'side_short_EW')} {ew}")
+    return " · ".join(parts)
 
 
 def _card(text: str) -> Any:

@@ -26,6 +26,7 @@ from app.web.casefile_save import (
     sheet_deadline,  # issue 25: the event's appeal deadline on the sheet
 )
 from app.web.casefile_scores import result_label
+from app.web.known import known_facts, sheet_with, signed_in_director
 from app.web.page_common import NOTICED, VULS, Render, Text, _not_pbn, _typed_contract, _whole
 from app.web.play import _play_page
 from app.web.problems import Problem, field_errors, problem, validation_problems
@@ -161,8 +162,11 @@ def install_ruling_page(r: APIRouter, render: Render) -> None:
         hidden = {k: form[k] for k in _HIDDEN[source if source in _HIDDEN else "pbn"]}
         weights = [weight_0, weight_1, weight_2, weight_3, weight_4]
         context = _ruling_context(advice, lang, solver, offender_card, form, weights)
-        context |= _sheet_context(request.app.state.events, form, sheet, context["label"], lang)
-        context["case_form"] = revoke_case_form(request, form, body, context["sheet"])
+        known = known_facts(request.app.state.events, _whole_id(event) if source == "event" else None, board,
+                            form["table"], form["ns_pair"], form["ew_pair"])  # issue 37: nothing retyped
+        context |= _sheet_context(request.app.state.events, form, sheet, context["label"], lang,
+                                  known=known, director=signed_in_director(request))
+        context["case_form"] = revoke_case_form(request, form, body, context["sheet"], known)
         context["appeal_deadline"] = sheet_deadline(request, form)
         context["scorer"] = _scorer_block(advice, context["scored"], form)
         return render(request, "ruling.html", lang, form=form, hidden=hidden, laws_edition=advice.edition.code.value,
@@ -184,14 +188,24 @@ async def _sheet_posted(request: Request) -> dict[str, str]:
 _LINE = re.compile(r" \(line \d+\)$")
 
 
+def _whole_id(text: str) -> int | None:
+    """A stored event's number as posted (``"3"``), ``None`` when it is not one."""
+    t = text.strip()
+    return int(t) if t.isdigit() and len(t) <= 9 else None
+
+
 def _sheet_context(repo: EventRepository, form: Mapping[str, str], sheet: Mapping[str, str],
-                   label: str, lang: str = "en") -> dict[str, Any]:
+                   label: str, lang: str = "en", *, known: Mapping[str, str] | None = None,
+                   director: str = "") -> dict[str, Any]:
     """The board's label and the sheet's fields for ruling.html. A pasted game's label loses
     the line number (``engine.records.pbn.PbnGame.label``: a pasted text starts at line 1); an uploaded
     file's board is named with the file, keeping the line, and the event stored for the file
     gives the event's name and date when the director left them blank. The label is said in
-    ``lang`` (:func:`app.web.words.board_label`)."""
-    fields = {k: sheet.get(k, "") for k in SHEET_FIELDS}
+    ``lang`` (:func:`app.web.words.board_label`). A field the director left blank takes what is
+    ``known`` of the table (issue 37, :func:`app.web.known.known_facts`: a stored board's event,
+    date and session, its traveller line's round, table and pairs with their names) and the
+    signed-in ``director``; ``session`` is printed, never typed."""
+    fields: dict[str, str] = {k: sheet.get(k, "") for k in SHEET_FIELDS}
     if form.get("source") == "pbn":
         label = _LINE.sub("", label)
     elif form.get("source") == "upload" and form.get("upload", "").isdigit() and len(form["upload"]) <= 9:
@@ -206,7 +220,8 @@ def _sheet_context(repo: EventRepository, form: Mapping[str, str], sheet: Mappin
             if details is not None:
                 fields["event"] = fields["event"] or details.name
                 fields["date"] = fields["date"] or details.date.isoformat()
-    return {"label": board_label(lang, label), "sheet": fields}
+                fields["session"] = details.session
+    return {"label": board_label(lang, label), "sheet": sheet_with(fields, known or {}, director)}
 
 
 _HIDDEN = {
@@ -252,8 +267,11 @@ def _ruling_context(advice: RevokeAdvice, lang: str, solver: Any, offender_card:
         def seat(code: str) -> str:
             return t(f"seat_{code}") if lang != DEFAULT else code
 
-        chart = views.dd_chart(analysis, revoke_indexes, title=t("chart_title"), desc=t("chart_desc"),
-                               revoke_word=t("revoke_marker"), trick_word=t("trick"), say_card=card, say_seat=seat)
+        words = {"title": t("chart_title"), "desc": t("chart_desc"), "revoke_word": t("revoke_marker"),
+                 "trick_word": t("trick"), "say_card": card, "say_seat": seat}
+        chart = views.dd_chart(analysis, revoke_indexes, **words)  # type: ignore[arg-type]
+        # the printed sheet's own drawing (issue 37): legible labels in its half-page box
+        chart += views.dd_chart(analysis, revoke_indexes, paper=True, **words)  # type: ignore[arg-type]
         values = [("—", analysis.start)] + [(f"{ca.index + 1}. {card(str(ca.card))} ({seat(ca.seat.value)})", ca.after)
                                            for ca in analysis.cards]
     revokes = []

@@ -89,18 +89,22 @@ def trick_rows(record: PlayRecord, revoke_indexes: set[int]) -> list[TrickRow]:
 
 
 def dd_chart(analysis: PlayAnalysis, revoke_indexes: set[int], *, title: str, desc: str, revoke_word: str,
-             trick_word: str, say_card: Callable[[str], str] = str, say_seat: Callable[[str], str] = str) -> str:
+             trick_word: str, say_card: Callable[[str], str] = str, say_seat: Callable[[str], str] = str,
+             paper: bool = False) -> str:
     """The double-dummy result of the whole hand for ``analysis.side`` before the first card and
     after each card, as an accessible SVG (``role="img"``, a title and a description).
 
     The y axis is tricks 0..13; the x axis one step per card with a tick per trick; revoke
     cards are red circles labelled ``revoke_word`` and the card (``say_card``: its code by
     default, ``"D4"``; the page's language may show it as the tables do, ``"♦4"``), the seat
-    with ``say_seat``.
+    with ``say_seat``. ``paper``: the printed sheet's chart (issue 37), drawn 400 x 136 units for a
+    box about 100 mm wide, so that its labels (13 units, the stylesheet's) print at 9 pt and more; its
+    SVG is ``class="dd-paper"`` with its own title and description ids, beside the screen's.
     """
     values = [analysis.start] + [c.after for c in analysis.cards]
     n = len(values)
-    w, h, left, right, top, bottom = 720, 260, 36, 12, 16, 34
+    w, h, left, right, top, bottom = (400, 136, 30, 8, 10, 32) if paper else (720, 260, 36, 12, 16, 34)
+    ids, css = ("paper-chart", "dd-paper") if paper else ("chart", "dd-chart")
     dx = (w - left - right) / max(1, n - 1)
 
     def x(i: int) -> float:
@@ -110,8 +114,8 @@ def dd_chart(analysis: PlayAnalysis, revoke_indexes: set[int], *, title: str, de
         return top + (13 - v) * (h - top - bottom) / 13
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" role="img" '
-             f'aria-labelledby="chart-title chart-desc" class="dd-chart">',
-             f'<title id="chart-title">{escape(title)}</title><desc id="chart-desc">{escape(desc)}</desc>']
+             f'aria-labelledby="{ids}-title {ids}-desc" class="{css}">',
+             f'<title id="{ids}-title">{escape(title)}</title><desc id="{ids}-desc">{escape(desc)}</desc>']
     for v in range(0, 14):
         parts.append(f'<line x1="{left}" x2="{w - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" class="grid'
                      f'{" major" if v % 2 == 1 else ""}"/>')
@@ -136,7 +140,8 @@ def dd_chart(analysis: PlayAnalysis, revoke_indexes: set[int], *, title: str, de
                          f'({escape(say_seat(ca.seat.value))}), '
                          f'{ca.before} \u2192 {ca.after}</title></circle>')
             label = f"{revoke_word} {say_card(str(ca.card))}"
-            lx, ly, anchor = _label_place(values, i, len(label) * 7.5, x, y, left, w - right, h - bottom)
+            lx, ly, anchor = _label_place(values, i, len(label) * (8.2 if paper else 7.5), x, y, left, w - right,
+                                          h - bottom)
             parts.append(f'<text x="{lx:.1f}" y="{ly:.1f}" class="dd-revoke-label" '
                          f'text-anchor="{anchor}">{escape(label)}</text>')
         else:

@@ -1,0 +1,136 @@
+"""One sheet on one A4 page (issue 37): the revoke ruling sheet, the case sheet and the claim sheet,
+each ruled from a traveller line of a real club file in Polish (its pairs' names, the event and
+its date printed on it), printed by Debian's Chromium (Playwright's ``page.pdf(format="A4")``,
+the stylesheet's own ``@page`` margins, as the print dialog's "default" margins take them) is one
+page, carries the line for the scorer ("Dla sędziego liczącego") and a double-dummy chart whose
+labels are no smaller than 9 pt in print.
+
+Pages are counted in the PDF's bytes: each page is one ``/Type /Page`` object (``/Type /Pages`` is
+the page tree, not a page; pypdf is not a dependency). Board 1 of Compscore3's
+``mp_pairs_howell.xml`` (USEBIO, ../shared/data/club-files): pairs 5 v 2, 4H by South, 8 tricks,
+lead the club ace; East (J5432.T8.K865.J2) discarding the ♦5 on the third round of clubs while
+holding the ♣J is the revoke."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.api.test_results_api import CLUB
+from tests.browser import SHOTS, PageProblems
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not CLUB.is_dir(), reason="../shared/data/club-files is not beside the repository")]
+
+SCORER = "Dla sędziego liczącego"
+"""The line for the scorer in Polish (app/i18n/pl/page.json ``scorer_title``)."""
+EVENT = "Turniej par na zapis maksymalny, piątek wieczór"
+"""A long event name: the sheet's head must still fit."""
+
+
+def pages(pdf: bytes) -> int:
+    """The pages of a PDF: its ``/Type /Page`` objects (not the ``/Type /Pages`` tree)."""
+    return len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf))
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    problems = PageProblems(pg)
+    yield pg
+    ctx.close()
+    assert problems.found == [], problems.found
+
+
+def _event(server: str) -> int:
+    with httpx.Client(base_url=server, timeout=60) as api:  # from 127.0.0.1: laptop mode
+        r = api.post("/v1/events", json={"name": EVENT, "date": "2026-11-27", "session": "1"})
+        assert r.status_code == 201, r.text
+        event_id = int(r.json()["id"])
+        data = (CLUB / "usebio/abftech__cobalt/mp_pairs_howell.xml").read_bytes()
+        r = api.post(f"/v1/events/{event_id}/results", files={"file": ("session.xml", data)})
+        assert r.status_code == 200, r.text
+    return event_id
+
+
+def _printed(page: Any, name: str) -> tuple[int, str]:
+    """The page as Chromium prints it: its A4 pages and its printed text (print media; the
+    screenshot at the paper's width less the margins, 703 px)."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 703, "height": 1039})
+    page.emulate_media(media="print")
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    text = page.evaluate("document.body.innerText")
+    pdf = page.pdf(format="A4")
+    page.emulate_media(media="screen")
+    page.set_viewport_size(size)
+    return pages(pdf), text
+
+
+def _chart_labels_pt(page: Any) -> float:
+    """The smallest font of the printed double-dummy chart's labels, in points (the chart's SVG is
+    scaled to its box: the font size times the drawn width over the viewBox's), laid out as on the
+    paper: A4 less the stylesheet's margins (186 mm, 703 px at 96 px an inch)."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 703, "height": 1039})
+    page.emulate_media(media="print")
+    smallest = page.evaluate("""() => {
+      const svg = [...document.querySelectorAll('.chart svg')].find(e => getComputedStyle(e).display !== 'none');
+      if (!svg) return null;
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      let px = Infinity;
+      for (const t of svg.querySelectorAll('text')) px = Math.min(px, parseFloat(getComputedStyle(t).fontSize) * scale);
+      return px * 72 / 96;
+    }""")
+    page.emulate_media(media="screen")
+    page.set_viewport_size(size)
+    assert smallest is not None, "no chart"
+    return float(smallest)
+
+
+def test_the_ruling_case_and_claim_sheets_each_print_on_one_a4_page(page: Any, server: str) -> None:
+    event_id = _event(server)
+    page.goto(f"{server}/events/{event_id}/boards/1/traveller?lang=pl")
+    page.locator("#traveller tr[data-ns='5'][data-ew='2'] a.rule-link").click()
+    page.locator("#form-play").wait_for()
+    page.evaluate("document.getElementById('play').value = "
+                  "'CA C5 C2 C6\\nSA S9 S2 S6\\nCK C4 D5 CQ'")  # East's ♦5 with the ♣J held
+    page.click("#form-play button[type=submit]")
+    page.wait_for_selector("#suggested, #errors")
+    assert page.locator("#errors").count() == 0, page.inner_text("#errors")
+    n, text = _printed(page, "sheet-1-ruling-pl")
+    assert EVENT in text and "PAM HUGHES" in text and "JOAN GIACOMETTI" in text  # nothing retyped
+    assert SCORER in text
+    assert n == 1, f"the ruling sheet printed on {n} pages"
+    assert _chart_labels_pt(page) >= 9 - 0.05
+
+    # the case, saved from the prefilled form (only the director typed, in laptop mode)
+    assert page.input_value("#case-ns-number") == "5" and "PAM HUGHES" in page.input_value("#case-ns-names")
+    page.fill("#case-director", "Jan Kowalski")
+    page.click("#form-case button[type=submit]")
+    page.wait_for_url(re.compile(r"/cases/\d+"))
+    page.click("#form-decision button[type=submit]")  # the suggestion as prefilled: what the scorer enters
+    page.wait_for_selector("#decision-score")
+    n, text = _printed(page, "sheet-2-case-pl")
+    assert EVENT in text and "PAM HUGHES" in text and SCORER in text
+    assert n == 1, f"the case sheet printed on {n} pages"
+
+    # the claim from the same line: after eight tricks South claims the last five
+    page.goto(f"{server}/events/{event_id}/boards/1/traveller?lang=pl")
+    page.locator("#traveller tr[data-ns='5'][data-ew='2'] a.claim-link").click()
+    page.locator("#form-claim").wait_for()
+    page.fill("#cl-play", "CA C5 C2 C6 SA S9 S2 S6 CK C4 CJ CQ SK S8 S3 S7 CT D2 S4 H4 HA H3 H2 H8 HK C3 H6 HT "
+                          "DQ D9 D3 D5")
+    page.fill("#cl-tricks", "5")
+    page.click("#claim-rule")
+    page.wait_for_selector("#claim-answer, #errors")
+    assert page.locator("#errors").count() == 0, page.inner_text("#errors")
+    n, text = _printed(page, "sheet-3-claim-pl")
+    assert EVENT in text and "PAM HUGHES" in text and SCORER in text
+    assert n == 1, f"the claim sheet printed on {n} pages"
