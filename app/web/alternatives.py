@@ -27,7 +27,9 @@ from starlette.concurrency import run_in_threadpool
 
 from app import i18n
 from app.api.alternatives import rule_alternatives
+from app.api.field import convention_words, event_convention
 from app.api.schemas.alternatives import AlternativesRequest, AlternativesResponse
+from app.api.travellers import stored_traveller
 from app.i18n import gettext
 from app.i18n.seats import card_symbols
 from app.service.page_language import page_lang
@@ -321,9 +323,17 @@ def install_alternatives_pages(r: APIRouter, render: Render) -> None:
             return refuse(problems_of(lang, exc, rows))
 
         def ask() -> AlternativesResponse:
+            repo = request.app.state.events
             decided = request.app.state.cases.cases(req.event) if req.event is not None else ()
             with i18n.use(lang):
-                return rule_alternatives(req, request.app.state.events, request.app.state.solver, decided)
+                out = rule_alternatives(req, repo, request.app.state.solver, decided)
+            if out.field and req.event is not None and out.board:  # the field in the page's words, as the traveller's
+                found = stored_traveller(repo, req.event, out.board)
+                words = convention_words(event_convention(repo, req.event, found),
+                                         sorted({ln.section for ln in found.lines}),
+                                         say=lambda key, **params: gettext(lang, key, **params))
+                out = out.model_copy(update={"field": words})
+            return out
 
         try:
             out = await run_in_threadpool(ask)
