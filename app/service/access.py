@@ -136,6 +136,8 @@ POLICY: dict[tuple[str, str], Rule] = {
     ("POST", "/claim"): Rule(READ, "doing_rule", solver=True),
     ("GET", "/claim/jobs/{job_id}"): Rule(READ, "doing_rule"),
     ("GET", "/claim/jobs/{job_id}/progress"): Rule(READ, "doing_rule"),
+    ("GET", "/alternatives"): Rule(READ, "doing_rule"),
+    ("POST", "/alternatives"): Rule(READ, "doing_rule", solver=True),
     # the page: screenings of uploaded files
     ("GET", "/screenings/{job_id}"): Rule(READ, "doing_events"),
     ("GET", "/screenings/{job_id}/progress"): Rule(READ, "doing_events"),

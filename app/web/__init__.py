@@ -33,6 +33,7 @@ from app.service.auth import READ
 from app.service.limits import BODY_BYTES, UPLOAD_BYTES
 from app.service.page_language import page_lang, remember
 from app.service.request_body import clean_text
+from app.web.alternatives import install_alternatives_pages
 from app.web.cards import install_cards_pages
 from app.web.casefile import install_case_pages
 from app.web.claim import install_claim_pages
@@ -167,6 +168,7 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
     install_cards_pages(r, render)
     install_case_pages(r, render)
     install_claim_pages(r, render)
+    install_alternatives_pages(r, render)
     install_screening_pages(r, render, _board_rows)
     install_traveller_pages(r, render, page_lang)
     return r, unreadable, refused
