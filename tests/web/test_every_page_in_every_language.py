@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from app.i18n import languages
+from app.i18n import gettext, languages, plural_category
 from app.main import create_app
 from engine.dd import SolverRunner
 from tests.api.test_results_api import CLUB
@@ -53,14 +53,67 @@ CHECKS: dict[str, re.Pattern[str]] = {
 }
 
 
-def problems(page: str) -> list[str]:
-    """What a director must not read on ``page`` (a page in a language other than English):
-    ``"kind: text"`` for each hit, the English words as ``english_in`` finds them."""
-    text = visible(page)
+LAW_WORD = {"pl": re.compile(r"\b[Pp]rzepis\w*")}
+"""A word for Law the language's translation does not use: the PZBS translation of the Laws says
+"Prawo" ("Prawa 61-64", "Prawo 50"), never "przepis"."""
+
+# A counted noun's forms by the CLDR plural category of its number (Babel's rules: Polish and
+# Russian one / few / many): a few-form after a many-number ("5 lewy") or a many-form (the
+# genitive plural) after a few-number ("24 rozdań", "134 zapisów") is a wrong plural, unless a
+# preposition or noun governing the genitive comes before the number ("z 3 lew").
+COUNTED = {
+    "pl": {"few": {"lewy", "karty", "zapisy", "rozdania", "sprawy", "pary", "wyniki", "mecze", "pliki"},
+           "many": {"lew", "kart", "zapisów", "rozdań", "spraw", "par", "wyników", "meczów", "plików"}},
+    "ru": {"few": {"взятки", "карты", "строки", "сдачи", "дела", "пары", "результата", "матча"},
+           "many": {"взяток", "карт", "строк", "сдач", "дел", "пар", "результатов", "матчей"}},
+}
+GENITIVE_BEFORE = {"pl": {"z", "ze", "do", "od", "bez", "spośród", "wyniku", "wynik", "około", "ponad", "niż"},
+                   "ru": {"из", "до", "от", "без", "около", "более", "менее", "чем"}}
+
+
+def wrong_plurals(lang: str, text: str) -> list[str]:
+    """The counted nouns of ``text`` whose form is not the one their number takes in ``lang``."""
+    forms = COUNTED.get(lang)
+    if not forms:
+        return []
+    found = []
+    for m in re.finditer(r"(?<![\d/.,])\b(\d+) (\w+)", text):
+        n, word = int(m.group(1)), m.group(2)
+        before = (re.findall(r"(\w+)\W*$", text[:m.start()]) or [""])[0].lower()
+        category = plural_category(lang, n)
+        if category == "many" and word in forms["few"]:
+            found.append(f"{n} {word}")
+        elif category in ("few", "one") and word in forms["many"] and before not in GENITIVE_BEFORE[lang]:
+            found.append(f"{n} {word}")
+    return found
+
+
+def problems(page: str, lang: str = "") -> list[str]:
+    """What a director must not read on ``page`` (a page in ``lang``, a language other than
+    English): ``"kind: text"`` for each hit, the English words as ``english_in`` finds them."""
+    text = re.sub(r"\s+", " ", visible(page))
     found = [f"english: {w}" for w in english_in(page)]
     for kind, pattern in CHECKS.items():
         found += [f"{kind}: {m.group(0)}" for m in pattern.finditer(text)]
+    if lang in LAW_WORD:
+        found += [f"law word: {m.group(0)}" for m in LAW_WORD[lang].finditer(text)]
+    found += [f"plural: {w}" for w in wrong_plurals(lang, text)]
     return found
+
+
+def test_the_plural_check_knows_polish_numbers() -> None:
+    # Babel's Polish rules: 2-4, 22-24, 32-34... few; 5-21, 25-31, 12-14 many
+    assert wrong_plurals("pl", "134 zapisów z protokołów na 24 rozdań") == ["134 zapisów", "24 rozdań"]
+    assert wrong_plurals("pl", "161 zapisów, 134 zapisy, 24 rozdania, 12 lew, z 3 lew") == []
+    assert wrong_plurals("pl", "wzięła 5 lewy") == ["5 lewy"]
+
+
+def said_stored(lang: str, page: str) -> list[str]:
+    """The sentences of ``page`` that say a file was stored ("Zapisano jako turniej...",
+    "Zapisano wyniki sesji..."): their first two words, as the language says them."""
+    heads = [" ".join(gettext(lang, key, event=0, name="", lines=0, n=0, boards=0, kind="", program="").split()[:2])
+             for key in ("boards_intro", "upload_travellers")]
+    return [h for h in heads if h in re.sub(r"\s+", " ", visible(page))]
 
 
 def _event_of(page: str) -> str:
@@ -83,7 +136,8 @@ def _flow(c: TestClient, lang: str) -> Iterator[tuple[str, Any]]:
     up = c.post("/upload", files={"file": ("session.xml", results)}, data={"lang": lang})
     yield "upload results", up
     event = _event_of(up.text)
-    yield "upload again", c.post("/upload", files={"file": ("session.xml", results)}, data={"lang": lang})
+    again = c.post("/upload", files={"file": ("session.xml", results)}, data={"lang": lang})
+    yield "upload again", again
     yield "board list", c.get(f"/events/{event}?lang={lang}")
     yield "traveller", c.get(f"/events/{event}/boards/1/traveller?lang={lang}")
     yield "play page", c.get(f"/events/{event}/boards/1/play?ns=5&ew=2&lang={lang}")
@@ -105,12 +159,25 @@ def _flow(c: TestClient, lang: str) -> Iterator[tuple[str, Any]]:
     yield "upload hand records", deals
     yield "law 13 form", c.get(f"/events/{_event_of(deals.text)}/boards/21/cards?lang={lang}")
     yield "law 13 ruling", c.post("/incorrect-cards", data=law_13_form(lang, table_tricks="10"))
+    law13 = c.post("/incorrect-cards", data=law_13_form(lang, table_tricks="10"))
+    if "form-case" in law13.text:
+        saved = c.post("/cases", follow_redirects=False, data=_case_fields(law13.text) | {
+            "case_event": event, "case_board": "2", "ns_number": "7", "ew_number": "4", "case_director": "Anna",
+            "confirm_duplicate": "1"})
+        assert saved.status_code == 303, visible(saved.text)[:800]
+        yield "law 13 case page", c.get(f"{saved.headers['location'].split('?')[0]}?lang={lang}")
+    # Compscore3's Mitchell: board 25 passed out at pairs 12 v 6
+    mitchell = (CLUB / "usebio" / "abftech__cobalt" / "mp_pairs_mitchell.xml").read_bytes()
+    up2 = c.post("/upload", files={"file": ("mitchell.xml", mitchell + f"<!-- {uuid.uuid4()} -->".encode())},
+                 data={"lang": lang})
+    yield "upload mitchell", up2
+    yield "traveller with a pass", c.get(f"/events/{_event_of(up2.text)}/boards/25/traveller?lang={lang}")
     yield "claim form", c.get(f"/claim?lang={lang}")
     claim = c.post("/claim", data=FORM | T02 | {"lang": lang, "st_steps": "cash S\nconcede S"}, headers=ORIGIN)
     yield "claim ruling", claim
     yield "claim from traveller", c.get(f"/claim?event={event}&board=1&ns=5&ew=2&lang={lang}")
     saved = c.post("/cases", follow_redirects=False, data=_case_fields(ruled.text) | {
-        "case_event": event, "ns_number": "5", "ew_number": "2", "case_director": "Anna", "duplicate": "1"})
+        "case_event": event, "ns_number": "5", "ew_number": "2", "case_director": "Anna", "confirm_duplicate": "1"})
     assert saved.status_code == 303, visible(saved.text)[:800]
     case = saved.headers["location"].split("?")[0]
     yield "case page", c.get(f"{case}?lang={lang}")
@@ -121,8 +188,9 @@ def _flow(c: TestClient, lang: str) -> Iterator[tuple[str, Any]]:
     yield "review no members", c.post(f"{case}/reviews", data={"lang": lang, "outcome": "uphold", "members": ""})
     if "form-case" in claim.text:
         saved = c.post("/cases", follow_redirects=False, data=_case_fields(claim.text) | {
-            "case_event": event, "board": "1", "ns_number": "6", "ew_number": "1", "case_director": "Anna",
-            "duplicate": "1"})
+            "case_event": event, "case_board": "1", "ns_number": "6", "ew_number": "1", "case_director": "Anna",
+            "confirm_duplicate": "1"})
+        assert saved.status_code == 303, visible(saved.text)[:800]
         if saved.status_code == 303:
             yield "claim case page", c.get(f"{saved.headers['location'].split('?')[0]}?lang={lang}")
     other = c.post("/cases", follow_redirects=False, data=_case_fields(pbn_ruling.text) | {
@@ -153,7 +221,9 @@ def test_every_page_of_the_directors_flow_is_in_the_language(client: TestClient,
     found = {}
     for name, r in _flow(client, lang):
         assert r.status_code < 500, (name, r.text[:500])
-        hits = problems(r.text)
+        hits = problems(r.text, lang)
+        if name == "upload again":  # nothing was created: nothing is said to be stored
+            hits += [f"stored: {w}" for w in said_stored(lang, r.text)]
         if hits:
             found[name] = sorted(set(hits))
     assert found == {}, "\n".join(f"{name}: {hits}" for name, hits in found.items())
@@ -169,9 +239,8 @@ def test_the_sign_in_page_with_tokens_configured(dds: SolverRunner, tmp_path: An
         pages = {"sign-in": c.get(f"/signin?lang={lang}"),
                  "bad token": c.post("/signin", data={"lang": lang, "token": "nope"}, headers=ORIGIN),
                  "no token": c.get(f"/?lang={lang}")}
-        found = {name: problems(r.text) for name, r in pages.items() if problems(r.text)}
+        found = {name: problems(r.text, lang) for name, r in pages.items() if problems(r.text, lang)}
         assert found == {}
         heading = re.search(r"<h1[^>]*>(.*?)</h1>", pages["sign-in"].text, re.S)
         assert heading is not None
-        from app.i18n import gettext
         assert html_text.unescape(heading.group(1)).strip() != gettext(lang, "error_title")
