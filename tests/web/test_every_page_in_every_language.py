@@ -229,6 +229,17 @@ def test_every_page_of_the_directors_flow_is_in_the_language(client: TestClient,
     assert found == {}, "\n".join(f"{name}: {hits}" for name, hits in found.items())
 
 
+def test_the_play_ending_errors_name_the_pages_boxes_in_english_too(client: TestClient) -> None:
+    # the API's words name its fields (table_result, claim_declarer_tricks, rest_valued_double_dummy);
+    # the page names its boxes
+    facts = {"source": "pbn", "pbn": sponvo_board_21(), "lang": "en", "play": "CJ C3 C2 CK"}
+    short = client.post("/ruling", data=facts)
+    assert short.status_code == 422
+    said = re.sub(r"\s+", " ", visible(short.text))
+    assert "tick the box to value them double dummy" in said
+    assert CHECKS["code"].findall(said) == []
+
+
 @pytest.mark.parametrize("lang", OTHERS)
 def test_the_sign_in_page_with_tokens_configured(dds: SolverRunner, tmp_path: Any, lang: str,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
@@ -241,6 +252,7 @@ def test_the_sign_in_page_with_tokens_configured(dds: SolverRunner, tmp_path: An
                  "no token": c.get(f"/?lang={lang}")}
         found = {name: problems(r.text, lang) for name, r in pages.items() if problems(r.text, lang)}
         assert found == {}
-        heading = re.search(r"<h1[^>]*>(.*?)</h1>", pages["sign-in"].text, re.S)
-        assert heading is not None
-        assert html_text.unescape(heading.group(1)).strip() != gettext(lang, "error_title")
+        # the refused token's error box is headed as a sign-in, not as a ruling that cannot be made
+        box = re.search(r'<div class="error" role="alert"[^>]*>\s*<h2>(.*?)</h2>', pages["bad token"].text, re.S)
+        assert box is not None and pages["bad token"].status_code == 401
+        assert html_text.unescape(box.group(1)).strip() == gettext(lang, "errors_heading_signin")
