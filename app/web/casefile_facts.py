@@ -255,7 +255,7 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
     else:
         irr = r.get("irregularity") or {}
         if irr.get("description"):
-            out.append((t("irregularity"), fallback(lang, str(irr["description"]))))
+            out.append((t("irregularity"), _irregularity_text(lang, irr)))
         dd = r.get("double_dummy") or {}
         par = dd.get("par") or {}
         if par:
@@ -265,7 +265,9 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
             contract = f"{q.get('contract', '')} {q.get('declarer', '')}".strip()
             out.append((t("dd_contract"), t("case_dd_tricks", contract=contract, n=dd["contract_tricks"])))
         if dd.get("as_played"):
-            out.append((t("case_as_played"), fallback(lang, str(dd["as_played"]))))
+            counts = _counts(irr)
+            said = stored_step(lang, {"key": "cc.dd.as_played", "params": {"counts": counts}, "text": dd["as_played"]})
+            out.append((t("case_as_played"), said if counts and lang != "en" else fallback(lang, str(dd["as_played"]))))
     plausible = (r.get("scores") or {}).get("plausible") or []
     if len(plausible) > 1:
         out.append((t("weights_title"), "; ".join(f"{p.get('result')} ({ns} {points(p.get('score_ns'))}): "
@@ -276,3 +278,33 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
 
 def _dash(value: Any) -> str:
     return "\u2014" if value is None else str(value)
+
+
+def _counts(irr: Mapping[str, Any]) -> str:
+    """The stored irregularity's cards held as found, as the engine writes them: ``"N 12, E 13, S 13, W 14"``
+    (``""`` when the case has no counts)."""
+    counts = irr.get("counts") or {}
+    return ", ".join(f"{s} {counts[s]}" for s in "NESW" if s in counts) if isinstance(counts, Mapping) else ""
+
+
+def _irregularity_text(lang: str, irr: Mapping[str, Any]) -> str:
+    """A stored Law 13/14 irregularity (the API's ``IrregularityOut``: counts, surplus, missing and
+    moved cards) said in ``lang`` through the findings' step templates (``cc.f.*``, as
+    :meth:`engine.laws.card_irregularity.CardIrregularity.findings` keys them); the stored English
+    ``description`` in English, or when the case lacks the counts (marked in strict mode). The
+    reason a deal cannot be corrected (``why_not_corrected``) is said only in English, as stored."""
+    english = str(irr.get("description", ""))
+    counts = _counts(irr)
+    if lang == "en" or not counts:
+        return fallback(lang, english)
+    steps: list[dict[str, Any]] = [{"key": "cc.f.counts", "params": {"counts": counts}}]
+    for x in irr.get("surplus") or []:
+        steps.append({"key": "cc.f.surplus" if x.get("certain") else "cc.f.surplus_unsure",
+                      "params": {"card": x.get("card"), "seat": x.get("found_in")}})
+    for x in irr.get("moved") or []:
+        steps.append({"key": "cc.f.moved", "params": {"card": x.get("card"), "seat": x.get("found_in"),
+                                                       "owner": x.get("belongs_to")}})
+    for x in irr.get("missing") or []:
+        steps.append({"key": "cc.f.missing_of", "params": {"card": x.get("card"), "owner": x.get("belongs_to")}}
+                     if x.get("belongs_to") else {"key": "cc.f.missing", "params": {"card": x.get("card")}})
+    return " ".join(stored_step(lang, {"law": "", **s}) for s in steps)

@@ -94,7 +94,7 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
         contract = str(case.data.request.get("contract") or (case.data.request.get("position") or {}).get("contract")
                        or "")
     else:  # the hands as found are among the request's facts; a diagram of 13-card hands would not be them
-        label = str(r.get("board") or "")
+        label = board_label(lang, str(r.get("board") or ""))
         contract = str(case.data.request.get("contract") or "")
     try:
         diagram = views.hands(Deal.from_pbn(deal)) if isinstance(deal, str) and deal else None

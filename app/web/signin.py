@@ -164,6 +164,7 @@ def install_signin_pages(r: APIRouter, render: Render) -> None:
         if user is None:
             text = gettext(lang, "signin_bad" if token else "signin_empty")
             return render(request, "signin.html", lang, 401, errors=[Problem("token", text)],
+                          errors_heading="errors_heading_signin",
                           field_errors=field_errors([Problem("token", text)]), next=_safe_next(next),
                           resume=resume if back else "")
         out: Response

@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.i18n import DEFAULT, catalogue, error_text, fallback, gettext, step_text
+from app.i18n import DEFAULT, catalogue, error_template_text, error_text, fallback, gettext, step_text
 from app.i18n.seats import SeatWord, card_symbols
 from app.i18n.statement import claim_step_text
 from engine.casefile.cases import CaseConflictError
@@ -100,9 +100,27 @@ def reason(lang: str, exc: BaseException) -> str:
     :class:`~engine.casefile.cases.CaseConflictError`) through its catalogue key
     (:func:`app.i18n.error_text`); any other error's message in English (marked in strict mode)."""
     if isinstance(exc, InvalidBoardError | CaseConflictError):
-        return error_text(lang, exc)
+        return _page_words(lang, exc) or error_text(lang, exc)
     message = getattr(exc, "message", None) or str(exc) or type(exc).__name__
     return fallback(lang, str(message))
+
+
+class _PageKeyed:
+    """An engine error seen through the page's own template (``error.page.<key>``)."""
+
+    def __init__(self, error: InvalidBoardError | CaseConflictError) -> None:
+        self.message, self.key, self.params = error.message, f"page.{error.key}", error.params
+
+
+def _page_words(lang: str, error: InvalidBoardError | CaseConflictError) -> str | None:
+    """The page's own words for an engine error, in every language English included: the
+    catalogue's ``error.page.<key>`` (the API's ``error.<key>`` names the request's fields,
+    ``table_result``, ``claim_declarer_tricks``, ``rest_valued_double_dummy``; the page names its
+    boxes), filled as :func:`app.i18n.error_template_text` fills an error; ``None`` when the
+    error has no page template."""
+    if not error.key or f"error.page.{error.key}" not in catalogue(lang):
+        return None
+    return error_template_text(lang, _PageKeyed(error))
 
 
 def stored_step(lang: str, data: Mapping[str, Any], stated: Sequence[str] | None = None) -> str:

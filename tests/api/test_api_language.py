@@ -61,7 +61,7 @@ def test_a_ruling_in_polish_keeps_fields_codes_and_numbers(client):
     # trick 3: West leads HK, South discards D4 holding H9 H8 H7 (step.revoke, step.revoke.failure_to_follow in pl)
     assert revoke["text"] == "Fałszywy renons w lewie 3: S zagrał ♦4 w lewie 3, mając ♥987 (wyjście w ♥)."
     assert revoke["params"]["trick"] == 3 and revoke["params"]["what"]["key"] == "revoke.failure_to_follow"
-    assert "Przepis 61A: Fałszywy renons w lewie 3: S zagrał ♦4" in "\n".join(p["explanation"])
+    assert "Prawo 61A: Fałszywy renons w lewie 3: S zagrał ♦4" in "\n".join(p["explanation"])
     assert p["law_64c"]["law"] == e["law_64c"]["law"] and p["law_64c"]["applies"] == e["law_64c"]["applies"]
     assert e["law_64c"]["reason"].startswith("the non-offending side (EW)")
     assert p["law_64c"]["reason"].startswith("strona niewykraczająca (EW) ma ")  # eq.64C1_not, pl/steps.json

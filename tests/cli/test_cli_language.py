@@ -17,7 +17,7 @@ def test_the_revoke_ruling_in_polish(capsys):
     text = capsys.readouterr().out
     # South's D4 on trick 3, hearts led, South holding H987 (docs/director.md's worked example), in pl/steps.json's words
     assert "[61A] Fałszywy renons w lewie 3: S zagrał ♦4 w lewie 3, mając ♥987 (wyjście w ♥)." in text
-    assert "Wynik do wpisania: 4H W -1  (NS +50; przepis 64A2)" in text
+    assert "Wynik do wpisania: 4H W -1  (NS +50; Prawo 64A2)" in text
     assert "Revoke on trick" not in text and "Result to enter" not in text
 
 
