@@ -85,7 +85,7 @@ def test_an_emptied_table_result_on_the_page_asks_how_play_ended(client: TestCli
     emptied = client.post("/ruling", data=_page_form(event_id, play, ""))
     assert emptied.status_code == 422, emptied.text[:2000]
     asked = _field_error(emptied.text, "table_result")
-    assert "say how play ended" in asked and "12 trick(s) not entered" in asked
+    assert "say how play ended" in asked and "(tricks not entered: 12)" in asked
     # the same question the page asks without a traveller line
     alone = {k: v for k, v in _page_form(event_id, play, "").items() if k not in ("ns_pair", "ew_pair")}
     without = client.post("/ruling", data=alone)
