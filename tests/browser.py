@@ -91,6 +91,20 @@ class PageProblems:
             self.found.append(f"{response.status} for {response.request.resource_type} {response.url}")
 
 
+@contextmanager
+def watched_page(browser: Any, **context: Any) -> Iterator[Any]:
+    """A new page (1100 x 900 unless ``context`` says otherwise; ``context`` as Playwright's
+    ``new_context``) with a 60 s default timeout and :class:`PageProblems` attached; on leaving,
+    the context is closed and the test fails if the page met any problem."""
+    ctx = browser.new_context(**({"viewport": {"width": 1100, "height": 900}} | context))
+    pg = ctx.new_page()
+    pg.set_default_timeout(60_000)
+    problems = PageProblems(pg)
+    yield pg
+    ctx.close()
+    assert problems.found == [], problems.found
+
+
 def upload_hand_records(page: Any, tmp_path: Path) -> None:
     """From the page's index: upload a hand-record file (deals only, made from Sponvo30.pbn, in
     ``tmp_path``); the page then lists its 24 boards."""

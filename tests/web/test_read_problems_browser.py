@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from app.api.adjusted import ADJUSTED_COLUMNS
-from tests.browser import SHOTS, PageProblems
+from tests.browser import SHOTS, watched_page
 
 CLUB = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "club-files"
 SEANCE = CLUB / "pbn-scoretable/lucbellicaud__bridgetrainer/open2dn1nationalfinaledirecte21-22-sance1.pbn"
@@ -36,13 +36,8 @@ pytestmark = [pytest.mark.slow,
 
 @pytest.fixture
 def page(browser: Any, server: str) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1100, "height": 900}, accept_downloads=True)
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    problems = PageProblems(pg)
-    yield pg
-    ctx.close()
-    assert problems.found == [], problems.found
+    with watched_page(browser, accept_downloads=True) as pg:
+        yield pg
 
 
 def _bad_copy(folder: Path) -> tuple[Path, int]:

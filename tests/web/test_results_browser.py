@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from tests.api.test_results_api import CLUB
-from tests.browser import SHOTS, PageProblems
+from tests.browser import SHOTS, watched_page
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not CLUB.is_dir(), reason="../shared/data/club-files is not beside the repository")]
@@ -23,13 +23,8 @@ pytestmark = [pytest.mark.slow,
 
 @pytest.fixture
 def page(browser: Any, server: str) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    problems = PageProblems(pg)
-    yield pg
-    ctx.close()
-    assert problems.found == [], problems.found
+    with watched_page(browser) as pg:
+        yield pg
 
 
 def test_upload_usebio_open_the_traveller_rule_a_revoke_and_see_its_matchpoints(page: Any, server: str) -> None:

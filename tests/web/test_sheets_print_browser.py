@@ -21,7 +21,7 @@ import httpx
 import pytest
 
 from tests.api.test_results_api import CLUB
-from tests.browser import SHOTS, PageProblems
+from tests.browser import SHOTS, watched_page
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not CLUB.is_dir(), reason="../shared/data/club-files is not beside the repository")]
@@ -39,13 +39,8 @@ def pages(pdf: bytes) -> int:
 
 @pytest.fixture
 def page(browser: Any, server: str) -> Iterator[Any]:
-    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
-    pg = ctx.new_page()
-    pg.set_default_timeout(60_000)
-    problems = PageProblems(pg)
-    yield pg
-    ctx.close()
-    assert problems.found == [], problems.found
+    with watched_page(browser) as pg:
+        yield pg
 
 
 def _event(server: str) -> int:
