@@ -216,7 +216,7 @@ def test_more_rows_without_javascript(client: TestClient, event: int) -> None:
 
 def test_in_polish(client: TestClient, event: int) -> None:
     r = client.get(f"/alternatives?event={event}&board=1&ns=3&ew=11&lang=pl")
-    assert "Wynik wyrównany (inne przepisy)" in r.text and "Warianty" in r.text
+    assert "Wynik wyrównany (inne Prawa)" in r.text and "Warianty" in r.text
     r = client.post("/alternatives", data=form_of(event, lang="pl", a0_contract="4 kiery", a0_declarer="S",
                                                   a0_lead="SQ"), headers=ORIGIN)
     assert r.status_code == 422

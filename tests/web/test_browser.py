@@ -289,7 +289,12 @@ def test_the_same_file_uploaded_again_offers_its_event(page, tmp_path):
     page.set_input_files("#file", str(deals))
     page.click("#form-upload button[type=submit]")
     assert page.locator("#upload-seen").is_visible()
-    assert page.inner_text("#stored-event") == first  # the same event, no second one
+    # the same event, no second one; the page no longer says "Stored as event" for a file stored before (issue 37)
+    event = re.search(r"Stored as event (\d+) ", first)
+    assert event is not None
+    assert page.get_attribute("#upload-seen-open", "href").startswith(f"/events/{event.group(1)}?")
+    assert "No second event was made." in page.inner_text("#upload-seen")
+    assert "Stored as" not in page.inner_text("#stored-event")
 
 
 REFUSED = {

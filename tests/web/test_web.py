@@ -488,7 +488,7 @@ def _sheet_fields(html: str) -> dict[str, tuple[str, bool]]:
     """The printed sheet's fields: name -> (value, drawn as a blank line)."""
     return {name: (html_text.unescape(value), blank) for name, blank, value in
             ((m.group(1), m.group(2) is not None, m.group(3)) for m in re.finditer(
-                r'<div class="(\w+)"><dt>[^<]*</dt><dd( class="blank")?>([^<]*)</dd></div>', html))}
+                r'<div class="(\w+)"><dt>[^<]*</dt><dd( class="blank")?(?: id="[^"]*")?>([^<]*)</dd></div>', html))}
 
 
 def test_a_pasted_game_is_labelled_without_a_line_number_and_the_sheet_carries_its_fields(client):
