@@ -237,3 +237,14 @@ def small_corpus(root: Path, lin_text: str, lin_name: str = "vugraph.lin") -> Pa
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(lin_text, encoding="utf-8")
     return root
+
+
+def decided_case(client: TestClient, body: dict[str, Any], decision: dict[str, Any]) -> int:
+    """Save the case ``body`` (``POST /v1/cases``, 201) and record the director's ``decision`` on it
+    (``POST /v1/cases/{id}/decision``, 200); its id."""
+    r = client.post("/v1/cases", json=body)
+    assert r.status_code == 201, r.text
+    case_id: int = r.json()["id"]
+    r = client.post(f"/v1/cases/{case_id}/decision", json=decision)
+    assert r.status_code == 200, r.text
+    return case_id

@@ -39,6 +39,7 @@ from engine.records.results import TravellerLine, traveller_matchpoints
 from engine.records.results.model import read_split_code, read_weighted_code
 from tests.api.test_events import new_event
 from tests.api.test_results_api import CLUB, post, sample
+from tests.helpers import decided_case
 
 pytestmark = pytest.mark.skipif(not CLUB.is_dir(), reason="../shared/data/club-files is not beside the repository")
 
@@ -51,12 +52,7 @@ def _case(client: TestClient, event_id: int, board: str, ns: str, ew: str, rulin
           decision: dict[str, Any]) -> int:
     body = {"event": event_id, "board": board, "pairs": {"ns": {"number": ns}, "ew": {"number": ew}}, **DIRECTOR,
             **ruling}
-    r = client.post("/v1/cases", json=body)
-    assert r.status_code == 201, r.text
-    case_id: int = r.json()["id"]
-    r = client.post(f"/v1/cases/{case_id}/decision", json=decision)
-    assert r.status_code == 200, r.text
-    return case_id
+    return decided_case(client, body, decision)
 
 
 def _revoke(contract: str, declarer: str, tricks: int, offender: str, after: int) -> dict[str, Any]:

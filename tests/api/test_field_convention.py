@@ -22,6 +22,7 @@ from app.api.scores import rule_weighted
 from engine.scoring.scorer import weighted_entry
 from tests.api.test_events import new_event
 from tests.api.test_results_api import CLUB, REVOKE_5V2, post, sample
+from tests.helpers import decided_case
 
 HOWELL = "usebio/abftech__cobalt/mp_pairs_howell.xml"
 pytestmark = pytest.mark.skipif(not CLUB.is_dir(), reason="../shared/data/club-files is not beside the repository")
@@ -37,12 +38,7 @@ def _case(client: TestClient, event_id: int, ns: str, ew: str, decision: dict[st
     body = {"event": event_id, "board": "1", "round": ns, "table": "",  # a round each: not a duplicate
             "pairs": {"ns": {"number": ns}, "ew": {"number": ew}}, "director": "Jan Kowalski",
             "contract": "4H", "declarer": "S", "table_result": 8, "revoke_facts": REVOKE_5V2}
-    r = client.post("/v1/cases", json=body)
-    assert r.status_code == 201, r.text
-    case_id: int = r.json()["id"]
-    r = client.post(f"/v1/cases/{case_id}/decision", json=decision)
-    assert r.status_code == 200, r.text
-    return case_id
+    return decided_case(client, body, decision)
 
 
 def _scorer(client: TestClient, case_id: int) -> dict[str, Any]:

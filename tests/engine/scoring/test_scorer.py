@@ -24,6 +24,7 @@ from engine.records.results import TravellerLine
 from engine.scoring.scorer import artificial_entry, assigned_entry, weighted_entry
 from tests.api.test_events import new_event
 from tests.api.test_results_api import CLUB, REVOKE_5V2, post, sample
+from tests.helpers import decided_case
 
 HOWELL = "usebio/abftech__cobalt/mp_pairs_howell.xml"
 FIELD_5V2 = [-400, -50, -100, -100, -100]  # board 1, every line but pairs 5 v 2
@@ -86,12 +87,7 @@ def _case(client: TestClient, event_id: int, decision: dict[str, Any]) -> int:
     body = {"event": event_id, "board": "1", "round": "3", "table": "", "duplicate": True,  # several, meant
             "pairs": {"ns": {"number": "5"}, "ew": {"number": "2"}}, "director": "Jan Kowalski",
             "contract": "4H", "declarer": "S", "table_result": 8, "revoke_facts": REVOKE_5V2}
-    r = client.post("/v1/cases", json=body)
-    assert r.status_code == 201, r.text
-    case_id: int = r.json()["id"]
-    r = client.post(f"/v1/cases/{case_id}/decision", json=decision)
-    assert r.status_code == 200, r.text
-    return case_id
+    return decided_case(client, body, decision)
 
 
 WEIGHTED = {"score_ns": 185, "result": "weighted", "law": "12C1(c)", "reason": "half the time 4H makes",
