@@ -27,6 +27,7 @@ def test_paste_a_record_and_get_the_ruling_then_polish_claim_and_print(page):
     page.fill("#pbn", sponvo_board_21())
     page.check("#rest_dd")  # the record stops at trick 9: a claim whose figure is not known
     page.click("#form-paste button[type=submit]")
+    page.locator("#suggested").wait_for()  # the ruling page has loaded (a busy machine may lag the click)
     revoke = page.locator("td.revoke")
     assert revoke.count() == 1 and revoke.get_attribute("data-card") == "D4"
     assert revoke.is_visible()
@@ -61,6 +62,7 @@ def test_upload_a_file_and_pick_a_board(page):
 def test_bad_input_shows_a_clear_message(page):
     page.fill("#pbn", "[Deal \"N:AKQ\"]")
     page.click("#form-paste button[type=submit]")
+    page.locator("[role=alert]").first.wait_for()  # the page has loaded (a busy machine may lag the click)
     alert = page.locator("[role=alert]")
     assert alert.is_visible() and "PBN text" in alert.inner_text()  # the field in words, not `pbn`
     assert page.locator("#pbn").input_value() == "[Deal \"N:AKQ\"]"  # the input is kept for correction
@@ -211,6 +213,7 @@ def test_the_ruling_sheet_prints_on_one_a4_page_with_its_fields(page):
     page.fill("#sheet_event", "Generali Euro Team Champs 1997")
     page.fill("#sheet_table", "7")
     page.click("#assumptions button[type=submit]")
+    page.wait_for_load_state()  # the re-ruled page has loaded (a busy machine may lag the click)
     page.emulate_media(media="print")
     fields = page.locator(".sheet-fields")
     assert fields.is_visible()
@@ -255,6 +258,7 @@ def test_upload_asks_the_event_prefilled_from_the_file_and_the_board_list_leads_
     assert (page.input_value("#event_name"), page.input_value("#event_date")) == ("Spring pairs", "2026-03-14")
     page.fill("#event_session", "Evening")
     page.click("#form-upload button[type=submit]")
+    page.locator("table.boards").first.wait_for()  # the page has loaded (a busy machine may lag the click)
     assert page.locator("table.boards tbody tr").count() == 24
     assert "Stored as event" in page.inner_text("#stored-event") and "Spring pairs" in page.inner_text("#stored-event")
     assert "14 March 2026" in page.inner_text("#event-details") and "Evening" in page.inner_text("#event-details")
@@ -267,6 +271,7 @@ def test_upload_asks_the_event_prefilled_from_the_file_and_the_board_list_leads_
     assert page.input_value("#c-vulnerable") == "NS"  # board 21: as board 5, North-South vulnerable (Law 2)
     page.goto(event_page)
     page.click("tr[data-board='21'] a.facts-link")
+    page.locator("#facts-only").first.wait_for()  # the page has loaded (a busy machine may lag the click)
     assert page.url.endswith("#facts-only") and page.locator("#facts-only").is_visible()
 
     page.locator("#clicker").wait_for(state="visible")
@@ -288,6 +293,7 @@ def test_the_same_file_uploaded_again_offers_its_event(page, tmp_path):
     page.goto(page.url.split("/upload")[0] + "/")
     page.set_input_files("#file", str(deals))
     page.click("#form-upload button[type=submit]")
+    page.locator("#upload-seen").first.wait_for()  # the page has loaded (a busy machine may lag the click)
     assert page.locator("#upload-seen").is_visible()
     # the same event, no second one; the page no longer says "Stored as event" for a file stored before (issue 37)
     event = re.search(r"Stored as event (\d+) ", first)

@@ -83,6 +83,7 @@ def test_a_session_from_upload_to_the_committee_and_both_sheets(browser, site, t
     if UPLOAD_ASKS_EVENT_NAME:
         page.fill("#form-upload [name=event_name]", EVENT_NAME)
     page.click("#form-upload button[type=submit]")
+    page.locator("table.boards").first.wait_for()  # the page has loaded (a busy machine may lag the click)
     assert page.locator("table.boards tbody tr").count() == 24
     if UPLOAD_ASKS_EVENT_NAME:
         assert EVENT_NAME in page.inner_text("main")

@@ -155,6 +155,7 @@ def test_a_director_saves_and_decides_the_committee_varies_and_the_sheet_prints(
     assert [r.inner_text().split("\t")[0] for r in page.locator("#history tbody tr").all()] == ["1", "2", "3"]
 
     page.click("#to-case-list")
+    page.locator("#case-list").first.wait_for()  # the page has loaded (a busy machine may lag the click)
     row = page.locator("#case-list tbody tr")
     assert row.count() == 1
     cells = [c.inner_text() for c in row.locator("td").all()]

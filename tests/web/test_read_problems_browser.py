@@ -102,6 +102,7 @@ def test_upload_a_bad_line_correct_it_on_the_event_page_see_it_on_the_traveller_
 
     # the traveller: 22 lines, the corrected one with its matchpoints worked above
     page.click("tr[data-board='1'] a.traveller-link")
+    page.locator("#traveller").first.wait_for()  # the page has loaded (a busy machine may lag the click)
     assert page.locator("#traveller tbody tr").count() == 22
     line = page.locator("#traveller tr[data-table='6'][data-ns='6'][data-ew='39']")
     assert line.locator("td.result").inner_text().splitlines() == [

@@ -37,6 +37,7 @@ def test_upload_usebio_open_the_traveller_rule_a_revoke_and_see_its_matchpoints(
         assert r.status_code == 200 and r.json()["lines"] == 161, r.text
     page.goto(f"{server}/events/{event_id}")
     page.click("tr[data-board='1'] a.traveller-link")
+    page.locator("#traveller").first.wait_for()  # the page has loaded (a busy machine may lag the click)
     assert page.locator("#traveller tbody tr").count() == 6
     # the program's matchpoints and the advisor's agree: pairs 5 v 2, -100, beats -400 and ties
     # three -100s: 2 + 3 = 5 of 10 (both columns)
