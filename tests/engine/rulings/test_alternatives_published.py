@@ -67,6 +67,11 @@ def client(dds: SolverRunner, tmp_path_factory: pytest.TempPathFactory) -> Itera
         yield c
 
 
+ROUTE_LAWS = {"16B", "21B", "40B", "73C", "75"}
+"""The laws the route names; any other law of the corpus (73F, a false inference from an
+opponent's tempo) goes to it as ``other``."""
+
+
 def request_of(entry: dict[str, Any], **extra: Any) -> dict[str, Any]:
     """The request the director would type for ``entry``: its deal, the table's result, the law and
     each published outcome as an alternative with the committee's tricks, weights as percentages."""
@@ -75,7 +80,7 @@ def request_of(entry: dict[str, Any], **extra: Any) -> dict[str, Any]:
     return {"deal": entry["deal"], "dealer": entry["dealer"], "vulnerable": entry["vulnerable"],
             "table_result": {"contract": t["contract"], "declarer": t["declarer"], "tricks": t["tricks"],
                              "lead": t["lead"]},
-            "law": entry["law"],
+            "law": entry["law"] if entry["law"] in ROUTE_LAWS else "other",
             "alternatives": [{"contract": o["contract"], "declarer": o["declarer"], "tricks": o["tricks"]}
                              for o in outcomes],
             "weights": [f"{o['weight']}%" for o in outcomes]} | extra
@@ -155,6 +160,8 @@ LAW77_BY_HAND: dict[str, list[int]] = {
     "nswba_1999_appeal1_slow_double_of_3c_4h": [200],
     # 5DX W (EW not vul) 9: two down doubled non-vul = 100 + 200 = +300.
     "nswba_1999_appeal2_correctable_4s_5s_pull": [300],
+    # 6D W (none vul) 11 tricks: one down non-vul = +50; 12 tricks: 6 x 20 = 120 + 300 game + 500 slam = -920.
+    "ebl_2009_sanremo_appeal1_6d_slow_discard_split_weighted": [50, -920],
     # 4H N (none vul) 10: 120 + 300 = +420.
     "nswba_2006_appeal1_twerb_2s_explanation_4h": [420],
     # 5S N (NS vul) 12: 150 + 30 + 500 = +680.
@@ -214,6 +221,26 @@ def test_bbo_37443_the_offenders_weighted_part_and_the_split_it_cannot_take(clie
     assert [o["score_ns"] for a in got["alternatives"] for o in a["outcomes"]] == [-130, -140]
     assert got["table_result"]["score_ns"] == 100
     pytest.skip(SPLIT[e["id"]])
+
+
+def test_ebl_2009_appeal1_each_sides_weighted_part_through_the_route(client: TestClient) -> None:
+    # The director's split weighted score: North-South 30% of 6D W -1 (NS +50) and 70% of 6D W =
+    # (NS -920); East-West 33.3% and 66.7% of the same two results. The route weights one set of
+    # outcomes for both sides, so each side's part is one request with that side's weights.
+    # North-South: 0.3 x 50 + 0.7 x (-920) = 15 - 644 = -629 points (NS view).
+    # East-West: 1/3 x 50 + 2/3 x (-920) = (50 - 1840) / 3 = -1790/3, about -596.67 (NS view), so
+    # East-West's part is +596.67 to East-West: each side gets the weighting less favourable to itself.
+    e = BY_ID["ebl_2009_sanremo_appeal1_6d_slow_discard_split_weighted"]
+    parts = {}
+    for side, weights in (("NS", ["30%", "70%"]), ("EW", e["published"]["weights_ew"])):
+        got = ask(client, request_of(e, weights=weights))
+        outs = [o for a in got["alternatives"] for o in a["outcomes"]]
+        assert [o["score_ns"] for o in outs] == [50, -920]
+        parts[side] = sum(Fraction(o["weight"]) * o["score_ns"] for o in outs)
+        assert got["table_result"]["score_ns"] == 50
+    assert parts == {"NS": Fraction(-629), "EW": Fraction(-1790, 3)}
+    assert float(parts["EW"]) == pytest.approx(-596.67, abs=0.005)
+    assert [Fraction(w) for w in e["published"]["weights_ew"]] == [Fraction(1, 3), Fraction(2, 3)]
 
 
 def test_usbf_2016_appeal1_the_lawful_scores_with_the_labels_right(client: TestClient) -> None:
@@ -301,8 +328,9 @@ def test_docs_laws_table_shows_the_engines_double_dummy_for_each_alternative(cli
 
 
 def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_some_lead(client: TestClient) -> None:
-    # docs/laws.md: "In 11 of 14 every trick figure the committee weighed is one double dummy gives
-    # after some lead; in three it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403)".
+    # docs/laws.md: "In 11 of 15 every trick figure the committee weighed is one double dummy gives
+    # after some lead; in four it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403, EBL 2009
+    # Appeal 1)".
     outside = []
     for e in ENTRIES:
         got = ask(client, request_of(e))
@@ -311,10 +339,11 @@ def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_
                 outside.append(e["id"])
                 break
     assert sorted(outside) == ["bbo_forum_37443_misinformation_split_score_3nt_multi",
+                               "ebl_2009_sanremo_appeal1_6d_slow_discard_split_weighted",
                                "nswba_1999_appeal2_correctable_4s_5s_pull",
                                "sbf_lk_1403_chairmans_cup_3h_overcall_withheld"]
     assert len(ENTRIES) - len(outside) == 11
-    assert "In **11 of 14** every trick figure" in LAWS_MD.read_text()
+    assert "In **11 of 15** every trick figure" in LAWS_MD.read_text()
 
 
 def proposal(client: TestClient, entry: dict[str, Any], contract: str, declarer: str,

@@ -240,6 +240,43 @@ ENTRIES: list[dict[str, Any]] = [
         "disputed": False,
     },
     {
+        "id": "ebl_2009_sanremo_appeal1_6d_slow_discard_split_weighted",
+        "source": (
+            "European Bridge League, Appeals Booklet 2009 (Open European Championships, Sanremo), Appeal No. 1 "
+            "England v Italy, Mixed Teams Swiss A round 2, board 14: the tournament director's ruling"
+        ),
+        "address": "https://docslib.org/doc/12282773/the-european-bridge-league-appeals-booklet-2009",
+        "law": "73F",
+        # The booklet's font writes the suits [ ] { } (spades, hearts, diamonds, clubs):
+        # N: [8642 ]AJ105 {96 }532 / W: [K5 ]843 {AKQJ87 }K7 / E: [AJ73 ]K976 {5 }AQ106 / S: [Q109 ]Q2 {10432 }J984
+        "deal": "N:8642.AJT5.96.532 AJ73.K976.5.AQT6 QT9.Q2.T432.J984 K5.843.AKQJ87.K7",
+        "dealer": "E",
+        "vulnerable": "None",
+        "table_result": {"contract": "6D", "declarer": "W", "tricks": 11, "lead": "C2", "score_ns": 50},
+        "offending_side": "NS",
+        "published": {
+            "kind": "weighted",
+            "outcomes": [_o("6D", "W", 11, 30, 50), _o("6D", "W", 12, 70, -920)],
+            "score_form": "imps",
+            "figure": None,
+            # A split weighted score: East-West's own weights, as the page prints them (33.3% and 66.7%).
+            "weights_ew": ["1/3", "2/3"],
+            "words": (
+                "North/South receive: 30% of 6♦-1 by West (NS +50) plus 70% of 6♦= by West (NS -920). "
+                "East/West receive: 33.3% of NS +50 plus 66.7% of NS -920"
+            ),
+        },
+        "reasons": "North took a long time before discarding the ♥10 at trick 8 (he said he wondered whether his four "
+                   "spades could be useful); the director found no bridge reason for the pause (Law 73F, a false "
+                   "inference drawn from an opponent's tempo) but judged that West could still have gone wrong, and "
+                   "weighted 6♦ made against 6♦ one down, differently for each side. North-South appealed.",
+        "reconstructed": "The booklet's suit symbols are its font's [ ] { } (read as spades, hearts, diamonds, "
+                         "clubs; the 52 cards check). The stored page ends before the Appeals Committee's decision: the "
+                         "figures are the director's. The law is 73F (2007 Laws), neither 16B nor 21B: the route takes "
+                         "it as 'other'.",
+        "disputed": True,
+    },
+    {
         "id": "nswba_2006_appeal1_twerb_2s_explanation_4h",
         "source": "NSW Bridge Association appeals, Appeal 1 - 2006, Open ITS Q2 8/2/2006, board 1 (director's ruling)",
         "address": "http://www.nswba.com.au/tourn/appeals/06/app02081.html",
