@@ -271,9 +271,9 @@ ENTRIES: list[dict[str, Any]] = [
                    "inference drawn from an opponent's tempo) but judged that West could still have gone wrong, and "
                    "weighted 6♦ made against 6♦ one down, differently for each side. North-South appealed.",
         "reconstructed": "The booklet's suit symbols are its font's [ ] { } (read as spades, hearts, diamonds, "
-                         "clubs; the 52 cards check). The stored page ends before the Appeals Committee's decision: the "
-                         "figures are the director's. The law is 73F (2007 Laws), neither 16B nor 21B: the route takes "
-                         "it as 'other'.",
+                         "clubs; the 52 cards check). The stored page ends before the Appeals Committee's decision: "
+                         "the figures are the director's. The law is 73F (2007 Laws), neither 16B nor 21B: the route "
+                         "takes it as 'other'.",
         "disputed": True,
     },
     {
