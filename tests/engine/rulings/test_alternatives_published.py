@@ -151,6 +151,8 @@ LAW77_BY_HAND: dict[str, list[int]] = {
     "nswba_2008_appeal2_3s_explained_game_forcing_3nt_doubled": [500],
     # 4SX E (all vul) 10: 240 + 500 + 50 = -790.
     "nswba_2009_appeal2_5h_pull_of_slow_double": [-790],
+    # 5DX E (EW not vul) 9: two down doubled non-vul = 100 + 200 = +300.
+    "nswba_2010_appeal3_5h_pull_of_slow_double_of_5d": [300],
     # 3CX E (all vul) 8: one down doubled vul = +200.
     "nswba_1999_appeal1_slow_double_of_3c_4h": [200],
     # 5DX W (EW not vul) 9: two down doubled non-vul = 100 + 200 = +300.
@@ -301,7 +303,7 @@ def test_docs_laws_table_shows_the_engines_double_dummy_for_each_alternative(cli
 
 
 def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_some_lead(client: TestClient) -> None:
-    # docs/laws.md: "In 11 of 14 every trick figure the committee weighed is one double dummy gives
+    # docs/laws.md: "In 12 of 15 every trick figure the committee weighed is one double dummy gives
     # after some lead; in three it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403)".
     outside = []
     for e in ENTRIES:
@@ -313,8 +315,8 @@ def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_
     assert sorted(outside) == ["bbo_forum_37443_misinformation_split_score_3nt_multi",
                                "nswba_1999_appeal2_correctable_4s_5s_pull",
                                "sbf_lk_1403_chairmans_cup_3h_overcall_withheld"]
-    assert len(ENTRIES) - len(outside) == 11
-    assert "In **11 of 14** every trick figure" in LAWS_MD.read_text()
+    assert len(ENTRIES) - len(outside) == 12
+    assert "In **12 of 15** every trick figure" in LAWS_MD.read_text()
 
 
 def proposal(client: TestClient, entry: dict[str, Any], contract: str, declarer: str,

@@ -188,6 +188,37 @@ ENTRIES: list[dict[str, Any]] = [
         "disputed": False,
     },
     {
+        "id": "nswba_2010_appeal3_5h_pull_of_slow_double_of_5d",
+        "source": "NSW Bridge Association appeals, Appeal 3 - 2010, Open ITS Final, 26/4/2010, board 21",
+        "address": "https://www.nswba.com.au/tourn/appeals/10/app04262.html",
+        "law": "16B",
+        # The page lists the hands North, West, East, South (as every NSWBA page) under misplaced labels:
+        # N K9832 K10863 - AJ6 / W 1064 J74 K86 9432 / E AJ 9 AQ975432 105 / S Q75 AQ52 J10 KQ87.
+        "deal": "N:K9832.KT863..AJ6 AJ.9.AQ975432.T5 Q75.AQ52.JT.KQ87 T64.J74.K86.9432",
+        "dealer": "N",
+        "vulnerable": "NS",
+        "table_result": {"contract": "6H", "declarer": "N", "tricks": 12, "lead": None, "score_ns": 1430},
+        "offending_side": "NS",
+        "published": {
+            "kind": "assigned",
+            "outcomes": [_o("5DX", "E", 9, 100, 300)],
+            "score_form": "imps",
+            "figure": "NS +300",
+            "words": (
+                "Ruled that passing was a logical alternative on the North hand and that the bid of 5H may have "
+                "been suggested ... Score adjusted to NS +300"
+            ),
+        },
+        "reasons": "South's double of East's 5D was agreed slow; passing it was a logical alternative for North, "
+                   "whose 5H (after only 2H the round before) the tempo may have suggested. The committee upheld "
+                   "the director.",
+        "reconstructed": "The page prints its hands under shifted labels ('WEST NORTH ... EAST ... SOUTH'); they are read "
+                         "in the order of every NSWBA page (N, W, E, S), the one the auction fits (East's 2D overcall "
+                         "on eight diamonds, West's redouble 'showing D honour' on the king). 'NS +300' is read as "
+                         "East's 5D doubled two down (East-West not vulnerable), the contract the slow double ended.",
+        "disputed": False,
+    },
+    {
         "id": "nswba_1999_appeal1_slow_double_of_3c_4h",
         "source": "NSW Bridge Association appeals, Appeal 1 - 1999, GNOT Metropolitan Final, board 13",
         "address": "https://nswba.com.au/tourn/appeals/99/app08291.html",
