@@ -153,6 +153,14 @@ LAW77_BY_HAND: dict[str, list[int]] = {
     "nswba_2009_appeal2_5h_pull_of_slow_double": [-790],
     # 5DX E (EW not vul) 9: two down doubled non-vul = 100 + 200 = +300.
     "nswba_2010_appeal3_5h_pull_of_slow_double_of_5d": [300],
+    # 3NT E (EW not vul) 9: 40 + 60 + 300 = -400; 8 tricks: one down non-vul = +50.
+    "usbf_2016_usbc_appeal4_3nt_spade_queen_after_meckwell_2d": [-400, 50],
+    # 5H E (all vul) 12: 150 + 30 + 500 = -680.
+    "nswba_2004_appeal2_6h_after_slow_4nt_and_5h": [-680],
+    # 4HX E (none vul) 8: two down doubled non-vul = 100 + 200 = +300.
+    "nswba_2005_appeal2_4s_after_pass_card_withdrawn": [300],
+    # 6NT N (none vul) 9: three down undoubled non-vul = +150 to EW, NS -150.
+    "acbl_2015_spring_nabc_case1_6nt_after_unalerted_2h": [-150],
     # 3CX E (all vul) 8: one down doubled vul = +200.
     "nswba_1999_appeal1_slow_double_of_3c_4h": [200],
     # 5DX W (EW not vul) 9: two down doubled non-vul = 100 + 200 = +300.
@@ -303,8 +311,8 @@ def test_docs_laws_table_shows_the_engines_double_dummy_for_each_alternative(cli
 
 
 def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_some_lead(client: TestClient) -> None:
-    # docs/laws.md: "In 12 of 15 every trick figure the committee weighed is one double dummy gives
-    # after some lead; in three it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403)".
+    # docs/laws.md: "In 15 of 19 every trick figure the committee weighed is one double dummy gives
+    # after some lead; in four it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403, USBF 2016 appeal 4)".
     outside = []
     for e in ENTRIES:
         got = ask(client, request_of(e))
@@ -314,9 +322,10 @@ def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_
                 break
     assert sorted(outside) == ["bbo_forum_37443_misinformation_split_score_3nt_multi",
                                "nswba_1999_appeal2_correctable_4s_5s_pull",
-                               "sbf_lk_1403_chairmans_cup_3h_overcall_withheld"]
-    assert len(ENTRIES) - len(outside) == 12
-    assert "In **12 of 15** every trick figure" in LAWS_MD.read_text()
+                               "sbf_lk_1403_chairmans_cup_3h_overcall_withheld",
+                               "usbf_2016_usbc_appeal4_3nt_spade_queen_after_meckwell_2d"]
+    assert len(ENTRIES) - len(outside) == 15
+    assert "In **15 of 19** every trick figure" in LAWS_MD.read_text()
 
 
 def proposal(client: TestClient, entry: dict[str, Any], contract: str, declarer: str,
