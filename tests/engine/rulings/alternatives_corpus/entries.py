@@ -252,6 +252,38 @@ ENTRIES: list[dict[str, Any]] = [
         "disputed": True,
     },
     {
+        "id": "bridgewinners_td_decision_scratching_my_head_2nt_two_explanations",
+        "source": "Bridge Winners article 'TD decision: I'm still scratching my head' (a European teams event under "
+                  "WBF rules, screens): the directors' weighted ruling as the non-offenders report it",
+        "address": "http://bridgewinners.com/article/view/td-decision-im-still-scratching-my-head/?cj=621146",
+        "law": "21B",
+        # W K8765 7 Q KJT987 / N AQT KQJ32 65 A32 / E J9 965 KJ87 Q654 / S 432 AT84 AT9432 -
+        "deal": "N:AQT.KQJ32.65.A32 J9.965.KJ87.Q654 432.AT84.AT9432. K8765.7.Q.KJT987",
+        "dealer": "N",
+        "vulnerable": "All",
+        "table_result": {"contract": "3CX", "declarer": "E", "tricks": 8, "lead": None, "score_ns": 200},
+        "offending_side": "EW",
+        "published": {
+            "kind": "weighted",
+            "outcomes": [_o("6H", "S", 12, 10), _o("6H", "S", 11, 40), _o("4H", "S", 11, 50)],
+            "score_form": "imps",
+            "figure": "-5 IMPs against the heart game at the other table (the other room's result not given)",
+            "words": (
+                "50% of the time the contract is 6 made 20% of the cases. 50% of the time contract is 4 making 11 "
+                "tricks. Net result -5 imps"
+            ),
+        },
+        "reasons": "West's 2NT over North's strong 1C and South's natural positive 2H was explained as hearts and "
+                   "clubs to North and as clubs and a major to South; the directors, from the other matches' "
+                   "scoresheets, gave half 6H (made one time in five) and half 4H with eleven tricks.",
+        "reconstructed": "The page loses its suit symbols: read as 1C strong (North), 2H (South), 2NT (West), 3C "
+                         "(East), South's take-out double, so 3C doubled by East one down; NS +200 for one down "
+                         "doubled makes East-West vulnerable and North-South's 'easy vulnerable game' makes it All. "
+                         "'6 made 20% of the cases' is read as 6H by South (who bid hearts first) making twelve "
+                         "tricks 10% of the whole and going one down 40%.",
+        "disputed": True,
+    },
+    {
         "id": "nswba_2004_appeal2_6h_after_slow_4nt_and_5h",
         "source": "NSW Bridge Association appeals, Appeal 2 - 2004, Seniors ITS Final round 10, 9/05/2004, board 7",
         "address": "https://nswba.com.au/tourn/appeals/04/app05091.html",
