@@ -403,7 +403,8 @@ def test_the_advisors_own_proposal_with_the_lead_the_ruling_turns_on(client: Tes
     assert proposal(client, acbl, "5S", "N") == ("dd_table_lead", [(12, Fraction(1), 680)])
 
 
-def test_the_advisors_own_proposal_where_the_ruling_weighs_a_guess_double_dummy_does_not_see(client: TestClient) -> None:
+def test_the_advisors_own_proposal_where_the_ruling_weighs_a_guess_double_dummy_does_not_make(
+        client: TestClient) -> None:
     # docs/laws.md: USBF 2016 appeal 4 weighs declarer's guess at trick one (dummy's SQ or low on the S5:
     # nine tricks or eight). Asked with no tricks, the advisor takes the table's S5 and gives double dummy's
     # 11 tricks: 3NT E +2, none vulnerable, 100 + 60 + 300 = NS -460, a figure neither side argued for.

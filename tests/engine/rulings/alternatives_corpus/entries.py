@@ -212,10 +212,11 @@ ENTRIES: list[dict[str, Any]] = [
         "reasons": "South's double of East's 5D was agreed slow; passing it was a logical alternative for North, "
                    "whose 5H (after only 2H the round before) the tempo may have suggested. The committee upheld "
                    "the director.",
-        "reconstructed": "The page prints its hands under shifted labels ('WEST NORTH ... EAST ... SOUTH'); they are read "
-                         "in the order of every NSWBA page (N, W, E, S), the one the auction fits (East's 2D overcall "
-                         "on eight diamonds, West's redouble 'showing D honour' on the king). 'NS +300' is read as "
-                         "East's 5D doubled two down (East-West not vulnerable), the contract the slow double ended.",
+        "reconstructed": "The page prints its hands under shifted labels ('WEST NORTH ... EAST ... SOUTH'); they are"
+                         " read in the order of every NSWBA page (N, W, E, S), the one the auction fits (East's 2D "
+                         "overcall on eight diamonds, West's redouble 'showing D honour' on the king). 'NS +300' is "
+                         "read as East's 5D doubled two down (East-West not vulnerable), the contract the slow "
+                         "double ended.",
         "disputed": False,
     },
     {
@@ -243,12 +244,12 @@ ENTRIES: list[dict[str, Any]] = [
         "reasons": "North told East that 2D (over South's Meckwell double of 1NT) showed diamonds; the pair had no "
                    "agreement, so the explanation was MI. Declarer (East) played dummy's SQ on the S5 lead; of seven "
                    "experts polled with the explanation 'we didn't discuss it', four played low.",
-        "reconstructed": "The hands are read North, West, East, South as on the USBF's appeal 1 page; the auction fixes "
-                         "them (East opens 1NT 14-16 and bids 3C on AKQT74; the SQ is dummy's, West's). The stored "
-                         "page omits the board's number and vulnerability: 'NS +50' for 3NT one down makes East-West "
-                         "not vulnerable, and North-South's vulnerability changes no score here (taken as None). "
-                         "'Making 3NT' is read as nine tricks. North-South appealed; the committee's ruling is past "
-                         "the stored page.",
+        "reconstructed": "The hands are read North, West, East, South as on the USBF's appeal 1 page; the auction "
+                         "fixes them (East opens 1NT 14-16 and bids 3C on AKQT74; the SQ is dummy's, West's). The "
+                         "stored page omits the board's number and vulnerability: 'NS +50' for 3NT one down makes "
+                         "East-West not vulnerable, and North-South's vulnerability changes no score here (taken as "
+                         "None). 'Making 3NT' is read as nine tricks. North-South appealed; the committee's ruling "
+                         "is past the stored page.",
         "disputed": True,
     },
     {
@@ -306,7 +307,8 @@ ENTRIES: list[dict[str, Any]] = [
         "reasons": "West's agreed breaks in tempo before 4NT and 5H; the director let 6H stand (70% of Easts would "
                    "bid it), the committee found pass of 5H a logical alternative that 70% would choose.",
         "reconstructed": "Hands read in the NSWBA order (N, W, E, S) under the page's shifted labels; the auction fits "
-                         "(South's 3S on seven spades, East's 4H over West's double). Declarer East, who bid hearts first.",
+                         "(South's 3S on seven spades, East's 4H over West's double). Declarer East, who bid hearts "
+                         "first.",
         "disputed": False,
     },
     {
@@ -330,8 +332,8 @@ ENTRIES: list[dict[str, Any]] = [
         },
         "reasons": "North took a pass card out of the bidding box and put it back before doubling 4H; the hesitation "
                    "was unauthorised information to South, for whom pass was a logical alternative to 4S. Upheld.",
-        "reconstructed": "Hands read in the NSWBA order (N, W, E, S) under the page's shifted labels; 'NS +300' is read "
-                         "as East's 4H doubled two down, none vulnerable (East opened 3H, so declares hearts).",
+        "reconstructed": "Hands read in the NSWBA order (N, W, E, S) under the page's shifted labels; 'NS +300' is "
+                         "read as East's 4H doubled two down, none vulnerable (East opened 3H, so declares hearts).",
         "disputed": False,
     },
     {
