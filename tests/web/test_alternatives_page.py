@@ -334,3 +334,17 @@ def test_a_pasted_deal_that_cannot_be_read_is_said_beside_the_box(client: TestCl
         english = error_at(client.post("/alternatives", data=pasted("en", deal=short), headers=ORIGIN).text, "deal")
         assert said != english
     assert 'id="alt-answer"' not in r.text and short in html.unescape(r.text)
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru", "el"])
+def test_the_field_is_said_in_the_pages_language(client: TestClient, event: int, lang: str) -> None:
+    # the answer's `field` comes in the request's language: the page shows it as the API gives it
+    from app.i18n import gettext
+
+    data = {"lang": lang, "event": str(event), "board": "21", "ns_pair": "11", "ew_pair": "9", "law": "16B",
+            "rows": "4", "a0_contract": "4S", "a0_declarer": "E"}
+    r = client.post("/alternatives", data=data, headers=ORIGIN)
+    assert r.status_code == 200, r.text[:600]
+    field = text(re.search(r'<p id="alt-field">(.*?)</p>', r.text, re.S).group(1))
+    assert gettext(lang, "field_form_matchpoints") in field and "Compscore3" in field
+    assert "matchpointed" not in field and "⟦" not in field
