@@ -257,7 +257,7 @@ def kept_against(sides: dict[Side, tuple[Outcome, ...]], kept_by: Side, scoring:
     """
     scoring = scoring.model_copy(update={"profile": prof.name})
     got = {side: score_against([{"score_ns": o.ns_score, "weight": str(o.weight), "label": o.label} for o in outs],
-                               scoring, None if len(outs) == 1 else Side.NS)
+                               scoring)
            for side, outs in sides.items()}
     ns_w, ew_w = got[Side.NS], got[Side.EW]
     ns = _side_figures(ns_w)
