@@ -27,9 +27,7 @@ from starlette.concurrency import run_in_threadpool
 
 from app import i18n
 from app.api.alternatives import rule_alternatives
-from app.api.field import convention_words, event_convention
 from app.api.schemas.alternatives import AlternativesRequest, AlternativesResponse
-from app.api.travellers import stored_traveller
 from app.i18n import gettext
 from app.i18n.seats import card_symbols
 from app.service.page_language import page_lang
@@ -55,11 +53,18 @@ MAX_ROWS = 10
 ROW_FIELDS = ("contract", "declarer", "lead", "tricks", "weight")
 """Each alternative row's fields, posted as ``a<row>_<field>`` (``a0_contract``...)."""
 
-FORM_FIELDS = ("event", "board", "table", "ns_pair", "ew_pair", "law", "contract", "declarer", "tricks", "lead",
-               "offending_side", "rows")
-"""The form's other fields: the traveller line it was opened from (hidden), the law, the table's
-result (``contract``, ``declarer``, ``tricks``: the declarer's side's, ``lead``), the offending
-side (needed where the event's profile does not weight, 12C1(e)) and the number of rows."""
+FORM_FIELDS = ("event", "board", "table", "ns_pair", "ew_pair", "deal", "dealer", "vulnerable", "law", "contract",
+               "declarer", "tricks", "lead", "offending_side", "kept_by", "rounding", "rows")
+"""The form's other fields: the board it was opened from (hidden: an event's board, with or without
+a traveller line), or the deal box of a board without one (``deal``: a PBN deal, ``dealer``,
+``vulnerable``), the law, the table's result (``contract``, ``declarer``, ``tricks``: the
+declarer's side's, ``lead``), the offending side (needed where the event's profile does not
+weight, 12C1(e), and for a rounding in favour of the non-offenders), the side that keeps the table
+result (``kept_by``: a split score, 12C1(b)), the regulation's ``rounding`` and the number of rows."""
+
+ROUNDINGS = ("exact", "non_offenders_whole_imp")
+"""The request's ``rounding`` values (:data:`engine.scoring.adjusted.ROUNDINGS`), each said by
+``alt_rounding_<code>``."""
 
 _SUITS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
 
@@ -89,7 +94,8 @@ def alternatives_body(form: Mapping[str, str], lang: str = "en") -> tuple[dict[s
     ``rows[i]``), and the problems found before the request is read (each at its field, in
     ``lang``): a contract box that cannot be read (:func:`engine.model.contract_text.read_contract_text`:
     ``4♥``, ``3BA``), a row with something typed but no contract or no declarer, no alternative at
-    all, a trick count that is not a whole number, weights given for some rows and not others.
+    all, a trick count that is not a whole number, weights given for some rows and not others, no
+    deal in the deal box (a form not opened from an event's board).
 
     Weights: none given, even weights (the answer shows them, for the director to confirm or set);
     else one for each alternative (``50%``, ``1/2``, ``0.5``)."""
@@ -102,6 +108,16 @@ def alternatives_body(form: Mapping[str, str], lang: str = "en") -> tuple[dict[s
             body["table"] = _whole(f["table"])
         if f["ns_pair"].strip() and f["ew_pair"].strip():
             body["pairs"] = {"ns": f["ns_pair"].strip(), "ew": f["ew_pair"].strip()}
+    else:  # the deal box: a board with no traveller line (the request refuses a missing or unreadable deal)
+        deal = " ".join(f["deal"].split())
+        if deal:
+            body["deal"] = deal
+        else:
+            found.append(Problem("deal", f"{_words(lang, 'alt_where_deal')}: {gettext(lang, 'alt_need_deal')}"))
+        if f["dealer"] in ("N", "E", "S", "W"):
+            body["dealer"] = f["dealer"]
+        if f["vulnerable"] in ("None", "NS", "EW", "All"):
+            body["vulnerable"] = f["vulnerable"]
 
     def contract(text: str, field: str, where: str) -> str | None:
         try:
@@ -153,6 +169,10 @@ def alternatives_body(form: Mapping[str, str], lang: str = "en") -> tuple[dict[s
     body["alternatives"] = alts
     if f["offending_side"] in ("NS", "EW"):
         body["offending_side"] = f["offending_side"]
+    if f["kept_by"] in ("NS", "EW"):
+        body["table_result_kept_by"] = f["kept_by"]
+    if f["rounding"] in ROUNDINGS:
+        body["rounding"] = f["rounding"]
     return body, rows, found
 
 
@@ -171,7 +191,8 @@ def place(lang: str, path: str, rows: list[int]) -> tuple[str, str]:
     is row ``rows[i]``'s field ("Alternative 2, lead"), ``weights/<i>`` its weight, ``weights``
     the weights together (the first row's weight box), ``table_result/<field>`` the table's
     result, ``law`` and ``offending_side`` their boxes; the traveller line (``event``, ``board``,
-    ``table``, ``pairs``) the whole form."""
+    ``table``, ``pairs``) the whole form; the deal box's ``deal``, ``dealer`` and ``vulnerable``,
+    ``table_result_kept_by`` and ``rounding`` their boxes."""
     parts = [p for p in path.split("/") if p]
     if not parts:
         return "", ""
@@ -195,8 +216,10 @@ def place(lang: str, path: str, rows: list[int]) -> tuple[str, str]:
     if head == "table_result":
         field = _TABLE_FIELD.get(parts[1] if len(parts) > 1 else "contract", "contract")
         return field, _words(lang, f"alt_where_table_{field}")
-    if head in ("law", "offending_side"):
+    if head in ("law", "offending_side", "deal", "dealer", "vulnerable", "rounding"):
         return head, _words(lang, f"alt_where_{head}")
+    if head == "table_result_kept_by":
+        return "kept_by", _words(lang, "alt_where_kept_by")
     return "", ""
 
 
@@ -265,8 +288,8 @@ def install_alternatives_pages(r: APIRouter, render: Render) -> None:
                 pass
         n = _rows(form)
         return render(request, "alternatives.html", lang, status, af=form, rows=list(range(n)), laws=LAWS,
-                      diagram=views.hands(record.deal) if record is not None else None, record=record,
-                      traveller_line=_line_words(line), **context)
+                      roundings=ROUNDINGS, diagram=views.hands(record.deal) if record is not None else None,
+                      record=record, traveller_line=_line_words(line), **context)
 
     @r.get("/alternatives", response_class=HTMLResponse)
     def alternatives_form(request: Request, lang: str | None = None, event: str = "", board: str = "",
@@ -325,15 +348,8 @@ def install_alternatives_pages(r: APIRouter, render: Render) -> None:
         def ask() -> AlternativesResponse:
             repo = request.app.state.events
             decided = request.app.state.cases.cases(req.event) if req.event is not None else ()
-            with i18n.use(lang):
-                out = rule_alternatives(req, repo, request.app.state.solver, decided)
-            if out.field and req.event is not None and out.board:  # the field in the page's words, as the traveller's
-                found = stored_traveller(repo, req.event, out.board)
-                words = convention_words(event_convention(repo, req.event, found),
-                                         sorted({ln.section for ln in found.lines}),
-                                         say=lambda key, **params: gettext(lang, key, **params))
-                out = out.model_copy(update={"field": words})
-            return out
+            with i18n.use(lang):  # the answer's texts, the field's words among them, in the page's language
+                return rule_alternatives(req, repo, request.app.state.solver, decided)
 
         try:
             out = await run_in_threadpool(ask)

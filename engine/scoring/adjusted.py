@@ -7,6 +7,7 @@ section 4.2: the teams example gives -6.0 IMPs, not -7). Points are North-South'
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -218,6 +219,60 @@ def split_assignment(outcomes: Sequence[Outcome], non_offending: Side, *, likely
     if non_offending is Side.NS:  # best for NS; for EW (offenders) the worst for EW = the best NS score
         return max(likely_scores), max(probable_scores)
     return min(probable_scores), min(likely_scores)
+
+
+def table_result_kept(outcomes: Sequence[Outcome], table_score_ns: int, kept_by: Side,
+                      label: str = "") -> dict[Side, tuple[Outcome, ...]]:
+    """A split score in which one side keeps the table result (non-balancing: Law 12C1(b) and
+    12C1(e) let the two sides' scores differ): ``{side: its outcomes}``, the side ``kept_by`` on
+    the table result alone (``table_score_ns``, North-South points, weight 1, labelled ``label``),
+    the other side on ``outcomes`` (the weighted score, 12C1(c)). Each side is then scored on the
+    field on its own and the two figures need not balance.
+
+    The usual case is 12C1(b): the non-offending side's serious error (or wild or gambling action)
+    caused its own damage, so it keeps the table result while the offending side is scored on what
+    would have happened without the infraction (e.g. BBO forum topic 37443: North-South, the
+    offenders, on 50% 3D E +1 and 50% 3S W =; East-West keep 3NT W -2).
+
+    Raises:
+        InvalidBoardError: ``outcomes`` empty, or weights negative or not summing to 1 (path ``outcomes``).
+    """
+    if not outcomes:
+        raise InvalidBoardError("give the weighted score's outcomes", path="outcomes", key="alternatives_none")
+    check_weights([o.weight for o in outcomes])
+    return {kept_by: (Outcome(table_score_ns, Fraction(1), label),), kept_by.other: tuple(outcomes)}
+
+
+EXACT = "exact"
+NON_OFFENDERS_WHOLE_IMP = "non_offenders_whole_imp"
+ROUNDINGS = (EXACT, NON_OFFENDERS_WHOLE_IMP)
+"""How a weighted IMP figure is entered, as the regulating authority says:
+
+- ``exact``: as weighted (the WBF Laws say nothing of rounding; the figure to two decimals);
+- ``non_offenders_whole_imp``: to a whole IMP, rounded in favour of the non-offending side. The
+  Danish Bridge Federation's appeals committee (Danmarks Bridgeforbunds Appelkomite, Appel
+  03-AU-5, https://www.bridge.dk/lov/ak/sager/03/au-5.htm, "Beregning af scoren"): "De 2,4 imp
+  rundes op til 3 (afrunding til fordel for den ikke-fejlende side)", North-South the
+  non-offenders: +2.4 IMPs entered as +3.
+
+The EBU White Book's section on calculating weighted scores (12.1.6 in the 2004 edition) was not
+found to read (../shared/docs/scoring.md section 4.2), nor an ACBL rule (the ACBL did not weight
+before 2016): neither is offered."""
+
+
+def round_for_non_offenders(ns_imps: float | Fraction, non_offending: Side) -> int:
+    """North-South's weighted IMPs ``ns_imps`` (East-West's are their negation) rounded to a whole
+    IMP in favour of ``non_offending`` (:data:`NON_OFFENDERS_WHOLE_IMP`, the DBf's practice):
+    North-South non-offending, up (+2.4 -> +3, -2.4 -> -2); East-West non-offending, down (+2.4 ->
+    +2, -2.4 -> -3). A whole figure stays as it is.
+
+    Raises:
+        Nothing.
+    """
+    value = Fraction(ns_imps).limit_denominator(10**6)  # a float of a weighted sum: its exact fraction
+    if non_offending is Side.NS:
+        return math.ceil(value)
+    return math.floor(value)
 
 
 # --- artificial scores ------------------------------------------------------------------------------

@@ -18,8 +18,8 @@ code's output:
   the table "Published rulings beside the advisor's evidence" in docs/laws.md shows exactly those
   figures (:func:`dd_words` writes each cell from the engine's answer; the test finds it in the row).
 
-What the route cannot take is skipped with the reason (a split score where the offenders keep the
-table result).
+BBO 37443's split score (the non-offenders keep the table result, the offenders are weighted) is
+asked with ``table_result_kept_by``.
 """
 
 from __future__ import annotations
@@ -48,14 +48,6 @@ BY_ID = {e["id"]: e for e in ENTRIES}
 LAWS_MD = Path(__file__).resolve().parents[3] / "docs" / "laws.md"
 SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
-SPLIT = {
-    "bbo_forum_37443_misinformation_split_score_3nt_multi":
-        "a split score: the offenders (North-South) get the weighted 50% 3D E +1 / 50% 3S W =, the "
-        "non-offenders keep the table's 3NT W -2. The route weights one set of outcomes for both sides, or "
-        "12C1(e)'s two single results (acbl); it has no form where one side keeps the table result. The "
-        "offenders' weighted part is reproduced below.",
-}
-"""Entries the route cannot take whole, with the reason."""
 
 
 @pytest.fixture(scope="module")
@@ -225,14 +217,75 @@ def test_dbf_03_au_5_the_committees_imps_as_published(client: TestClient) -> Non
     assert got["weighted"]["ns"] == pytest.approx(2.4)
 
 
-def test_bbo_37443_the_offenders_weighted_part_and_the_split_it_cannot_take(client: TestClient) -> None:
-    # North-South (offenders) get 50% 3D E +1 (-130) and 50% 3S W = (-140); East-West keep 3NT W -2
-    # (North-South vulnerable, East-West not: West's 3NT two down undoubled non-vulnerable = NS +100).
+def test_dbf_03_au_5_rounded_to_a_whole_imp_in_favour_of_the_non_offenders(client: TestClient) -> None:
+    # The page's own calculation: "De 2,4 imp rundes op til 3 (afrunding til fordel for den
+    # ikke-fejlende side)": East-West offended (16B), North-South's weighted IMPs rounded up. The
+    # lawful +2.6 (above) rounds up the same: North-South +3, East-West -3.
+    e = BY_ID["dbf_appeal_03_au_5_3nt_not_4s_after_slow_3nt"]
+    rounding = "non_offenders_whole_imp"
+    w = ask(client, request_of(e, scoring={"other_room_ns": -620}, offending_side="EW", rounding=rounding))["weighted"]
+    assert w["ns"] == pytest.approx(2.6)
+    assert (w["rounding"], w["ns_rounded"], w["ew_rounded"]) == (rounding, 3, -3)
+    assert "+2.60 -> +3" in w["explanation"][-1]
+    # had North-South offended, the same +2.6 is rounded against them: +2, East-West -2
+    w = ask(client, request_of(e, scoring={"other_room_ns": -620}, offending_side="NS", rounding=rounding))["weighted"]
+    assert (w["ns_rounded"], w["ew_rounded"]) == (2, -2)
+    # exact (the default): no rounded figures
+    w = ask(client, request_of(e, scoring={"other_room_ns": -620}))["weighted"]
+    assert (w["rounding"], w["ns_rounded"]) == (None, None)
+
+
+def test_the_rounding_needs_the_offending_side_and_imps(client: TestClient) -> None:
+    e = BY_ID["dbf_appeal_03_au_5_3nt_not_4s_after_slow_3nt"]
+    r = client.post("/v1/rulings/alternatives",
+                    json=request_of(e, scoring={"other_room_ns": -620}, rounding="non_offenders_whole_imp"))
+    assert r.status_code == 422
+    [d] = r.json()["detail"]
+    assert d["loc"] == ["body", "offending_side"] and "which side offended" in d["msg"]
+    r = client.post("/v1/rulings/alternatives", json=request_of(e, scoring={"field": [-620, -650]}, offending_side="EW",
+                                                                rounding="non_offenders_whole_imp"))
+    assert r.status_code == 422
+    [d] = r.json()["detail"]
+    assert d["loc"] == ["body", "rounding"] and "matchpointed" in d["msg"]
+
+
+def test_bbo_37443_the_split_score_the_offenders_weighted_the_non_offenders_keep_the_table(client: TestClient
+                                                                                             ) -> None:
+    # The club director's ruling (BBO forum 37443): North-South (offenders) get 50% 3D E +1 and 50%
+    # 3S W =; East-West (non-offenders) keep the table's 3NT W -2. North-South vulnerable, East-West
+    # not (Law 77): 3D E +1 = 60 + 20 + 50 = 130 to EW, NS -130; 3S W = = 90 + 50 = 140, NS -140;
+    # 3NT W two down, non-vulnerable undoubled, 2 x 50 = NS +100.
     e = BY_ID["bbo_forum_37443_misinformation_split_score_3nt_multi"]
-    got = ask(client, request_of(e))
-    assert [o["score_ns"] for a in got["alternatives"] for o in a["outcomes"]] == [-130, -140]
+    got = ask(client, request_of(e, table_result_kept_by="EW"))
     assert got["table_result"]["score_ns"] == 100
-    pytest.skip(SPLIT[e["id"]])
+    assert got["table_result_kept_by"] == "EW"
+    ns, ew = got["sides"]
+    assert (ns["side"], ns["keeps_table_result"]) == ("NS", False)
+    assert [(o["result"], o["score_ns"], Fraction(o["weight"])) for o in ns["outcomes"]] == [
+        ("3D E +1", -130, Fraction(1, 2)), ("3S W =", -140, Fraction(1, 2))]
+    assert (ew["side"], ew["keeps_table_result"]) == ("EW", True)
+    assert [(o["result"], o["score_ns"], o["weight"]) for o in ew["outcomes"]] == [("3NT W -2", 100, "1")]
+    assert ns["figure"] is None and ew["figure"] is None  # the thread gives no frequency table: nothing to score on
+    assert got["weighted"] is None
+
+
+def test_bbo_37443_the_split_score_matchpointed_on_a_typed_field(client: TestClient) -> None:
+    # The same split on a constructed field (the thread's frequency table is not given): the four
+    # other North-South scores +100, -130, -140, -110; top 8 (2 a score beaten).
+    # North-South (weighted): -130 beats -140 (2), ties -130 (1), loses to +100 and -110: 3;
+    # -140 ties -140 (1), beats nothing: 1. Weighted 1/2 x 3 + 1/2 x 1 = 2 of 8 = 25%.
+    # East-West keep +100 (NS view): NS +100 ties +100 (1) and beats the other three (6) = 7, so
+    # East-West get 8 - 7 = 1 of 8 = 12.5%. The two do not balance: 2 + 1 = 3, not 8.
+    e = BY_ID["bbo_forum_37443_misinformation_split_score_3nt_multi"]
+    got = ask(client, request_of(e, table_result_kept_by="EW", scoring={"field": [100, -130, -140, -110]}))
+    sp = got["weighted"]["split"]
+    assert sp["table_result_kept_by"] == "EW"
+    assert (sp["score_for_ns"], sp["score_for_ew"]) == (None, 100)
+    assert (sp["ns"], sp["ew"]) == (pytest.approx(2.0), pytest.approx(1.0))
+    assert (sp["ns_percent"], sp["ew_percent"]) == (pytest.approx(25.0), pytest.approx(12.5))
+    assert [(c["score_ns"], c["ns"]) for c in got["weighted"]["outcomes"]] == [(-130, 3), (-140, 1)]
+    ns, ew = got["sides"]
+    assert (ns["figure"], ew["figure"]) == (pytest.approx(2.0), pytest.approx(1.0))
 
 
 def test_ebl_2009_appeal1_each_sides_weighted_part_through_the_route(client: TestClient) -> None:
