@@ -84,8 +84,9 @@ class CaseFieldsIn(RequestModel):
                             "naming the existing one.")
     traveller_line: TravellerLineIn | None = Field(
         None, description="The line of the board's traveller (`POST /v1/events/{id}/results`) the ruling is on, as "
-                          "`table`/`pairs` of `POST /v1/rulings/revoke`, `/incorrect-cards`, `/claim` and `/alternatives`: the "
-                          "contract, declarer, table result (not for a claim) and the scoring come from it when the "
+                          "`table`/`pairs` of `POST /v1/rulings/revoke`, `/incorrect-cards`, `/claim` and "
+                          "`/alternatives`: the contract, declarer, table result (not for a claim) and the scoring "
+                          "come from it when the "
                           "request leaves them out, at the case's ruling and whenever the case is ruled again "
                           "(re-run; an import refuses such a case, an export carrying no travellers). A claim on a "
                           "line is ruled on the event's board with its `play` (not `deal` or `position`).")
