@@ -67,7 +67,7 @@ def alternatives_facts(lang: str, request: Mapping[str, Any], ruling: Mapping[st
     if request.get("offending_side") in ("NS", "EW"):
         out.append((t("alt_offending_label"), t(f"side_{request['offending_side']}")))
     if ruling.get("profile"):
-        out.append((t("profile_label"), str(ruling["profile"])))
+        out.append((t("profile_label"), str(ruling["profile"]).upper()))
     return out
 
 
