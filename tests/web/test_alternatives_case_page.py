@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import html
 import re
+from collections import Counter
+from fractions import Fraction
 
 import pytest
 from fastapi.testclient import TestClient
@@ -119,3 +121,41 @@ def test_the_case_page_in_polish(client: TestClient, event: int) -> None:
     page = client.get(f"/cases/{case_id}?lang=pl").text
     assert "W otwarte karty, wist ze stołu" in page and "Wynik ważony na tle pola w chwili zapisania sprawy" in page
     assert "other tables in this contract" not in page
+
+
+def test_a_proposal_of_many_parts_is_confirmed_as_prefilled(client: TestClient, event: int) -> None:
+    # board 1, pairs 5 v 2 (4H by South, 8 tricks): 4H by South at 60% (the room: three other tables,
+    # 8 tricks each) and 3NT by North at 40%, no other table in it: each double-dummy trick total
+    # over West's 13 leads a part, 40% x (leads giving it) / 13. Its result text is longer than a
+    # table result: it is entered as it stands, no reason asked.
+    form = {"lang": "en", "event": str(event), "board": "1", "ns_pair": "5", "ew_pair": "2", "law": "16B",
+            "contract": "4H", "declarer": "S", "tricks": "8", "rows": "4", "a0_contract": "4H", "a0_declarer": "S",
+            "a0_weight": "60%", "a1_contract": "3NT", "a1_declarer": "N", "a1_weight": "40%"}
+    r = client.post("/alternatives", data=form, headers=ORIGIN)
+    assert r.status_code == 200, r.text[:2000]
+    m = re.search(r'<form method="post" action="/cases" id="form-case".*?</form>', r.text, re.S)
+    assert m
+    data = {n: html.unescape(v) for n, v in re.findall(r'<input [^>]*name="([^"]+)" value="([^"]*)"', m.group(0))}
+    data |= {"case_event": str(event), "case_director": "A. Director", "lang": "en"}
+    r = client.post("/cases", data=data, headers=ORIGIN, follow_redirects=False)
+    assert r.status_code == 303, r.text[:2000]
+    case_id = int(r.headers["location"].split("/cases/")[1].split("?")[0])
+    got = client.get(f"/v1/cases/{case_id}").json()
+    dd = direct_dd(got["ruling"]["deal"], "NT", "N")
+    parts = got["ruling"]["proposal"]["parts"]
+    assert parts[0] == {"result": "4H S -2", "score_ns": -100, "weight": "3/5", "percent": 60.0}
+    assert {p["result"].split()[-1]: p["weight"] for p in parts[1:]} == {
+        (f"+{t - 9}" if t > 9 else "=" if t == 9 else f"-{9 - t}"): str(Fraction(2, 5) * Fraction(n, 13))
+        for t, n in Counter(dd.values()).items()}
+    page = client.get(f"/cases/{case_id}?lang=en").text
+    decision = re.search(r'<form method="post" action="/cases/\d+/decision".*?</form>', page, re.S)
+    assert decision
+    data = {n: html.unescape(v) for n, v in re.findall(r'<input [^>]*name="([^"]+)" value="([^"]*)"',
+                                                        decision.group(0))}
+    assert len(data["result"]) > 80
+    r = client.post(f"/cases/{case_id}/decision", data=data, headers=ORIGIN, follow_redirects=False)
+    assert r.status_code == 303, r.text[:2000]
+    out = client.get(f"/v1/cases/{case_id}").json()
+    assert out["decision"]["differs_from_suggestion"] is False
+    assert sorted((w["score_ns"], round(w["percent"], 2)) for w in out["decision"]["score"]["weighted"]) == sorted(
+        (p["score_ns"], round(p["percent"], 2)) for p in parts)

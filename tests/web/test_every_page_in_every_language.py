@@ -1,7 +1,8 @@
 """Issue 37: one check for every language. The director's whole flow (a club's results file and a
 hand-record file uploaded, the same file again, the board list, the traveller, the play page, a
 revoke ruled with its sheet, its empty-table-result error, Law 13/14, a claim with a statement,
-the alternatives of an adjusted score (issue 38), each saved as a case, the case page, the decision and committee forms with their errors, the 409s
+the alternatives of an adjusted score (issue 38), each saved as a case, the case page, the decision
+and committee forms with their errors, the 409s
 of an amended and a withdrawn case, the case lists and the ruling log, the sign-in page with
 tokens configured) rendered in every language besides English, in strict mode; each page's text
 as a director reads it must hold no API field name or snake_case code, no raw category or enum

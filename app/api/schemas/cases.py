@@ -117,7 +117,8 @@ class ScoreIn(RequestModel):
     model_config = ConfigDict(extra="forbid")
     score_ns: Score | None = Field(None, description="North-South's points (Law 77); a weighted score may be "
                                    "fractional. Omit for an artificial adjusted score.")
-    result: str = Field("", max_length=80, description="What is entered, e.g. '4H W -1'.")
+    result: str = Field("", max_length=400, description="What is entered, e.g. '4H W -1' (a weighted score's "
+                        "parts: '20% 4S E -1, 80% 4S E =').")
     law: str = Field("", max_length=40, description="The law of the score, e.g. '64A2', '12C1(c)'.")
     score_ew: Score | None = Field(None, description="A split score (12C1(b)): East-West's own points, their "
                                    "view, when they do not balance North-South's.")
@@ -158,7 +159,7 @@ class ReviewIn(RequestModel):
                                                         "required only when the event takes deposits "
                                                         "(`POST /v1/events/{id}/settings`).")
     score_ns: Score | None = Field(None, description="With 'vary': the committee's score, North-South's points.")
-    result: str = Field("", max_length=80)
+    result: str = Field("", max_length=400)
     law: str = Field("", max_length=40)
     score_ew: Score | None = None
     weighted: list[WeightedPartIn] = Field(default_factory=list, max_length=40)
