@@ -157,5 +157,10 @@ def test_the_ruling_case_claim_and_alternatives_sheets_each_print_on_one_a4_page
     page.wait_for_selector("#decision-score")
     n, text = _printed(page, "sheet-4-alternatives-case-pl")
     assert EVENT in text and "PAM HUGHES" in text and SCORER in text
-    assert "W otwarte karty, wist ze stołu" in text and "Wynik ważony na tle pola w chwili zapisania sprawy" in text
+    assert "W otwarte karty, wist ze stołu" in text and "3 inne stoły w tym kontrakcie: 8 lew ×3" in text
+    # both sides' weighted figures on the field, in the scorer's line. The others: -400, -50, -100 x3
+    # (top 10). 4H S -2 (-100) 5 MP at 3/5; 3NT by North over West's 13 leads (40%): -6 (-300) 2 MP at
+    # 2/13, -5 (-250) 2 at 4/65, -2 (-100) 5 at 4/65, -1 (-50) 9 at 6/65, +2 (+460) 10 at 2/65.
+    # 3 + 4/13 + 8/65 + 20/65 + 54/65 + 20/65 = 3 + 122/65 = 4.8769: NS 48.77%, EW 51.23%
+    assert "48.77%" in text and "51.23%" in text
     assert n == 1, f"the alternatives case sheet printed on {n} pages"
