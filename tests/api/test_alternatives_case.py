@@ -143,3 +143,44 @@ def test_a_rerun_of_an_alternatives_case_is_the_same(client: TestClient, event: 
     r = client.post(f"/v1/cases/{case_id}/rerun")
     assert r.status_code == 200, r.text
     assert r.json()["same"] is True, r.json()["differences"]
+
+
+def test_the_adjusted_results_export_carries_the_decided_weighted_score(client: TestClient, event: int) -> None:
+    case_id = client.post("/v1/cases", json=case_body(event)).json()["id"]
+    decision = {"score_ns": -326, "result": "20% 4S E -1, 80% 4S E =", "law": "12C1(c)",
+                "weighted": [{"result": "4S E -1", "score_ns": 50, "percent": 20},
+                             {"result": "4S E =", "score_ns": -420, "percent": 80}]}
+    assert client.post(f"/v1/cases/{case_id}/decision", json=decision).status_code == 200
+    r = client.get(f"/v1/events/{event}/adjusted.csv")
+    assert r.status_code == 200, r.text
+    [row] = list(csv.DictReader(io.StringIO(r.text)))
+    # the line of pairs 11 v 9 on board 21: weighted, each side 5 of 10 (worked above), the parts in its code
+    assert (row["board"], row["ns_pair"], row["ew_pair"], row["kind"]) == ("21", "11", "9", "weighted")
+    assert (float(row["ns_mp"]), float(row["ew_mp"])) == (5.0, 5.0)
+    assert row["code"] == "W50@20/-420@80"
+
+
+def test_an_alternatives_case_on_a_typed_deal_is_exported_and_imported(client: TestClient, event: int) -> None:
+    # a deal typed (no traveller line): board 1's deal, 5C by West made 11 after the H2 lead; the
+    # alternative 5CX by West: double dummy with the table's lead, one outcome (no room without a traveller)
+    from tests.api.test_alternatives import BOARD_1
+
+    body = {"kind": "alternatives", "event": event, "board": "1", "director": "A. Director",
+            "pairs": {"ns": {"number": "3"}, "ew": {"number": "11"}}, "deal": BOARD_1, "law": "75",
+            "table_result": {"contract": "5C", "declarer": "W", "tricks": 11, "lead": "H2"},
+            "alternatives": [{"contract": "5CX", "declarer": "W"}]}
+    r = client.post("/v1/cases", json=body)
+    assert r.status_code == 201, r.text
+    ruling = r.json()["ruling"]
+    # North's H2 against 5C by West: 11 tricks double dummy (tests/api/test_alternatives.py, endplay directly)
+    assert direct_dd(BOARD_1, "C", "W")["H2"] == 11
+    assert ruling["alternatives"][0]["rule"] == "dd_table_lead"
+    # 5CX = by West, nobody vulnerable: 5 x 20 x 2 = 200 + 300 game + 50 insult = 550 to East-West
+    assert ruling["proposal"]["parts"] == [{"result": "5CX W =", "score_ns": -550, "weight": "1", "percent": 100.0}]
+    exported = client.get(f"/v1/events/{event}/cases.json")
+    assert exported.status_code == 200, exported.text
+    r = client.post("/v1/cases/import", json=exported.json())
+    assert r.status_code == 201, r.text
+    new_id = next(iter(r.json()["cases"].values()))
+    again = client.get(f"/v1/cases/{new_id}").json()
+    assert again["kind"] == "alternatives" and again["ruling"]["proposal"] == ruling["proposal"]
