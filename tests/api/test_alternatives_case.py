@@ -143,6 +143,13 @@ def test_a_rerun_of_an_alternatives_case_is_the_same(client: TestClient, event: 
     r = client.post(f"/v1/cases/{case_id}/rerun")
     assert r.status_code == 200, r.text
     assert r.json()["same"] is True, r.json()["differences"]
+    # decided, the case's own adjustment is its table's, not another table of the field: still the same
+    even = {"score_ns": -185, "result": "50% 4S E -1, 50% 4S E =", "law": "12C1(c)", "reason": "x",
+            "weighted": [{"result": "4S E -1", "score_ns": 50, "percent": 50},
+                         {"result": "4S E =", "score_ns": -420, "percent": 50}]}
+    assert client.post(f"/v1/cases/{case_id}/decision", json=even).status_code == 200
+    r = client.post(f"/v1/cases/{case_id}/rerun")
+    assert r.json()["same"] is True, r.json()["differences"]
 
 
 def test_the_adjusted_results_export_carries_the_decided_weighted_score(client: TestClient, event: int) -> None:
