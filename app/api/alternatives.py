@@ -392,6 +392,63 @@ def weighted_on_field(outcomes: list[Outcome], placed: PlacedCase, prof: Profile
                             form_told_by=conv.source("form"))
 
 
+def profile_name(body: AlternativesRequest, repo: EventRepository) -> str:
+    """The profile the request is scored under: its own ``profile``, else its event's scoring
+    profile, else its ``scoring``'s, else ``"wbf"``.
+
+    Raises:
+        UnknownEventError: ``event`` is not stored.
+    """
+    return body.profile or (repo.get_event(body.event).details.scoring_profile if body.event else
+                            body.scoring.profile if body.scoring is not None else "wbf")
+
+
+def case_proposal(out: AlternativesResponse, prof: Profile, offending: Side | None) -> dict[str, Any]:
+    """What a case of the alternatives proposes to enter (the director confirms or changes it, as
+    for a weighted revoke case): the outcomes of every alternative as one weighted score's parts
+    (12C1(c)), a result reached through two alternatives (the same result, the same points) one
+    part with their weights added; where the profile ``prof`` does not weight,
+    12C1(e)'s two scores instead (:func:`engine.scoring.adjusted.split_assignment` on those parts,
+    ``offending`` the side that offended).
+
+    Returns ``{"form", "law", "parts", ...}``: ``parts`` ``[{"result", "score_ns", "weight"
+    (exact, ``"1/5"``), "percent"}]`` (North-South's points, Law 77); ``form`` ``"weighted"``
+    (law 12C1(c)); ``"split"`` (12C1(e)) with ``score_ns`` (North-South's points, their view),
+    ``score_ew`` (East-West's own points, their view: the negation of the North-South points
+    East-West are scored on) and ``result`` (``"4S E = / 4S E -1"``, North-South's first); or
+    ``"assigned"`` when 12C1(e)'s two scores are one result (they balance): ``score_ns``,
+    ``result``.
+
+    Raises:
+        InvalidBoardError: ``offending_side`` (missing where the profile does not weight);
+            ``weights`` (no part is likely, 12C1(e)).
+    """
+    merged: dict[tuple[str, int], Fraction] = {}
+    for a in out.alternatives:
+        for o in a.outcomes:
+            merged[(o.result, o.score_ns)] = merged.get((o.result, o.score_ns), Fraction(0)) + Fraction(o.weight)
+    parts = [{"result": r, "score_ns": n, "weight": str(w), "percent": float(w * 100)}
+             for (r, n), w in merged.items()]
+    if prof.weighting:
+        return {"form": "weighted", "law": "12C1(c)", "parts": parts}
+    if offending is None:
+        raise InvalidBoardError(f"profile {prof.name} does not weight (12C1(e)): say which side offended",
+                                path="offending_side", key="alternatives_offending_side",
+                                params={"profile": prof.name})
+    try:
+        for_ns, for_ew = split_assignment([Outcome(n, w, r) for (r, n), w in merged.items()], offending.other)
+    except InvalidBoardError as exc:
+        raise relocated(exc, "weights") from None
+
+    def label(points: int) -> str:
+        return next(r for r, n in merged if n == points)
+
+    if for_ns == for_ew:
+        return {"form": "assigned", "law": "12C1(e)", "score_ns": for_ns, "result": label(for_ns), "parts": parts}
+    return {"form": "split", "law": "12C1(e)", "score_ns": for_ns, "score_ew": -for_ew,
+            "result": f"{label(for_ns)} / {label(for_ew)}", "parts": parts}
+
+
 def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: DoubleDummySolver,
                       decided: Sequence[Case] = (), room: Sequence[TravellerLine] = ()) -> AlternativesResponse:
     """The answer to ``POST /v1/rulings/alternatives``: each alternative's evidence and outcomes,
@@ -408,9 +465,7 @@ def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: 
         SolverError: the solver failed or is busy.
     """
     advice, deal, dealer, vul, board, named, dropped, has_traveller = advise(body, repo, solver, room)
-    prof_name = body.profile or (repo.get_event(body.event).details.scoring_profile if body.event else
-                                 body.scoring.profile if body.scoring is not None else "wbf")
-    prof = profile(prof_name)
+    prof = profile(profile_name(body, repo))
     offending = Side(body.offending_side) if body.offending_side else None
     kept_by = Side(body.table_result_kept_by) if body.table_result_kept_by else None
     if body.rounding != EXACT and offending is None:
@@ -512,4 +567,4 @@ def router() -> APIRouter:
     return r
 
 
-__all__ = ["advise", "router", "rule_alternatives", "weighted_on_field"]
+__all__ = ["advise", "case_proposal", "profile_name", "router", "rule_alternatives", "weighted_on_field"]

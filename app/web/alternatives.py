@@ -4,7 +4,8 @@ and/or pairs ``ns``/``ew``, the traveller's "Adjusted score (other laws)" link, 
 line: the table's contract, declarer, result and lead) and ``POST /alternatives`` (the evidence
 side by side: per alternative its double-dummy figures with the table's lead and over every lead,
 the room's own results, the rule its outcomes were proposed by and their Law 77 scores; then the
-weighted score on the field, 12C1(c), or 12C1(e)'s two scores where the event does not weight).
+weighted score on the field, 12C1(c), or 12C1(e)'s two scores where the event does not weight;
+then "Save as a case", :func:`save_form`).
 
 The form is read into the body of ``POST /v1/rulings/alternatives``
 (:class:`app.api.schemas.alternatives.AlternativesRequest`) by :func:`alternatives_body`, so the
@@ -32,9 +33,12 @@ from app.i18n import gettext
 from app.i18n.seats import card_symbols
 from app.service.page_language import page_lang
 from app.web import views
+from app.web.casefile_save import case_form
+from app.web.known import known_facts
 from app.web.problems import Problem, field_errors
 from app.web.traveller import traveller_prefill
 from app.web.words import pydantic_text, reason
+from engine.casefile.cases import CaseKind
 from engine.casefile.events import NotStoredError
 from engine.errors import InvalidBoardError
 from engine.model.contract_text import read_contract_text
@@ -271,6 +275,21 @@ def _line_words(line: Mapping[str, str] | None) -> dict[str, str] | None:
     return {**line, "lead": card_symbols(line.get("lead") or "") or "\u2014", "table": line.get("table") or "\u2014"}
 
 
+def save_form(request: Request, form: Mapping[str, str], body: Mapping[str, Any],
+              out: AlternativesResponse) -> dict[str, Any]:
+    """The answer's "Save as a case" form (``case_form.html``): the request ``body`` the evidence
+    was ruled from (the traveller line it names becomes the case's ``traveller_line`` when it is
+    saved to that event and board), the event and board fixed, and what is known of the table
+    (its round, table, pairs and names: :func:`app.web.known.known_facts`) prefilled."""
+    event = body.get("event")
+    event_id = event if isinstance(event, int) else None
+    board = out.board or str(body.get("board") or "")
+    known = known_facts(request.app.state.events, event_id, board, form.get("table", ""), form.get("ns_pair", ""),
+                        form.get("ew_pair", ""))
+    return case_form(request, CaseKind.ALTERNATIVES, body, event_id=event_id, board=board,
+                     board_fixed=event_id is not None, known=known)
+
+
 def install_alternatives_pages(r: APIRouter, render: Render) -> None:
     """Add ``GET /alternatives`` and ``POST /alternatives`` to the page's router."""
 
@@ -359,7 +378,8 @@ def install_alternatives_pages(r: APIRouter, render: Render) -> None:
             form[f"a{r}_weight"] = _weight_text(a.weight)
         return page(request, lang, 200, form, answer=out, shown=evidence(out, rows),
                     table_lead=card_symbols(out.table_result.lead or ""),
-                    lead_not_used=card_symbols(out.table_result.lead_not_used or ""))
+                    lead_not_used=card_symbols(out.table_result.lead_not_used or ""),
+                    case_form=save_form(request, form, body, out))
 
 
-__all__ = ["LAWS", "MIN_ROWS", "alternatives_body", "install_alternatives_pages", "place", "problems_of"]
+__all__ = ["LAWS", "MIN_ROWS", "alternatives_body", "install_alternatives_pages", "place", "problems_of", "save_form"]

@@ -91,6 +91,39 @@ def check_weights(weights: Sequence[Fraction], *, path: str = "outcomes") -> Non
                                 params={"total": str(total), "decimal": f"{float(total):.4g}"})
 
 
+PERCENT_TOLERANCE = Fraction(1, 100)
+"""Percentages entered for a weighted score may miss 100 by this much (0.01 %, the case file's
+rule: a third is typed 33.33 or 33.3333)."""
+
+
+def weights_from_percent(percents: Sequence[float]) -> tuple[Fraction, ...] | None:
+    """Weights (summing exactly to 1) from percentages as a director enters them (12C1(c)):
+    ``[20, 80]`` -> ``(1/5, 4/5)``; ``[33.3333] * 3`` -> three ``1/3``; ``[60, 15.3846, 6.15385,
+    ...]`` (2/13 and 4/65 of the DD spread, as the case page prefills them) -> those fractions. A
+    percentage written to at most two places is read as written (``12.34``); one written to more
+    (a fraction rounded: ``15.3846``) as the simplest fraction (denominator at most 1000) it rounds
+    from at those places. When these sum exactly to 1 they are the weights; else each is taken as
+    its share of their total (``[33.33] * 3``: three thirds). ``None`` when the percentages miss
+    100 by more than :data:`PERCENT_TOLERANCE`, or one is not positive (no weighted score)."""
+    texts = [repr(float(p)) for p in percents]
+    exact = [Fraction(t) / 100 for t in texts]
+    total = sum(exact, Fraction(0))
+    if not exact or any(w <= 0 for w in exact) or abs(total - 1) * 100 > PERCENT_TOLERANCE:
+        return None
+
+    def simplest(w: Fraction, text: str) -> Fraction:
+        places = len(text.partition(".")[2]) if "e" not in text else 0
+        if places <= 2:
+            return w
+        near = w.limit_denominator(1000)
+        return near if abs(near - w) * 100 <= Fraction(1, 2 * 10**places) else w
+
+    simple = tuple(simplest(w, t) for w, t in zip(exact, texts, strict=True))
+    if sum(simple, Fraction(0)) == 1:
+        return simple
+    return tuple(w / total for w in exact)
+
+
 def even_weights(n: int) -> tuple[Fraction, ...]:
     """``n`` equal weights summing exactly to 1 (the default the director then edits)."""
     return tuple(Fraction(1, n) for _ in range(n))

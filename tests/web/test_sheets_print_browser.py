@@ -1,4 +1,5 @@
-"""One sheet on one A4 page (issue 37): the revoke ruling sheet, the case sheet and the claim sheet,
+"""One sheet on one A4 page (issue 37): the revoke ruling sheet, the case sheet, the claim sheet and
+(issue 38) the case sheet of the alternatives of an adjusted score,
 each ruled from a traveller line of a real club file in Polish (its pairs' names, the event and
 its date printed on it), printed by Debian's Chromium (Playwright's ``page.pdf(format="A4")``,
 the stylesheet's own ``@page`` margins, as the print dialog's "default" margins take them) is one
@@ -141,7 +142,7 @@ def _chart_labels_pt(page: Any) -> float:
     return float(smallest)
 
 
-def test_the_ruling_case_and_claim_sheets_each_print_on_one_a4_page(page: Any, server: str) -> None:
+def test_the_ruling_case_claim_and_alternatives_sheets_each_print_on_one_a4_page(page: Any, server: str) -> None:
     event_id = _event(server)
     page.goto(f"{server}/events/{event_id}/boards/1/traveller?lang=pl")
     page.locator("#traveller tr[data-ns='5'][data-ew='2'] a.rule-link").click()
@@ -182,6 +183,39 @@ def test_the_ruling_case_and_claim_sheets_each_print_on_one_a4_page(page: Any, s
     assert EVENT in text and "PAM HUGHES" in text and SCORER in text
     assert n == 1, f"the claim sheet printed on {n} pages"
 
+    # issue 38: the alternatives from the same line (Law 16B: 4H by South or 3NT by North, 60/40), saved
+    # as a case and decided as proposed; its sheet: the evidence, both sides' weighted figures, the scorer
+    page.goto(f"{server}/events/{event_id}/boards/1/traveller?lang=pl")
+    page.locator("#traveller tr[data-ns='5'][data-ew='2'] a.alternatives-link").click()
+    page.locator("#form-alternatives").wait_for()
+    page.select_option("#alt-law-select", "16B")
+    page.fill("#a0_contract", "4H")
+    page.select_option("#a0_declarer", "S")
+    page.fill("#a0_weight", "60%")
+    page.fill("#a1_contract", "3NT")
+    page.select_option("#a1_declarer", "N")
+    page.fill("#a1_weight", "40%")
+    page.click("#alt-submit")
+    page.wait_for_selector("#alt-answer, #errors")
+    assert page.locator("#errors").count() == 0, page.inner_text("#errors")
+    page.fill("#case-director", "Jan Kowalski")
+    page.click("#form-case button[type=submit]")
+    page.locator("#case-confirm-duplicate").wait_for()  # the table has the revoke's case: another is meant
+    page.check("#case-confirm-duplicate")
+    page.click("#form-case button[type=submit]")
+    page.wait_for_url(re.compile(r"/cases/\d+"))
+    page.locator("#alt-case-evidence").wait_for()
+    page.click("#form-decision button[type=submit]")  # the weighted proposal as prefilled
+    page.wait_for_selector("#decision-score")
+    n, text = _printed(page, "sheet-4-alternatives-case-pl")
+    assert EVENT in text and "PAM HUGHES" in text and SCORER in text
+    assert "W otwarte karty, wist ze stołu" in text and "3 inne stoły w tym kontrakcie: 8 lew ×3" in text
+    # both sides' weighted figures on the field, in the scorer's line. The others: -400, -50, -100 x3
+    # (top 10). 4H S -2 (-100) 5 MP at 3/5; 3NT by North over West's 13 leads (40%): -6 (-300) 2 MP at
+    # 2/13, -5 (-250) 2 at 4/65, -2 (-100) 5 at 4/65, -1 (-50) 9 at 6/65, +2 (+460) 10 at 2/65.
+    # 3 + 4/13 + 8/65 + 20/65 + 54/65 + 20/65 = 3 + 122/65 = 4.8769: NS 48.77%, EW 51.23%
+    assert "48.77%" in text and "51.23%" in text
+    assert n == 1, f"the alternatives case sheet printed on {n} pages"
 
 def test_a_full_13_trick_ruling_sheet_prints_on_one_a4_page_in_polish_and_in_greek(page: Any, server: str) -> None:
     page.goto(f"{server}/?lang=pl")

@@ -215,3 +215,26 @@ def test_round_for_non_offenders_as_the_danish_appeals_committee_rounds(ns_imps:
     from engine.scoring.adjusted import round_for_non_offenders
 
     assert round_for_non_offenders(ns_imps, non_offending) == entered
+
+
+def test_weights_from_percent_as_a_director_types_them() -> None:
+    from fractions import Fraction as F
+
+    from engine.scoring.adjusted import weights_from_percent
+
+    assert weights_from_percent([20, 80]) == (F(1, 5), F(4, 5))
+    # a third typed to four places, or to two (99.99% in all: within the case file's 0.01%)
+    assert weights_from_percent([33.3333] * 3) == (F(1, 3),) * 3
+    assert weights_from_percent([33.33] * 3) == (F(1, 3),) * 3
+    # 60% of one alternative, 40% spread over 13 leads: 2/13 = 15.3846%, 4/65 = 6.15385%, 6/65 = 9.23077%,
+    # 2/65 = 3.07692% (the "%g" the case page prefills); 3/5 + 2/13 + 4/65 + 4/65 + 6/65 + 2/65 = 1
+    assert weights_from_percent([60, 15.3846, 6.15385, 6.15385, 9.23077, 3.07692]) == (
+        F(3, 5), F(2, 13), F(4, 65), F(4, 65), F(6, 65), F(2, 65))
+    # 12.5% and 87.4%: 99.9%, more than 0.01% short: no weighted score
+    assert weights_from_percent([12.5, 87.4]) is None
+    assert weights_from_percent([]) is None and weights_from_percent([100, 0]) is None
+    # 12.34% is not 10/81 (12.3457%): typed to 0.01, kept as typed
+    assert weights_from_percent([12.34, 87.66]) == (F(1234, 10000), F(8766, 10000))
+    # not simple fractions: each its share of the total (70.004 + 29.999 = 100.003 -> within 0.01%)
+    got = weights_from_percent([70.004, 29.999])
+    assert got is not None and sum(got) == 1 and got[0] == F("70.004") / F("100.003")
