@@ -55,12 +55,19 @@ def direct_dd(deal: str, strain: str, declarer: str) -> dict[str, int]:
     return {f"{'SHDC'[int(c.suit)]}{c.rank.abbr}": 13 - tricks for c, tricks in solve_board(d)}
 
 
-@pytest.fixture
-def event(client: TestClient) -> int:
-    event_id = new_event(client, name="ABF Howell", date="2022-07-27")
+def howell_event(client: TestClient, name: str = "ABF Howell", **details: Any) -> int:
+    """A new event ``name`` (``details`` as :func:`tests.api.test_events.new_event`'s, e.g.
+    ``scoring_profile="acbl"``) holding Compscore3's ABF Howell session (its hand records and
+    travellers, ``HOWELL``): its id."""
+    event_id = new_event(client, name=name, date="2022-07-27", **details)
     r = client.post(f"/v1/events/{event_id}/results", files={"file": ("session.xml", HOWELL.read_bytes())})
     assert r.status_code == 200, r.text
     return event_id
+
+
+@pytest.fixture
+def event(client: TestClient) -> int:
+    return howell_event(client)
 
 
 def ask(client: TestClient, **body: Any) -> Any:

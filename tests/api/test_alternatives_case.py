@@ -16,18 +16,15 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.api.test_alternatives import HOWELL, direct_dd, room_counts
-from tests.api.test_events import error, new_event
+from tests.api.test_alternatives import HOWELL, direct_dd, howell_event, room_counts
+from tests.api.test_events import error
 
 pytestmark = pytest.mark.skipif(not HOWELL.is_file(), reason="../shared/data/club-files is not beside the repository")
 
 
 @pytest.fixture
 def event(client: TestClient) -> int:
-    event_id = new_event(client, name="ABF Howell", date="2022-07-27")
-    r = client.post(f"/v1/events/{event_id}/results", files={"file": ("session.xml", HOWELL.read_bytes())})
-    assert r.status_code == 200, r.text
-    return event_id
+    return howell_event(client)
 
 
 def case_body(event: int, **changes: Any) -> dict[str, Any]:

@@ -16,8 +16,7 @@ from fractions import Fraction
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.api.test_alternatives import HOWELL, direct_dd
-from tests.api.test_events import new_event
+from tests.api.test_alternatives import HOWELL, direct_dd, howell_event
 from tests.web.test_alternatives_page import ORIGIN, text, value
 
 pytestmark = pytest.mark.skipif(not HOWELL.is_file(), reason="../shared/data/club-files is not beside the repository")
@@ -26,10 +25,7 @@ pytestmark = pytest.mark.skipif(not HOWELL.is_file(), reason="../shared/data/clu
 @pytest.fixture
 def event(client: TestClient) -> int:
     """The Howell session stored as an event (its hand records and travellers)."""
-    event_id = new_event(client, name="ABF Howell", date="2022-07-27")
-    r = client.post(f"/v1/events/{event_id}/results", files={"file": ("session.xml", HOWELL.read_bytes())})
-    assert r.status_code == 200, r.text
-    return event_id
+    return howell_event(client)
 
 
 def answer(client: TestClient, event_id: int, lang: str = "en", **extra: str) -> str:
@@ -96,9 +92,7 @@ def test_12c1e_the_decision_form_offers_both_scores_and_confirming_needs_no_reas
     # an ACBL event (no weighting): East-West offended. North-South get the most favourable likely
     # result (weight >= 1/3): 4S E = only, -420; East-West the most unfavourable at all probable
     # (>= 1/6): 4S E -1 (1/5), scored as if North-South had +50: their own -50.
-    acbl = new_event(client, name="ABF Howell (ACBL rules)", date="2022-07-27", scoring_profile="acbl")
-    r = client.post(f"/v1/events/{acbl}/results", files={"file": ("session.xml", HOWELL.read_bytes())})
-    assert r.status_code == 200, r.text
+    acbl = howell_event(client, "ABF Howell (ACBL rules)", scoring_profile="acbl")
     case_id = save(client, answer(client, acbl, offending_side="EW"))
     page = client.get(f"/cases/{case_id}?lang=en").text
     decision = re.search(r'<form method="post" action="/cases/\d+/decision".*?</form>', page, re.S).group(0)  # type: ignore[union-attr]

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.api.test_alternatives import BOARD_1, HOWELL, direct_dd, room_counts
+from tests.api.test_alternatives import BOARD_1, HOWELL, direct_dd, howell_event, room_counts
 from tests.api.test_events import new_event
 
 pytestmark = pytest.mark.skipif(not HOWELL.is_file(), reason="../shared/data/club-files is not beside the repository")
@@ -28,10 +28,7 @@ ORIGIN = {"Origin": "http://testserver"}
 @pytest.fixture
 def event(client: TestClient) -> int:
     """The Howell session stored as an event (its hand records and travellers), as the route's tests."""
-    event_id = new_event(client, name="ABF Howell", date="2022-07-27")
-    r = client.post(f"/v1/events/{event_id}/results", files={"file": ("session.xml", HOWELL.read_bytes())})
-    assert r.status_code == 200, r.text
-    return event_id
+    return howell_event(client)
 
 
 def value(page: str, name: str) -> str:
@@ -157,9 +154,7 @@ def test_even_weights_from_the_room_board_21(client: TestClient, event: int) -> 
 
 
 def test_12c1e_two_scores_and_the_offending_side_asked_for_beside_its_box(client: TestClient) -> None:
-    event = new_event(client, name="ABF Howell (ACBL rules)", date="2022-07-27", scoring_profile="acbl")
-    r = client.post(f"/v1/events/{event}/results", files={"file": ("session.xml", HOWELL.read_bytes())})
-    assert r.status_code == 200, r.text
+    event = howell_event(client, "ABF Howell (ACBL rules)", scoring_profile="acbl")
     base = {"lang": "en", "event": str(event), "board": "21", "ns_pair": "11", "ew_pair": "9", "law": "16B",
             "rows": "4", "a0_contract": "4S", "a0_declarer": "E"}
     r = client.post("/alternatives", data=base, headers=ORIGIN)
