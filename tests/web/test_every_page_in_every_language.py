@@ -53,9 +53,10 @@ CHECKS: dict[str, re.Pattern[str]] = {
 }
 
 
-LAW_WORD = {"pl": re.compile(r"\b[Pp]rzepis\w*")}
+LAW_WORD = {"pl": re.compile(r"\b[Pp]rzepis\w*"), "ru": re.compile(r"\b[Зз]акон(?:ы|а|у|ом|ов|ам|ами|ах|е)?\b")}
 """A word for Law the language's translation does not use: the PZBS translation of the Laws says
-"Prawo" ("Prawa 61-64", "Prawo 50"), never "przepis"."""
+"Prawo" ("Prawa 61-64", "Prawo 50"), never "przepis"; the Russian ones "Правило" ("Правила
+61-64"), not "Закон" beside it."""
 
 # A counted noun's forms by the CLDR plural category of its number (Babel's rules: Polish and
 # Russian one / few / many): a few-form after a many-number ("5 lewy") or a many-form (the
