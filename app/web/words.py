@@ -187,6 +187,16 @@ def pydantic_text(lang: str, err: Mapping[str, Any]) -> str:
     return fallback(lang, english)
 
 
+def sheet_date_text(lang: str, text: str) -> str:
+    """A sheet's date as the case sheet prints it (:func:`date_text`): an ISO date, as the event
+    stores it or the form's date box sends it (``"2022-07-27"``), in words (``"27 lipca 2022"``);
+    anything else the director wrote, as written."""
+    try:
+        return date_text(lang, dt.date.fromisoformat(text.strip()))
+    except ValueError:
+        return text
+
+
 FORMAT_NAMES = {"pbn": "PBN", "usebio": "USEBIO XML", "nz-scorer": "NZ Scorer XML", "bws": "Bridgemate .bws",
                 "dlm": "DealMaster .dlm", "jfr": "JFR Pary HTML"}
 """The results files' formats by the names the upload panel gives them (``upload_kinds``: the
@@ -207,4 +217,4 @@ def date_text(lang: str, day: dt.date) -> str:
 
 
 __all__ = ["FORMAT_NAMES", "board_label", "cards_shown", "date_text", "evidence_text", "format_name", "pydantic_text",
-           "reason", "stored_step"]
+           "reason", "sheet_date_text", "stored_step"]

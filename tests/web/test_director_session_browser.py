@@ -54,10 +54,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
 
 
 NAMES = {"ns": "PAM HUGHES & ARMINE ANSOURIAN", "ew": "JOAN GIACOMETTI & TRISH HARRISON"}
-KNOWN = {"event": "EL Wed 10.00am Open (27-Jul-22)", "date": "2022-07-27", "director": DIRECTOR,
+KNOWN = {"event": "EL Wed 10.00am Open (27-Jul-22)", "director": DIRECTOR,
          "pair-ns": f"5 ({NAMES['ns']})", "pair-ew": f"2 ({NAMES['ew']})"}
 """What the file and the sign-in know of pairs 5 v 2's table, printed on every sheet (the file
-names no table and no round: those the director writes in)."""
+names no table and no round: those the director writes in), besides the date."""
+DATE = {"pl": "27 lipca 2022", "ru": "27 июля 2022", "el": "27 Ιουλίου 2022"}
+"""The session's date (the file's 2022-07-27) in words, as every sheet prints it."""
 
 
 def _sheet(page: Any) -> dict[str, str]:
@@ -128,7 +130,7 @@ def test_a_directors_whole_session(browser: Any, site: tuple[str, str], tmp_path
         assert page.locator("#errors").count() == 0, page.inner_text("#errors")
         assert "4H S -1" in page.inner_text("#suggested")  # 64A2: one trick to North-South
         assert s.printed("ruling") == 1
-        assert _sheet(page) == KNOWN
+        assert _sheet(page) == KNOWN | {"date": DATE[lang]}
         _case_form_filled(page, event)
         if lang in SEAT_WORDS:  # the revoke's steps name the seats by the language's words (issue 37)
             steps = [page.inner_text(f"ol.steps li:has(.law-badge:text-is('{law}'))") for law in ("61A", "64A2")]
@@ -139,7 +141,8 @@ def test_a_directors_whole_session(browser: Any, site: tuple[str, str], tmp_path
         s.read("decided case", "#decision-score")
         n, text = _printed(page, f"session-{lang}-case")
         assert n == 1
-        assert all(KNOWN[k] in text for k in ("event", "director")) and NAMES["ns"] in text and NAMES["ew"] in text
+        assert all(KNOWN[k] in text for k in ("event", "director")) and DATE[lang] in text
+        assert NAMES["ns"] in text and NAMES["ew"] in text
 
         # Law 13/14 from the same line: East's club jack was found in South's hand after the play
         page.goto(traveller)
@@ -153,7 +156,7 @@ def test_a_directors_whole_session(browser: Any, site: tuple[str, str], tmp_path
         s.read("law 13 ruling", "#suggested, #errors")
         assert page.locator("#errors").count() == 0, page.inner_text("#errors")
         assert s.printed("law-13") == 1
-        assert _sheet(page) == KNOWN
+        assert _sheet(page) == KNOWN | {"date": DATE[lang]}
         _case_form_filled(page, event)
 
         # a claim from the same line: after eight tricks South claims the last five
@@ -171,7 +174,7 @@ def test_a_directors_whole_session(browser: Any, site: tuple[str, str], tmp_path
         s.read("claim ruling", "#claim-answer, #errors")
         assert page.locator("#errors").count() == 0, page.inner_text("#errors")
         assert s.printed("claim") == 1
-        assert _sheet(page) == KNOWN
+        assert _sheet(page) == KNOWN | {"date": DATE[lang]}
         _case_form_filled(page, event)
 
         page.goto(f"{url}/events/{event}/cases?lang={lang}")
