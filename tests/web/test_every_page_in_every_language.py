@@ -44,6 +44,9 @@ CHECKS: dict[str, re.Pattern[str]] = {
     # a raw enum value or a coded card/suit: "Klasa gracza: club", (suit:C), SQ:W
     "enum": re.compile(r"\b(?:club|expert|average|beginner|unknown|not_mentioned|contested|none)\b"
                        r"|\b(?:suit|seat|card):[A-Z0-9]|\b[SHDC](?:10|[2-9TJQKA]):[NESW]\b"),
+    # an engine's or a profile's code in lower case where the page names the thing: "(usebio,
+    # Compscore3)" for USEBIO XML, a jurisdiction "wbf" for WBF
+    "lower code": re.compile(r"(?<![.\w/-])(?:usebio|nz-scorer|wbf|ebu|acbl)\b"),
     # a JSON fragment: [{"suit": "D", "count": 1}]
     "json": re.compile(r"\[\{|\{\"|\"\}|\":\s"),
     # a placeholder plural: lew(y), kart(y), trick(s)
