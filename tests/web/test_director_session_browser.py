@@ -74,21 +74,14 @@ SEAT_WORDS = {"ru", "el"}
 letters its directors write (N, E, S, W), as the clicker does."""
 
 
-def _case_form_filled(page: Any, event: str) -> None:
-    """The ruling's "save as a case" form holds what is known: the event, pairs 5 v 2 and their
-    names, the director signed in."""
-    assert page.input_value("#case-event") == event
-    assert [page.input_value(f"#case-{side}-number") for side in ("ns", "ew")] == ["5", "2"]
-    assert [page.input_value(f"#case-{side}-names") for side in ("ns", "ew")] == [NAMES["ns"], NAMES["ew"]]
-    assert page.input_value("#case-director") == DIRECTOR
-
-
 class Session:
-    """The director's page and what the strict check found on each page it loaded."""
+    """The director's page in ``lang`` and what the strict check found on each page it loaded;
+    ``traveller`` and ``event`` once the results file is uploaded."""
 
     def __init__(self, page: Any, lang: str) -> None:
         self.page, self.lang = page, lang
         self.found: dict[str, list[str]] = {}
+        self.traveller = self.event = ""
 
     def read(self, name: str, loaded: str) -> None:
         """Wait for ``loaded`` (a selector of the page the last click loads), then check the page."""
@@ -97,9 +90,27 @@ class Session:
         if hits:
             self.found[name] = sorted(set(hits))
 
-    def printed(self, name: str) -> int:
-        """The A4 pages of the page as Chromium prints it (a screenshot of it in tests/.screenshots)."""
-        return _printed(self.page, f"session-{self.lang}-{name}")[0]
+    def from_line(self, link: str, name: str, loaded: str) -> None:
+        """Board 1's traveller, then the ``link`` (``rule-link``, ``cards-link``, ``claim-link``)
+        of pairs 5 v 2's line; the page it opens read as :meth:`read`."""
+        self.page.goto(self.traveller)
+        self.page.locator(f"#traveller tr[data-ns='5'][data-ew='2'] a.{link}").click()
+        self.read(name, loaded)
+
+    def ruled(self, button: str, name: str, answer: str) -> None:
+        """Click ``button`` (the form's Rule) and read the ruling (``answer``): no error; its sheet
+        printed on one A4 page with every field the file and the sign-in know; its "save as a
+        case" form holding the event, pairs 5 v 2 and their names, the director signed in."""
+        page = self.page
+        page.click(button)
+        self.read(name, f"{answer}, #errors")
+        assert page.locator("#errors").count() == 0, page.inner_text("#errors")
+        assert _printed(page, f"session-{self.lang}-{name}")[0] == 1, f"the {name} sheet is not one page"
+        assert _sheet(page) == KNOWN | {"date": DATE[self.lang]}
+        assert page.input_value("#case-event") == self.event
+        assert [page.input_value(f"#case-{side}-number") for side in ("ns", "ew")] == ["5", "2"]
+        assert [page.input_value(f"#case-{side}-names") for side in ("ns", "ew")] == [NAMES["ns"], NAMES["ew"]]
+        assert page.input_value("#case-director") == DIRECTOR
 
 
 @pytest.mark.parametrize("lang", OTHERS)
@@ -116,53 +127,39 @@ def test_a_directors_whole_session(browser: Any, site: tuple[str, str], tmp_path
         s.read("upload", "a.traveller-link")
         page.locator("a.traveller-link").first.click()
         s.read("traveller", "#traveller")
-        traveller = page.url
-        event = re.search(r"/events/(\d+)/", traveller).group(1)  # type: ignore[union-attr]
-        page.locator("#traveller tr[data-ns='5'][data-ew='2'] a.rule-link").click()
-        s.read("play page", "#clicker:not([hidden])")
-        # what the traveller line says is on the form: the director types none of it
+        s.traveller = page.url
+        s.event = re.search(r"/events/(\d+)/", page.url).group(1)  # type: ignore[union-attr]
+
+        # the revoke, ruled from the line: what the line says is on the form, the director types none of it
+        s.from_line("rule-link", "play page", "#clicker:not([hidden])")
         assert page.input_value("#contract") == "4H" and page.input_value("#declarer") == "S"
         assert page.input_value("#table_result") == "8"
         _click(page, "CA C5 C2 C6 SA S9 S2 S6 CK C4 D5 CQ".split())
         s.read("play page, three tricks clicked", "#trick-list tr:nth-child(3)")
-        page.click("#form-play button[type=submit]")
-        s.read("revoke ruling", "#suggested, #errors")
-        assert page.locator("#errors").count() == 0, page.inner_text("#errors")
+        s.ruled("#form-play button[type=submit]", "ruling", "#suggested")
         assert "4H S -1" in page.inner_text("#suggested")  # 64A2: one trick to North-South
-        assert s.printed("ruling") == 1
-        assert _sheet(page) == KNOWN | {"date": DATE[lang]}
-        _case_form_filled(page, event)
         if lang in SEAT_WORDS:  # the revoke's steps name the seats by the language's words (issue 37)
             steps = [page.inner_text(f"ol.steps li:has(.law-badge:text-is('{law}'))") for law in ("61A", "64A2")]
             assert [re.findall(r"\b[NESW]\b", step) for step in steps] == [[], []], steps
-        page.click("#form-case button[type=submit]")
+        page.click("#form-case button[type=submit]")  # saved as a case as prefilled
         s.read("case page", "#form-decision")
-        page.click("#form-decision button[type=submit]")
+        page.click("#form-decision button[type=submit]")  # the proposal, as prefilled
         s.read("decided case", "#decision-score")
         n, text = _printed(page, f"session-{lang}-case")
-        assert n == 1
+        assert n == 1, "the case sheet is not one page"
         assert all(KNOWN[k] in text for k in ("event", "director")) and DATE[lang] in text
         assert NAMES["ns"] in text and NAMES["ew"] in text
 
         # Law 13/14 from the same line: East's club jack was found in South's hand after the play
-        page.goto(traveller)
-        page.locator("#traveller tr[data-ns='5'][data-ew='2'] a.cards-link").click()
-        s.read("law 13 form", "#cards-moves")
+        s.from_line("cards-link", "law 13 form", "#cards-moves")
         assert page.input_value("#c-contract") == "4H" and page.input_value("#c-declarer") == "S"
         assert page.input_value("#c-tricks") == "8"
         page.select_option("#move-card-0", "CJ")
         page.select_option("#move-to-0", "S")
-        page.click("#form-cards button[type=submit]")
-        s.read("law 13 ruling", "#suggested, #errors")
-        assert page.locator("#errors").count() == 0, page.inner_text("#errors")
-        assert s.printed("law-13") == 1
-        assert _sheet(page) == KNOWN | {"date": DATE[lang]}
-        _case_form_filled(page, event)
+        s.ruled("#form-cards button[type=submit]", "law-13", "#suggested")
 
         # a claim from the same line: after eight tricks South claims the last five
-        page.goto(traveller)
-        page.locator("#traveller tr[data-ns='5'][data-ew='2'] a.claim-link").click()
-        s.read("claim form", "#form-claim")
+        s.from_line("claim-link", "claim form", "#form-claim")
         assert page.input_value("#cl-contract") == "4H" and page.input_value("#cl-declarer") == "S"
         assert page.input_value("#cl-play") == "CA"  # the traveller's lead: the director goes on from it
         page.focus("#cl-play")
@@ -170,16 +167,10 @@ def test_a_directors_whole_session(browser: Any, site: tuple[str, str], tmp_path
         page.keyboard.insert_text(" C5 C2 C6 SA S9 S2 S6 CK C4 CJ CQ SK S8 S3 S7 CT D2 S4 H4 HA H3 H2 H8 HK C3 H6 "
                                   "HT DQ D9 D3 D5")
         page.fill("#cl-tricks", "5")
-        page.click("#claim-rule")
-        s.read("claim ruling", "#claim-answer, #errors")
-        assert page.locator("#errors").count() == 0, page.inner_text("#errors")
-        assert s.printed("claim") == 1
-        assert _sheet(page) == KNOWN | {"date": DATE[lang]}
-        _case_form_filled(page, event)
+        s.ruled("#claim-rule", "claim", "#claim-answer")
 
-        page.goto(f"{url}/events/{event}/cases?lang={lang}")
+        page.goto(f"{url}/events/{s.event}/cases?lang={lang}")
         s.read("case list", "#case-list")
         page.click("#to-all-cases")
         s.read("all cases", "#form-filter")
-        found = s.found
-    assert found == {}, "\n".join(f"{name}: {hits}" for name, hits in found.items())
+    assert s.found == {}, "\n".join(f"{name}: {hits}" for name, hits in s.found.items())
