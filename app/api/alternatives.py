@@ -25,11 +25,13 @@ from app.api.schemas.alternatives import (
     DoubleDummyOut,
     OutcomeOut,
     RoomOut,
+    SideOutcomeOut,
+    SideScoreOut,
     TableResultIn,
     TableResultOut,
 )
 from app.api.schemas.common import ErrorResponse, relocated
-from app.api.schemas.scores import ScoredOutcomeOut, SplitOut, WeightedResponse
+from app.api.schemas.scores import ScoredOutcomeOut, ScoringIn, SplitOut, WeightedResponse
 from app.api.scores import score_against
 from app.api.travellers import TableOnTraveller, stored_traveller, table_on_traveller
 from engine.casefile.cases import Case
@@ -48,7 +50,14 @@ from engine.rulings.alternatives import (
     TableResult,
     advise_alternatives,
 )
-from engine.scoring.adjusted import Outcome, parse_weight, split_assignment
+from engine.scoring.adjusted import (
+    EXACT,
+    Outcome,
+    parse_weight,
+    round_for_non_offenders,
+    split_assignment,
+    table_result_kept,
+)
 from engine.scoring.field import MATCHPOINTS, TEAMS, AdjustedOnField, score_on_field
 from engine.scoring.profiles import Profile, profile
 
@@ -152,11 +161,164 @@ def _weights(body: AlternativesRequest) -> list[Fraction] | None:
     return [parse_weight(w, path=f"weights/{i}") for i, w in enumerate(body.weights)]
 
 
+def _in_lang(key: str, **params: object) -> str:
+    """``key`` of the catalogues in the answer's language (:func:`app.i18n.current`)."""
+    return i18n.gettext(i18n.current(), key, **params)
+
+
+def kept_sides(advice: AlternativesAdvice, kept_by: Side, prof: Profile, offending: Side | None
+               ) -> dict[Side, tuple[Outcome, ...]]:
+    """Each side's outcomes when ``kept_by`` keeps the table result (12C1(b), 12C1(e);
+    :func:`engine.scoring.adjusted.table_result_kept`): ``kept_by`` on the table's score, the other
+    side on the alternatives' outcomes, weighted; where ``prof`` does not weight, on the one result
+    12C1(e) gives it (:func:`engine.scoring.adjusted.split_assignment`: the most unfavourable at all
+    probable when it offended, the most favourable likely when ``offending`` is ``kept_by``; without
+    ``offending`` the side that keeps the table result is taken as the non-offending one).
+
+    Raises:
+        InvalidBoardError: ``table_result/tricks`` (not given: the table's score is needed),
+            ``weights`` (12C1(e): no outcome likely).
+    """
+    t = advice.table
+    if t.tricks is None or advice.table_score_ns is None:
+        raise InvalidBoardError("the side that keeps the table result is scored on it: give the table's tricks",
+                                path="table_result/tricks", key="alternatives_kept_needs_tricks")
+    outcomes = advice.outcomes
+    other = kept_by.other
+    if not prof.weighting:
+        non_offending = offending.other if offending is not None else kept_by
+        try:
+            for_ns, for_ew = split_assignment(outcomes, non_offending)
+        except InvalidBoardError as exc:
+            raise relocated(exc, "weights") from None
+        single = for_ns if other is Side.NS else for_ew
+        outcomes = [Outcome(single, Fraction(1), next(o.label for o in outcomes if o.ns_score == single))]
+    return table_result_kept(outcomes, advice.table_score_ns, kept_by, label=t.contract.result_str(t.tricks))
+
+
+def _side_figures(w: WeightedResponse) -> tuple[float, float, float | None, float | None]:
+    """``(ns, ew, ns_percent, ew_percent)`` of a weighted response (its split's when it did not weight)."""
+    if w.ns is not None and w.ew is not None:
+        return w.ns, w.ew, w.ns_percent, w.ew_percent
+    assert w.split is not None
+    return w.split.ns, w.split.ew, w.split.ns_percent, w.split.ew_percent
+
+
+def kept_response(sides: dict[Side, tuple[Outcome, ...]], kept_by: Side,
+                  figures: dict[Side, tuple[float, float | None]], weighted_side_comps: list[ScoredOutcomeOut],
+                  prof: Profile, form: str, top: int | None,
+                  defaulted: bool, form_told_by: str | None = None) -> WeightedResponse:
+    """The split score as the weighted-score answer gives it: ``split`` with each side's own figure
+    (``figures``: side -> its matchpoints or IMPs and percentage) and the table's score for the side
+    that keeps it, ``outcomes`` the other side's weighted parts."""
+    table_ns = sides[kept_by][0].ns_score
+    (ns, ns_pc), (ew, ew_pc) = figures[Side.NS], figures[Side.EW]
+    split = SplitOut(score_for_ns=table_ns if kept_by is Side.NS else None,
+                     score_for_ew=table_ns if kept_by is Side.EW else None, ns=ns, ew=ew, ns_percent=ns_pc,
+                     ew_percent=ew_pc, balances=False, table_result_kept_by=kept_by.value)
+    lang = i18n.current()
+    unit = i18n.gettext(lang, f"api.alternatives_unit_{form if form != 'imps' else 'teams'}")
+    text = [i18n.gettext(lang, "api.alternatives_kept", kept=kept_by.value, result=sides[kept_by][0].label,
+                         score=f"{table_ns:+d}", other=kept_by.other.value, unit=unit, ns=f"{ns:.2f}", ew=f"{ew:.2f}")]
+    return WeightedResponse(profile=prof.name, form=form, weights_defaulted=defaulted, outcomes=weighted_side_comps,
+                            ns=None, ew=None, top=top, ns_percent=None, ew_percent=None, others=[], split=split,
+                            explanation=text, form_told_by=form_told_by)
+
+
+def kept_on_field(sides: dict[Side, tuple[Outcome, ...]], kept_by: Side, placed: PlacedCase, prof: Profile,
+                  defaulted: bool) -> WeightedResponse:
+    """A split score (``kept_by`` keeps the table result) on ``placed``'s field as it now stands:
+    each side's outcomes scored on the field on its own (:func:`engine.scoring.field.score_on_field`),
+    North-South's figure from North-South's outcomes, East-West's from East-West's.
+
+    Raises:
+        InvalidBoardError: ``field`` (no other table), ``other_room_ns`` (teams without the other room).
+    """
+    conv = placed.convention
+    kw: dict[str, Any] = {"session_most": placed.session_most, "other_room": placed.other_room}
+    ns = score_on_field(list(sides[Side.NS]), placed.field, conv, **kw)
+    ew = score_on_field(list(sides[Side.EW]), placed.field, conv, **kw)
+    mp = ns.form == MATCHPOINTS
+    weighted = ns if kept_by is Side.EW else ew
+    comps = _scored_out(list(sides[kept_by.other]), weighted)
+    return kept_response(sides, kept_by, {Side.NS: (ns.ns, ns.ns_percent if mp else None),
+                                          Side.EW: (ew.ew, ew.ew_percent if mp else None)},
+                         comps, prof, _form(ns), None if ns.top is None else int(ns.top), defaulted,
+                         conv.source("form"))
+
+
+def kept_against(sides: dict[Side, tuple[Outcome, ...]], kept_by: Side, scoring: ScoringIn, prof: Profile,
+                 defaulted: bool) -> WeightedResponse:
+    """A split score (``kept_by`` keeps the table result) against a typed field or other room
+    (``scoring``, :func:`app.api.scores.score_against`), each side's outcomes scored on their own.
+
+    Raises:
+        InvalidBoardError: ``scoring/...``: a bad field or other room.
+    """
+    scoring = scoring.model_copy(update={"profile": prof.name})
+    got = {side: score_against([{"score_ns": o.ns_score, "weight": str(o.weight), "label": o.label} for o in outs],
+                               scoring)
+           for side, outs in sides.items()}
+    ns_w, ew_w = got[Side.NS], got[Side.EW]
+    ns = _side_figures(ns_w)
+    ew = _side_figures(ew_w)
+    weighted = got[kept_by.other]
+    return kept_response(sides, kept_by, {Side.NS: (ns[0], ns[2]), Side.EW: (ew[1], ew[3])},
+                         list(weighted.outcomes), prof, ns_w.form, ns_w.top, defaulted)
+
+
+def rounded(weighted: WeightedResponse | None, rounding: str, offending: Side | None) -> WeightedResponse | None:
+    """``weighted`` with the figures to enter under the regulating authority's ``rounding``
+    (:data:`engine.scoring.adjusted.ROUNDINGS`): ``non_offenders_whole_imp`` rounds each side's
+    weighted IMPs to a whole IMP in favour of the non-offending side
+    (:func:`engine.scoring.adjusted.round_for_non_offenders`, the Danish Bridge Federation's
+    appeals committee, 03-AU-5: +2.4 -> +3); ``exact`` leaves it.
+
+    Raises:
+        InvalidBoardError: ``offending_side`` (not given with a rounding in favour of the
+            non-offenders), ``rounding`` (the board is matchpointed: the regulation is of IMPs).
+    """
+    if rounding == EXACT:
+        return weighted
+    if offending is None:
+        raise InvalidBoardError("rounding in favour of the non-offending side: say which side offended",
+                                path="offending_side", key="alternatives_rounding_side")
+    if weighted is None:
+        return None
+    if weighted.form == MATCHPOINTS:
+        raise InvalidBoardError("the rounding to a whole IMP is for IMPs; this board is matchpointed",
+                                path="rounding", key="alternatives_rounding_form")
+    ns, ew, _, _ = _side_figures(weighted)
+    nos = offending.other
+    ns_r = round_for_non_offenders(ns, nos)
+    ew_r = -round_for_non_offenders(-ew, nos)
+    said = i18n.gettext(i18n.current(), "api.alternatives_rounded", side=nos.value, ns=f"{ns:+.2f}", ew=f"{ew:+.2f}",
+                        ns_rounded=f"{ns_r:+d}", ew_rounded=f"{ew_r:+d}")
+    text = [*weighted.explanation, said]
+    return weighted.model_copy(update={"rounding": rounding, "ns_rounded": float(ns_r), "ew_rounded": float(ew_r),
+                                       "explanation": text})
+
+
+def sides_out(sides: dict[Side, tuple[Outcome, ...]], kept_by: Side, weighted: WeightedResponse | None
+              ) -> list[SideScoreOut]:
+    """Each side's assignment for the answer, with its own figure when scored."""
+    figures: dict[Side, tuple[float | None, float | None]] = {Side.NS: (None, None), Side.EW: (None, None)}
+    if weighted is not None and weighted.split is not None:
+        sp = weighted.split
+        figures = {Side.NS: (sp.ns, sp.ns_percent), Side.EW: (sp.ew, sp.ew_percent)}
+    return [SideScoreOut(side=side.value, keeps_table_result=side is kept_by,  # type: ignore[arg-type]
+                         outcomes=[SideOutcomeOut(result=o.label, score_ns=o.ns_score, weight=str(o.weight))
+                                   for o in sides[side]], figure=figures[side][0], percent=figures[side][1])
+            for side in (Side.NS, Side.EW)]
+
+
 def advise(body: AlternativesRequest, repo: EventRepository, solver: DoubleDummySolver,
            room: Sequence[TravellerLine] = ()
-           ) -> tuple[AlternativesAdvice, Deal, str, Vulnerability, str | None, TableOnTraveller | None, str | None]:
-    """The engine's answer for ``body`` with the board it was asked on, and the traveller line's lead
-    when it was dropped (:func:`_table_result`); ``room``: without ``event``,
+           ) -> tuple[AlternativesAdvice, Deal, str, Vulnerability, str | None, TableOnTraveller | None, str | None,
+                      bool]:
+    """The engine's answer for ``body`` with the board it was asked on, the traveller line's lead
+    when it was dropped (:func:`_table_result`) and whether the board has a traveller (the room's
+    results: a pasted deal or a board of hand records only has none); ``room``: without ``event``,
     the other tables' traveller lines (the command line's results file), else the stored traveller's.
 
     Raises:
@@ -169,7 +331,8 @@ def advise(body: AlternativesRequest, repo: EventRepository, solver: DoubleDummy
     alts = [Alternative(_contract(a.contract, a.declarer, f"alternatives/{i}/contract"),
                         _card(a.lead, f"alternatives/{i}/lead"), a.tricks) for i, a in enumerate(body.alternatives)]
     advice = advise_alternatives(deal, vul, table, body.law, alts, solver, weights=_weights(body), room=room)
-    return advice, deal, dealer, vul, board, named, dropped
+    has_traveller = named is not None or bool(room)
+    return advice, deal, dealer, vul, board, named, dropped, has_traveller
 
 
 def _scored_out(outcomes: Sequence[Outcome], scored: AdjustedOnField) -> list[ScoredOutcomeOut]:
@@ -229,6 +392,63 @@ def weighted_on_field(outcomes: list[Outcome], placed: PlacedCase, prof: Profile
                             form_told_by=conv.source("form"))
 
 
+def profile_name(body: AlternativesRequest, repo: EventRepository) -> str:
+    """The profile the request is scored under: its own ``profile``, else its event's scoring
+    profile, else its ``scoring``'s, else ``"wbf"``.
+
+    Raises:
+        UnknownEventError: ``event`` is not stored.
+    """
+    return body.profile or (repo.get_event(body.event).details.scoring_profile if body.event else
+                            body.scoring.profile if body.scoring is not None else "wbf")
+
+
+def case_proposal(out: AlternativesResponse, prof: Profile, offending: Side | None) -> dict[str, Any]:
+    """What a case of the alternatives proposes to enter (the director confirms or changes it, as
+    for a weighted revoke case): the outcomes of every alternative as one weighted score's parts
+    (12C1(c)), a result reached through two alternatives (the same result, the same points) one
+    part with their weights added; where the profile ``prof`` does not weight,
+    12C1(e)'s two scores instead (:func:`engine.scoring.adjusted.split_assignment` on those parts,
+    ``offending`` the side that offended).
+
+    Returns ``{"form", "law", "parts", ...}``: ``parts`` ``[{"result", "score_ns", "weight"
+    (exact, ``"1/5"``), "percent"}]`` (North-South's points, Law 77); ``form`` ``"weighted"``
+    (law 12C1(c)); ``"split"`` (12C1(e)) with ``score_ns`` (North-South's points, their view),
+    ``score_ew`` (East-West's own points, their view: the negation of the North-South points
+    East-West are scored on) and ``result`` (``"4S E = / 4S E -1"``, North-South's first); or
+    ``"assigned"`` when 12C1(e)'s two scores are one result (they balance): ``score_ns``,
+    ``result``.
+
+    Raises:
+        InvalidBoardError: ``offending_side`` (missing where the profile does not weight);
+            ``weights`` (no part is likely, 12C1(e)).
+    """
+    merged: dict[tuple[str, int], Fraction] = {}
+    for a in out.alternatives:
+        for o in a.outcomes:
+            merged[(o.result, o.score_ns)] = merged.get((o.result, o.score_ns), Fraction(0)) + Fraction(o.weight)
+    parts = [{"result": r, "score_ns": n, "weight": str(w), "percent": float(w * 100)}
+             for (r, n), w in merged.items()]
+    if prof.weighting:
+        return {"form": "weighted", "law": "12C1(c)", "parts": parts}
+    if offending is None:
+        raise InvalidBoardError(f"profile {prof.name} does not weight (12C1(e)): say which side offended",
+                                path="offending_side", key="alternatives_offending_side",
+                                params={"profile": prof.name})
+    try:
+        for_ns, for_ew = split_assignment([Outcome(n, w, r) for (r, n), w in merged.items()], offending.other)
+    except InvalidBoardError as exc:
+        raise relocated(exc, "weights") from None
+
+    def label(points: int) -> str:
+        return next(r for r, n in merged if n == points)
+
+    if for_ns == for_ew:
+        return {"form": "assigned", "law": "12C1(e)", "score_ns": for_ns, "result": label(for_ns), "parts": parts}
+    return {"form": "split", "law": "12C1(e)", "score_ns": for_ns, "score_ew": -for_ew,
+            "result": f"{label(for_ns)} / {label(for_ew)}", "parts": parts}
+
+
 def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: DoubleDummySolver,
                       decided: Sequence[Case] = (), room: Sequence[TravellerLine] = ()) -> AlternativesResponse:
     """The answer to ``POST /v1/rulings/alternatives``: each alternative's evidence and outcomes,
@@ -244,22 +464,30 @@ def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: 
         InvalidBoardError: bad input, ``path`` naming the request field.
         SolverError: the solver failed or is busy.
     """
-    advice, deal, dealer, vul, board, named, dropped = advise(body, repo, solver, room)
-    prof_name = body.profile or (repo.get_event(body.event).details.scoring_profile if body.event else
-                                 body.scoring.profile if body.scoring is not None else "wbf")
-    prof = profile(prof_name)
+    advice, deal, dealer, vul, board, named, dropped, has_traveller = advise(body, repo, solver, room)
+    prof = profile(profile_name(body, repo))
     offending = Side(body.offending_side) if body.offending_side else None
+    kept_by = Side(body.table_result_kept_by) if body.table_result_kept_by else None
+    if body.rounding != EXACT and offending is None:
+        rounded(None, body.rounding, None)  # raises: the non-offending side is needed
+    sides = kept_sides(advice, kept_by, prof, offending) if kept_by is not None else None
     outcomes = advice.outcomes
     weighted, field_text = None, None
+    scoring_given = body.scoring is not None and (bool(body.scoring.field) or body.scoring.other_room_ns is not None)
     if named is not None:
         placed = place_named(named, repo, decided)
-        field_text = convention_words(placed.convention, placed.sections)
+        field_text = convention_words(placed.convention, placed.sections, say=_in_lang)
         try:
-            weighted = weighted_on_field(outcomes, placed, prof, offending, advice.weights_defaulted)
+            if sides is not None and kept_by is not None:
+                weighted = kept_on_field(sides, kept_by, placed, prof, advice.weights_defaulted)
+            else:
+                weighted = weighted_on_field(outcomes, placed, prof, offending, advice.weights_defaulted)
         except InvalidBoardError as exc:
             if exc.path != "field" and exc.key != "field_no_other_room":
                 raise
-    elif body.scoring is not None and (body.scoring.field or body.scoring.other_room_ns is not None):
+    elif sides is not None and kept_by is not None and body.scoring is not None and scoring_given:
+        weighted = kept_against(sides, kept_by, body.scoring, prof, advice.weights_defaulted)
+    elif body.scoring is not None and scoring_given:
         if not prof.weighting and offending is None:
             raise InvalidBoardError(f"profile {prof.name} does not weight (12C1(e)): say which side offended",
                                     path="offending_side", key="alternatives_offending_side",
@@ -281,6 +509,7 @@ def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: 
                                  side=offending.other.value, ns=f"{sp.score_for_ns:+d}", ew=f"{sp.score_for_ew:+d}",
                                  ns_figure=f"{sp.ns:.2f}", ew_figure=f"{sp.ew:.2f}")]
         weighted = weighted.model_copy(update={"weights_defaulted": advice.weights_defaulted, "explanation": said})
+    weighted = rounded(weighted, body.rounding, offending)
     t = advice.table
     table_out = TableResultOut(contract=str(t.contract), declarer=t.contract.declarer.value, tricks=t.tricks,
                                lead=str(t.lead) if t.lead else None,
@@ -306,7 +535,9 @@ def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: 
     return AlternativesResponse(law=advice.law, board=board, deal=deal.to_pbn(), dealer=dealer,  # type: ignore[arg-type]
                                 vulnerable=vul.value, table_result=table_out, alternatives=alts,
                                 weights_defaulted=advice.weights_defaulted, room_min_tables=ROOM_MIN_TABLES,
-                                weighted=weighted, field=field_text)
+                                weighted=weighted, field=field_text, traveller=has_traveller,
+                                table_result_kept_by=body.table_result_kept_by,
+                                sides=sides_out(sides, kept_by, weighted) if sides is not None and kept_by else None)
 
 
 def router() -> APIRouter:
@@ -336,4 +567,4 @@ def router() -> APIRouter:
     return r
 
 
-__all__ = ["advise", "router", "rule_alternatives", "weighted_on_field"]
+__all__ = ["advise", "case_proposal", "profile_name", "router", "rule_alternatives", "weighted_on_field"]

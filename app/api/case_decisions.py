@@ -7,8 +7,9 @@ director's page; the rules are :mod:`engine.casefile.cases`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request
 
@@ -27,9 +28,12 @@ def proposed_weighting(case: Case) -> tuple[WeightedPart, ...]:
     or more plausible results (its ``scores.plausible``, even weights: what its "for the scorer"
     block proposes, :func:`app.api.card_traveller.for_cards`); a ruling whose ``for_scorer`` gives a
     weighted score and no assigned or artificial one; or, for a ruling stored before those, its
-    ``offender_gain`` in the weighted form (12B1: the table result weighted in). Empty otherwise (a
+    ``offender_gain`` in the weighted form (12B1: the table result weighted in); an alternatives
+    case's weighted ``proposal`` (12C1(c), every alternative's outcomes). Empty otherwise (a
     revoke's proposal is its assigned result; its even weights are offered for the director to edit)."""
     r = case.data.ruling
+    if case.data.kind is CaseKind.ALTERNATIVES:
+        return _alternatives_parts(r)
     block = r.get("for_scorer") or {}
     weighted = block.get("weighted") if isinstance(block, dict) else None
     plausible = (r.get("scores") or {}).get("plausible") or []
@@ -50,16 +54,45 @@ def proposed_weighting(case: Case) -> tuple[WeightedPart, ...]:
     return ()
 
 
+def _alternatives_parts(ruling: Mapping[str, Any]) -> tuple[WeightedPart, ...]:
+    """The weighted proposal of an alternatives case (its ruling's ``proposal``, form
+    ``"weighted"``: :func:`app.api.alternatives.case_proposal`); empty for 12C1(e)'s scores."""
+    proposal = ruling.get("proposal")
+    if not isinstance(proposal, Mapping) or proposal.get("form") != "weighted":
+        return ()
+    try:
+        return tuple(WeightedPart(str(p["result"]), int(p["score_ns"]), float(Fraction(str(p["weight"])) * 100))
+                     for p in proposal.get("parts") or ())
+    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+        return ()
+
+
+def proposed_split(case: Case) -> tuple[float, float] | None:
+    """The split score (12C1(e)) an alternatives case's ruling proposes to enter where the event's
+    profile does not weight: ``(North-South's points, East-West's own points)``, each their side's
+    view (:func:`app.api.alternatives.case_proposal`, form ``"split"``); ``None`` for any other case
+    or proposal."""
+    proposal = case.data.ruling.get("proposal") if case.data.kind is CaseKind.ALTERNATIVES else None
+    if not isinstance(proposal, Mapping) or proposal.get("form") != "split":
+        return None
+    try:
+        return float(proposal["score_ns"]), float(proposal["score_ew"])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def record_decision(cases: SqlCaseRepository, case_id: int, body: DecisionIn, actor: Actor) -> Case:
     """Append the director's decision (:func:`engine.casefile.rules.check_decision`): confirming the
-    ruling's weighted proposal (:func:`proposed_weighting`) exactly needs no reason.
+    ruling's weighted proposal (:func:`proposed_weighting`) or its 12C1(e) scores
+    (:func:`proposed_split`) exactly needs no reason.
 
     Raises:
         UnknownCaseError; CaseRuleError (422); CaseConflictError (409: already reviewed).
     """
     score = body.to_score()
     return cases.append(case_id, Action.DECISION, actor,
-                        lambda c: check_decision(c, score, body.reason, proposed_weighting(c)).to_json())
+                        lambda c: check_decision(c, score, body.reason, proposed_weighting(c),
+                                                 proposed_split(c)).to_json())
 
 
 def add_review(cases: SqlCaseRepository, case_id: int, body: ReviewIn, actor: Actor) -> Case:

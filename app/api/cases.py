@@ -20,10 +20,12 @@ from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
 from app import i18n
+from app.api.alternatives import case_proposal, profile_name, rule_alternatives
 from app.api.card_traveller import cards_from_event
 from app.api.case_common import ERRORS, CaseId, repos, with_scorer
 from app.api.claim_traveller import claim_from_traveller, with_traveller
 from app.api.rulings import prefill_from_traveller, rule_revoke
+from app.api.schemas.alternatives import AlternativesRequest
 from app.api.schemas.cards import IncorrectCardsRequest, IncorrectCardsResponse
 from app.api.schemas.cases import (
     CASE_EXAMPLE,
@@ -49,8 +51,10 @@ from engine.casefile.history import differences
 from engine.casefile.users import Actor
 from engine.dd.protocol import DoubleDummySolver
 from engine.errors import InvalidBoardError
+from engine.model.seats import Side
 from engine.records.handrecords import board_key
 from engine.rulings.incorrect_cards import advise_incorrect_cards
+from engine.scoring.profiles import profile
 
 
 def _invalid(errors: Sequence[Mapping[str, Any]], prefix: tuple[str | int, ...] = ("body",)) -> RequestValidationError:
@@ -83,7 +87,7 @@ def parse_case(data: Mapping[str, Any]) -> tuple[CaseFieldsIn, dict[str, Any]]:
     if line is not None:  # the request's own `table`/`pairs`: read from the traveller whenever it is ruled
         rest |= {"event": fields.event, "board": fields.board,
                  **line.model_dump(mode="json", exclude_none=True)}
-    if fields.kind == "claim":
+    if fields.kind in ("claim", "alternatives"):
         if "position" not in rest and "deal" not in rest:
             rest |= {"event": fields.event, "board": fields.board}  # the event's hand record
     elif fields.kind == "revoke":
@@ -101,7 +105,7 @@ def _details(f: CaseFieldsIn) -> CaseDetails:
 
 
 def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
-         solver: DoubleDummySolver, laws_edition: LawsEdition | None = None,
+         solver: DoubleDummySolver, laws_edition: LawsEdition | None = None, decided: Sequence[Case] = (),
          ) -> tuple[dict[str, Any], dict[str, Any], int | None, int | None]:
     """Rule on a stored or new ruling request: ``(request as ruled, ruling JSON, suggested_ns,
     table_ns)``. Blocks on the solver. A revoke request that names no Laws edition is ruled
@@ -115,7 +119,12 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
     :func:`app.api.claim_traveller.claim_from_traveller`):
     with ``event`` the stored board, with ``table``/``pairs`` what it leaves out (contract, declarer,
     result (not a claim's), the scoring against the rest of the traveller) from that traveller line,
-    read again each time (the ruling's ``from_traveller`` says what).
+    read again each time (the ruling's ``from_traveller`` says what). An alternatives request is
+    ruled as ``POST /v1/rulings/alternatives`` rules it (:func:`rule_alternatives`: its weighted score
+    on the field as it now stands, ``decided`` the event's cases, each decided one in place), its
+    ruling JSON with the ``proposal`` it makes (:func:`app.api.alternatives.case_proposal`): its
+    suggested points are 12C1(e)'s score for North-South, ``None`` for a weighted score (its
+    points average is no score the scorer enters).
 
     Raises:
         RequestValidationError: the request does not validate (locations under ``body``).
@@ -146,6 +155,16 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
             with i18n.use(i18n.DEFAULT):
                 co = with_traveller(ClaimRulingResponse.from_ruling(ruled, claim), came)
             return given, co.model_dump(mode="json"), co.score_ns, None
+        if kind is CaseKind.ALTERNATIVES:
+            alt = AlternativesRequest.model_validate(request)
+            given = alt.model_dump(mode="json", exclude_unset=True)
+            with i18n.use(i18n.DEFAULT):  # the record in English; an error is said by its key in any language
+                answer = rule_alternatives(alt, events, solver, decided)
+            prof = profile(profile_name(alt, events))
+            proposal = case_proposal(answer, prof, Side(alt.offending_side) if alt.offending_side else None)
+            kept = {**answer.model_dump(mode="json"), "profile": prof.name, "proposal": proposal}
+            suggested = proposal.get("score_ns") if proposal["form"] != "weighted" else None
+            return given, kept, suggested, answer.table_result.score_ns
         cards = IncorrectCardsRequest.model_validate(request)
         given = cards.model_dump(mode="json", exclude_unset=True)
         # as POST /v1/rulings/incorrect-cards: with `event` the stored board, with `table`/`pairs` the contract,
@@ -204,7 +223,8 @@ def open_case(data: Mapping[str, Any], events: EventRepository, cases: SqlCaseRe
                                                   "table": details.table or "-", "ids": ids}, cases=same)
     if kind is CaseKind.INCORRECT_CARDS:
         rest = _with_hand_record(rest, events, fields.event, fields.board)
-    given, ruling, suggested, table = rule(kind, rest, events, solver, event.details.laws_edition)
+    decided = cases.cases(fields.event) if kind is CaseKind.ALTERNATIVES else ()
+    given, ruling, suggested, table = rule(kind, rest, events, solver, event.details.laws_edition, decided)
     new = NewCase(details=details, kind=kind, request=given, ruling=ruling,
                   engine_version=engine_version, laws_edition=str(ruling.get("laws_edition", "2017")),
                   suggested_ns=suggested, table_ns=table)
@@ -257,7 +277,8 @@ def rerun(cases: SqlCaseRepository, events: EventRepository, solver: DoubleDummy
     """
     case = cases.get_case(case_id)
     request = stored_request(case.data.kind, case.data.request, case.data.ruling)
-    _, now, _, _ = rule(case.data.kind, request, events, solver, _edition(case.data.laws_edition))
+    decided = cases.cases(case.details.event_id) if case.data.kind is CaseKind.ALTERNATIVES else ()
+    _, now, _, _ = rule(case.data.kind, request, events, solver, _edition(case.data.laws_edition), decided)
     diffs = differences(case.data.ruling, now)
     change = {"engine_version_stored": case.data.engine_version, "engine_version_now": engine_version,
               "same": not diffs, "differences": [{"path": d.path, "stored": d.stored, "now": d.now}
@@ -306,7 +327,10 @@ def router() -> APIRouter:
                                                                           "hand record", "value": CASE_EXAMPLE}})],
     ) -> JSONResponse:
         """The body is a ruling request (`kind` "revoke", the default: the body of `POST
-        /v1/rulings/revoke`; "incorrect_cards": of `POST /v1/rulings/incorrect-cards`) plus the
+        /v1/rulings/revoke`; "incorrect_cards": of `POST /v1/rulings/incorrect-cards`; "claim": of
+        `POST /v1/rulings/claim`; "alternatives": of `POST /v1/rulings/alternatives`, its ruling
+        kept with the `proposal` the director confirms or changes: the weighted score, 12C1(c), or
+        12C1(e)'s two scores where the event's profile does not weight) plus the
         case's fields: `event`, `board`, `round`, `table`, `pairs` {ns, ew: {number, names}},
         `director`; a revoke or incorrect-cards ruling on a traveller line names it in `traveller_line`
         (its `table`/`pairs`). Without `pbn` or `deal`, the board's deal comes from the event's hand records.

@@ -18,7 +18,7 @@ from engine.casefile.events import EventRepository
 from engine.errors import InvalidBoardError
 from engine.records.results.model import split_code
 from engine.rulings.revoke_advice import RevokeAdvice
-from engine.scoring.adjusted import Outcome, check_weights, weighted_imps
+from engine.scoring.adjusted import Outcome, weighted_imps, weights_from_percent
 from engine.scoring.field import MATCHPOINTS, TEAMS, AdjustedOnField, score_on_field
 from engine.scoring.imps import teams_imps
 from engine.scoring.matchpoints import matchpoints, percent, top
@@ -377,11 +377,10 @@ def for_case(case: Case, events: EventRepository, decided: Sequence[Case] = ()) 
                 return None
         return None
     if final.weighted:
-        parts = [(p.result, p.score_ns, Fraction(str(p.percent)) / 100) for p in final.weighted]
-        try:
-            check_weights([w for _, _, w in parts])
-        except InvalidBoardError:  # percentages not summing to 100 (stored to 0.01): without matchpoints
+        weights = weights_from_percent([p.percent for p in final.weighted])  # 33.3333% is a third
+        if weights is None:  # percentages not summing to 100 (to 0.01 %): without matchpoints
             return None
+        parts = [(p.result, p.score_ns, w) for p, w in zip(final.weighted, weights, strict=True)]
         scored = _on_field(parts, placed)
         if scored is None:  # no traveller line, or nothing to score against: as before issue 36's field
             block = WeightedEntryOut.of(weighted_entry(parts, case_field(case, events, decided)))

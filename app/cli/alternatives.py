@@ -128,6 +128,10 @@ def alternatives_request(args: argparse.Namespace) -> tuple[dict[str, Any], list
         body["offending_side"] = args.offending
     if args.profile:
         body["profile"] = args.profile
+    if args.kept_by:
+        body["table_result_kept_by"] = args.kept_by
+    if args.rounding:
+        body["rounding"] = args.rounding
     room = [ln for ln in lines if ln is not line]
     if line is not None:
         field = [ln.ns_score for ln in lines if ln is not line and ln.section == line.section
@@ -156,12 +160,20 @@ def render_alternatives(out: Any) -> str:
     w = out.weighted
     if w is not None:
         lines.append("")
-        if w.split is not None:
+        if w.split is not None and w.split.table_result_kept_by is not None:
+            lines.append(_t("alternatives_kept", side=w.split.table_result_kept_by, ns=f"{w.split.ns:.2f}",
+                            ew=f"{w.split.ew:.2f}"))
+        elif w.split is not None:
             lines.append(_t("alternatives_split", ns=f"{w.split.ns:g}", ew=f"{w.split.ew:g}"))
         elif w.ns is not None and w.ew is not None:
             lines.append(_t("alternatives_weighted", ns=f"{w.ns:.2f}", ew=f"{w.ew:.2f}",
                             top="-" if w.top is None else w.top))
         lines.extend(w.explanation)
+    elif out.sides:
+        lines.append("")
+        for sd in out.sides:
+            parts = ", ".join(f"{o.weight} x {o.result} (NS {o.score_ns:+d})" for o in sd.outcomes)
+            lines.append(_t("alternatives_side", side=sd.side, outcomes=parts))
     return "\n".join(lines)
 
 
@@ -204,6 +216,10 @@ def add_parser(command: Any) -> None:
     p.add_argument("--law", required=True, choices=["16B", "21B", "40B", "73C", "75", "other"])
     p.add_argument("--offending", choices=["NS", "EW"], help="the side that offended (needed with --profile acbl)")
     p.add_argument("--profile", choices=["wbf", "ebu", "acbl"], help="the jurisdiction profile (default wbf)")
+    p.add_argument("--table-result-kept-by", dest="kept_by", choices=["NS", "EW"],
+                   help="a split score (12C1(b)): the side that keeps the table result; the other is weighted")
+    p.add_argument("--rounding", choices=["exact", "non_offenders_whole_imp"],
+                   help="a weighted IMP score to a whole IMP in favour of the non-offenders (DBf); needs --offending")
     p.add_argument("--json", action="store_true", help="print the API's JSON instead of the text")
 
 

@@ -4,7 +4,8 @@ and/or pairs ``ns``/``ew``, the traveller's "Adjusted score (other laws)" link, 
 line: the table's contract, declarer, result and lead) and ``POST /alternatives`` (the evidence
 side by side: per alternative its double-dummy figures with the table's lead and over every lead,
 the room's own results, the rule its outcomes were proposed by and their Law 77 scores; then the
-weighted score on the field, 12C1(c), or 12C1(e)'s two scores where the event does not weight).
+weighted score on the field, 12C1(c), or 12C1(e)'s two scores where the event does not weight;
+then "Save as a case", :func:`save_form`).
 
 The form is read into the body of ``POST /v1/rulings/alternatives``
 (:class:`app.api.schemas.alternatives.AlternativesRequest`) by :func:`alternatives_body`, so the
@@ -27,16 +28,17 @@ from starlette.concurrency import run_in_threadpool
 
 from app import i18n
 from app.api.alternatives import rule_alternatives
-from app.api.field import convention_words, event_convention
 from app.api.schemas.alternatives import AlternativesRequest, AlternativesResponse
-from app.api.travellers import stored_traveller
 from app.i18n import gettext
 from app.i18n.seats import card_symbols
 from app.service.page_language import page_lang
 from app.web import views
+from app.web.casefile_save import case_form
+from app.web.known import known_facts
 from app.web.problems import Problem, field_errors
 from app.web.traveller import traveller_prefill
 from app.web.words import pydantic_text, reason
+from engine.casefile.cases import CaseKind
 from engine.casefile.events import NotStoredError
 from engine.errors import InvalidBoardError
 from engine.model.contract_text import read_contract_text
@@ -55,11 +57,18 @@ MAX_ROWS = 10
 ROW_FIELDS = ("contract", "declarer", "lead", "tricks", "weight")
 """Each alternative row's fields, posted as ``a<row>_<field>`` (``a0_contract``...)."""
 
-FORM_FIELDS = ("event", "board", "table", "ns_pair", "ew_pair", "law", "contract", "declarer", "tricks", "lead",
-               "offending_side", "rows")
-"""The form's other fields: the traveller line it was opened from (hidden), the law, the table's
-result (``contract``, ``declarer``, ``tricks``: the declarer's side's, ``lead``), the offending
-side (needed where the event's profile does not weight, 12C1(e)) and the number of rows."""
+FORM_FIELDS = ("event", "board", "table", "ns_pair", "ew_pair", "deal", "dealer", "vulnerable", "law", "contract",
+               "declarer", "tricks", "lead", "offending_side", "kept_by", "rounding", "rows")
+"""The form's other fields: the board it was opened from (hidden: an event's board, with or without
+a traveller line), or the deal box of a board without one (``deal``: a PBN deal, ``dealer``,
+``vulnerable``), the law, the table's result (``contract``, ``declarer``, ``tricks``: the
+declarer's side's, ``lead``), the offending side (needed where the event's profile does not
+weight, 12C1(e), and for a rounding in favour of the non-offenders), the side that keeps the table
+result (``kept_by``: a split score, 12C1(b)), the regulation's ``rounding`` and the number of rows."""
+
+ROUNDINGS = ("exact", "non_offenders_whole_imp")
+"""The request's ``rounding`` values (:data:`engine.scoring.adjusted.ROUNDINGS`), each said by
+``alt_rounding_<code>``."""
 
 _SUITS = str.maketrans({"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"})
 
@@ -89,7 +98,8 @@ def alternatives_body(form: Mapping[str, str], lang: str = "en") -> tuple[dict[s
     ``rows[i]``), and the problems found before the request is read (each at its field, in
     ``lang``): a contract box that cannot be read (:func:`engine.model.contract_text.read_contract_text`:
     ``4♥``, ``3BA``), a row with something typed but no contract or no declarer, no alternative at
-    all, a trick count that is not a whole number, weights given for some rows and not others.
+    all, a trick count that is not a whole number, weights given for some rows and not others, no
+    deal in the deal box (a form not opened from an event's board).
 
     Weights: none given, even weights (the answer shows them, for the director to confirm or set);
     else one for each alternative (``50%``, ``1/2``, ``0.5``)."""
@@ -102,6 +112,16 @@ def alternatives_body(form: Mapping[str, str], lang: str = "en") -> tuple[dict[s
             body["table"] = _whole(f["table"])
         if f["ns_pair"].strip() and f["ew_pair"].strip():
             body["pairs"] = {"ns": f["ns_pair"].strip(), "ew": f["ew_pair"].strip()}
+    else:  # the deal box: a board with no traveller line (the request refuses a missing or unreadable deal)
+        deal = " ".join(f["deal"].split())
+        if deal:
+            body["deal"] = deal
+        else:
+            found.append(Problem("deal", f"{_words(lang, 'alt_where_deal')}: {gettext(lang, 'alt_need_deal')}"))
+        if f["dealer"] in ("N", "E", "S", "W"):
+            body["dealer"] = f["dealer"]
+        if f["vulnerable"] in ("None", "NS", "EW", "All"):
+            body["vulnerable"] = f["vulnerable"]
 
     def contract(text: str, field: str, where: str) -> str | None:
         try:
@@ -153,6 +173,10 @@ def alternatives_body(form: Mapping[str, str], lang: str = "en") -> tuple[dict[s
     body["alternatives"] = alts
     if f["offending_side"] in ("NS", "EW"):
         body["offending_side"] = f["offending_side"]
+    if f["kept_by"] in ("NS", "EW"):
+        body["table_result_kept_by"] = f["kept_by"]
+    if f["rounding"] in ROUNDINGS:
+        body["rounding"] = f["rounding"]
     return body, rows, found
 
 
@@ -171,7 +195,8 @@ def place(lang: str, path: str, rows: list[int]) -> tuple[str, str]:
     is row ``rows[i]``'s field ("Alternative 2, lead"), ``weights/<i>`` its weight, ``weights``
     the weights together (the first row's weight box), ``table_result/<field>`` the table's
     result, ``law`` and ``offending_side`` their boxes; the traveller line (``event``, ``board``,
-    ``table``, ``pairs``) the whole form."""
+    ``table``, ``pairs``) the whole form; the deal box's ``deal``, ``dealer`` and ``vulnerable``,
+    ``table_result_kept_by`` and ``rounding`` their boxes."""
     parts = [p for p in path.split("/") if p]
     if not parts:
         return "", ""
@@ -195,8 +220,10 @@ def place(lang: str, path: str, rows: list[int]) -> tuple[str, str]:
     if head == "table_result":
         field = _TABLE_FIELD.get(parts[1] if len(parts) > 1 else "contract", "contract")
         return field, _words(lang, f"alt_where_table_{field}")
-    if head in ("law", "offending_side"):
+    if head in ("law", "offending_side", "deal", "dealer", "vulnerable", "rounding"):
         return head, _words(lang, f"alt_where_{head}")
+    if head == "table_result_kept_by":
+        return "kept_by", _words(lang, "alt_where_kept_by")
     return "", ""
 
 
@@ -248,6 +275,21 @@ def _line_words(line: Mapping[str, str] | None) -> dict[str, str] | None:
     return {**line, "lead": card_symbols(line.get("lead") or "") or "\u2014", "table": line.get("table") or "\u2014"}
 
 
+def save_form(request: Request, form: Mapping[str, str], body: Mapping[str, Any],
+              out: AlternativesResponse) -> dict[str, Any]:
+    """The answer's "Save as a case" form (``case_form.html``): the request ``body`` the evidence
+    was ruled from (the traveller line it names becomes the case's ``traveller_line`` when it is
+    saved to that event and board), the event and board fixed, and what is known of the table
+    (its round, table, pairs and names: :func:`app.web.known.known_facts`) prefilled."""
+    event = body.get("event")
+    event_id = event if isinstance(event, int) else None
+    board = out.board or str(body.get("board") or "")
+    known = known_facts(request.app.state.events, event_id, board, form.get("table", ""), form.get("ns_pair", ""),
+                        form.get("ew_pair", ""))
+    return case_form(request, CaseKind.ALTERNATIVES, body, event_id=event_id, board=board,
+                     board_fixed=event_id is not None, known=known)
+
+
 def install_alternatives_pages(r: APIRouter, render: Render) -> None:
     """Add ``GET /alternatives`` and ``POST /alternatives`` to the page's router."""
 
@@ -265,8 +307,8 @@ def install_alternatives_pages(r: APIRouter, render: Render) -> None:
                 pass
         n = _rows(form)
         return render(request, "alternatives.html", lang, status, af=form, rows=list(range(n)), laws=LAWS,
-                      diagram=views.hands(record.deal) if record is not None else None, record=record,
-                      traveller_line=_line_words(line), **context)
+                      roundings=ROUNDINGS, diagram=views.hands(record.deal) if record is not None else None,
+                      record=record, traveller_line=_line_words(line), **context)
 
     @r.get("/alternatives", response_class=HTMLResponse)
     def alternatives_form(request: Request, lang: str | None = None, event: str = "", board: str = "",
@@ -325,15 +367,8 @@ def install_alternatives_pages(r: APIRouter, render: Render) -> None:
         def ask() -> AlternativesResponse:
             repo = request.app.state.events
             decided = request.app.state.cases.cases(req.event) if req.event is not None else ()
-            with i18n.use(lang):
-                out = rule_alternatives(req, repo, request.app.state.solver, decided)
-            if out.field and req.event is not None and out.board:  # the field in the page's words, as the traveller's
-                found = stored_traveller(repo, req.event, out.board)
-                words = convention_words(event_convention(repo, req.event, found),
-                                         sorted({ln.section for ln in found.lines}),
-                                         say=lambda key, **params: gettext(lang, key, **params))
-                out = out.model_copy(update={"field": words})
-            return out
+            with i18n.use(lang):  # the answer's texts, the field's words among them, in the page's language
+                return rule_alternatives(req, repo, request.app.state.solver, decided)
 
         try:
             out = await run_in_threadpool(ask)
@@ -343,7 +378,8 @@ def install_alternatives_pages(r: APIRouter, render: Render) -> None:
             form[f"a{r}_weight"] = _weight_text(a.weight)
         return page(request, lang, 200, form, answer=out, shown=evidence(out, rows),
                     table_lead=card_symbols(out.table_result.lead or ""),
-                    lead_not_used=card_symbols(out.table_result.lead_not_used or ""))
+                    lead_not_used=card_symbols(out.table_result.lead_not_used or ""),
+                    case_form=save_form(request, form, body, out))
 
 
-__all__ = ["LAWS", "MIN_ROWS", "alternatives_body", "install_alternatives_pages", "place", "problems_of"]
+__all__ = ["LAWS", "MIN_ROWS", "alternatives_body", "install_alternatives_pages", "place", "problems_of", "save_form"]

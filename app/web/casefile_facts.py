@@ -12,6 +12,7 @@ from typing import Any
 from app.i18n import fallback, gettext
 from app.i18n.seats import card_symbols
 from app.i18n.statement import step_words
+from app.web.casefile_alternatives import alternatives_facts
 from app.web.casefile_scores import points, stored_counted
 from app.web.words import cards_shown, evidence_text, stored_step
 from engine.casefile.cases import Case, CaseKind
@@ -83,6 +84,8 @@ def request_facts(lang: str, case: Case) -> list[tuple[str, str]]:
             out.append((t("case_offender_card"), cards_shown(lang, str(q["offender_card"]))))
     elif case.data.kind is CaseKind.CLAIM:
         out += claim_facts(lang, q)
+    elif case.data.kind is CaseKind.ALTERNATIVES:
+        out += alternatives_facts(lang, q, r)
     else:
         hands = q.get("hands") or {}
         for s in ("N", "E", "S", "W"):
@@ -216,6 +219,8 @@ def evidence(lang: str, case: Case) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if case.data.kind is CaseKind.CLAIM:
         return claim_evidence(lang, r)
+    if case.data.kind is CaseKind.ALTERNATIVES:  # its tables: app.web.casefile_alternatives.alternatives_view
+        return []
     if case.data.kind is CaseKind.REVOKE:
         for v in r.get("revokes", []):
             law = v.get("correction") or v.get("law") or v.get("establishment_law") or ""

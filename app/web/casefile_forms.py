@@ -55,7 +55,9 @@ def decision_body(lang: str, form: Mapping[str, str], plausible: Sequence[Mappin
     Weights given for the plausible results make a weighted score (12C1(c)): its parts are the
     results with a weight, and, while the director left the score, the result and the law as
     prefilled (``prefill``) or blank, they become the weighted sum, the parts, and 12C1(c). An
-    artificial score (12C2) given by side likewise replaces the prefilled points and law.
+    artificial score (12C2) given by side likewise replaces the prefilled points and law. East-West's
+    own points (``score_ew``: a split score, 12C1(b) or 12C1(e)'s two scores) are kept as typed,
+    dropped when a weighted or artificial score replaces a prefilled one.
     """
     problems: list[Problem] = []
     try:
@@ -63,6 +65,11 @@ def decision_body(lang: str, form: Mapping[str, str], plausible: Sequence[Mappin
     except ValueError:
         score = None
         problems.append(say(lang, "score_ns", gettext(lang, "not_points", text=form.get("score_ns", ""))))
+    try:
+        score_ew = read_points(form.get("score_ew", ""))
+    except ValueError:
+        score_ew = None
+        problems.append(say(lang, "score_ew", gettext(lang, "not_points", text=form.get("score_ew", ""))))
     parts: list[tuple[str, int, float]] = []
     for i, p in enumerate(plausible):
         try:
@@ -73,12 +80,15 @@ def decision_body(lang: str, form: Mapping[str, str], plausible: Sequence[Mappin
         if w is not None:
             parts.append((str(p.get("result", "")), int(p["score_ns"]), w))
     result, law = form.get("result", "").strip(), form.get("law", "").strip()
-    untouched = {k: form.get(k, "").strip() in ("", prefill.get(k, "")) for k in ("score_ns", "result", "law")}
+    untouched = {k: form.get(k, "").strip() in ("", prefill.get(k, ""))
+                 for k in ("score_ns", "score_ew", "result", "law")}
     art = {k: form.get(f"art_{k.lower()}", "").strip() for k in ("NS", "EW")}
     artificial = {k: v for k, v in art.items() if v} or None
     if parts and not problems:  # the weighted score replaces the prefilled suggestion
         if untouched["score_ns"]:
             score = round(sum(s * pct for _, s, pct in parts) / 100, 2)
+        if untouched["score_ew"]:
+            score_ew = None
         if untouched["result"]:
             result = ", ".join(f"{pct:g}% {res}" for res, _, pct in parts)
         if untouched["law"]:
@@ -86,6 +96,8 @@ def decision_body(lang: str, form: Mapping[str, str], plausible: Sequence[Mappin
     elif artificial and not problems:  # an artificial score replaces the prefilled points
         if untouched["score_ns"]:
             score = None
+        if untouched["score_ew"]:
+            score_ew = None
         if untouched["result"]:
             result = ""
         if untouched["law"]:
@@ -93,7 +105,7 @@ def decision_body(lang: str, form: Mapping[str, str], plausible: Sequence[Mappin
     if problems:
         return None, problems
     try:
-        body = DecisionIn.model_validate({"score_ns": score, "result": result, "law": law,
+        body = DecisionIn.model_validate({"score_ns": score, "score_ew": score_ew, "result": result, "law": law,
                                           "reason": form.get("reason", ""),
                                           "weighted": [{"result": r, "score_ns": n, "percent": pct}
                                                        for r, n, pct in parts],
@@ -101,7 +113,7 @@ def decision_body(lang: str, form: Mapping[str, str], plausible: Sequence[Mappin
     except ValidationError as exc:
         return None, _model_problems(lang, exc, {"score_ns": "score_ns", "result": "result", "law": "law",
                                                  "reason": "reason", "weighted": "weights",
-                                                 "artificial": "artificial", "score_ew": "score_ns"})
+                                                 "artificial": "artificial", "score_ew": "score_ew"})
     return body, []
 
 
@@ -154,5 +166,5 @@ def _rule_field(path: str, review: bool) -> str:
     if review:
         return {"score_ns": "review_score_ns", "members": "members", "reasons": "reasons",
                 "deposit": "deposit"}.get(head, "")
-    return {"score_ns": "score_ns", "score_ew": "score_ns", "reason": "reason", "weighted": "weights",
+    return {"score_ns": "score_ns", "score_ew": "score_ew", "reason": "reason", "weighted": "weights",
             "artificial": "artificial"}.get(head, "")

@@ -24,6 +24,7 @@ from app.service import auth
 from app.service.access import Acting
 from app.service.page_language import page_lang
 from app.web import views
+from app.web.casefile_alternatives import alternatives_view
 from app.web.casefile_common import Posted, _id, _model_problems, event_settings, not_found, say
 from app.web.casefile_facts import evidence, request_facts, stated_steps
 from app.web.casefile_forms import _rule_field, decision_body, review_body
@@ -70,6 +71,24 @@ def proposed_weights(plausible: list[dict[str, Any]], parts: tuple[WeightedPart,
     return out
 
 
+MAX_PARTS = 40
+"""An alternatives case's decision form offers a weight for each part of its proposal, at most this many
+(the API's ``weighted`` takes as many)."""
+
+
+def weighable(case: Case) -> list[dict[str, Any]]:
+    """The results the decision form offers a weight for (12C1(c)), each ``{"result", "score_ns"}``:
+    an alternatives case's proposed parts (:data:`MAX_PARTS` at most), else the stored ruling's
+    plausible results (``scores.plausible``, :data:`MAX_WEIGHTS` at most)."""
+    r = case.data.ruling
+    if case.data.kind is CaseKind.ALTERNATIVES:
+        parts = (r.get("proposal") or {}).get("parts") or []
+        return [{"result": str(p.get("result", "")), "score_ns": p["score_ns"]} for p in parts
+                if isinstance(p, dict) and isinstance(p.get("score_ns"), int)][:MAX_PARTS]
+    return [p for p in ((r.get("scores") or {}).get("plausible") or [])
+            if isinstance(p.get("score_ns"), int)][:MAX_WEIGHTS]
+
+
 def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
     """Everything case.html shows of ``case`` (the forms' defaults come from its suggestion)."""
     events: EventRepository = request.app.state.events
@@ -89,6 +108,10 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
         label, contract, declarer = board_label(lang, str(b.get("label", ""))), \
             f"{b.get('contract', '')} {b.get('declarer', '')}", b.get("declarer")
         deal = b.get("deal")
+    elif case.data.kind is CaseKind.ALTERNATIVES:
+        tr = r.get("table_result") or {}
+        label, declarer, deal = gettext(lang, "claim_board", board=d.board), tr.get("declarer"), r.get("deal")
+        contract = f"{tr.get('contract', '')} {tr.get('declarer', '')}".strip()
     elif case.data.kind is CaseKind.CLAIM:
         label = gettext(lang, "claim_board", board=d.board)
         contract = str(case.data.request.get("contract") or (case.data.request.get("position") or {}).get("contract")
@@ -105,18 +128,18 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
     decision_at = next((e for e in reversed(case.history) if e.action is Action.DECISION
                         and e.seq not in unverified), None)
     reviews = [e for e in case.history if e.action is Action.REVIEW and e.seq not in unverified]
-    plausible = [p for p in ((r.get("scores") or {}).get("plausible") or [])
-                 if isinstance(p.get("score_ns"), int)][:MAX_WEIGHTS]
+    plausible = weighable(case)
     viewer = who(request)
     prefill = {"score_ns": points(sug.score_ns) if sug.score_ns is not None else "", "result": sug.result,
-               "law": sug.law}
+               "law": sug.law, "score_ew": points(sug.score_ew) if sug.score_ew is not None else ""}
     return {
         "case": case, "event": event, "label": label, "contract": contract, "declarer": declarer,
         "diagram": diagram, "centre": contract, "counts": None,
         "case_status": status_text(lang, case), "final": score_text(lang, case.final_score()),
         "suggestion": sug, "suggested_text": score_text(lang, EnteredScore(
-            float(sug.score_ns) if sug.score_ns is not None else None, sug.result, sug.law,
+            float(sug.score_ns) if sug.score_ns is not None else None, sug.result, sug.law, score_ew=sug.score_ew,
             artificial=sug.artificial, weighted=sug.weighted)),
+        "alt": alternatives_view(lang, r) if case.data.kind is CaseKind.ALTERNATIVES else None,
         "table_text": points(case.data.table_ns), "created_at": when(case.created, zone),
         "settings": settings, "local_times": not zone, "th": lambda key, **p: t_html(lang, key, **p),
         "table_label": result_label(stored_counted(r)) if case.data.kind is CaseKind.REVOKE else "table_result",
@@ -209,10 +232,10 @@ def install_case_page(r: APIRouter, render: Render) -> None:
             return case
         plausible = case_context(request, case, lang)["plausible"]
         prefill = {"score_ns": form.get("prefill_score_ns", ""), "result": form.get("prefill_result", ""),
-                   "law": form.get("prefill_law", "")}
+                   "law": form.get("prefill_law", ""), "score_ew": form.get("prefill_score_ew", "")}
         body, problems = decision_body(lang, form, plausible, prefill)
-        dform = {k: form.get(k, "") for k in ("score_ns", "result", "law", "reason", "art_ns", "art_ew")}
-        dform |= {f"weight_{i}": form.get(f"weight_{i}", "") for i in range(MAX_WEIGHTS)}
+        dform = {k: form.get(k, "") for k in ("score_ns", "score_ew", "result", "law", "reason", "art_ns", "art_ew")}
+        dform |= {f"weight_{i}": form.get(f"weight_{i}", "") for i in range(max(MAX_WEIGHTS, len(plausible)))}
         write = (lambda: record_decision(request.app.state.cases, case.id, body, actor)) if body else None
         return append(request, case, lang, write, problems, "decision", dform=dform)
 

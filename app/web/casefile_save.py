@@ -190,7 +190,7 @@ def install_save_page(r: APIRouter, render: Render) -> None:
                   "ns_number": ns_number, "ns_names": ns_names, "ew_number": ew_number, "ew_names": ew_names,
                   "case_director": case_director}
         events: EventRepository = request.app.state.events
-        cform = {"kind": kind if kind in ("revoke", "incorrect_cards", "claim") else "revoke",
+        cform = {"kind": kind if kind in ("revoke", "incorrect_cards", "claim", "alternatives") else "revoke",
                  "ruling_request": ruling_request,
                  "events": [{"id": e.id, "name": e.details.name, "date": e.details.date.isoformat()}
                             for e in events.recent_events(10)], "values": values, "board_fixed": bool(board_fixed),
@@ -264,12 +264,12 @@ def install_save_page(r: APIRouter, render: Render) -> None:
 
 
 def ruled_line(body: Mapping[str, Any], kind: str, event_id: int | None, board: str) -> dict[str, Any] | None:
-    """The traveller line a revoke, incorrect-cards or claim ruling request (``body``, as the page
+    """The traveller line a revoke, incorrect-cards, claim or alternatives ruling request (``body``, as the page
     ruled it) names, as a case's ``traveller_line`` (its ``table`` and/or ``pairs``), when the case is
     saved to the event and board the request is on; ``None`` otherwise (no line, or the director
     saves it to another event or board, whose traveller is not the one ruled on)."""
     ruled_board = str(body.get("board") or "").strip()
-    if kind not in ("revoke", "incorrect_cards", "claim") or body.get("event") is None \
+    if kind not in ("revoke", "incorrect_cards", "claim", "alternatives") or body.get("event") is None \
             or body.get("event") != event_id or not ruled_board or not board.strip() \
             or board_key(ruled_board) != board_key(board):
         return None

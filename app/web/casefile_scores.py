@@ -60,6 +60,8 @@ class Suggestion:
         artificial: by side, e.g. ``{"NS": "40%", "EW": "40%"}``, when no result can be assigned.
         weighted: a weighted score's results with their proposed weights (12C1(c)):
             :func:`app.api.case_decisions.proposed_weighting`.
+        score_ew: East-West's own points, their view, when the proposal is split (12C1(e)'s two
+            scores of an alternatives case, :func:`app.api.case_decisions.proposed_split`).
     """
 
     result: str
@@ -67,6 +69,7 @@ class Suggestion:
     law: str
     artificial: Mapping[str, str] | None = None
     weighted: tuple[WeightedPart, ...] = ()
+    score_ew: float | None = None
 
 
 def suggestion(case: Case) -> Suggestion:
@@ -81,6 +84,11 @@ def suggestion(case: Case) -> Suggestion:
         total = round(sum(p.score_ns * p.percent for p in parts) / 100, 2)
         return Suggestion(weighting_text(parts), total, "12C1(c)", weighted=parts)
     r = case.data.ruling
+    if case.data.kind is CaseKind.ALTERNATIVES:  # 12C1(e): two scores (split) or one (they balance)
+        p = r.get("proposal") or {}
+        ew = p.get("score_ew") if p.get("form") == "split" else None
+        return Suggestion(str(p.get("result") or ""), case.data.suggested_ns, str(p.get("law") or "12C1(e)"),
+                          score_ew=float(ew) if isinstance(ew, int | float) else None)
     if case.data.kind is CaseKind.REVOKE:
         s = r.get("suggested") or {}
         return Suggestion(str(s.get("result", "")), case.data.suggested_ns, str(s.get("law", "")))

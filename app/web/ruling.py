@@ -147,9 +147,12 @@ def install_ruling_page(r: APIRouter, render: Render) -> None:
         try:
             req = RevokeRulingRequest.model_validate(body)
         except ValidationError as exc:
-            found = [*problems, *validation_problems(lang, exc)]
-            # a model-level complaint repeats what the checks above said field by field
-            return refuse(found if not problems else [p for p in found if p.field or not problems])
+            model = validation_problems(lang, exc)
+            if problems:  # a model-level complaint, or one on a field the checks above named (the play's
+                # short trick, said once by the play's reader: issue 37), repeats what they said
+                named = {p.field for p in problems}
+                model = [p for p in model if p.field and p.field not in named]
+            return refuse([*problems, *model])
         if problems:
             return refuse(problems)
         try:

@@ -97,7 +97,7 @@ def _safe_next(target: str) -> str:
     return target if not parts.scheme and not parts.netloc else "/"
 
 
-RESUMABLE = ("/ruling", "/incorrect-cards")
+RESUMABLE = ("/ruling", "/incorrect-cards", "/alternatives")
 """The rulings a sign-in can go back to with their form (POST routes of the page)."""
 MAX_RESUME = 256 * 1024
 """The largest ruling form (JSON, characters) carried through the sign-in; a larger one (a pasted

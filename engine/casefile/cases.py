@@ -37,12 +37,15 @@ MAX_SCORE = 10_000
 
 
 class CaseKind(StrEnum):
-    """Which ruling the case holds: a revoke (Laws 61-64), an incorrect number of cards (13, 14) or
-    a claim or concession (68-71)."""
+    """Which ruling the case holds: a revoke (Laws 61-64), an incorrect number of cards (13, 14),
+    a claim or concession (68-71), or the alternatives of an adjusted score after misinformation or
+    unauthorised information (16B, 21B, 40B, 73C, 75 and others through 12C1(c) or 12C1(e): the
+    request of ``POST /v1/rulings/alternatives``, issue 38)."""
 
     REVOKE = "revoke"
     INCORRECT_CARDS = "incorrect_cards"
     CLAIM = "claim"
+    ALTERNATIVES = "alternatives"
 
 
 class ReviewOutcome(StrEnum):
@@ -289,7 +292,7 @@ class NewCase:
 
     Attributes:
         details: board, round, table, pairs, director, event.
-        kind: revoke or incorrect cards.
+        kind: revoke, incorrect cards, claim or alternatives.
         request: the ruling request as given (the API's JSON body without the case fields).
         ruling: the engine's ruling as returned (the API's JSON response).
         engine_version: the engine that ruled, e.g. ``"0.1.0"``.

@@ -187,15 +187,25 @@ def same_weighting(score: EnteredScore, proposal: Sequence[WeightedPart]) -> boo
         and parts(score.weighted) == parts(proposal)
 
 
+def same_split(score: EnteredScore, split: tuple[float, float] | None) -> bool:
+    """Whether ``score`` is the split ``split`` exactly: North-South's points (their view) and
+    East-West's own points (their view), each to 0.005 of a point, not weighted or artificial
+    (12C1(e)'s two scores as the ruling proposes them)."""
+    return split is not None and score.score_ns is not None and score.score_ew is not None \
+        and not score.weighted and not score.artificial \
+        and abs(score.score_ns - split[0]) <= 0.005 and abs(score.score_ew - split[1]) <= 0.005
+
+
 def check_decision(case: Case, score: EnteredScore, reason: str,
-                   proposal: Sequence[WeightedPart] = ()) -> Decision:
+                   proposal: Sequence[WeightedPart] = (), split: tuple[float, float] | None = None) -> Decision:
     """The director's decision on ``case``, if the case file's rules allow it.
 
     It differs from the advisor's proposal when its points are not the ruling's suggested score
     (or the suggestion was artificial and the decision is not, or the score is split) and it is
     not the weighted ``proposal`` exactly (the results and weights the ruling proposes to enter,
-    12C1(c), :func:`same_weighting`): then a reason is required. Confirming the proposal as it
-    stands needs none.
+    12C1(c), :func:`same_weighting`), nor the ``split`` the ruling proposes (12C1(e)'s two scores:
+    North-South's points and East-West's own, each their side's view, :func:`same_split`): then a
+    reason is required. Confirming the proposal as it stands needs none.
 
     Raises:
         CaseRuleError: path ``reason`` (missing though the score differs: key
@@ -217,11 +227,13 @@ def check_decision(case: Case, score: EnteredScore, reason: str,
         differs = score.score_ns is not None
     else:
         differs = score.score_ns is None or abs(score.score_ns - suggested) > 0.005 or score.score_ew is not None
-    if differs and same_weighting(score, proposal):
+    if differs and (same_weighting(score, proposal) or same_split(score, split)):
         differs = False
     if differs and not reason.strip():
         entered = score_words(score)
-        if proposal:
+        if split is not None:
+            shown = f"{split[0]:+g}/{split[1]:+g}"
+        elif proposal:
             shown = f"{weighting_text(proposal)} ({sum(w.score_ns * w.percent for w in proposal) / 100:+g})"
         elif suggested is not None:
             shown = f"{suggested:+d}"

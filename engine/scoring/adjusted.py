@@ -7,6 +7,7 @@ section 4.2: the teams example gives -6.0 IMPs, not -7). Points are North-South'
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -88,6 +89,39 @@ def check_weights(weights: Sequence[Fraction], *, path: str = "outcomes") -> Non
         raise InvalidBoardError(f"the weights sum to {total} ({float(total):.4g}), not 1: they are the "
                                 "probabilities of the outcomes (12C1(c))", path=path, key="weights_sum",
                                 params={"total": str(total), "decimal": f"{float(total):.4g}"})
+
+
+PERCENT_TOLERANCE = Fraction(1, 100)
+"""Percentages entered for a weighted score may miss 100 by this much (0.01 %, the case file's
+rule: a third is typed 33.33 or 33.3333)."""
+
+
+def weights_from_percent(percents: Sequence[float]) -> tuple[Fraction, ...] | None:
+    """Weights (summing exactly to 1) from percentages as a director enters them (12C1(c)):
+    ``[20, 80]`` -> ``(1/5, 4/5)``; ``[33.3333] * 3`` -> three ``1/3``; ``[60, 15.3846, 6.15385,
+    ...]`` (2/13 and 4/65 of the DD spread, as the case page prefills them) -> those fractions. A
+    percentage written to at most two places is read as written (``12.34``); one written to more
+    (a fraction rounded: ``15.3846``) as the simplest fraction (denominator at most 1000) it rounds
+    from at those places. When these sum exactly to 1 they are the weights; else each is taken as
+    its share of their total (``[33.33] * 3``: three thirds). ``None`` when the percentages miss
+    100 by more than :data:`PERCENT_TOLERANCE`, or one is not positive (no weighted score)."""
+    texts = [repr(float(p)) for p in percents]
+    exact = [Fraction(t) / 100 for t in texts]
+    total = sum(exact, Fraction(0))
+    if not exact or any(w <= 0 for w in exact) or abs(total - 1) * 100 > PERCENT_TOLERANCE:
+        return None
+
+    def simplest(w: Fraction, text: str) -> Fraction:
+        places = len(text.partition(".")[2]) if "e" not in text else 0
+        if places <= 2:
+            return w
+        near = w.limit_denominator(1000)
+        return near if abs(near - w) * 100 <= Fraction(1, 2 * 10**places) else w
+
+    simple = tuple(simplest(w, t) for w, t in zip(exact, texts, strict=True))
+    if sum(simple, Fraction(0)) == 1:
+        return simple
+    return tuple(w / total for w in exact)
 
 
 def even_weights(n: int) -> tuple[Fraction, ...]:
@@ -218,6 +252,60 @@ def split_assignment(outcomes: Sequence[Outcome], non_offending: Side, *, likely
     if non_offending is Side.NS:  # best for NS; for EW (offenders) the worst for EW = the best NS score
         return max(likely_scores), max(probable_scores)
     return min(probable_scores), min(likely_scores)
+
+
+def table_result_kept(outcomes: Sequence[Outcome], table_score_ns: int, kept_by: Side,
+                      label: str = "") -> dict[Side, tuple[Outcome, ...]]:
+    """A split score in which one side keeps the table result (non-balancing: Law 12C1(b) and
+    12C1(e) let the two sides' scores differ): ``{side: its outcomes}``, the side ``kept_by`` on
+    the table result alone (``table_score_ns``, North-South points, weight 1, labelled ``label``),
+    the other side on ``outcomes`` (the weighted score, 12C1(c)). Each side is then scored on the
+    field on its own and the two figures need not balance.
+
+    The usual case is 12C1(b): the non-offending side's serious error (or wild or gambling action)
+    caused its own damage, so it keeps the table result while the offending side is scored on what
+    would have happened without the infraction (e.g. BBO forum topic 37443: North-South, the
+    offenders, on 50% 3D E +1 and 50% 3S W =; East-West keep 3NT W -2).
+
+    Raises:
+        InvalidBoardError: ``outcomes`` empty, or weights negative or not summing to 1 (path ``outcomes``).
+    """
+    if not outcomes:
+        raise InvalidBoardError("give the weighted score's outcomes", path="outcomes", key="alternatives_none")
+    check_weights([o.weight for o in outcomes])
+    return {kept_by: (Outcome(table_score_ns, Fraction(1), label),), kept_by.other: tuple(outcomes)}
+
+
+EXACT = "exact"
+NON_OFFENDERS_WHOLE_IMP = "non_offenders_whole_imp"
+ROUNDINGS = (EXACT, NON_OFFENDERS_WHOLE_IMP)
+"""How a weighted IMP figure is entered, as the regulating authority says:
+
+- ``exact``: as weighted (the WBF Laws say nothing of rounding; the figure to two decimals);
+- ``non_offenders_whole_imp``: to a whole IMP, rounded in favour of the non-offending side. The
+  Danish Bridge Federation's appeals committee (Danmarks Bridgeforbunds Appelkomite, Appel
+  03-AU-5, https://www.bridge.dk/lov/ak/sager/03/au-5.htm, "Beregning af scoren"): "De 2,4 imp
+  rundes op til 3 (afrunding til fordel for den ikke-fejlende side)", North-South the
+  non-offenders: +2.4 IMPs entered as +3.
+
+The EBU White Book's section on calculating weighted scores (12.1.6 in the 2004 edition) was not
+found to read (../shared/docs/scoring.md section 4.2), nor an ACBL rule (the ACBL did not weight
+before 2016): neither is offered."""
+
+
+def round_for_non_offenders(ns_imps: float | Fraction, non_offending: Side) -> int:
+    """North-South's weighted IMPs ``ns_imps`` (East-West's are their negation) rounded to a whole
+    IMP in favour of ``non_offending`` (:data:`NON_OFFENDERS_WHOLE_IMP`, the DBf's practice):
+    North-South non-offending, up (+2.4 -> +3, -2.4 -> -2); East-West non-offending, down (+2.4 ->
+    +2, -2.4 -> -3). A whole figure stays as it is.
+
+    Raises:
+        Nothing.
+    """
+    value = Fraction(ns_imps).limit_denominator(10**6)  # a float of a weighted sum: its exact fraction
+    if non_offending is Side.NS:
+        return math.ceil(value)
+    return math.floor(value)
 
 
 # --- artificial scores ------------------------------------------------------------------------------

@@ -164,6 +164,48 @@ def test_12c1e_two_scores_where_the_profile_does_not_weight(client: TestClient, 
     assert (sp["score_for_ns"], sp["score_for_ew"], sp["ns"], sp["ew"], sp["balances"]) == (-420, 50, 4, 1, False)
 
 
+def test_a_split_score_north_south_keep_the_table_result_on_the_field(client: TestClient, event: int) -> None:
+    # Board 21 at pairs 11 v 9: 3S E made 10, NS -170. Say North-South's serious error (12C1(b))
+    # leaves them the table result while East-West (offenders) are scored on 4S by East from the
+    # room: 1/5 4S E -1 (+50), 4/5 4S E = (-420). The field: +50 once, -420 four times; top 10.
+    # North-South on -170: beats the four -420 (8), loses to +50 (0): 8 of 10, 80%.
+    # East-West on the weighted score: +50 gives North-South 1 + 8 = 9, East-West 1; -420 gives
+    # North-South 4 (four ties), East-West 6. East-West: 1/5 x 1 + 4/5 x 6 = 5.0 of 10, 50%.
+    base = {"event": event, "board": "21", "pairs": {"ns": "11", "ew": "9"}, "law": "16B",
+            "alternatives": [{"contract": "4S", "declarer": "E"}]}
+    r = ask(client, **base, table_result_kept_by="NS")
+    assert r.status_code == 200, r.text
+    body = r.json()
+    sp = body["weighted"]["split"]
+    assert (sp["table_result_kept_by"], sp["score_for_ns"], sp["score_for_ew"]) == ("NS", -170, None)
+    assert (sp["ns"], sp["ew"]) == (pytest.approx(8.0), pytest.approx(5.0))
+    assert (sp["ns_percent"], sp["ew_percent"]) == (pytest.approx(80.0), pytest.approx(50.0))
+    assert body["weighted"]["ns"] is None and body["weighted"]["top"] == 10
+    ns, ew = body["sides"]
+    assert ns["outcomes"] == [{"result": "3S E +1", "score_ns": -170, "weight": "1"}] and ns["keeps_table_result"]
+    assert [(o["result"], o["weight"]) for o in ew["outcomes"]] == [("4S E -1", "1/5"), ("4S E =", "4/5")]
+    assert body["traveller"] is True
+    # the table's tricks are needed to keep the table result
+    error(ask(client, deal=BOARD_1, law="40B", table_result={"contract": "5C", "declarer": "W"},
+              alternatives=[{"contract": "4H", "declarer": "S"}], table_result_kept_by="EW"),
+          422, ["body", "table_result", "tricks"], "give the table's tricks")
+
+
+def test_the_field_in_the_language_of_the_request(client: TestClient, event: int) -> None:
+    # The field's words follow Accept-Language (or ?lang=) as every other text of the answer: the
+    # Howell is a Compscore3 file, matchpointed (app/i18n/<lang>/page.json field_form_matchpoints).
+    base = {"event": event, "board": "21", "pairs": {"ns": "11", "ew": "9"}, "law": "16B",
+            "alternatives": [{"contract": "4S", "declarer": "E"}]}
+    words = {"en": "matchpointed", "pl": "na punkty meczowe", "ru": "в матчпойнтах", "el": "σε βαθμούς ματς (MP)"}
+    for lang, word in words.items():
+        r = client.post("/v1/rulings/alternatives", json=base, headers={"Accept-Language": lang})
+        assert r.status_code == 200, r.text
+        field = r.json()["field"]
+        assert field.startswith(word) and "Compscore3" in field, (lang, field)
+        if lang != "en":
+            assert "matchpointed" not in field
+
+
 def test_a_bare_deal_with_a_typed_field(client: TestClient) -> None:
     # the deal typed, no event: the table's lead and a typed field. 5CX W = (-550) at 100% beats none
     # of -100, -50, -100, -100, -100: 0 of 10.

@@ -41,3 +41,22 @@ def test_a_bad_alternative_is_refused_naming_it(capsys: pytest.CaptureFixture[st
                      "--alt", "4S-E", "--law", "16B"]) == 2
     err = capsys.readouterr().err
     assert "alternatives/1" in err and "not an alternative: '4S-E'" in err
+
+
+def test_a_split_score_north_south_keep_the_table_result(capsys: pytest.CaptureFixture[str]) -> None:
+    # North-South keep 3S E +1 (-170): it beats the four -420s of the section's field, loses to +50:
+    # 8 of 10. East-West on the weighted 70% 4S E (7/50 +50, 14/25 -420) and 30% 3S E +1 (-170):
+    # North-South's side of each: +50 -> 9, -420 -> 4, -170 -> 8, so East-West 1, 6 and 2:
+    # 0.14 x 1 + 0.56 x 6 + 0.3 x 2 = 0.14 + 3.36 + 0.6 = 4.10.
+    assert cli_main(["alternatives", *BOARD_21, "--table-result-kept-by", "NS", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    sp = out["weighted"]["split"]
+    assert (sp["table_result_kept_by"], sp["score_for_ns"], sp["ns"], sp["ew"]) == ("NS", -170, 8, pytest.approx(4.1))
+    assert [s["side"] for s in out["sides"] if s["keeps_table_result"]] == ["NS"]
+    assert cli_main(["alternatives", *BOARD_21, "--table-result-kept-by", "NS"]) == 0
+    assert "Split score: NS keep the table result; North-South 8.00, East-West 4.10" in capsys.readouterr().out
+
+
+def test_the_rounding_is_refused_on_a_matchpointed_board(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["alternatives", *BOARD_21, "--offending", "EW", "--rounding", "non_offenders_whole_imp"]) == 2
+    assert "matchpointed" in capsys.readouterr().err

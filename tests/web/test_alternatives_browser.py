@@ -85,3 +85,44 @@ def test_the_alternatives_from_a_traveller_line_in_four_languages(browser: Any, 
             page.screenshot(path=str(SHOTS / "alternatives-pl.png"), full_page=True)
     ctx.close()
     assert problems.found == [], problems.found
+
+
+def test_a_pasted_deal_with_no_traveller_in_four_languages(browser: Any, server: str) -> None:
+    # The deal box: board 1 of the Howell pasted (dealer N, nobody vulnerable), 5C W made on the ♥2,
+    # the alternative 5CX by West: 11 tricks double dummy with the table's lead, 5CX W = -550 (Law 77
+    # by hand: 5 x 20 x 2 = 200, + 300 game + 50 insult). The deal with one card short is said beside
+    # the box, in the page's language; with no traveller the room says so.
+    from app.i18n import gettext
+
+    short = BOARD_1.rsplit(".", 1)[0] + ".AKT987"
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(60_000)
+    problems = PageProblems(page)
+    for lang in ("en", "pl", "ru", "el"):
+        page.goto(f"{server}/alternatives?lang={lang}")
+        page.fill("#alt-deal-text", short)
+        page.select_option("#alt-dealer", "N")
+        page.select_option("#alt-vulnerable", "None")
+        page.fill("#alt-contract", "5C")
+        page.select_option("#alt-declarer", "W")
+        page.fill("#alt-tricks", "11")
+        page.fill("#alt-lead", "H2")
+        page.fill("#a0_contract", "5CX")
+        page.select_option("#a0_declarer", "W")
+        page.click("#alt-submit")
+        page.locator("#err-deal").wait_for()
+        said = page.inner_text("#err-deal")
+        assert said.lower().startswith(gettext(lang, "alt_where_deal").lower()), (lang, said)
+        page.fill("#alt-deal-text", BOARD_1)
+        page.click("#alt-submit")
+        page.locator("#alt-answer").wait_for()
+        assert page.inner_text("#alt-no-traveller") == gettext(lang, "alt_no_traveller")
+        card = page.locator("#alt-evidence .alt-card").nth(0)
+        assert card.locator(".dd-table-lead").inner_text() == str(direct_dd(BOARD_1, "C", "W")["H2"]) == "11"
+        assert card.locator(".room").inner_text() == gettext(lang, "alt_room_no_traveller")
+        assert "-550" in card.locator(".alt-outcomes").inner_text()
+        if lang == "el":
+            page.screenshot(path=str(SHOTS / "alternatives-deal-el.png"), full_page=True)
+    ctx.close()
+    assert problems.found == [], problems.found

@@ -239,3 +239,112 @@ def test_a_line_that_is_not_stored_is_said(client: TestClient, event: int) -> No
     assert r.status_code == 404 and 'id="errors"' in r.text
     r = client.get("/alternatives?event=999&board=1&lang=en")
     assert r.status_code == 404
+
+
+# --- a split score, a board without a traveller, a pasted deal ----------------------------------------
+
+
+def test_a_split_score_on_the_page_east_west_keep_the_table_result(client: TestClient, event: int) -> None:
+    # Board 21 at pairs 11 v 9, 3S E made 10 (NS -170). North-South offended and keep nothing; East-West
+    # keep the table result (12C1(b)) and North-South get 4S by East from the room: 1/5 +50, 4/5 -420.
+    # Field +50, -420 x4, top 10. East-West on NS -170: NS 8, so East-West 2 of 10 (20%). North-South
+    # weighted: +50 -> 9, -420 -> 4: 1/5 x 9 + 4/5 x 4 = 1.8 + 3.2 = 5.00 (50%).
+    data = {"lang": "en", "event": str(event), "board": "21", "ns_pair": "11", "ew_pair": "9", "law": "16B",
+            "rows": "4", "a0_contract": "4S", "a0_declarer": "E", "kept_by": "EW", "offending_side": "NS"}
+    r = client.post("/alternatives", data=data, headers=ORIGIN)
+    assert r.status_code == 200, r.text[:600]
+    split = text(re.search(r'<dl class="results" id="alt-split">.*?</dl>', r.text, re.S).group(0))
+    assert split == "North-South on the weighted score 5.00 (50.00%) East-West on -170 2.00 (20.00%)"
+    sides = re.search(r'<table class="pick" id="alt-sides">.*?</table>', r.text, re.S).group(0)
+    assert 'data-side="EW" data-keeps="true"' in sides and "the table result, 3S E +1 (-170)" in text(sides)
+    assert [text(x) for x in re.findall(r'<span class="side-outcome">(.*?)</span>', sides)] == [
+        "1/5 × 4S E -1 (+50)", "4/5 × 4S E = (-420)"]
+    assert value(r.text, "kept_by") == "EW"
+
+
+def hand_records_event(client: TestClient) -> int:
+    """An event with the hand records of Sponvo30.pbn only (no results: no traveller)."""
+    from tests.api.test_events import hand_record_file, upload
+
+    event_id = new_event(client)
+    assert upload(client, event_id, hand_record_file()).status_code == 200
+    return event_id
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru", "el"])
+def test_from_a_board_of_hand_records_the_room_says_there_is_no_traveller(client: TestClient, lang: str) -> None:
+    from app.i18n import gettext
+
+    event_id = hand_records_event(client)
+    pick = client.get(f"/events/{event_id}?lang={lang}").text
+    assert f'href="/alternatives?event={event_id}&amp;board=21&amp;lang={lang}"' in pick
+    page = client.get(f"/alternatives?event={event_id}&board=21&lang={lang}").text
+    assert 'id="alt-from-board"' in page and 'name="deal"' not in page and "⟦" not in page
+    # Sponvo30 board 21 (dealer N, North-South vulnerable): 4H W one down at the table, NS +50. The
+    # director weighs 3H by West making 9 (his own figure): 90 + 50 partscore = 140 to East-West, NS -140.
+    data = {"lang": lang, "event": str(event_id), "board": "21", "law": "16B", "rows": "4", "contract": "4H",
+            "declarer": "W", "tricks": "8", "a0_contract": "3H", "a0_declarer": "W", "a0_tricks": "9"}
+    r = client.post("/alternatives", data=data, headers=ORIGIN)
+    assert r.status_code == 200, r.text[:600]
+    assert text(re.search(r'<p class="note" id="alt-no-traveller">(.*?)</p>', r.text, re.S).group(1)) == \
+        gettext(lang, "alt_no_traveller")
+    card = card_of(r.text, 0)
+    assert text(re.search(r'<td class="room"[^>]*>(.*?)</td>', card, re.S).group(1)) == \
+        gettext(lang, "alt_room_no_traveller")
+    assert cell(card, "score") == ["-140"] and "⟦" not in r.text
+
+
+def pasted(lang: str = "en", **changes: str) -> dict[str, str]:
+    """The form with the deal box: board 1 of the Howell typed in (dealer N, nobody vulnerable),
+    5C W made with the H2 lead, one alternative 5CX by West."""
+    return {"lang": lang, "deal": BOARD_1, "dealer": "N", "vulnerable": "None", "law": "75", "rows": "4",
+            "contract": "5C", "declarer": "W", "tricks": "11", "lead": "H2", "a0_contract": "5CX",
+            "a0_declarer": "W"} | changes
+
+
+def test_a_pasted_deal_without_a_traveller(client: TestClient) -> None:
+    page = client.get("/alternatives?lang=en").text
+    assert 'name="deal"' in page and 'name="dealer"' in page and 'name="vulnerable"' in page
+    r = client.post("/alternatives", data=pasted(), headers=ORIGIN)
+    assert r.status_code == 200, r.text[:600]
+    card = card_of(r.text, 0)
+    # North on lead against West holds the H2: double dummy with it, as endplay's solve_board gives it
+    assert cell(card, "dd-table-lead") == [str(direct_dd(BOARD_1, "C", "W")["H2"])] == ["11"]
+    # 5CX W =, nobody vulnerable: 5 x 20 x 2 = 200 + 300 game + 50 insult = 550 to East-West
+    assert cell(card, "score") == ["-550"]
+    assert 'id="alt-no-traveller"' in r.text and 'id="alt-no-field"' in r.text
+    assert BOARD_1 in html.unescape(r.text)  # the deal box keeps what was pasted
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "ru", "el"])
+def test_a_pasted_deal_that_cannot_be_read_is_said_beside_the_box(client: TestClient, lang: str) -> None:
+    from app.i18n import gettext
+
+    missing = client.post("/alternatives", data=pasted(lang, deal=""), headers=ORIGIN)
+    assert missing.status_code == 422
+    said = error_at(missing.text, "deal")
+    assert said.lower().startswith(gettext(lang, "alt_where_deal").lower()) and "⟦" not in said
+    assert "`" not in said and "body" not in said
+    short = BOARD_1.rsplit(".", 1)[0] + ".AKT987"  # West one card short (51 cards)
+    r = client.post("/alternatives", data=pasted(lang, deal=short), headers=ORIGIN)
+    assert r.status_code == 422
+    said = error_at(r.text, "deal")
+    assert said.lower().startswith(gettext(lang, "alt_where_deal").lower()) and "⟦" not in said
+    if lang != "en":
+        english = error_at(client.post("/alternatives", data=pasted("en", deal=short), headers=ORIGIN).text, "deal")
+        assert said != english
+    assert 'id="alt-answer"' not in r.text and short in html.unescape(r.text)
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru", "el"])
+def test_the_field_is_said_in_the_pages_language(client: TestClient, event: int, lang: str) -> None:
+    # the answer's `field` comes in the request's language: the page shows it as the API gives it
+    from app.i18n import gettext
+
+    data = {"lang": lang, "event": str(event), "board": "21", "ns_pair": "11", "ew_pair": "9", "law": "16B",
+            "rows": "4", "a0_contract": "4S", "a0_declarer": "E"}
+    r = client.post("/alternatives", data=data, headers=ORIGIN)
+    assert r.status_code == 200, r.text[:600]
+    field = text(re.search(r'<p id="alt-field">(.*?)</p>', r.text, re.S).group(1))
+    assert gettext(lang, "field_form_matchpoints") in field and "Compscore3" in field
+    assert "matchpointed" not in field and "⟦" not in field

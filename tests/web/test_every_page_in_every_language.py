@@ -1,7 +1,8 @@
 """Issue 37: one check for every language. The director's whole flow (a club's results file and a
 hand-record file uploaded, the same file again, the board list, the traveller, the play page, a
 revoke ruled with its sheet, its empty-table-result error, Law 13/14, a claim with a statement,
-each saved as a case, the case page, the decision and committee forms with their errors, the 409s
+the alternatives of an adjusted score (issue 38), each saved as a case, the case page, the decision
+and committee forms with their errors, the 409s
 of an amended and a withdrawn case, the case lists and the ruling log, the sign-in page with
 tokens configured) rendered in every language besides English, in strict mode; each page's text
 as a director reads it must hold no API field name or snake_case code, no raw category or enum
@@ -180,6 +181,24 @@ def _flow(c: TestClient, lang: str) -> Iterator[tuple[str, Any]]:
     claim = c.post("/claim", data=FORM | T02 | {"lang": lang, "st_steps": "cash S\nconcede S"}, headers=ORIGIN)
     yield "claim ruling", claim
     yield "claim from traveller", c.get(f"/claim?event={event}&board=1&ns=5&ew=2&lang={lang}")
+    # issue 38: the alternatives at pairs 5 v 2 (4H by South, 8 tricks), saved as a case and decided
+    yield "alternatives from traveller", c.get(f"/alternatives?event={event}&board=1&ns=5&ew=2&lang={lang}")
+    alts = c.post("/alternatives", headers=ORIGIN, data={
+        "lang": lang, "event": event, "board": "1", "ns_pair": "5", "ew_pair": "2", "law": "16B", "contract": "4H",
+        "declarer": "S", "tricks": "8", "rows": "4", "a0_contract": "4H", "a0_declarer": "S", "a0_weight": "60%",
+        "a1_contract": "3NT", "a1_declarer": "N", "a1_weight": "40%"})
+    assert 'id="form-case"' in alts.text, (alts.status_code, ' '.join(visible(alts.text).split())[:3000])
+    yield "alternatives answer", alts
+    saved = c.post("/cases", follow_redirects=False, data=_case_fields(alts.text) | {
+        "case_event": event, "ns_number": "5", "ew_number": "2", "case_director": "Anna", "confirm_duplicate": "1"})
+    assert saved.status_code == 303, visible(saved.text)[:800]
+    alt_case = saved.headers["location"].split("?")[0]
+    yield "alternatives case page", c.get(f"{alt_case}?lang={lang}")
+    yield "alternatives decision no reason", c.post(f"{alt_case}/decision", data={
+        "lang": lang, "score_ns": "100", "reason": ""})
+    c.post(f"{alt_case}/decision", data={"lang": lang, "score_ns": "100", "result": "x", "law": "12C1(c)",
+                                         "reason": "x"})
+    yield "alternatives case decided", c.get(f"{alt_case}?lang={lang}")
     saved = c.post("/cases", follow_redirects=False, data=_case_fields(ruled.text) | {
         "case_event": event, "ns_number": "5", "ew_number": "2", "case_director": "Anna", "confirm_duplicate": "1"})
     assert saved.status_code == 303, visible(saved.text)[:800]

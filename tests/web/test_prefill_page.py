@@ -7,19 +7,28 @@ The file: Compscore3's ``mp_pairs_howell.xml`` (USEBIO, ../shared/data/club-file
 line of pairs 5 v 2: 4H by South, 8 tricks, lead the club ace (tests/web/test_results_page.py
 reads it). The pairs' names are read here from the file's own ``PARTICIPANTS`` with the standard
 library, not from the advisor's reader; the event is the one the test stores (``new_event``:
-"Generali Euro Team Champs '97", 1997-06-26, session 30)."""
+"Generali Euro Team Champs '97", 1997-06-26, session 30). With tokens configured, the director
+signed in is the director on every sheet and case form (a name typed on the sheet stands over his;
+a viewer signed in is no director: the line stays blank)."""
 
 from __future__ import annotations
 
 import html
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from app.main import create_app
+from app.service.auth import COOKIE
+from engine.casefile.users import Role
+from engine.dd import SolverRunner
 from tests.api.test_events import new_event
 from tests.api.test_results_api import CLUB, post, sample
+from tests.people import people_in
 
 HOWELL = "usebio/abftech__cobalt/mp_pairs_howell.xml"
 EVENT = ("Generali Euro Team Champs '97", "1997-06-26", "30")
@@ -167,3 +176,56 @@ def test_the_case_saved_from_the_prefilled_form_prints_the_line(client: TestClie
     assert EVENT[0] in text and EVENT[2] in text
     for name in players("5") + players("2"):
         assert name in text
+
+
+# --- the director's own name (tokens mode): the signed-in director is the sheet's and the case's director ----
+
+DIRECTOR, VIEWER = "Krzysztof Wiśniewski", "Piotr Lis"
+
+
+@pytest.fixture
+def tokens_client(dds: SolverRunner, tmp_path: Path) -> Iterator[tuple[TestClient, dict[str, str]]]:
+    """The app with tokens configured (a director and a viewer stored, so no laptop mode) on a fresh
+    SQLite file: ``(client, name -> token)``; the client is signed in as nobody."""
+    database = f"sqlite:///{tmp_path / 'advisor.sqlite3'}"
+    tokens = people_in(database, ((DIRECTOR, Role.DIRECTOR), (VIEWER, Role.VIEWER)))
+    with TestClient(create_app(dds, database_url=database), raise_server_exceptions=False) as client:
+        yield client, tokens
+
+
+def test_the_signed_in_director_is_the_director_on_every_sheet_and_case_form(
+        tokens_client: tuple[TestClient, dict[str, str]]) -> None:
+    client, tokens = tokens_client
+    client.headers["Authorization"] = f"Bearer {tokens[DIRECTOR]}"  # the event stored through the API
+    event_id = _event(client)
+    del client.headers["Authorization"]
+    client.cookies.set(COOKIE, tokens[DIRECTOR])  # the page: signed in as the director
+    revoke = {"lang": "pl", "source": "event", "event": str(event_id), "board": "1", "ns_pair": "5", "ew_pair": "2",
+              "contract": "4H", "declarer": "S", "table_result": "8", "play": "",
+              "rf_trick": "3", "rf_offender": "W", "rf_won_by": "N", "rf_after": "5"}
+    r = client.post("/ruling", data=revoke)
+    assert r.status_code == 200, r.text[:2000]
+    assert _dd(r.text, "sheet-director") == DIRECTOR
+    assert _value(r.text, "sheet_director") == DIRECTOR  # the sheet's own field, which he may still change
+    assert _value(r.text, "case-director") == DIRECTOR
+    # a name the director typed on the sheet stands over his own
+    r = client.post("/ruling", data=revoke | {"sheet_director": "Anna Nowak"})
+    assert _dd(r.text, "sheet-director") == "Anna Nowak" and _value(r.text, "case-director") == "Anna Nowak"
+
+    cards = {"lang": "pl", "event": str(event_id), "board": "1", "ns_pair": "5", "ew_pair": "2", "hand_record": DEAL,
+             "dealer": "N", "vulnerable": "None", "contract": "4H", "declarer": "S", "table_tricks": "8",
+             "discovered": "after_play", "move_card": ["C2", "", "", ""], "move_to": ["W", "", "", ""]}
+    r = client.post("/incorrect-cards", data=cards)
+    assert r.status_code == 200, r.text[:2000]
+    assert _dd(r.text, "sheet-director") == DIRECTOR and _value(r.text, "case-director") == DIRECTOR
+
+    opened = client.get(f"/claim?event={event_id}&board=1&ns=5&ew=2&lang=pl")
+    assert opened.status_code == 200
+    assert _dd(opened.text, "sheet-director") == DIRECTOR  # the printed claim form, before any ruling
+    # (the claim's "Save as a case" form is made as the Law 13/14 one is: app.web.casefile_save.case_form)
+
+    # a viewer is no director: the sheet keeps the line to write the director's name on
+    client.cookies.set(COOKIE, tokens[VIEWER])
+    r = client.post("/ruling", data=revoke)
+    assert r.status_code == 200, r.text[:2000]
+    assert _dd(r.text, "sheet-director") == "" and 'id="sheet-director"' in r.text

@@ -14,6 +14,7 @@ import html
 import json
 import re
 from collections.abc import Iterator
+from html.parser import HTMLParser
 
 import pytest
 from fastapi.testclient import TestClient
@@ -130,6 +131,86 @@ def test_without_javascript_the_play_page_says_type_not_click_and_each_fault_onc
     assert text.count("give the contract, e.g. 4H") == 1
     summary = re.search(r'id="errors".*?</div>', r.text, re.S)
     assert summary is not None and 'href="#err-contract"' in summary.group(0)
+
+
+class _FormReader(HTMLParser):
+    """The controls of one form of a page as a browser without JavaScript would post them: each
+    named input's value (a checkbox only when checked), each select's selected option (else its
+    first), each textarea's text."""
+
+    def __init__(self, form_id: str) -> None:
+        super().__init__()
+        self.form_id, self.inside, self.fields = form_id, False, []  # type: ignore[var-annotated]
+        self._select: str | None = None
+        self._first: str | None = None
+        self._chosen = False
+        self._textarea: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.inside = a.get("id") == self.form_id
+        if not self.inside or (not a.get("name") and tag != "option"):
+            return
+        if tag == "input" and (a.get("type") not in ("checkbox", "radio", "submit", "button") or "checked" in a):
+            self.fields.append((a["name"], a.get("value", "")))
+        elif tag == "select":
+            self._select, self._first, self._chosen = a["name"], None, False
+        elif tag == "option" and self._select is not None:
+            if self._first is None:
+                self._first = a.get("value", "")
+            if "selected" in a and not self._chosen:
+                self.fields.append((self._select, a.get("value", "")))
+                self._chosen = True
+        elif tag == "textarea":
+            self._textarea = a["name"]
+            self.fields.append((a["name"], ""))
+
+    def handle_data(self, data: str) -> None:
+        if self._textarea is not None:
+            name, text = self.fields[-1]
+            self.fields[-1] = (name, text + data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+        elif tag == "select" and self._select is not None:
+            if not self._chosen:
+                self.fields.append((self._select, self._first or ""))
+            self._select = None
+        elif tag == "textarea":
+            self._textarea = None
+
+
+def posted_form(page: str, form_id: str, **typed: str) -> dict[str, str]:
+    """Form ``form_id`` of ``page`` as a browser without JavaScript posts it, with the director's
+    ``typed`` values in their fields."""
+    reader = _FormReader(form_id)
+    reader.feed(page)
+    fields = dict(reader.fields)
+    assert fields, f"no form #{form_id}"
+    assert set(typed) <= set(fields), set(typed) - set(fields)
+    return fields | typed
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_without_javascript_a_short_trick_is_reported_once(client, lang):
+    """Issue 37: the play page's form posted as served (no script: the cards typed one trick a line),
+    its first trick typed with three cards (Sponvo30 board 21: CJ C3 C2, North's CK left out) and the
+    second whole: the trick-1 fault is said once, beside the play (the summary has one link), not
+    again in the request model's words."""
+    event, _ = _hand_record_event(client)
+    page = client.get(f"/events/{event}/boards/21/play?lang={lang}").text
+    form = posted_form(page, "form-play", contract="4H", declarer="W", play="CJ C3 C2\nHA H6 HJ H2")
+    assert form["source"] == "event" and form["board"] == "21" and form["lang"] == lang
+    r = client.post("/ruling", data=form)
+    assert r.status_code == 422
+    summary = re.search(r'id="errors".*?</div>', r.text, re.S)
+    assert summary is not None
+    assert re.findall(r'<a href="#([^"]+)"', summary.group(0)) == ["err-play"]
+    said = re.search(r'<p class="field-error" id="err-play">(.*?)</p>', r.text, re.S)
+    assert said is not None and "<br>" not in said.group(1)
+    assert {"en": "trick 1 has 3 cards", "pl": "lewa 1 ma 3 karty"}[lang] in html.unescape(said.group(1))
 
 
 def test_sign_in_from_a_ruling_carries_the_ruling_and_posts_it_back(tmp_path, dds):

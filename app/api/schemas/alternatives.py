@@ -72,6 +72,14 @@ class AlternativesRequest(RequestModel):
                                          "('40%', '2/5', 0.4), summing to 100%; null: even weights.")
     offending_side: SideCode | None = Field(None, description="The side that offended: needed where the profile "
                                             "does not weight (12C1(e), acbl).")
+    table_result_kept_by: SideCode | None = Field(
+        None, description="A split score (12C1(b), 12C1(e)): the side that keeps the table result (needs the table's "
+        "tricks); the other side gets the weighted score of the alternatives, each side scored on the field on its "
+        "own. Null: both sides get the weighted score.")
+    rounding: Literal["exact", "non_offenders_whole_imp"] = Field(
+        "exact", description="How a weighted IMP figure is entered: 'exact' (as weighted), or "
+        "'non_offenders_whole_imp' (to a whole IMP in favour of the non-offending side, as the Danish Bridge "
+        "Federation's appeals committee does: 03-AU-5, +2.4 entered as +3). Needs `offending_side`; IMP forms only.")
     profile: str | None = Field(None, max_length=20, description="wbf, ebu or acbl; default the event's, else wbf.")
     scoring: ScoringIn | None = Field(None, description="Without `event`: the field (or the other room) to score "
                                       "the weighted score against.")
@@ -124,6 +132,26 @@ class AlternativeOut(BaseModel):
     outcomes: list[OutcomeOut]
 
 
+class SideOutcomeOut(BaseModel):
+    """One result a side is scored on, with its weight."""
+
+    result: str = Field(description="e.g. '3D E +1'.")
+    score_ns: int = Field(description="Law 77 points, North-South's view.")
+    weight: str = Field(description="Exact, e.g. '1/2'.")
+
+
+class SideScoreOut(BaseModel):
+    """What one side is scored on in a split score (``table_result_kept_by``)."""
+
+    side: SideCode
+    keeps_table_result: bool
+    outcomes: list[SideOutcomeOut] = Field(description="The table result alone (weight 1), or the weighted score's "
+                                           "outcomes.")
+    figure: float | None = Field(default=None, description="The side's own matchpoints or IMPs on the field (null with "
+                                 "nothing to score against).")
+    percent: float | None = Field(default=None, description="Matchpoints: the side's percentage of the top.")
+
+
 class TableResultOut(BaseModel):
     """The table's result as ruled on."""
 
@@ -152,8 +180,15 @@ class AlternativesResponse(BaseModel):
     weighted: WeightedResponse | None = Field(description="As `POST /v1/scores/weighted` answers it: each outcome "
                                               "scored on the field, then weighted (12C1(c)); or the two scores of "
                                               "12C1(e) in `split`. Null with nothing to score against.")
-    field: str | None = Field(None, description="With `event`: how the board is scored, in words.")
+    field: str | None = Field(None, description="With `event`: how the board is scored, in words, in the answer's "
+                              "language (`lang` or Accept-Language).")
+    traveller: bool = Field(default=False, description="The board has a stored traveller (the room's results come "
+                            "from it); false for a pasted deal or a board of hand records only: every `room` is empty.")
+    table_result_kept_by: SideCode | None = Field(default=None, description="As asked: the side that keeps the table "
+                                                  "result.")
+    sides: list[SideScoreOut] | None = Field(default=None, description="With `table_result_kept_by`: North-South's and "
+                                             "East-West's own assignments (the two need not balance).")
 
 
 __all__ = ["AlternativeIn", "AlternativeOut", "AlternativesRequest", "AlternativesResponse", "DoubleDummyOut",
-           "OutcomeOut", "RoomOut", "TableResultIn", "TableResultOut"]
+           "OutcomeOut", "RoomOut", "SideOutcomeOut", "SideScoreOut", "TableResultIn", "TableResultOut"]

@@ -78,7 +78,7 @@ class ExportedCaseIn(BaseModel):
     table: str = Field("", max_length=20)
     pairs: PairsIn
     director: str = Field(min_length=1, max_length=120)
-    kind: Literal["revoke", "incorrect_cards", "claim"]
+    kind: Literal["revoke", "incorrect_cards", "claim", "alternatives"]
     created: dt.datetime
     request: dict[str, Any]
     ruling: dict[str, Any]

@@ -65,11 +65,13 @@ class CaseFieldsIn(RequestModel):
     """The case's own fields, beside the ruling request in the same body."""
 
     model_config = ConfigDict(extra="ignore")
-    kind: Literal["revoke", "incorrect_cards", "claim"] = Field(
+    kind: Literal["revoke", "incorrect_cards", "claim", "alternatives"] = Field(
         "revoke", description="The ruling: a revoke (the body of `POST /v1/rulings/revoke`), an incorrect number of "
-                              "cards (the body of `POST /v1/rulings/incorrect-cards`) or a claim (the body of "
+                              "cards (the body of `POST /v1/rulings/incorrect-cards`), a claim (the body of "
                               "`POST /v1/rulings/claim`; without `deal` or `position`: the event's hand record of "
-                              "`board`).")
+                              "`board`) or the alternatives of an adjusted score after misinformation or "
+                              "unauthorised information (the body of `POST /v1/rulings/alternatives`; without "
+                              "`deal`: the event's hand record of `board`).")
     event: int = Field(ge=1, le=2**31 - 1, strict=True, description="The event the case belongs to "
                        "(`POST /v1/events`).")
     board: str = Field(min_length=1, max_length=20, description="The board number, e.g. '21'.")
@@ -82,8 +84,9 @@ class CaseFieldsIn(RequestModel):
                             "naming the existing one.")
     traveller_line: TravellerLineIn | None = Field(
         None, description="The line of the board's traveller (`POST /v1/events/{id}/results`) the ruling is on, as "
-                          "`table`/`pairs` of `POST /v1/rulings/revoke`, `/incorrect-cards` and `/claim`: the "
-                          "contract, declarer, table result (not for a claim) and the scoring come from it when the "
+                          "`table`/`pairs` of `POST /v1/rulings/revoke`, `/incorrect-cards`, `/claim` and "
+                          "`/alternatives`: the contract, declarer, table result (not for a claim) and the scoring "
+                          "come from it when the "
                           "request leaves them out, at the case's ruling and whenever the case is ruled again "
                           "(re-run; an import refuses such a case, an export carrying no travellers). A claim on a "
                           "line is ruled on the event's board with its `play` (not `deal` or `position`).")
@@ -114,11 +117,12 @@ class ScoreIn(RequestModel):
     model_config = ConfigDict(extra="forbid")
     score_ns: Score | None = Field(None, description="North-South's points (Law 77); a weighted score may be "
                                    "fractional. Omit for an artificial adjusted score.")
-    result: str = Field("", max_length=80, description="What is entered, e.g. '4H W -1'.")
+    result: str = Field("", max_length=400, description="What is entered, e.g. '4H W -1' (a weighted score's "
+                        "parts: '20% 4S E -1, 80% 4S E =').")
     law: str = Field("", max_length=40, description="The law of the score, e.g. '64A2', '12C1(c)'.")
     score_ew: Score | None = Field(None, description="A split score (12C1(b)): East-West's own points, their "
                                    "view, when they do not balance North-South's.")
-    weighted: list[WeightedPartIn] = Field(default_factory=list, max_length=10, description="A weighted score: "
+    weighted: list[WeightedPartIn] = Field(default_factory=list, max_length=40, description="A weighted score: "
                                            "its results and weights (percent, summing to 100); score_ns is their "
                                            "weighted sum.")
     artificial: dict[Literal["NS", "EW"], Annotated[str, Field(min_length=1, max_length=20)]] | None = Field(
@@ -155,10 +159,10 @@ class ReviewIn(RequestModel):
                                                         "required only when the event takes deposits "
                                                         "(`POST /v1/events/{id}/settings`).")
     score_ns: Score | None = Field(None, description="With 'vary': the committee's score, North-South's points.")
-    result: str = Field("", max_length=80)
+    result: str = Field("", max_length=400)
     law: str = Field("", max_length=40)
     score_ew: Score | None = None
-    weighted: list[WeightedPartIn] = Field(default_factory=list, max_length=10)
+    weighted: list[WeightedPartIn] = Field(default_factory=list, max_length=40)
     artificial: dict[Literal["NS", "EW"], Annotated[str, Field(min_length=1, max_length=20)]] | None = None
 
     def to_review(self) -> Review:

@@ -213,6 +213,8 @@ class SplitOut(BaseModel):
     ns_percent: float | None
     ew_percent: float | None
     balances: bool = Field(description="The two assignments are the same result.")
+    table_result_kept_by: SideCode | None = Field(default=None, description="The side that keeps the table result (its "
+                                                  "`score_for_*` is the table's score); the other side is weighted.")
 
 
 class WeightedResponse(BaseModel):
@@ -230,6 +232,10 @@ class WeightedResponse(BaseModel):
     others: list[FieldMpOut] = Field(description="Matchpoints: what each other result gets against this table.")
     split: SplitOut | None
     explanation: list[str]
+    rounding: str | None = Field(default=None, description="With a rounding regulation (the alternatives route's "
+                                 "`rounding`): its code, and `ns_rounded`/`ew_rounded` the figures to enter.")
+    ns_rounded: float | None = Field(default=None, description="North-South's figure as the regulation rounds it.")
+    ew_rounded: float | None = Field(default=None, description="East-West's figure as the regulation rounds it.")
     form_told_by: str | None = Field(default=None, description="With `event`: how the traveller's form was told: "
                                      "'file' (the program's scoring form), 'program_imps' (the program's own IMPs "
                                      "equal this method's), 'match' (the table's other room is on the traveller: "

@@ -104,6 +104,18 @@ def test_a_split_score_differs_even_with_the_suggested_points_for_north_south() 
     assert check_decision(CASE, EnteredScore(50, "4H W -1", "12C1(b)", score_ew=100), "split").differs
 
 
+def test_confirming_12c1e_two_scores_needs_no_reason_and_another_split_does() -> None:
+    # 12C1(e) (issue 38): North-South on -420 (their view), East-West on their own -50 (scored as if
+    # North-South had +50); the CASE's suggested +50 is not it: the proposal is the two scores
+    proposal = (-420.0, -50.0)
+    two = EnteredScore(-420, "4S E = / 4S E -1", "12C1(e)", score_ew=-50)
+    assert check_decision(CASE, two, "", split=proposal).differs is False
+    other = EnteredScore(-420, "4S E =", "12C1(e)", score_ew=-100)  # East-West on +100 instead: not the proposal
+    with pytest.raises(CaseRuleError, match=r"\(-420/-100\) differs from the advisor's proposal \(-420/-50\)"):
+        check_decision(CASE, other, "", split=proposal)
+    assert check_decision(CASE, other, "East-West's worst at all probable is two down", split=proposal).differs
+
+
 @pytest.mark.parametrize(("score", "path", "words"), [
     (EnteredScore(None, "", ""), "score_ns", "give the score entered"),
     (EnteredScore(50, "", "", artificial={"NS": "60%"}), "artificial", "not both"),

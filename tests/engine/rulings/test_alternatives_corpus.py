@@ -28,7 +28,7 @@ from engine.scoring.law77 import score_ns
 CORPUS = Path(__file__).parent / "alternatives_corpus" / "rulings.json"
 ENTRIES: list[dict[str, Any]] = json.loads(CORPUS.read_text())
 BY_ID = {e["id"]: e for e in ENTRIES}
-LAWS = {"16B", "16C", "20F", "21B", "40B", "73C", "75"}
+LAWS = {"16B", "16C", "20F", "21B", "40B", "73C", "73F", "75"}
 KINDS = {"weighted", "12C1e", "assigned"}
 
 

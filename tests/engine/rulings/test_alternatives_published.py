@@ -18,8 +18,8 @@ code's output:
   the table "Published rulings beside the advisor's evidence" in docs/laws.md shows exactly those
   figures (:func:`dd_words` writes each cell from the engine's answer; the test finds it in the row).
 
-What the route cannot take is skipped with the reason (a split score where the offenders keep the
-table result).
+BBO 37443's split score (the non-offenders keep the table result, the offenders are weighted) is
+asked with ``table_result_kept_by``.
 """
 
 from __future__ import annotations
@@ -48,14 +48,6 @@ BY_ID = {e["id"]: e for e in ENTRIES}
 LAWS_MD = Path(__file__).resolve().parents[3] / "docs" / "laws.md"
 SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
-SPLIT = {
-    "bbo_forum_37443_misinformation_split_score_3nt_multi":
-        "a split score: the offenders (North-South) get the weighted 50% 3D E +1 / 50% 3S W =, the "
-        "non-offenders keep the table's 3NT W -2. The route weights one set of outcomes for both sides, or "
-        "12C1(e)'s two single results (acbl); it has no form where one side keeps the table result. The "
-        "offenders' weighted part is reproduced below.",
-}
-"""Entries the route cannot take whole, with the reason."""
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +59,11 @@ def client(dds: SolverRunner, tmp_path_factory: pytest.TempPathFactory) -> Itera
         yield c
 
 
+ROUTE_LAWS = {"16B", "21B", "40B", "73C", "75"}
+"""The laws the route names; any other law of the corpus (73F, a false inference from an
+opponent's tempo) goes to it as ``other``."""
+
+
 def request_of(entry: dict[str, Any], **extra: Any) -> dict[str, Any]:
     """The request the director would type for ``entry``: its deal, the table's result, the law and
     each published outcome as an alternative with the committee's tricks, weights as percentages."""
@@ -75,7 +72,7 @@ def request_of(entry: dict[str, Any], **extra: Any) -> dict[str, Any]:
     return {"deal": entry["deal"], "dealer": entry["dealer"], "vulnerable": entry["vulnerable"],
             "table_result": {"contract": t["contract"], "declarer": t["declarer"], "tricks": t["tricks"],
                              "lead": t["lead"]},
-            "law": entry["law"],
+            "law": entry["law"] if entry["law"] in ROUTE_LAWS else "other",
             "alternatives": [{"contract": o["contract"], "declarer": o["declarer"], "tricks": o["tricks"]}
                              for o in outcomes],
             "weights": [f"{o['weight']}%" for o in outcomes]} | extra
@@ -151,10 +148,24 @@ LAW77_BY_HAND: dict[str, list[int]] = {
     "nswba_2008_appeal2_3s_explained_game_forcing_3nt_doubled": [500],
     # 4SX E (all vul) 10: 240 + 500 + 50 = -790.
     "nswba_2009_appeal2_5h_pull_of_slow_double": [-790],
+    # 5DX E (EW not vul) 9: two down doubled non-vul = 100 + 200 = +300.
+    "nswba_2010_appeal3_5h_pull_of_slow_double_of_5d": [300],
+    # 3NT E (EW not vul) 9: 40 + 60 + 300 = -400; 8 tricks: one down non-vul = +50.
+    "usbf_2016_usbc_appeal4_3nt_spade_queen_after_meckwell_2d": [-400, 50],
+    # 6H S (all vul) 12: 180 + 500 + 750 = +1430; 11: one down vul = -100; 4H S 11: 120 + 30 + 500 = +650.
+    "bridgewinners_td_decision_scratching_my_head_2nt_two_explanations": [1430, -100, 650],
+    # 5H E (all vul) 12: 150 + 30 + 500 = -680.
+    "nswba_2004_appeal2_6h_after_slow_4nt_and_5h": [-680],
+    # 4HX E (none vul) 8: two down doubled non-vul = 100 + 200 = +300.
+    "nswba_2005_appeal2_4s_after_pass_card_withdrawn": [300],
+    # 6NT N (none vul) 9: three down undoubled non-vul = +150 to EW, NS -150.
+    "acbl_2015_spring_nabc_case1_6nt_after_unalerted_2h": [-150],
     # 3CX E (all vul) 8: one down doubled vul = +200.
     "nswba_1999_appeal1_slow_double_of_3c_4h": [200],
     # 5DX W (EW not vul) 9: two down doubled non-vul = 100 + 200 = +300.
     "nswba_1999_appeal2_correctable_4s_5s_pull": [300],
+    # 6D W (none vul) 11 tricks: one down non-vul = +50; 12 tricks: 6 x 20 = 120 + 300 game + 500 slam = -920.
+    "ebl_2009_sanremo_appeal1_6d_slow_discard_split_weighted": [50, -920],
     # 4H N (none vul) 10: 120 + 300 = +420.
     "nswba_2006_appeal1_twerb_2s_explanation_4h": [420],
     # 5S N (NS vul) 12: 150 + 30 + 500 = +680.
@@ -206,14 +217,132 @@ def test_dbf_03_au_5_the_committees_imps_as_published(client: TestClient) -> Non
     assert got["weighted"]["ns"] == pytest.approx(2.4)
 
 
-def test_bbo_37443_the_offenders_weighted_part_and_the_split_it_cannot_take(client: TestClient) -> None:
-    # North-South (offenders) get 50% 3D E +1 (-130) and 50% 3S W = (-140); East-West keep 3NT W -2
-    # (North-South vulnerable, East-West not: West's 3NT two down undoubled non-vulnerable = NS +100).
+def test_dbf_03_au_5_rounded_to_a_whole_imp_in_favour_of_the_non_offenders(client: TestClient) -> None:
+    # The page's own calculation: "De 2,4 imp rundes op til 3 (afrunding til fordel for den
+    # ikke-fejlende side)": East-West offended (16B), North-South's weighted IMPs rounded up. The
+    # lawful +2.6 (above) rounds up the same: North-South +3, East-West -3.
+    e = BY_ID["dbf_appeal_03_au_5_3nt_not_4s_after_slow_3nt"]
+    rounding = "non_offenders_whole_imp"
+    w = ask(client, request_of(e, scoring={"other_room_ns": -620}, offending_side="EW", rounding=rounding))["weighted"]
+    assert w["ns"] == pytest.approx(2.6)
+    assert (w["rounding"], w["ns_rounded"], w["ew_rounded"]) == (rounding, 3, -3)
+    assert "+2.60 -> +3" in w["explanation"][-1]
+    # had North-South offended, the same +2.6 is rounded against them: +2, East-West -2
+    w = ask(client, request_of(e, scoring={"other_room_ns": -620}, offending_side="NS", rounding=rounding))["weighted"]
+    assert (w["ns_rounded"], w["ew_rounded"]) == (2, -2)
+    # exact (the default): no rounded figures
+    w = ask(client, request_of(e, scoring={"other_room_ns": -620}))["weighted"]
+    assert (w["rounding"], w["ns_rounded"]) == (None, None)
+
+
+def test_the_rounding_needs_the_offending_side_and_imps(client: TestClient) -> None:
+    e = BY_ID["dbf_appeal_03_au_5_3nt_not_4s_after_slow_3nt"]
+    r = client.post("/v1/rulings/alternatives",
+                    json=request_of(e, scoring={"other_room_ns": -620}, rounding="non_offenders_whole_imp"))
+    assert r.status_code == 422
+    [d] = r.json()["detail"]
+    assert d["loc"] == ["body", "offending_side"] and "which side offended" in d["msg"]
+    r = client.post("/v1/rulings/alternatives", json=request_of(e, scoring={"field": [-620, -650]}, offending_side="EW",
+                                                                rounding="non_offenders_whole_imp"))
+    assert r.status_code == 422
+    [d] = r.json()["detail"]
+    assert d["loc"] == ["body", "rounding"] and "matchpointed" in d["msg"]
+
+
+def test_bbo_37443_the_split_score_the_offenders_weighted_the_non_offenders_keep_the_table(client: TestClient
+                                                                                             ) -> None:
+    # The club director's ruling (BBO forum 37443): North-South (offenders) get 50% 3D E +1 and 50%
+    # 3S W =; East-West (non-offenders) keep the table's 3NT W -2. North-South vulnerable, East-West
+    # not (Law 77): 3D E +1 = 60 + 20 + 50 = 130 to EW, NS -130; 3S W = = 90 + 50 = 140, NS -140;
+    # 3NT W two down, non-vulnerable undoubled, 2 x 50 = NS +100.
     e = BY_ID["bbo_forum_37443_misinformation_split_score_3nt_multi"]
-    got = ask(client, request_of(e))
-    assert [o["score_ns"] for a in got["alternatives"] for o in a["outcomes"]] == [-130, -140]
+    got = ask(client, request_of(e, table_result_kept_by="EW"))
     assert got["table_result"]["score_ns"] == 100
-    pytest.skip(SPLIT[e["id"]])
+    assert got["table_result_kept_by"] == "EW"
+    ns, ew = got["sides"]
+    assert (ns["side"], ns["keeps_table_result"]) == ("NS", False)
+    assert [(o["result"], o["score_ns"], Fraction(o["weight"])) for o in ns["outcomes"]] == [
+        ("3D E +1", -130, Fraction(1, 2)), ("3S W =", -140, Fraction(1, 2))]
+    assert (ew["side"], ew["keeps_table_result"]) == ("EW", True)
+    assert [(o["result"], o["score_ns"], o["weight"]) for o in ew["outcomes"]] == [("3NT W -2", 100, "1")]
+    assert ns["figure"] is None and ew["figure"] is None  # the thread gives no frequency table: nothing to score on
+    assert got["weighted"] is None
+
+
+def test_bbo_37443_the_split_score_matchpointed_on_a_typed_field(client: TestClient) -> None:
+    # The same split on a constructed field (the thread's frequency table is not given): the four
+    # other North-South scores +100, -130, -140, -110; top 8 (2 a score beaten).
+    # North-South (weighted): -130 beats -140 (2), ties -130 (1), loses to +100 and -110: 3;
+    # -140 ties -140 (1), beats nothing: 1. Weighted 1/2 x 3 + 1/2 x 1 = 2 of 8 = 25%.
+    # East-West keep +100 (NS view): NS +100 ties +100 (1) and beats the other three (6) = 7, so
+    # East-West get 8 - 7 = 1 of 8 = 12.5%. The two do not balance: 2 + 1 = 3, not 8.
+    e = BY_ID["bbo_forum_37443_misinformation_split_score_3nt_multi"]
+    got = ask(client, request_of(e, table_result_kept_by="EW", scoring={"field": [100, -130, -140, -110]}))
+    sp = got["weighted"]["split"]
+    assert sp["table_result_kept_by"] == "EW"
+    assert (sp["score_for_ns"], sp["score_for_ew"]) == (None, 100)
+    assert (sp["ns"], sp["ew"]) == (pytest.approx(2.0), pytest.approx(1.0))
+    assert (sp["ns_percent"], sp["ew_percent"]) == (pytest.approx(25.0), pytest.approx(12.5))
+    assert [(c["score_ns"], c["ns"]) for c in got["weighted"]["outcomes"]] == [(-130, 3), (-140, 1)]
+    ns, ew = got["sides"]
+    assert (ns["figure"], ew["figure"]) == (pytest.approx(2.0), pytest.approx(1.0))
+
+
+def test_ebl_2009_appeal1_each_sides_weighted_part_through_the_route(client: TestClient) -> None:
+    # The director's split weighted score: North-South 30% of 6D W -1 (NS +50) and 70% of 6D W =
+    # (NS -920); East-West 33.3% and 66.7% of the same two results. The route weights one set of
+    # outcomes for both sides, so each side's part is one request with that side's weights.
+    # North-South: 0.3 x 50 + 0.7 x (-920) = 15 - 644 = -629 points (NS view).
+    # East-West: 1/3 x 50 + 2/3 x (-920) = (50 - 1840) / 3 = -1790/3, about -596.67 (NS view), so
+    # East-West's part is +596.67 to East-West: each side gets the weighting less favourable to itself.
+    e = BY_ID["ebl_2009_sanremo_appeal1_6d_slow_discard_split_weighted"]
+    parts = {}
+    for side, weights in (("NS", ["30%", "70%"]), ("EW", e["published"]["weights_ew"])):
+        got = ask(client, request_of(e, weights=weights))
+        outs = [o for a in got["alternatives"] for o in a["outcomes"]]
+        assert [o["score_ns"] for o in outs] == [50, -920]
+        parts[side] = sum(Fraction(o["weight"]) * o["score_ns"] for o in outs)
+        assert got["table_result"]["score_ns"] == 50
+    assert parts == {"NS": Fraction(-629), "EW": Fraction(-1790, 3)}
+    assert float(parts["EW"]) == pytest.approx(-596.67, abs=0.005)
+    assert [Fraction(w) for w in e["published"]["weights_ew"]] == [Fraction(1, 3), Fraction(2, 3)]
+
+
+BW_SCRATCHING = "bridgewinners_td_decision_scratching_my_head_2nt_two_explanations"
+# The route's 12C1(c) figure (each outcome IMPed against the other room, then weighted) against each heart
+# game the other room could have made, worked by hand: 10% of 6H= (+1430), 40% of 6H-1 (-100), 50% of 4H+1
+# (+650). Against 4H= (+620): +810 13, -720 -12, +30 1 -> 1.3 - 4.8 + 0.5 = -3.0 IMPs. Against 4H+1 (+650):
+# +780 13, -750 -13, 0 -> -3.9. Against 4H+2 (+680): +750 13, -780 -13, -30 -1 -> -4.4.
+BW_BY_OTHER_ROOM = {620: -3.0, 650: -3.9, 680: -4.4}
+
+
+@pytest.mark.parametrize(("other_room", "ns"), list(BW_BY_OTHER_ROOM.items()))
+def test_bridgewinners_scratching_the_weighted_imps_against_each_heart_game(client: TestClient, other_room: int,
+                                                                           ns: float) -> None:
+    got = ask(client, request_of(BY_ID[BW_SCRATCHING], scoring={"other_room_ns": other_room}))
+    w = got["weighted"]
+    assert w["form"] == "imps"
+    assert w["ns"] == pytest.approx(ns)
+    assert w["ew"] == pytest.approx(-ns)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "The article's '-5 imps' is not Law 12C1(c)'s figure against any heart game of 10 to 12 tricks (-3.0, -3.9, "
+    "-4.4 IMPs, worked above). It is what averaging the points first gives (0.1 x 1430 + 0.4 x -100 + 0.5 x 650 "
+    "= +428, against 4H= +620: -192, 5 IMPs), the method the WBF Code of Practice rules out; the article does "
+    "not give the other room's result, so the error cannot be fixed on its page."))
+@pytest.mark.parametrize("other_room", list(BW_BY_OTHER_ROOM))
+def test_bridgewinners_scratching_the_published_minus_5_imps(client: TestClient, other_room: int) -> None:
+    got = ask(client, request_of(BY_ID[BW_SCRATCHING], scoring={"other_room_ns": other_room}))
+    assert got["weighted"]["ns"] == pytest.approx(-5)
+
+
+def test_bridgewinners_scratching_points_averaged_against_4h_making_give_the_published_minus_5() -> None:
+    # The hypothesis the xfail names, worked on the IMP scale alone (no route): averaging the points and
+    # IMPing the average against 4H= gives exactly the article's -5.
+    averaged = (10 * 1430 + 40 * -100 + 50 * 650) / 100
+    assert averaged == 428
+    assert imps(round(averaged) - 620) == -5
 
 
 def test_usbf_2016_appeal1_the_lawful_scores_with_the_labels_right(client: TestClient) -> None:
@@ -301,8 +430,9 @@ def test_docs_laws_table_shows_the_engines_double_dummy_for_each_alternative(cli
 
 
 def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_some_lead(client: TestClient) -> None:
-    # docs/laws.md: "In 11 of 14 every trick figure the committee weighed is one double dummy gives
-    # after some lead; in three it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403)".
+    # docs/laws.md: "In 15 of 21 every trick figure the committee weighed is one double dummy gives
+    # after some lead; in six it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403, EBL 2009
+    # Appeal 1, USBF 2016 appeal 4, Bridge Winners "scratching my head")".
     outside = []
     for e in ENTRIES:
         got = ask(client, request_of(e))
@@ -311,10 +441,13 @@ def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_
                 outside.append(e["id"])
                 break
     assert sorted(outside) == ["bbo_forum_37443_misinformation_split_score_3nt_multi",
+                               "bridgewinners_td_decision_scratching_my_head_2nt_two_explanations",
+                               "ebl_2009_sanremo_appeal1_6d_slow_discard_split_weighted",
                                "nswba_1999_appeal2_correctable_4s_5s_pull",
-                               "sbf_lk_1403_chairmans_cup_3h_overcall_withheld"]
-    assert len(ENTRIES) - len(outside) == 11
-    assert "In **11 of 14** every trick figure" in LAWS_MD.read_text()
+                               "sbf_lk_1403_chairmans_cup_3h_overcall_withheld",
+                               "usbf_2016_usbc_appeal4_3nt_spade_queen_after_meckwell_2d"]
+    assert len(ENTRIES) - len(outside) == 15
+    assert "In **15 of 21** every trick figure" in LAWS_MD.read_text()
 
 
 def proposal(client: TestClient, entry: dict[str, Any], contract: str, declarer: str,
@@ -349,3 +482,12 @@ def test_the_advisors_own_proposal_with_the_lead_the_ruling_turns_on(client: Tes
     # ACBL 2012: 5S N with the table's ♥9 lead: 12 tricks, NS +680, the ruling.
     acbl = BY_ID["acbl_2012_summer_nabc_case1_5s_not_6s_after_slow_5s"]
     assert proposal(client, acbl, "5S", "N") == ("dd_table_lead", [(12, Fraction(1), 680)])
+
+
+def test_the_advisors_own_proposal_where_the_ruling_weighs_a_guess_double_dummy_does_not_make(
+        client: TestClient) -> None:
+    # docs/laws.md: USBF 2016 appeal 4 weighs declarer's guess at trick one (dummy's SQ or low on the S5:
+    # nine tricks or eight). Asked with no tricks, the advisor takes the table's S5 and gives double dummy's
+    # 11 tricks: 3NT E +2, none vulnerable, 100 + 60 + 300 = NS -460, a figure neither side argued for.
+    usbf4 = BY_ID["usbf_2016_usbc_appeal4_3nt_spade_queen_after_meckwell_2d"]
+    assert proposal(client, usbf4, "3NT", "E") == ("dd_table_lead", [(11, Fraction(1), -460)])

@@ -184,3 +184,57 @@ def test_profiles_are_data_and_an_unknown_one_is_refused():
     with pytest.raises(InvalidBoardError) as e:
         profile("fifa")
     assert e.value.path == "profile" and "wbf" in e.value.message
+
+
+# --- a split score where one side keeps the table result; rounding in favour of the non-offenders ---
+
+
+def test_table_result_kept_gives_one_side_the_table_and_the_other_the_weighted_outcomes() -> None:
+    # BBO 37443: East-West keep 3NT W -2 (NS +100); North-South get 50% -130, 50% -140.
+    from engine.scoring.adjusted import table_result_kept
+
+    outs = [Outcome(-130, Fraction(1, 2), "3D E +1"), Outcome(-140, Fraction(1, 2), "3S W =")]
+    sides = table_result_kept(outs, 100, Side.EW, label="3NT W -2")
+    assert sides[Side.EW] == (Outcome(100, Fraction(1), "3NT W -2"),)
+    assert sides[Side.NS] == tuple(outs)
+    with pytest.raises(InvalidBoardError, match="sum to 1"):
+        table_result_kept([Outcome(-130, Fraction(1, 2))], 100, Side.EW)
+
+
+@pytest.mark.parametrize(("ns_imps", "non_offending", "entered"), [
+    (2.4, Side.NS, 3),     # DBf 03-AU-5: North-South non-offending, +2.4 "rundes op til 3"
+    (2.6, Side.NS, 3),     # the lawful figure of the same ruling (0.2 x 13), up as well
+    (2.6, Side.EW, 2),     # East-West non-offending: North-South's +2.6 goes down
+    (-2.4, Side.NS, -2),   # North-South non-offending and behind: toward them, -2.4 -> -2
+    (-2.4, Side.EW, -3),   # East-West non-offending: their +2.4 goes up to +3, North-South's -3
+    (3.0, Side.NS, 3),     # a whole figure stays
+    (0.2 * 13, Side.EW, 2),  # the float of a weighted sum (2.6000000000000001) is not pushed over
+])
+def test_round_for_non_offenders_as_the_danish_appeals_committee_rounds(ns_imps: float, non_offending: Side,
+                                                                        entered: int) -> None:
+    from engine.scoring.adjusted import round_for_non_offenders
+
+    assert round_for_non_offenders(ns_imps, non_offending) == entered
+
+
+def test_weights_from_percent_as_a_director_types_them() -> None:
+    from fractions import Fraction as F
+
+    from engine.scoring.adjusted import weights_from_percent
+
+    assert weights_from_percent([20, 80]) == (F(1, 5), F(4, 5))
+    # a third typed to four places, or to two (99.99% in all: within the case file's 0.01%)
+    assert weights_from_percent([33.3333] * 3) == (F(1, 3),) * 3
+    assert weights_from_percent([33.33] * 3) == (F(1, 3),) * 3
+    # 60% of one alternative, 40% spread over 13 leads: 2/13 = 15.3846%, 4/65 = 6.15385%, 6/65 = 9.23077%,
+    # 2/65 = 3.07692% (the "%g" the case page prefills); 3/5 + 2/13 + 4/65 + 4/65 + 6/65 + 2/65 = 1
+    assert weights_from_percent([60, 15.3846, 6.15385, 6.15385, 9.23077, 3.07692]) == (
+        F(3, 5), F(2, 13), F(4, 65), F(4, 65), F(6, 65), F(2, 65))
+    # 12.5% and 87.4%: 99.9%, more than 0.01% short: no weighted score
+    assert weights_from_percent([12.5, 87.4]) is None
+    assert weights_from_percent([]) is None and weights_from_percent([100, 0]) is None
+    # 12.34% is not 10/81 (12.3457%): typed to 0.01, kept as typed
+    assert weights_from_percent([12.34, 87.66]) == (F(1234, 10000), F(8766, 10000))
+    # not simple fractions: each its share of the total (70.004 + 29.999 = 100.003 -> within 0.01%)
+    got = weights_from_percent([70.004, 29.999])
+    assert got is not None and sum(got) == 1 and got[0] == F("70.004") / F("100.003")

@@ -188,6 +188,179 @@ ENTRIES: list[dict[str, Any]] = [
         "disputed": False,
     },
     {
+        "id": "nswba_2010_appeal3_5h_pull_of_slow_double_of_5d",
+        "source": "NSW Bridge Association appeals, Appeal 3 - 2010, Open ITS Final, 26/4/2010, board 21",
+        "address": "https://www.nswba.com.au/tourn/appeals/10/app04262.html",
+        "law": "16B",
+        # The page lists the hands North, West, East, South (as every NSWBA page) under misplaced labels:
+        # N K9832 K10863 - AJ6 / W 1064 J74 K86 9432 / E AJ 9 AQ975432 105 / S Q75 AQ52 J10 KQ87.
+        "deal": "N:K9832.KT863..AJ6 AJ.9.AQ975432.T5 Q75.AQ52.JT.KQ87 T64.J74.K86.9432",
+        "dealer": "N",
+        "vulnerable": "NS",
+        "table_result": {"contract": "6H", "declarer": "N", "tricks": 12, "lead": None, "score_ns": 1430},
+        "offending_side": "NS",
+        "published": {
+            "kind": "assigned",
+            "outcomes": [_o("5DX", "E", 9, 100, 300)],
+            "score_form": "imps",
+            "figure": "NS +300",
+            "words": (
+                "Ruled that passing was a logical alternative on the North hand and that the bid of 5H may have "
+                "been suggested ... Score adjusted to NS +300"
+            ),
+        },
+        "reasons": "South's double of East's 5D was agreed slow; passing it was a logical alternative for North, "
+                   "whose 5H (after only 2H the round before) the tempo may have suggested. The committee upheld "
+                   "the director.",
+        "reconstructed": "The page prints its hands under shifted labels ('WEST NORTH ... EAST ... SOUTH'); they are"
+                         " read in the order of every NSWBA page (N, W, E, S), the one the auction fits (East's 2D "
+                         "overcall on eight diamonds, West's redouble 'showing D honour' on the king). 'NS +300' is "
+                         "read as East's 5D doubled two down (East-West not vulnerable), the contract the slow "
+                         "double ended.",
+        "disputed": False,
+    },
+    {
+        "id": "usbf_2016_usbc_appeal4_3nt_spade_queen_after_meckwell_2d",
+        "source": "USBF appeals, 2016 USBC appeal 4 (semifinal, Coren vs Fleisher): the director's weighted ruling",
+        "address": "http://usbf.org/appeals/2016-usbc-appeal-4-semifinal-coren-vs-fleisher",
+        "law": "75",
+        # The page lists North, then West and East side by side under shifted labels, then South (as its appeal 1):
+        # N K82 T9 KQT976 53 / W Q64 AQ83 843 J96 / E T9 J62 A5 AKQT74 / S AJ753 K754 J2 82.
+        "deal": "N:K82.T9.KQT976.53 T9.J62.A5.AKQT74 AJ753.K754.J2.82 Q64.AQ83.843.J96",
+        "dealer": "E",
+        "vulnerable": "None",
+        "table_result": {"contract": "3NT", "declarer": "E", "tricks": 8, "lead": "S5", "score_ns": 50},
+        "offending_side": "NS",
+        "published": {
+            "kind": "weighted",
+            "outcomes": [_o("3NT", "E", 9, 70), _o("3NT", "E", 8, 30)],
+            "score_form": "imps",
+            "figure": None,
+            "words": (
+                "Result was changed to: 7 out of 10 playing low, making 3NT; 3 out of 10 playing the Queen, "
+                "down 1 in 3NT"
+            ),
+        },
+        "reasons": "North told East that 2D (over South's Meckwell double of 1NT) showed diamonds; the pair had no "
+                   "agreement, so the explanation was MI. Declarer (East) played dummy's SQ on the S5 lead; of seven "
+                   "experts polled with the explanation 'we didn't discuss it', four played low.",
+        "reconstructed": "The hands are read North, West, East, South as on the USBF's appeal 1 page; the auction "
+                         "fixes them (East opens 1NT 14-16 and bids 3C on AKQT74; the SQ is dummy's, West's). The "
+                         "stored page omits the board's number and vulnerability: 'NS +50' for 3NT one down makes "
+                         "East-West not vulnerable, and North-South's vulnerability changes no score here (taken as "
+                         "None). 'Making 3NT' is read as nine tricks. North-South appealed; the committee's ruling "
+                         "is past the stored page.",
+        "disputed": True,
+    },
+    {
+        "id": "bridgewinners_td_decision_scratching_my_head_2nt_two_explanations",
+        "source": "Bridge Winners article 'TD decision: I'm still scratching my head' (a European teams event under "
+                  "WBF rules, screens): the directors' weighted ruling as the non-offenders report it",
+        "address": "http://bridgewinners.com/article/view/td-decision-im-still-scratching-my-head/?cj=621146",
+        "law": "21B",
+        # W K8765 7 Q KJT987 / N AQT KQJ32 65 A32 / E J9 965 KJ87 Q654 / S 432 AT84 AT9432 -
+        "deal": "N:AQT.KQJ32.65.A32 J9.965.KJ87.Q654 432.AT84.AT9432. K8765.7.Q.KJT987",
+        "dealer": "N",
+        "vulnerable": "All",
+        "table_result": {"contract": "3CX", "declarer": "E", "tricks": 8, "lead": None, "score_ns": 200},
+        "offending_side": "EW",
+        "published": {
+            "kind": "weighted",
+            "outcomes": [_o("6H", "S", 12, 10), _o("6H", "S", 11, 40), _o("4H", "S", 11, 50)],
+            "score_form": "imps",
+            "figure": "-5 IMPs against the heart game at the other table (the other room's result not given)",
+            "words": (
+                "50% of the time the contract is 6 made 20% of the cases. 50% of the time contract is 4 making 11 "
+                "tricks. Net result -5 imps"
+            ),
+        },
+        "reasons": "West's 2NT over North's strong 1C and South's natural positive 2H was explained as hearts and "
+                   "clubs to North and as clubs and a major to South; the directors, from the other matches' "
+                   "scoresheets, gave half 6H (made one time in five) and half 4H with eleven tricks.",
+        "reconstructed": "The page loses its suit symbols: read as 1C strong (North), 2H (South), 2NT (West), 3C "
+                         "(East), South's take-out double, so 3C doubled by East one down; NS +200 for one down "
+                         "doubled makes East-West vulnerable and North-South's 'easy vulnerable game' makes it All. "
+                         "'6 made 20% of the cases' is read as 6H by South (who bid hearts first) making twelve "
+                         "tricks 10% of the whole and going one down 40%.",
+        "disputed": True,
+    },
+    {
+        "id": "nswba_2004_appeal2_6h_after_slow_4nt_and_5h",
+        "source": "NSW Bridge Association appeals, Appeal 2 - 2004, Seniors ITS Final round 10, 9/05/2004, board 7",
+        "address": "https://nswba.com.au/tourn/appeals/04/app05091.html",
+        "law": "16B",
+        # Hands listed North, West, East, South under shifted labels:
+        # N AT86 875 52 A654 / W - AKJ94 K86 KQJ72 / E KQ QT632 AQ43 83 / S J975432 - JT97 T9.
+        "deal": "N:AT86.875.52.A654 KQ.QT632.AQ43.83 J975432..JT97.T9 .AKJ94.K86.KQJ72",
+        "dealer": "S",
+        "vulnerable": "All",
+        "table_result": {"contract": "6H", "declarer": "E", "tricks": 12, "lead": None, "score_ns": -1430},
+        "offending_side": "EW",
+        "published": {
+            "kind": "assigned",
+            "outcomes": [_o("5H", "E", 12, 100, -680)],
+            "score_form": "imps",
+            "figure": "NS -680",
+            "words": "The Committee were of the opinion that a pass of 5H was a logical alternative on the East hand "
+                     "... Score adjusted to NS -680.",
+        },
+        "reasons": "West's agreed breaks in tempo before 4NT and 5H; the director let 6H stand (70% of Easts would "
+                   "bid it), the committee found pass of 5H a logical alternative that 70% would choose.",
+        "reconstructed": "Hands read in the NSWBA order (N, W, E, S) under the page's shifted labels; the auction fits "
+                         "(South's 3S on seven spades, East's 4H over West's double). Declarer East, who bid hearts "
+                         "first.",
+        "disputed": False,
+    },
+    {
+        "id": "nswba_2005_appeal2_4s_after_pass_card_withdrawn",
+        "source": "NSW Bridge Association appeals, Appeal 2 - 2005, Open ITS Stage I, 9/2/2005, board 24",
+        "address": "https://www.nswba.com.au/tourn/appeals/05/app02091.html",
+        "law": "16B",
+        # Hands listed North, West, East, South under shifted labels:
+        # N Q932 A T54 AT942 / W J654 9852 Q872 5 / E - QJT643 963 KJ83 / S AKT87 K7 AKJ Q76.
+        "deal": "N:Q932.A.T54.AT942 .QJT643.963.KJ83 AKT87.K7.AKJ.Q76 J654.9852.Q872.5",
+        "dealer": "W",
+        "vulnerable": "None",
+        "table_result": {"contract": "4S", "declarer": "S", "tricks": 11, "lead": None, "score_ns": 450},
+        "offending_side": "NS",
+        "published": {
+            "kind": "assigned",
+            "outcomes": [_o("4HX", "E", 8, 100, 300)],
+            "score_form": "imps",
+            "figure": "NS +300",
+            "words": "It was ruled that Pass was a logical alternative to 4S by South ... Score adjusted to NS +300.",
+        },
+        "reasons": "North took a pass card out of the bidding box and put it back before doubling 4H; the hesitation "
+                   "was unauthorised information to South, for whom pass was a logical alternative to 4S. Upheld.",
+        "reconstructed": "Hands read in the NSWBA order (N, W, E, S) under the page's shifted labels; 'NS +300' is "
+                         "read as East's 4H doubled two down, none vulnerable (East opened 3H, so declares hearts).",
+        "disputed": False,
+    },
+    {
+        "id": "acbl_2015_spring_nabc_case1_6nt_after_unalerted_2h",
+        "source": "ACBL 2015 Spring NABC Appeals Casebook (New Orleans), NABC+ Case One, Lebhar IMP Pairs, board 11",
+        "address": "https://vdocuments.mx/2015-spring-nabc-appeals-3-appeal-nabc-one-subject-unauthorized-information.html",
+        "law": "16B",
+        "deal": "N:K6.K52.KT642.K96 9874.4.753.AJT43 T52.AQ83.AQ9.Q82 AQJ3.JT976.J8.75",
+        "dealer": "S",
+        "vulnerable": "None",
+        "table_result": {"contract": "4NT", "declarer": "N", "tricks": 11, "lead": "CT", "score_ns": 460},
+        "offending_side": "NS",
+        "published": {
+            "kind": "12C1e",
+            "outcomes": [_o("6NT", "N", 9, 100, -150)],
+            "score_form": "imps",
+            "figure": "N/S -150",
+            "words": "Director Ruling 4NT by N, Made 5, N/S +460 ... Comm. Decision 6NT by N, Down 3, N/S -150",
+        },
+        "reasons": "North's 2H (an artificial balanced invitation) was not alerted; the director found that South's "
+                   "3H exposed the misunderstanding and let 4NT stand; the committee assigned 6NT down three.",
+        "reconstructed": "The stored page (the casebook's opening) ends at 'The Appeal: E/W appeal': the committee's "
+                         "reasons for 6NT down three are past it. Declarer of 4NT is North, the first of the pair to "
+                         "bid no trump (3NT).",
+        "disputed": False,
+    },
+    {
         "id": "nswba_1999_appeal1_slow_double_of_3c_4h",
         "source": "NSW Bridge Association appeals, Appeal 1 - 1999, GNOT Metropolitan Final, board 13",
         "address": "https://nswba.com.au/tourn/appeals/99/app08291.html",
@@ -238,6 +411,43 @@ ENTRIES: list[dict[str, Any]] = [
         "reconstructed": "The page's auction is garbled: +300 is read as West's 5D doubled two down (East-West "
                          "not vulnerable).",
         "disputed": False,
+    },
+    {
+        "id": "ebl_2009_sanremo_appeal1_6d_slow_discard_split_weighted",
+        "source": (
+            "European Bridge League, Appeals Booklet 2009 (Open European Championships, Sanremo), Appeal No. 1 "
+            "England v Italy, Mixed Teams Swiss A round 2, board 14: the tournament director's ruling"
+        ),
+        "address": "https://docslib.org/doc/12282773/the-european-bridge-league-appeals-booklet-2009",
+        "law": "73F",
+        # The booklet's font writes the suits [ ] { } (spades, hearts, diamonds, clubs):
+        # N: [8642 ]AJ105 {96 }532 / W: [K5 ]843 {AKQJ87 }K7 / E: [AJ73 ]K976 {5 }AQ106 / S: [Q109 ]Q2 {10432 }J984
+        "deal": "N:8642.AJT5.96.532 AJ73.K976.5.AQT6 QT9.Q2.T432.J984 K5.843.AKQJ87.K7",
+        "dealer": "E",
+        "vulnerable": "None",
+        "table_result": {"contract": "6D", "declarer": "W", "tricks": 11, "lead": "C2", "score_ns": 50},
+        "offending_side": "NS",
+        "published": {
+            "kind": "weighted",
+            "outcomes": [_o("6D", "W", 11, 30, 50), _o("6D", "W", 12, 70, -920)],
+            "score_form": "imps",
+            "figure": None,
+            # A split weighted score: East-West's own weights, as the page prints them (33.3% and 66.7%).
+            "weights_ew": ["1/3", "2/3"],
+            "words": (
+                "North/South receive: 30% of 6♦-1 by West (NS +50) plus 70% of 6♦= by West (NS -920). "
+                "East/West receive: 33.3% of NS +50 plus 66.7% of NS -920"
+            ),
+        },
+        "reasons": "North took a long time before discarding the ♥10 at trick 8 (he said he wondered whether his four "
+                   "spades could be useful); the director found no bridge reason for the pause (Law 73F, a false "
+                   "inference drawn from an opponent's tempo) but judged that West could still have gone wrong, and "
+                   "weighted 6♦ made against 6♦ one down, differently for each side. North-South appealed.",
+        "reconstructed": "The booklet's suit symbols are its font's [ ] { } (read as spades, hearts, diamonds, "
+                         "clubs; the 52 cards check). The stored page ends before the Appeals Committee's decision: "
+                         "the figures are the director's. The law is 73F (2007 Laws), neither 16B nor 21B: the route "
+                         "takes it as 'other'.",
+        "disputed": True,
     },
     {
         "id": "nswba_2006_appeal1_twerb_2s_explanation_4h",
