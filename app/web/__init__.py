@@ -45,7 +45,7 @@ from app.web.screening import install_screening_pages
 from app.web.signin import back_to, refusal_text, who
 from app.web.traveller import install_traveller_pages
 from app.web.upload import _board_rows, install_upload_pages
-from app.web.words import date_text, evidence_text
+from app.web.words import date_text, evidence_text, sheet_date_text
 from engine import __version__ as engine_version
 from engine.model.contract_text import contract_words
 from engine.scoring import PROFILES
@@ -92,11 +92,15 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
         def day(value: dt.date) -> str:
             return date_text(lang, value)
 
+        def sheet_day(text: str) -> str:  # a sheet's date field: an ISO date in words
+            return sheet_date_text(lang, text)
+
         def side_word(code: str) -> object:  # "NS" as a sentence says it: {side:dat} -> "Северу-Югу"
             return seat_params(lang, {"side": code})["side"]
 
         base = {"lang": lang, "langs": languages(), "t": t, "say_evidence": say_evidence, "day": day,
-                "side_word": side_word, "contract_words": contract_words(lang),  # the contract box's words (app.js)
+                "sheet_day": sheet_day, "side_word": side_word,
+                "contract_words": contract_words(lang),  # the contract box's words (app.js)
                 "cards": card_symbols,  # "H9" -> "♥9": cards as the tables show them
                 "vuls": VULS, "noticed_values": NOTICED,
                 "discovered_values": DISCOVERED, "missing_values": MISSING, "form": {}, "cform": {},

@@ -20,7 +20,7 @@ from app.api.field import convention_words, event_convention
 from app.api.travellers import PairsIn, stored_traveller, table_on_traveller
 from app.i18n import gettext
 from app.web.problems import Problem
-from app.web.words import reason
+from app.web.words import format_name, reason
 from engine.casefile.events import EventRepository, NotStoredError
 from engine.errors import InvalidBoardError
 from engine.model.deal import Deal
@@ -262,7 +262,7 @@ def install_traveller_pages(r: APIRouter, render: Render, lang_of: Callable[[Req
         for row in rows:  # a line the director corrected on the event's page (issue 36), not the program's
             row["corrected_by"] = fixed.get(row["line"], "")
         return render(request, "traveller.html", lang, event=event, board=board_key(board), record=record,
-                      traveller=found, rows=rows,
+                      traveller=found, rows=rows, format_name=format_name(found.kind),
                       field_text=convention_words(conv, sections,
                                                   say=lambda key, **params: gettext(lang, key, **params)),
                       in_imps=imps_by_line(found.lines, scoring) is not None,

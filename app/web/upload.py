@@ -29,7 +29,7 @@ from app.web.page_common import VULS, Render, Text, _not_pbn
 from app.web.problems import Problem, field_errors
 from app.web.read_problems import form_field, problem_rows, typed_line
 from app.web.screening import is_big, start_page_job
-from app.web.words import reason
+from app.web.words import format_name, reason
 from engine.casefile.events import EventDetails, EventRepository, NotStoredError
 from engine.errors import AdvisorError, InvalidBoardError, PbnError, SolverBusyError
 from engine.laws.facts import RevokeFacts
@@ -266,7 +266,7 @@ def _traveller_note(results: SessionResults | None) -> dict[str, Any] | None:
     teams matches the lines hold (:func:`engine.records.results.against.team_matches`, 0 at pairs)."""
     if results is None or not results.lines:
         return None
-    return {"lines": len(results.lines), "boards": len(results.boards), "kind": results.kind,
+    return {"lines": len(results.lines), "boards": len(results.boards), "kind": format_name(results.kind),
             "program": results.program or "-",
             "matches": team_matches(results.lines) if results.scoring in ("IMP", "PAB") else 0}
 

@@ -187,10 +187,34 @@ def pydantic_text(lang: str, err: Mapping[str, Any]) -> str:
     return fallback(lang, english)
 
 
+def sheet_date_text(lang: str, text: str) -> str:
+    """A sheet's date as the case sheet prints it (:func:`date_text`): an ISO date, as the event
+    stores it or the form's date box sends it (``"2022-07-27"``), in words (``"27 lipca 2022"``);
+    anything else the director wrote, as written."""
+    try:
+        return date_text(lang, dt.date.fromisoformat(text.strip()))
+    except ValueError:
+        return text
+
+
+FORMAT_NAMES = {"pbn": "PBN", "usebio": "USEBIO XML", "nz-scorer": "NZ Scorer XML", "bws": "Bridgemate .bws",
+                "dlm": "DealMaster .dlm", "jfr": "JFR Pary HTML"}
+"""The results files' formats by the names the upload panel gives them (``upload_kinds``: the
+programs' and formats' own names, the same in every language), by
+:attr:`engine.records.results.model.SessionResults.kind`."""
+
+
+def format_name(kind: str) -> str:
+    """The name a director knows a results file's format by: ``"usebio"`` -> ``"USEBIO XML"``
+    (:data:`FORMAT_NAMES`); a kind not listed there in capitals, never the engine's code as is."""
+    return FORMAT_NAMES.get(kind, kind.upper())
+
+
 def date_text(lang: str, day: dt.date) -> str:
     """A date in words: ``26 June 1997``, in Polish ``26 czerwca 1997`` (the month's name from
     the catalogue, ``month_1`` .. ``month_12``, in the form a date takes)."""
     return gettext(lang, "date_format", day=day.day, month=gettext(lang, f"month_{day.month}"), year=day.year)
 
 
-__all__ = ["board_label", "cards_shown", "date_text", "evidence_text", "pydantic_text", "reason", "stored_step"]
+__all__ = ["FORMAT_NAMES", "board_label", "cards_shown", "date_text", "evidence_text", "format_name", "pydantic_text",
+           "reason", "sheet_date_text", "stored_step"]

@@ -203,6 +203,9 @@ _INPUT_VALUES = {"error.not_a_vulnerability", "error.board_bad_vulnerability"}  
     ("el", re.compile(r"(?i)match ?points")),
     ("ru", re.compile(r"\b(NS|EW)\b")),  # seats said as the tables beside say them: Север-Юг
     ("el", re.compile(r"\b(NS|EW)\b")),  # Βορράς-Νότος
+    # one word for Law (issue 37): "Правило" as the Russian translations of the Laws say it
+    # ("Правило 64"), never "Закон" beside it
+    ("ru", re.compile(r"\b[Зз]акон(?:ы|а|у|ом|ов|ам|ами|ах|е)?\b")),
 ])
 def test_no_english_leftovers_in_the_sentences(lang, leftover):
     found = {k: v for k, v in _public(lang).items()

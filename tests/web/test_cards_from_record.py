@@ -123,6 +123,14 @@ def test_the_form_from_the_event_offers_the_rows_and_rules_on_them(client):
         "C9 podano dwa razy" in _text(bad.text)
 
 
+def test_the_jurisdictions_are_named_as_their_bodies_write_them(client):
+    # issue 37: the select showed the profiles' codes "wbf ebu acbl"; the bodies write WBF, EBU, ACBL
+    page = client.get("/?lang=ru").text
+    select = re.search(r'<select id="c-profile" name="profile">(.*?)</select>', page, re.S)
+    assert select is not None
+    assert re.findall(r"<option[^>]*>([^<]*)</option>", select.group(1)) == ["WBF", "EBU", "ACBL"]
+
+
 @pytest.mark.slow
 def test_without_a_hand_record_the_four_hands_are_typed(client):
     page = client.get("/?lang=en").text

@@ -45,6 +45,9 @@ CHECKS: dict[str, re.Pattern[str]] = {
     # a raw enum value or a coded card/suit: "Klasa gracza: club", (suit:C), SQ:W
     "enum": re.compile(r"\b(?:club|expert|average|beginner|unknown|not_mentioned|contested|none)\b"
                        r"|\b(?:suit|seat|card):[A-Z0-9]|\b[SHDC](?:10|[2-9TJQKA]):[NESW]\b"),
+    # an engine's or a profile's code in lower case where the page names the thing: "(usebio,
+    # Compscore3)" for USEBIO XML, a jurisdiction "wbf" for WBF
+    "lower code": re.compile(r"(?<![.\w/-])(?:usebio|nz-scorer|wbf|ebu|acbl)\b"),
     # a JSON fragment: [{"suit": "D", "count": 1}]
     "json": re.compile(r"\[\{|\{\"|\"\}|\":\s"),
     # a placeholder plural: lew(y), kart(y), trick(s)
@@ -54,9 +57,10 @@ CHECKS: dict[str, re.Pattern[str]] = {
 }
 
 
-LAW_WORD = {"pl": re.compile(r"\b[Pp]rzepis\w*")}
+LAW_WORD = {"pl": re.compile(r"\b[Pp]rzepis\w*"), "ru": re.compile(r"\b[Зз]акон(?:ы|а|у|ом|ов|ам|ами|ах|е)?\b")}
 """A word for Law the language's translation does not use: the PZBS translation of the Laws says
-"Prawo" ("Prawa 61-64", "Prawo 50"), never "przepis"."""
+"Prawo" ("Prawa 61-64", "Prawo 50"), never "przepis"; the Russian ones "Правило" ("Правила
+61-64"), not "Закон" beside it."""
 
 # A counted noun's forms by the CLDR plural category of its number (Babel's rules: Polish and
 # Russian one / few / many): a few-form after a many-number ("5 lewy") or a many-form (the

@@ -33,6 +33,8 @@ from tests.people import people_in
 HOWELL = "usebio/abftech__cobalt/mp_pairs_howell.xml"
 EVENT = ("Generali Euro Team Champs '97", "1997-06-26", "30")
 """The stored event's name, date and session (``tests.api.test_events.new_event``'s defaults)."""
+PRINTED_DATE = "26 June 1997"
+"""The event's date as an English sheet prints it, in words as the case sheet does."""
 DEAL = "N:98.9762.AJT32.54 J5432.T8.K865.J2 Q76.AKQJ54.Q4.Q6 AKT.3.97.AKT9873"
 """Board 1's hand record in the file (tests/web/test_claim_statement_page.py)."""
 
@@ -70,7 +72,7 @@ def _dd(page: str, dd_id: str) -> str:
 def _sheet_says_the_line(page: str) -> None:
     """The printed sheet names the event, its date and session, and pairs 5 and 2 with their players."""
     assert _dd(page, "sheet-event") == EVENT[0]
-    assert _dd(page, "sheet-date") == EVENT[1]
+    assert _dd(page, "sheet-date") == PRINTED_DATE
     assert _dd(page, "sheet-session") == EVENT[2]
     ns, ew = _dd(page, "sheet-pair-ns"), _dd(page, "sheet-pair-ew")
     assert ns.startswith("5 ") and all(name in ns for name in players("5")), ns
@@ -118,7 +120,7 @@ def test_a_revoke_ruling_from_an_event_board_prints_the_event(client: TestClient
             "rf_won_by": "N", "rf_after": "5"}
     r = client.post("/ruling", data=form)
     assert r.status_code == 200, r.text[:2000]
-    assert _dd(r.text, "sheet-event") == EVENT[0] and _dd(r.text, "sheet-date") == EVENT[1]
+    assert _dd(r.text, "sheet-event") == EVENT[0] and _dd(r.text, "sheet-date") == PRINTED_DATE
     assert _dd(r.text, "sheet-pair-ns") == ""  # no line named: no pairs guessed
 
 

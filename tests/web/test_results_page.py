@@ -51,6 +51,17 @@ def test_the_traveller_page_shows_every_line_and_both_matchpoints(client: TestCl
     assert client.get(f"/events/{event_id}/boards/1/traveller?lang=pl").text.count("Orzeknij") >= 6
 
 
+def test_the_upload_names_the_files_format_as_the_director_knows_it(client: TestClient) -> None:
+    # issue 37: "(usebio, Compscore3 26-Jul-22)" named the format by the engine's code; the upload
+    # panel calls it "USEBIO XML" (upload_kinds), in every language
+    r = client.post("/upload", files={"file": ("session.xml", sample(HOWELL))}, data={"lang": "pl"})
+    assert r.status_code == 200
+    said = re.search(r'<p id="travellers-stored">(.*?)</p>', r.text, re.S)
+    assert said is not None
+    assert "(USEBIO XML, Compscore3 26-Jul-22)" in html.unescape(said.group(1))
+    assert "usebio" not in said.group(1)
+
+
 def test_a_board_without_traveller_or_event_is_404_with_the_reason(client: TestClient) -> None:
     event_id = new_event(client)
     r = client.get(f"/events/{event_id}/boards/1/traveller")

@@ -488,7 +488,8 @@ def _sheet_fields(html: str) -> dict[str, tuple[str, bool]]:
     """The printed sheet's fields: name -> (value, drawn as a blank line)."""
     return {name: (html_text.unescape(value), blank) for name, blank, value in
             ((m.group(1), m.group(2) is not None, m.group(3)) for m in re.finditer(
-                r'<div class="(\w+)"><dt>[^<]*</dt><dd( class="blank")?(?: id="[^"]*")?>([^<]*)</dd></div>', html))}
+                r'<div class="(\w+)"><dt>[^<]*</dt><dd( class="blank")?(?: id="[^"]*")?(?: data-typed="[^"]*")?>'
+                r'([^<]*)</dd></div>', html))}
 
 
 def test_a_pasted_game_is_labelled_without_a_line_number_and_the_sheet_carries_its_fields(client):
@@ -507,9 +508,12 @@ def test_a_pasted_game_is_labelled_without_a_line_number_and_the_sheet_carries_i
     html = client.post("/ruling", data=form | typed).text
     fields = _sheet_fields(html)
     assert {k: fields[k] for k in ("event", "date", "table", "round", "director")} == {
-        "event": ("Spring Pairs", False), "date": ("2026-03-14", False), "table": ("7", False),
+        "event": ("Spring Pairs", False), "date": ("14 March 2026", False), "table": ("7", False),
         "round": ("3", False), "director": ("A. Kowalska", False)}
     assert 'id="sheet_director" name="sheet_director" value="A. Kowalska"' in html  # carried to the next re-rule
+    assert 'id="sheet_date" name="sheet_date" value="2026-03-14"' in html  # printed in words, kept as typed
+    said = _sheet_fields(client.post("/ruling", data=form | typed | {"lang": "pl", "sheet_date": "piątek 14.03"}).text)
+    assert said["date"] == ("piątek 14.03", False)  # not a date the box sends: as the director wrote it
 
 
 def test_an_uploaded_files_board_keeps_its_line_and_the_sheet_names_the_stored_event(client):
@@ -521,7 +525,7 @@ def test_an_uploaded_files_board_keeps_its_line_and_the_sheet_names_the_stored_e
     fields = _sheet_fields(html)
     # the event is named and dated by the file's tags (Event, Date 1997.06.26); the board keeps its line
     assert fields["board"] == ("Sponvo30.pbn board 21, room Closed (line 1476)", False)
-    assert fields["event"] == ("Generali Euro Team Champs '97", False) and fields["date"] == ("1997-06-26", False)
+    assert fields["event"] == ("Generali Euro Team Champs '97", False) and fields["date"] == ("26 June 1997", False)
     assert fields["table"] == ("4", False) and fields["round"] == ("", True)
 
 

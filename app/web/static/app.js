@@ -23,11 +23,14 @@ document.addEventListener("click", function (event) {
 
 // The ruling sheet's event, date, table, round and director: what is typed in "Details for the
 // printed sheet" is on the sheet at once (without JavaScript the form's Rule button carries them).
+// A date the page printed in words (data-typed: the value it was printed from) stays in words
+// while the box still holds that value.
 (function () {
   function copy(input) {
     var cell = document.querySelector(".sheet-head .sheet-fields > ." + input.id.slice(6) + " > dd");
     if (!cell) { return; }
     var value = input.value.trim();
+    if (cell.hasAttribute("data-typed") && cell.getAttribute("data-typed") === value) { return; }
     cell.textContent = value;
     cell.classList.toggle("blank", !value);
   }
