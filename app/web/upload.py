@@ -155,7 +155,7 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
             "event_name": event.details.name, "event": event, "boards": boards,
             "team_matches": _stored_matches(repo, event_id, [b["board"] for b in boards]),
             "read_problems": _read_problems(request, lang, event_id),
-            "field_text": field_text(repo, event_id, lang), **extra})
+            "field_text": field_text(repo, event_id, lang), "revisit": True, **extra})
 
     @r.post("/events/{event_id}/problems/{problem_id}/correction", response_class=HTMLResponse,
             response_model=None)

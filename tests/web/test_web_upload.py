@@ -192,6 +192,9 @@ def test_a_file_of_one_game_per_table_makes_a_traveller_dated_by_the_files_tag(c
     page = html_text.unescape(client.get(f"/events/{event.group(1)}/boards/1/traveller?lang=pl").text)
     # no program named: the file's format, and 3 lines in Polish's few-form (Babel: 2-4 wiersze)
     assert "Wynik każdego stołu zapisany w pliku (PBN, 3 wiersze)" in page
+    # the event's page opened again says which event it is, not that something was stored just now
+    again = html_text.unescape(client.get(f"/events/{event.group(1)}?lang=pl").text)
+    assert f"Turniej nr {event.group(1)} (17901-1617418791)." in again and "Zapisano jako" not in again
 
 
 def test_the_board_list_links_the_facts_only_path_and_the_law_13_form_filled(client):
