@@ -192,6 +192,15 @@ def test_a_file_of_one_game_per_table_makes_a_traveller_dated_by_the_files_tag(c
     page = html_text.unescape(client.get(f"/events/{event.group(1)}/boards/1/traveller?lang=pl").text)
     # no program named: the file's format, and 3 lines in Polish's few-form (Babel: 2-4 wiersze)
     assert "Wynik każdego stołu zapisany w pliku (PBN, 3 wiersze)" in page
+    # no table or pair numbers in the file: each line is picked by its place on the traveller, and its
+    # contract, declarer and tricks fill the play page, the Law 13/14 form and the claim form
+    assert [f"place={n}" in page for n in (1, 2, 3)] == [True, True, True]
+    play = client.get(f"/events/{event.group(1)}/boards/1/play?place=2&lang=pl").text
+    assert re.search(r'id="table_result"[^>]*value="11"', play) and re.search(r'id="contract"[^>]*value="4H"', play)
+    cards = html_text.unescape(client.get(f"/events/{event.group(1)}/boards/1/cards?place=3&lang=pl").text)
+    assert "pary N3 & S3 – E3 & W3, 4H W -1" in cards
+    claim = client.get(f"/claim?event={event.group(1)}&board=1&place=1&lang=pl").text
+    assert re.search(r'id="cl-contract"[^>]*value="4H"', claim)
     # the event's page opened again says which event it is, not that something was stored just now
     again = html_text.unescape(client.get(f"/events/{event.group(1)}?lang=pl").text)
     assert f"Turniej nr {event.group(1)} (17901-1617418791)." in again and "Zapisano jako" not in again
