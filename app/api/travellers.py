@@ -90,10 +90,12 @@ def stored_traveller(repo: EventRepository, event: int, board: str) -> StoredTra
 
 
 def table_on_traveller(repo: EventRepository, event: int, board: str, table: int | None,
-                       pairs: PairsIn | None) -> TableOnTraveller:
+                       pairs: PairsIn | None, place: int | None = None) -> TableOnTraveller:
     """The line of ``board``'s stored traveller at ``table`` and/or between ``pairs``; a pair
     number written with its section as USEBIO writes it (``"(B) 1NS"``) names that section's line
     alone (two sections may number their pairs alike: NZ Scorer's A and B both have 1NS v 1EW).
+    ``place`` (1, 2, ...), given with neither ``table`` nor ``pairs``, names the line by its place on
+    the traveller: a file that numbers neither tables nor pairs (a PBN written one game per table).
 
     Raises:
         InvalidBoardError: as :func:`stored_traveller`; path ``table`` (or ``pairs`` when no table
@@ -101,12 +103,15 @@ def table_on_traveller(repo: EventRepository, event: int, board: str, table: int
     """
     found = stored_traveller(repo, event, board)
     section = (pair_number(pairs.ns)[0] or pair_number(pairs.ew)[0]).upper() if pairs is not None else ""
-    lines = [ln for ln in found.lines
-             if (table is None or ln.table == table)
+    lines = [ln for i, ln in enumerate(found.lines, start=1)
+             if (place is None or table is not None or pairs is not None or i == place)
+             and (table is None or ln.table == table)
              and (not section or ln.section.upper() == section)
              and (pairs is None or (same_pair(pairs.ns, ln.ns_pair, "NS") and same_pair(pairs.ew, ln.ew_pair, "EW")))]
     which = " and ".join(x for x in (f"table {table}" if table is not None else "",
-                                     f"pairs {pairs.ns} v {pairs.ew}" if pairs is not None else "") if x)
+                                     f"pairs {pairs.ns} v {pairs.ew}" if pairs is not None else "",
+                                     f"line {place}" if place is not None and table is None and pairs is None
+                                     else "") if x)
     path = "table" if table is not None else "pairs"
     key = board_key(board)
     if not lines:

@@ -144,14 +144,14 @@ def _parser() -> argparse.ArgumentParser:
                         "Once a token exists, the service requires one for every request.")
     us.add_argument("--database", metavar="URL", help="the database (default: as the service finds it)")
     usub = us.add_subparsers(dest="users_command", required=True)
-    at_db = _Parser(add_help=False)  # --database after the action too: `advisor users list --database URL`
+    at_db = _Parser(add_help=False)  # --database and --lang after the action too: `advisor users list --lang pl`
     at_db.add_argument("--database", metavar="URL", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
-    ua = usub.add_parser("add", parents=[at_db],
+    ua = usub.add_parser("add", parents=[at_db, common],
                          help="make a token; it is printed once, on its own line, and never stored")
     ua.add_argument("name", help="the holder's name as the case history shows it, e.g. 'Jan Kowalski'")
     ua.add_argument("--role", required=True, choices=["director", "committee", "viewer"])
-    usub.add_parser("list", parents=[at_db], help="every holder: name, role, active, created")
-    ur = usub.add_parser("revoke", parents=[at_db], help="revoke a holder's token")
+    usub.add_parser("list", parents=[at_db, common], help="every holder: name, role, active, created")
+    ur = usub.add_parser("revoke", parents=[at_db, common], help="revoke a holder's token")
     ur.add_argument("name")
     sv = command("serve", help="run the service (API and page) with uvicorn",
                         description="Run the service. On 127.0.0.1 without tokens it runs open (laptop mode); on any "

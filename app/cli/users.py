@@ -7,7 +7,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.cli.common import _table
+from app import i18n
+from app.cli.common import _t, _table
 
 
 def _users(args: argparse.Namespace) -> int:
@@ -33,20 +34,23 @@ def _users(args: argparse.Namespace) -> int:
             except (DuplicateUserError, ValueError) as exc:
                 print(f"advisor: {exc}", file=sys.stderr)
                 return 2
-            print(f"Token for {user.name} ({user.role.value}); it is shown once and cannot be recovered:",
-                  file=sys.stderr)
+            print(_t("users_token", name=user.name, role=_role(user.role.value)), file=sys.stderr)
             print(token)
             return 0
         if args.users_command == "revoke":
             if not users.deactivate(args.name):
-                print(f"advisor: no active user named {args.name!r}", file=sys.stderr)
+                print(_t("users_no_such", name=repr(args.name)), file=sys.stderr)
                 return 2
-            print(f"Revoked the token of {args.name} (the service stops accepting it within 30 seconds).")
+            print(_t("users_revoked", name=args.name))
             return 0
-        rows = [[u.name, u.role.value, "yes" if u.active else "revoked", u.created.isoformat(timespec="seconds")]
-                for u in users.users()]
-        print("\n".join(_table(["name", "role", "active", "created"], rows)) if rows else "No users: laptop mode "
-              "(open on 127.0.0.1).")
+        rows = [[u.name, _role(u.role.value), _t("users_yes") if u.active else _t("users_revoked_mark"),
+                 u.created.isoformat(timespec="seconds")] for u in users.users()]
+        print("\n".join(_table(_t("users_columns").split("|"), rows)) if rows else _t("users_none"))
         return 0
     finally:
         repo.close()
+
+
+def _role(role: str) -> str:
+    """A role's word in the command line's language (the page's ``role_director``...)."""
+    return i18n.gettext(i18n.current(), f"role_{role}")

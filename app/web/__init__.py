@@ -125,7 +125,8 @@ def _router() -> tuple[APIRouter, Callable[[Request, str, str], HTMLResponse],
         the way back (``next``): nothing of what was asked for."""
         lang = page_lang(request, exc.lang)
         return render(request, "signin.html", lang, exc.status, errors=[Problem("", refusal_text(lang, exc))],
-                      next=back_to(request), refused=True)
+                      next=back_to(request), refused=True,
+                      errors_heading="errors_heading_signin" if exc.status == 401 else "errors_heading_refused")
 
     def unreadable(request: Request, kind: str, message: str) -> HTMLResponse:
         """The index with the reason a posted form could not be read: 413 for a field over the

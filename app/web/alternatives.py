@@ -312,7 +312,7 @@ def install_alternatives_pages(r: APIRouter, render: Render) -> None:
 
     @r.get("/alternatives", response_class=HTMLResponse)
     def alternatives_form(request: Request, lang: str | None = None, event: str = "", board: str = "",
-                          table: str = "", ns: str = "", ew: str = "") -> HTMLResponse:
+                          table: str = "", ns: str = "", ew: str = "", place: str = "") -> HTMLResponse:
         """The form; from a traveller line (``event``, ``board``, ``table`` and/or ``ns``/``ew``) the
         table's contract, declarer, result and lead prefilled; the form with the reason (404) when
         the event, the board or the line is not stored."""
@@ -329,7 +329,7 @@ def install_alternatives_pages(r: APIRouter, render: Render) -> None:
                 if record is None:
                     return page(request, lang, 404, {}, errors=missing)
                 form |= {"event": event, "board": record.board}
-                filled, line = traveller_prefill(repo, int(event), record.board, table[:10], ns, ew)
+                filled, line = traveller_prefill(repo, int(event), record.board, table[:10], ns, ew, place)
             except NotStoredError:
                 return page(request, lang, 404, {}, errors=missing)
             except InvalidBoardError as exc:

@@ -38,7 +38,7 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
 
     @r.get("/events/{event_id}/boards/{board}/cards", response_class=HTMLResponse)
     def cards_page(request: Request, event_id: int, board: str, lang: str | None = None, table: str = "",
-                   ns: str = "", ew: str = "") -> HTMLResponse:
+                   ns: str = "", ew: str = "", place: str = "") -> HTMLResponse:
         """The Law 13/14 form (incorrect number of cards) with the board's hand record, dealer and
         vulnerability filled from the event; with ``table`` and/or the pairs ``ns``/``ew``, the
         contract, declarer and table result from that traveller line, and the event, board and
@@ -57,7 +57,7 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
         cform = {"hand_record": record.deal_pbn, "dealer": record.dealer.value,
                  "vulnerable": record.vulnerability.value, "event": str(event_id), "board": record.board}
         try:
-            filled, line = traveller_prefill(repo, event_id, record.board, table[:10], ns, ew)
+            filled, line = traveller_prefill(repo, event_id, record.board, table[:10], ns, ew, place)
         except InvalidBoardError as exc:
             bad = [problem(lang, exc.path, reason(lang, exc))]
             return render(request, "index.html", lang, 404, cform=cform, errors=bad, events=repo.recent_events(10),

@@ -128,10 +128,8 @@ def revoke_case_form(request: Request, form: Mapping[str, str], body: Mapping[st
         kept.pop("board", None)
         if game is not None:
             board, name = (game.board or "").strip(), (game.event or "").strip()
-            try:
-                date = dt.datetime.strptime((game.date or "").strip(), "%Y.%m.%d").date().isoformat()
-            except ValueError:
-                date = ""
+            day = game.day
+            date = day.isoformat() if day else ""
         if source == "upload":
             stored = request.app.state.events.get_file(_id(form.get("upload", "")) or 0) \
                 if _id(form.get("upload", "")) else None

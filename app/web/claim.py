@@ -172,7 +172,7 @@ def install_claim_pages(r: APIRouter, render: Render) -> None:
 
     @r.get("/claim", response_class=HTMLResponse)
     def claim_form(request: Request, lang: str | None = None, event: str = "", board: str = "", table: str = "",
-                   ns: str = "", ew: str = "") -> HTMLResponse:
+                   ns: str = "", ew: str = "", place: str = "") -> HTMLResponse:
         """The claim form; with ``event`` and ``board`` the stored hand record's deal and
         vulnerability; with ``table`` and/or the pairs ``ns``/``ew`` too (the traveller's "Claim"
         link) the line's contract and declarer, the claimer set to the declarer and the opening
@@ -193,7 +193,7 @@ def install_claim_pages(r: APIRouter, render: Render) -> None:
             centre = gettext(lang, "claim_board", board=record.board)
             try:
                 filled, line = traveller_prefill(request.app.state.events, int(event), record.board, table[:10], ns,
-                                                 ew)
+                                                 ew, place)
             except InvalidBoardError as exc:
                 return _page(request, render, lang, 404, form, not_normal=[], diagram=diagram, centre=centre,
                              errors=[problem(lang, exc.path, reason(lang, exc))])

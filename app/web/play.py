@@ -27,13 +27,13 @@ def install_play_pages(r: APIRouter, render: Render) -> None:
 
     @r.get("/events/{event_id}/boards/{board}/play", response_class=HTMLResponse)
     def play_page(request: Request, event_id: int, board: str, lang: str | None = None, table: str = "",
-                  ns: str = "", ew: str = "") -> HTMLResponse:
+                  ns: str = "", ew: str = "", place: str = "") -> HTMLResponse:
         """The play-entry page of a stored board; with ``table`` and/or the pairs ``ns``/``ew`` (the
         traveller's "Rule" link), the form prefilled from that traveller line."""
         lang = page_lang(request, lang)
         form = {"event": str(event_id), "board": board}
         try:
-            filled, _ = traveller_prefill(request.app.state.events, event_id, board, table[:10], ns, ew)
+            filled, _ = traveller_prefill(request.app.state.events, event_id, board, table[:10], ns, ew, place)
         except InvalidBoardError as exc:
             return _play_page(render, request, lang, form, [problem(lang, exc.path, reason(lang, exc))], 200)
         return _play_page(render, request, lang, form | filled, [], 200)

@@ -174,7 +174,7 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
             computed[id(ln)], computed[-id(ln)] = mp, None if mp is None else per - mp
     rows = []
     pairs_seen = Counter((ln.ns_pair, ln.ew_pair) for ln in lines)
-    for ln in lines:
+    for place, ln in enumerate(lines, start=1):
         link = {"table": str(ln.table)} if ln.table is not None else {}
         if ln.ns_pair and ln.ew_pair:  # pairs numbered alike in two sections: named with the section, "(B) 1NS"
             named = ln.section and pairs_seen[(ln.ns_pair, ln.ew_pair)] > 1
@@ -192,12 +192,13 @@ def traveller_rows(lines: tuple[TravellerLine, ...], units: float,
                          "our_ns_mp": _imps(advisor_imps[id(ln)]),
                          "our_ew_mp": _imps(_negated((advisor_ew or advisor_imps)[id(ln)]))}),
                      "other_room": _other_room(forms[id(ln)].other_room if forms[id(ln)].told_by == MATCH else None),
-                     "rule": urlencode(link) if ln.contract and ln.declarer is not None and link else ""})
+                     "rule": urlencode(link or {"place": str(place)}) if ln.contract and ln.declarer is not None
+                     else ""})
     return rows
 
 
-def traveller_prefill(repo: EventRepository, event: int, board: str, table: str, ns: str, ew: str
-                      ) -> tuple[dict[str, str], dict[str, str] | None]:
+def traveller_prefill(repo: EventRepository, event: int, board: str, table: str, ns: str, ew: str,
+                      place: str = "") -> tuple[dict[str, str], dict[str, str] | None]:
     """The ruling form's fields from the traveller line a "Rule" link names (``table`` and/or
     the pair numbers ``ns``/``ew``, as query text): ``(form, line)`` with ``form`` holding
     ``table``, ``ns_pair``, ``ew_pair`` (sent on with the ruling), ``contract``, ``declarer``,
@@ -206,20 +207,22 @@ def traveller_prefill(repo: EventRepository, event: int, board: str, table: str,
     a table result), and ``line`` what the page says of it (pairs, result, lead); ``({}, None)``
     when nothing names a line. Pair numbers given with their section (``"(B) 1NS"``, the link of
     a traveller whose sections number their pairs alike) name that section's line and are sent on
-    so.
+    so. A traveller whose lines carry neither table nor pair numbers (a PBN written one game per
+    table) names a line by its place on the board's traveller, ``place`` (``"3"``: the third).
 
     Raises:
         InvalidBoardError: as :func:`app.api.travellers.table_on_traveller` (no such line, several,
             no traveller); path ``table``: a table that is not a whole number.
     """
-    table, ns, ew = table.strip(), ns.strip(), ew.strip()
-    if not table and not (ns and ew):
+    table, ns, ew, place = table.strip(), ns.strip(), ew.strip(), place.strip()[:4]
+    nth = int(place) if place.isdigit() and not table and not (ns and ew) else None
+    if not table and not (ns and ew) and nth is None:
         return {}, None
     if table and not (table.isdigit() and len(table) <= 3):
         raise InvalidBoardError(f"table {table!r} is not a table number", path="table", key="traveller_no_line",
                                 params={"board": board_key(board), "which": table[:20]})
     pairs = PairsIn(ns=ns[:20], ew=ew[:20]) if ns and ew else None
-    named = table_on_traveller(repo, event, board, int(table) if table else None, pairs)
+    named = table_on_traveller(repo, event, board, int(table) if table else None, pairs, nth)
     ln = named.line
     sectioned = pairs is not None and bool(pair_number(pairs.ns)[0] or pair_number(pairs.ew)[0])
     form = {"table": str(ln.table) if ln.table is not None and table else "",
@@ -228,7 +231,8 @@ def traveller_prefill(repo: EventRepository, event: int, board: str, table: str,
             "contract": ln.contract or "", "declarer": ln.declarer.value if ln.declarer else "",
             "table_result": str(ln.tricks) if ln.tricks is not None else "",
             "lead": str(ln.lead) if ln.lead else ""}
-    line = {"table": str(ln.table) if ln.table is not None else "", "ns": ln.ns_pair, "ew": ln.ew_pair,
+    line = {"table": str(ln.table) if ln.table is not None else "", "ns": ln.ns_pair or ln.ns_names,
+            "ew": ln.ew_pair or ln.ew_names,
             "result": ln.result, "lead": str(ln.lead) if ln.lead else "", "program": named.traveller.program}
     return form, line
 

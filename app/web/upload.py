@@ -59,7 +59,7 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
 
         def bad(found: list[Problem], status: int = 422) -> HTMLResponse:
             return render(request, "index.html", lang, status, uform=uform, errors=found,
-                          field_errors=field_errors(found))
+                          field_errors=field_errors(found), errors_heading="upload_error_title")
 
         if data is None:
             return bad([Problem("file", gettext(lang, "file_too_big", name=name))], 413)
@@ -155,7 +155,7 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
             "event_name": event.details.name, "event": event, "boards": boards,
             "team_matches": _stored_matches(repo, event_id, [b["board"] for b in boards]),
             "read_problems": _read_problems(request, lang, event_id),
-            "field_text": field_text(repo, event_id, lang), **extra})
+            "field_text": field_text(repo, event_id, lang), "revisit": True, **extra})
 
     @r.post("/events/{event_id}/problems/{problem_id}/correction", response_class=HTMLResponse,
             response_model=None)
@@ -238,13 +238,7 @@ def _upload_details(typed: Mapping[str, str], date: dt.date | None, games: list[
     else from the file (PBN's ``Event``, ``Date`` and ``Stage`` tags; a results file's event
     name), else the file's name and today."""
     if date is None:
-        tag = next((g.date for g in games if g.date), None)
-        date = dt.date.today()
-        if tag:
-            try:
-                date = dt.datetime.strptime(tag.strip(), "%Y.%m.%d").date()
-            except ValueError:
-                pass
+        date = next((g.day for g in games if g.day), None) or dt.date.today()
     event = typed.get("event_name") or _tag(games, "Event") or (results.event.strip() if results else "") or name
     session = typed.get("event_session") or _tag(games, "Stage")
     return EventDetails(name=event[:200], date=date, session=session[:100])

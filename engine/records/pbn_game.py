@@ -8,6 +8,8 @@ values.
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -21,6 +23,23 @@ from engine.model.seats import SEATS, Seat, Vulnerability
 
 _NO_VALUE = ("", "?")
 _deal_from_pbn = lru_cache(maxsize=64)(Deal.from_pbn)  # both rooms of a match share a deal
+
+
+_TAG_DATE = re.compile(r"\s*(\d{4})[.-](\d{1,2})[.-](\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?\s*")
+
+
+def tag_date(text: str | None) -> dt.date | None:
+    """The day a ``[Date]`` tag gives: PBN's ``"2026.11.27"`` (PBN 2.1, section 3.3), or as Bridge
+    Base Online's tournament download and pbntools write it, ``"2021-04-03 05:06"`` (ISO, a time of
+    day after it). ``None`` for no tag, a partial date (``"2026.??.??"``, PBN's unknown parts) or one
+    that is no day (``"2026.02.30"``)."""
+    found = _TAG_DATE.fullmatch(text or "")
+    if found is None:
+        return None
+    try:
+        return dt.date(int(found[1]), int(found[2]), int(found[3]))
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +110,11 @@ class PbnGame:
     def date(self) -> str | None:
         """Tag ``Date`` (PBN writes ``"1997.06.26"``), or ``None`` if absent."""
         return self.tags.get("Date")
+
+    @property
+    def day(self) -> dt.date | None:
+        """The day of tag ``Date`` (:func:`tag_date`), ``None`` when absent, partial or not a day."""
+        return tag_date(self.date)
 
     @property
     def label(self) -> str:

@@ -84,3 +84,19 @@ def test_a_database_that_cannot_be_reached_is_a_message_not_a_traceback(capsys: 
     err = capsys.readouterr().err
     assert err.startswith("advisor: the database cannot be opened (postgresql://advisor:***@127.0.0.1:1/advisor)")
     assert "s3cret" not in err and "Traceback" not in err
+
+
+def test_the_token_holders_are_managed_in_the_language_asked_for(capsys, tmp_path) -> None:
+    # issue 37, a new Polish director making the tokens: `advisor users` spoke English only, and
+    # `--lang` after the action was refused
+    db = f"sqlite:///{tmp_path / 'users.sqlite3'}"
+    assert cli_main(["users", "add", "Jan Kowalski", "--role", "director", "--database", db, "--lang", "pl"]) == 0
+    said = capsys.readouterr()
+    assert said.err.startswith("Token dla: Jan Kowalski (sędzia); wyświetla się tylko raz")
+    assert said.out.startswith("adv_")
+    assert cli_main(["users", "list", "--database", db, "--lang", "pl"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].split() == ["nazwa", "rola", "aktywny", "utworzony"]
+    assert table[1].split()[:4] == ["Jan", "Kowalski", "sędzia", "tak"]
+    assert cli_main(["--lang", "pl", "users", "revoke", "Jan Kowalski", "--database", db]) == 0
+    assert capsys.readouterr().out.startswith("Unieważniono token: Jan Kowalski")

@@ -69,6 +69,17 @@ def test_plural_variants_are_the_languages_own_categories(lang):
     assert plural_categories("pl") == {"one", "few", "many"} and plural_category("pl", 12) == "many"
 
 
+def test_the_travellers_line_count_takes_the_languages_plural():
+    """Issue 37, a new Polish director on a 22-table traveller: "22 wierszy" is the genitive plural
+    a number ending in 2-4 (not 12-14) does not take (Babel: few, "22 wiersze")."""
+    from app.i18n import gettext
+    assert "(PBN, 22 wiersze)" in gettext("pl", "traveller_intro_file", kind="PBN", n=22)
+    assert "(PBN, 12 wierszy)" in gettext("pl", "traveller_intro_file", kind="PBN", n=12)
+    assert "(PBN, 1 wiersz)" in gettext("pl", "traveller_intro_file", kind="PBN", n=1)
+    assert "Compscore3 (25 wierszy)" in gettext("pl", "traveller_intro", program="Compscore3", n=25)
+    assert "as Compscore3 recorded it (1 line)" in gettext("en", "traveller_intro", program="Compscore3", n=1)
+
+
 def test_a_count_picks_its_plural_form():
     """"the other 1 were played out" no more: Babel's plural rules choose the variant."""
     from engine.laws.steps import Step

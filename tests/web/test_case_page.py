@@ -249,6 +249,8 @@ def test_reading_a_case_needs_signing_in_then_any_role_reads_it(site):
     assert r.status_code == 401
     assert _errors(r.text) == ["Reading the cases needs signing in: paste the token the chief director gave you."]
     assert 'id="form-signin"' in r.text and f'name="next" value="/cases/{case_id}"' in r.text
+    # issue 37: headed as what it is, not "Nie można orzec na podstawie tych danych" (cannot rule on these data)
+    assert re.search(r'id="errors">\s*<h2>Nie zalogowano</h2>', client.get(f"/cases/{case_id}?lang=pl").text)
     _as(client, tokens, VIEWER)
     r = client.get(f"/cases/{case_id}")
     assert r.status_code == 200 and "Signed in: Piotr Lis (viewer)" in r.text
@@ -265,6 +267,7 @@ def test_a_viewer_is_refused_the_decision_in_english_and_in_polish(site):
     r = client.post(f"/cases/{case_id}/decision", data=DECISION | {"lang": "pl"})
     assert r.status_code == 403
     assert _errors(r.text) == [f"{VIEWER} ma rolę „obserwator”: zapisanie decyzji wymaga roli „sędzia”."]
+    assert re.search(r'id="errors">\s*<h2>Brak uprawnień</h2>', r.text)
     _as(client, tokens, DIRECTOR)
     assert client.get(f"/cases/{case_id}").text.count('id="decision-score"') == 0  # nothing was recorded
 

@@ -67,7 +67,7 @@ LAW_WORD = {"pl": re.compile(r"\b[Pp]rzepis\w*"), "ru": re.compile(r"\b[Зз]а�
 # genitive plural) after a few-number ("24 rozdań", "134 zapisów") is a wrong plural, unless a
 # preposition or noun governing the genitive comes before the number ("z 3 lew").
 COUNTED = {
-    "pl": {"few": {"lewy", "karty", "zapisy", "rozdania", "sprawy", "pary", "wyniki", "mecze", "pliki"},
+    "pl": {"few": {"lewy", "karty", "zapisy", "rozdania", "sprawy", "pary", "wyniki", "mecze", "pliki", "wiersze"},
            "many": {"lew", "kart", "zapisów", "rozdań", "spraw", "par", "wyników", "meczów", "plików"}},
     "ru": {"few": {"взятки", "карты", "строки", "сдачи", "дела", "пары", "результата", "матча"},
            "many": {"взяток", "карт", "строк", "сдач", "дел", "пар", "результатов", "матчей"}},

@@ -115,7 +115,7 @@ def test_a_usebio_results_file_makes_the_event_with_its_deals_and_travellers(cli
     assert r.status_code == 200, r.text[:3000]
     event = _event_of(r.text)
     # the club-files README: 27 boards, 161 lines, 27 deals; <EVENT_DESCRIPTION> names the event
-    assert "161 traveller lines on 27 boards (usebio, Compscore3 26-Jul-22)" in r.text
+    assert "161 traveller lines; boards: 27 (USEBIO, Compscore3 26-Jul-22)" in r.text
     assert len(re.findall(r'<tr data-board="', r.text)) == 27
     stored = client.get(f"/v1/events/{event}").json()
     assert (stored["name"], stored["date"], stored["boards"]) == ("EL Wed 10.00am Open (27-Jul-22)", "2022-07-27", 27)
@@ -152,6 +152,58 @@ def test_a_file_neither_pbn_nor_results_is_refused_in_the_directors_words(client
     r = client.post("/upload", files={"file": ("session.xml", b"<USEBIO><EVENT>")}, data={"lang": "en"})
     assert r.status_code == 422
     assert "session.xml: " in r.text and "Traceback" not in r.text
+
+
+def test_a_file_that_is_no_results_is_refused_under_a_heading_about_the_file(client):
+    # issue 37, a new Polish director: a KoPS2www board page (jarekczek/pbntools test/test_2_kops) is
+    # not read; the page said "Nie można orzec na podstawie tych danych" (cannot rule on these data)
+    page = b'<html><head><meta name="GENERATOR" content="KoPS2www, JFR 2005"></head><body>ROZDANIE NR 1</body></html>'
+    r = client.post("/upload", files={"file": ("p1.html", page)}, data={"lang": "pl"})
+    assert r.status_code == 422
+    heading = re.search(r'<div class="error" role="alert" id="errors">\s*<h2>([^<]*)</h2>', r.text)
+    assert heading is not None and heading.group(1) == "Nie można wczytać pliku"
+    assert re.search(r'<h2 id="h-upload">Wczytaj plik</h2>', r.text)  # every format, not "plik PBN"
+
+
+def test_the_jurisdictions_are_offered_by_their_names_not_codes(client):
+    # issue 37: the Law 13/14 form offered "wbf", "ebu", "acbl" on the Polish page
+    page = client.get("/?lang=pl").text
+    assert re.search(r'<option value="wbf"\s*selected>WBF</option><option value="ebu"\s*>EBU</option>', page)
+
+
+# One game per table (tests/engine/records/test_pbn_games_traveller.py): BBO's download's [Date] spelling
+_TABLES = "".join(
+    f'[Event "17901-1617418791"]\n[Date "2021-04-03 05:06"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+    f'[Deal "N:Q7.J7.83.AT86542 843.632.AT9752.3 AJ962.95.KQ64.Q7 KT5.AKQT84.J.KJ9"]\n[North "N{t}"]\n'
+    f'[South "S{t}"]\n[East "E{t}"]\n[West "W{t}"]\n[Contract "4H"]\n[Declarer "W"]\n[Result "{tricks}"]\n\n'
+    for t, tricks in ((1, 10), (2, 11), (3, 9)))
+
+
+def test_a_file_of_one_game_per_table_makes_a_traveller_dated_by_the_files_tag(client):
+    r = client.post("/upload", files={"file": ("bbo.pbn", f"% {uuid.uuid4()}\n{_TABLES}".encode())},
+                    data={"lang": "pl"})
+    assert r.status_code == 200, r.text[:3000]
+    event = re.search(r'/events/(\d+)/boards/1/', r.text)
+    assert event is not None
+    stored = client.get(f"/v1/events/{event.group(1)}").json()
+    assert (stored["name"], stored["date"]) == ("17901-1617418791", "2021-04-03")  # not today
+    lines = client.get(f"/v1/events/{event.group(1)}/boards/1/traveller").json()["lines"]
+    assert [ln["ns_score"] for ln in lines] == [-420, -450, 50]  # 4H W =, +1, -1 (77, nobody vulnerable)
+    page = html_text.unescape(client.get(f"/events/{event.group(1)}/boards/1/traveller?lang=pl").text)
+    # no program named: the file's format, and 3 lines in Polish's few-form (Babel: 2-4 wiersze)
+    assert "Wynik każdego stołu zapisany w pliku (PBN, 3 wiersze)" in page
+    # no table or pair numbers in the file: each line is picked by its place on the traveller, and its
+    # contract, declarer and tricks fill the play page, the Law 13/14 form and the claim form
+    assert [f"place={n}" in page for n in (1, 2, 3)] == [True, True, True]
+    play = client.get(f"/events/{event.group(1)}/boards/1/play?place=2&lang=pl").text
+    assert re.search(r'id="table_result"[^>]*value="11"', play) and re.search(r'id="contract"[^>]*value="4H"', play)
+    cards = html_text.unescape(client.get(f"/events/{event.group(1)}/boards/1/cards?place=3&lang=pl").text)
+    assert "pary N3 & S3 – E3 & W3, 4H W -1" in cards
+    claim = client.get(f"/claim?event={event.group(1)}&board=1&place=1&lang=pl").text
+    assert re.search(r'id="cl-contract"[^>]*value="4H"', claim)
+    # the event's page opened again says which event it is, not that something was stored just now
+    again = html_text.unescape(client.get(f"/events/{event.group(1)}?lang=pl").text)
+    assert f"Turniej nr {event.group(1)} (17901-1617418791)." in again and "Zapisano jako" not in again
 
 
 def test_the_board_list_links_the_facts_only_path_and_the_law_13_form_filled(client):

@@ -5,7 +5,7 @@ never by the file's name.
 Formats: PBN with ``[ScoreTable]`` (Magic Contest, OKbridge) or deals only (BigDeal,
 BridgeComposer), USEBIO 1.2 XML (Compscore3, NZ Scorer via scorer-to-usebio; teams ``MATCH`` elements:
 a line per room), NZ Bridge
-Scorer's own XML, Bridgemate ``.bws`` (MS Access), DealMaster ``.dlm`` and JFR Pary's HTML board
+Scorer's own XML, Bridgemate ``.bws`` (MS Access), DealMaster ``.dlm`` and JFR Pary's or KoPS's HTML board
 pages (one board each). Pure: no web code.
 """
 
@@ -83,7 +83,8 @@ def _read(data: bytes) -> SessionResults:
         page = decode(data)
         if looks_like_jfr(page):
             return read_jfr(page)
-        raise ResultsFileError(f"{_NOT_RESULTS} (a web page, but not a JFR Pary board page)", key="results_html")
+        raise ResultsFileError(f"{_NOT_RESULTS} (a web page, but not a board page of JFR Pary or KoPS)",
+                               key="results_html")
     if head.startswith(b"<"):
         root = parse_xml(data)
         if root.tag == "USEBIO":

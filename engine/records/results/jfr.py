@@ -43,7 +43,9 @@ from engine.records.results.model import (
 )
 
 _SUITS = {"S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS}
-_BOARD = re.compile(r"ROZDANIE\s+(\d+)", re.IGNORECASE)
+_BOARD = re.compile(r"ROZDANIE\s+(?:NR\s+)?(\d+)", re.IGNORECASE)
+_SUIT_IMAGE = re.compile(r"(?:^|/)([SHDC])\.gif$", re.IGNORECASE)
+"""A suit drawn by KoPS2www as an image with no ``alt``: ``../images/S.gif``."""
 _CELL_CLASSES = ("noc", "nol", "nor")
 MAX_COLSPAN = 20
 """The widest ``colspan`` expanded: a JFR Pary page's widest table has 13 columns (its headings
@@ -51,9 +53,20 @@ span 2 to 13 of them); a larger span is taken as this many cells."""
 
 
 def looks_like_jfr(text: str) -> bool:
-    """Whether ``text`` is a JFR Pary board page: JFR's generator tag and a ``ROZDANIE n`` heading."""
-    head = text[:4096]
-    return "JFR" in head and 'content="JFR' in head.replace("'", '"') and _BOARD.search(text) is not None
+    """Whether ``text`` is a JFR Pary board page, or a KoPS board page (:func:`is_kops`): JFR's
+    generator tag and a ``ROZDANIE n`` (KoPS: ``ROZDANIE NR n``) heading."""
+    head = text[:4096].replace("'", '"')
+    return "JFR" in head and ('content="JFR' in head or is_kops(text)) and _BOARD.search(text) is not None
+
+
+def is_kops(text: str) -> bool:
+    """Whether ``text`` was written by KoPS2www, the web output of KoPS (a Polish club scoring
+    program of JFR's family: ``<meta name="GENERATOR" content="KoPS2www, JFR 2005">``, as the
+    Silesian clubs' pages at slzbs.pl/protokoly show; jarekczek/pbntools test/test_2_kops). Its board
+    page is JFR Pary's but for three things: the suits are images with no ``alt``
+    (``../images/S.gif``), the cells have no class, and North-South's score is written signed,
+    a plus in the first score column and a minus in the second (``-420`` for 4H by West made)."""
+    return 'content="KoPS2www' in text[:4096].replace("'", '"')
 
 
 class _Cells(HTMLParser):
@@ -85,7 +98,8 @@ class _Cells(HTMLParser):
             self._span = (max(1, min(int(span), MAX_COLSPAN)) if len(span) <= 6 else MAX_COLSPAN) \
                 if span.isascii() and span.isdigit() else 1
         elif tag == "img" and self._cell is not None:
-            self._cell.append(a.get("alt", ""))
+            suit = _SUIT_IMAGE.search(a.get("src", "").strip()) if "alt" not in a else None
+            self._cell.append(suit.group(1).upper() if suit else a.get("alt", ""))
         elif tag == "br" and self._cell is not None:
             self._cell.append("\n")
 
@@ -126,27 +140,40 @@ def read_jfr(text: str) -> SessionResults:
     board = board_key(m.group(1))
     lines: list[TravellerLine] = []
     problems: list[ReadProblem] = []
-    for i, row in enumerate((r for r in parser.rows if _is_line(r)), start=1):
+    kops = is_kops(text)
+    for i, row in enumerate((r for r in parser.rows if _is_line(r, kops)), start=1):
         try:
-            lines.append(_line(board, [t for c, t in row if c in _CELL_CLASSES], f"board {board}, line {i}"))
+            lines.append(_line(board, _line_cells(row, kops), f"board {board}, line {i}", kops))
         except ResultsFileError as exc:
             problems.append(problem_of(exc, board, i))
-    hands = [t for row in parser.rows for c, t in row if c == "w" and re.match(r"^[SHDC]\b", t)]
+    hands = [t for row in parser.rows for c, t in row if c == "w" and re.match(r"^[SHDC]\b", t)] if not kops else \
+        [t for row in parser.rows for _, t in row if _KOPS_HAND.fullmatch(t)]
     records: tuple[HandRecord, ...] = ()
     if len(hands) >= 4:
         try:
             records = (_record(board, hands[:4]),)
         except ResultsFileError as exc:
             problems.append(problem_of(exc, board, None))
-    return SessionResults("jfr", "JFR Pary", "", "MP", 0, records, tuple(lines), tuple(problems))
+    return SessionResults("jfr", "KoPS2www" if kops else "JFR Pary", "", "MP", 0, records, tuple(lines),
+                          tuple(problems))
 
 
-def _is_line(row: list[tuple[str, str]]) -> bool:
-    cells = [t for c, t in row if c in _CELL_CLASSES]
+_KOPS_HAND = re.compile(r"S[^\n]*\nH[^\n]*\nD[^\n]*\nC[^\n]*")
+"""A KoPS hand cell: four lines, one a suit, spades first (``"S Q7\\nH J7\\nD 83\\nC A1086542"``)."""
+
+
+def _line_cells(row: list[tuple[str, str]], kops: bool) -> list[str]:
+    """A traveller row's cells: JFR Pary's of the classes :data:`_CELL_CLASSES`; KoPS's all (it
+    writes no class)."""
+    return [t for c, t in row if kops or c in _CELL_CLASSES]
+
+
+def _is_line(row: list[tuple[str, str]], kops: bool = False) -> bool:
+    cells = _line_cells(row, kops)
     return len(cells) >= 10 and cells[0].isdigit() and cells[1].isdigit()
 
 
-def _line(board: str, cells: list[str], where: str) -> TravellerLine:
+def _line(board: str, cells: list[str], where: str, kops: bool = False) -> TravellerLine:
     ns_pair, ew_pair, contract_text, declarer_text, lead_text, result, ns_text, ew_text, ns_pct, ew_pct = cells[:10]
     contract_text = contract_text.replace("\n", "").replace(" ", "")
     common = {"board": board, "ns_pair": ns_pair, "ew_pair": ew_pair,
@@ -161,6 +188,8 @@ def _line(board: str, cells: list[str], where: str) -> TravellerLine:
     tricks = int(contract[0]) + 6 + over
     ns = read_int(ns_text, where, "score", -SCORE_HIGH, SCORE_HIGH)
     ew = read_int(ew_text, where, "score", -SCORE_HIGH, SCORE_HIGH)
+    if kops:  # North-South's score, signed, in whichever column its sign puts it
+        ew = None if ew is None else -ew
     score = ns if ns is not None else (-ew if ew is not None else law77_score(board, contract, declarer, tricks))
     return TravellerLine(contract=contract, declarer=declarer, lead=read_lead(lead_text.replace("\n", ""), where),
                          tricks=tricks, ns_score=score, **common)  # type: ignore[arg-type]
@@ -175,7 +204,7 @@ def _record(board: str, cells: list[str]) -> HandRecord:
             suit_line = suit_line.strip()
             if not suit_line or suit_line[0] not in _SUITS:
                 continue
-            for rank in suit_line[1:].replace("10", "T").split():
+            for rank in _ranks(suit_line[1:]):
                 if rank in ("-", "—"):
                     continue
                 try:
@@ -184,3 +213,12 @@ def _record(board: str, cells: list[str]) -> HandRecord:
                     raise unreadable_card(board, rank) from None
         hands[seat] = cards
     return hand_record_of(board, hands, f"board {board}")
+
+
+def _ranks(text: str) -> list[str]:
+    """A suit's ranks as written: spaced (JFR Pary: ``"A 10 8 6"``) or run together (KoPS:
+    ``"A1086542"``), ``10`` for the ten; a dash alone for a void."""
+    ranks: list[str] = []
+    for token in text.replace("10", "T").split():
+        ranks.extend(token if len(token) > 1 and token.isalnum() else [token])
+    return ranks

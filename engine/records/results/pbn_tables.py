@@ -24,6 +24,7 @@ traveller lines.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from engine.errors import InvalidBoardError, PbnError, ResultsFileError, clip
@@ -165,8 +166,57 @@ def read_pbn_results(text: str, program: str = "") -> SessionResults:
                 problems.append(problem_of(exc, board, lineno, _cells(row)))
                 continue
             lines.extend([line] * (times or 1))
+    if not lines and _is_traveller_of_games(games):
+        lines.extend(_game_lines(games, problems))
     return SessionResults("pbn", application, event, scoring, 2 if scoring == "MP" else 0, tuple(records),
                           tuple(lines), tuple(problems))
+
+
+def _has_result(game: PbnGame) -> bool:
+    """Whether a game records a table result: a ``Contract`` that is not empty or ``?``."""
+    return game.tags.get("Contract", "").strip() not in ("", "?", "-")
+
+
+def _is_traveller_of_games(games: list[PbnGame]) -> bool:
+    """Whether a PBN file with no ``ScoreTable`` is a traveller written one game per table: no
+    game names a ``Room`` (a championship's open and closed rooms are two records, not a field) and
+    some board has two or more games with a table result. Bridge Base Online's tournament download
+    and pbntools' files made from Polish results pages (JFR Pary, KoPS) are written so: each table's
+    contract, declarer and ``Result`` (the declarer's side's tricks) under the board's deal."""
+    if any("Room" in g.tags for g in games):
+        return False
+    played: dict[str, int] = {}
+    for game in games:
+        if _has_result(game) and (game.board or "").strip():
+            key = board_key(game.board or "")
+            played[key] = played.get(key, 0) + 1
+    return any(n >= 2 for n in played.values())
+
+
+def _game_lines(games: list[PbnGame], problems: list[ReadProblem]) -> list[TravellerLine]:
+    """The traveller lines of a file written one game per table (:func:`_is_traveller_of_games`):
+    each game with a contract is a line, the players' names from its seat tags (``"North & South"``),
+    no pair numbers (the file gives none), North-South's score by Law 77 from the contract,
+    declarer, ``Result`` and the board's vulnerability (the ``[Score]`` tag, where written, is not
+    needed). A game whose contract, declarer or result cannot be read is left out and named in
+    ``problems``."""
+    lines: list[TravellerLine] = []
+    for game in games:
+        if not _has_result(game) or not (game.board or "").strip():
+            continue
+        board = board_key(game.board or "")
+        where = f"board {board}"
+        row = {"Contract": game.tags.get("Contract", ""), "Declarer": game.tags.get("Declarer", ""),
+               "Result": game.tags.get("Result", "")}
+        try:
+            line = _line(board, row, where, _vulnerability(game))
+        except ResultsFileError as exc:
+            problems.append(problem_of(exc, board, None, _cells(row)))
+            continue
+        names = [" & ".join(n for n in (game.tags.get(a, "").strip(), game.tags.get(b, "").strip())
+                            if n and n != "?") for a, b in (("North", "South"), ("East", "West"))]
+        lines.append(dataclasses.replace(line, ns_names=names[0], ew_names=names[1]))
+    return lines
 
 
 def _cells(row: dict[str, str] | ResultsFileError) -> list[tuple[str, str | None]]:

@@ -290,7 +290,7 @@ def test_jfr_a_card_of_the_deal_that_cannot_be_read_names_the_board_and_the_card
 def test_jfr_pages_that_are_no_board_are_a_clear_error(page: str) -> None:
     with pytest.raises(ResultsFileError) as info:
         _read(JFR + page)
-    assert info.value.key == "results_html" and "not a JFR Pary board page" in info.value.message
+    assert info.value.key == "results_html" and "not a board page of JFR Pary or KoPS" in info.value.message
 
 
 # --- bad files -------------------------------------------------------------------------------------
