@@ -604,4 +604,34 @@ ENTRIES: list[dict[str, Any]] = [
                          "the figure is the director's, which the committee's words repeat.",
         "disputed": False,
     },
+    {
+        "id": "bbo_forum_80632_rate_my_ruling_polish_club_1d_not_alerted",
+        "source": "BridgeBase Online forums, Simulated Appeals/Laws and Rulings, topic 80632 'Rate my Ruling: "
+                  "misinformation' (a club director's ruling in New Zealand, posted by ahydra), board 8, matchpoints",
+        "address": (
+            "https://forumstest.bridgebase.com/forums/topic/80632-rate-my-ruling-"
+            "misinformation/?comment=975332&do=findComment"
+        ),
+        "law": "21B",
+        # [hv=pc=n&s=s65ha5dakt874ckj4&w=sj842h932d953c873&n=sq73hqj84d62caq92&e=sakt9hkt76dqjct65&d=w&v=0&b=8
+        #  &a=pp1c(polish club)d1d(see below)2hppp]
+        "deal": "N:Q73.QJ84.62.AQ92 AKT9.KT76.QJ.T65 65.A5.AKT874.KJ4 J842.932.953.873",
+        "dealer": "W",
+        "vulnerable": "None",
+        "table_result": {"contract": "2H", "declarer": "N", "tricks": 7, "lead": "DQ", "score_ns": -50},
+        "offending_side": "EW",
+        "published": {
+            "kind": "weighted",
+            "outcomes": [_o("3NT", "N", 11, 60, 460), _o("2H", "N", 7, 40, -50)],
+            "score_form": "matchpoints",
+            "figure": "about 51% for NS (the field's matchpoints are not given)",
+            "words": "I therefore adjusted the score to: 60% of 3NT by North +2, N/S +460; 40% of the table result "
+                     "(N/S -50) which came out to be about 51% for NS.",
+        },
+        "reasons": "West's 1D over East's Polish 1C (0-7 points, not diamonds) was not alerted. The director judged "
+                   "that South, told of it, would bid 3D on the second round and North 3NT, but kept 40% of the "
+                   "table result for the pair's own misunderstanding over 2H, weighting toward the non-offenders.",
+        "reconstructed": "Declarer of 2H is North (the overcaller); East led the DQ from QJ doubleton.",
+        "disputed": False,
+    },
 ]
