@@ -188,6 +188,8 @@ LAW77_BY_HAND: dict[str, list[int]] = {
     "acbl_1997_fall_nabc_case1_4s_after_slow_double_of_4h": [-100],
     # 3NT N (none vul) 11: 40 + 4 x 30 = 160, + 300 game = +460; 2H N 7: one down non-vul = -50.
     "bbo_forum_80632_rate_my_ruling_polish_club_1d_not_alerted": [460, -50],
+    # 2H N (NS not vul) 8: 60 + 50 = +110; 2S W (EW vul) 10: 60 + 60 + 50 = -170; 4S W 10: 120 + 500 = -620.
+    "wbf_2000_maastricht_appeal5_2h_explained_15_16_west_balance": [110, -170, -620],
 }
 
 
@@ -379,9 +381,9 @@ def test_docs_laws_table_shows_the_engines_double_dummy_for_each_alternative(cli
 
 
 def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_some_lead(client: TestClient) -> None:
-    # docs/laws.md: "In 15 of 22 every trick figure the committee weighed is one double dummy gives
-    # after some lead; in seven it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403, EBL 2009
-    # Appeal 1, USBF 2016 appeal 4, Bridge Winners "scratching my head", BBO 80632)".
+    # docs/laws.md: "In 15 of 23 every trick figure the committee weighed is one double dummy gives
+    # after some lead; in eight it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403, EBL 2009
+    # Appeal 1, USBF 2016 appeal 4, Bridge Winners "scratching my head", BBO 80632, WBF 2000 Appeal 5)".
     outside = []
     for e in ENTRIES:
         got = ask(client, request_of(e))
@@ -395,9 +397,10 @@ def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_
                                "ebl_2009_sanremo_appeal1_6d_slow_discard_split_weighted",
                                "nswba_1999_appeal2_correctable_4s_5s_pull",
                                "sbf_lk_1403_chairmans_cup_3h_overcall_withheld",
-                               "usbf_2016_usbc_appeal4_3nt_spade_queen_after_meckwell_2d"]
+                               "usbf_2016_usbc_appeal4_3nt_spade_queen_after_meckwell_2d",
+                               "wbf_2000_maastricht_appeal5_2h_explained_15_16_west_balance"]
     assert len(ENTRIES) - len(outside) == 15
-    assert "In **15 of 22** every trick figure" in LAWS_MD.read_text()
+    assert "In **15 of 23** every trick figure" in LAWS_MD.read_text()
 
 
 def proposal(client: TestClient, entry: dict[str, Any], contract: str, declarer: str,
@@ -456,3 +459,17 @@ def test_bbo_80632_the_advisors_own_proposal_beside_the_directors_eleven_tricks(
     got = ask(client, request_of(e))
     outs = [o for a in got["alternatives"] for o in a["outcomes"]]
     assert sum(Fraction(o["weight"]) * o["score_ns"] for o in outs) == 256
+
+
+def test_wbf_2000_appeal5_the_advisors_own_proposal_beside_the_committees_tricks(client: TestClient) -> None:
+    # docs/laws.md: no lead is published, so the advisor spreads each alternative over every card the leader
+    # holds. 2H N (East leads; North-South not vulnerable): 6 tricks after the D10 or a small club (4 of 13
+    # cards, two down, NS -100), 7 after the other 9 (one down, NS -50); the table took 8, the committee's
+    # 50%. 4S W (North leads; East-West vulnerable): 10 tricks after any of North's 6 hearts (NS -620, the
+    # committee's 30%), 11 after SA CA D2 D9 DQ (120 + 30 + 500 = NS -650), 12 after C3 C9 (NS -680).
+    e = BY_ID["wbf_2000_maastricht_appeal5_2h_explained_15_16_west_balance"]
+    assert proposal(client, e, "2H", "N") == ("dd_every_lead", [(6, Fraction(4, 13), -100),
+                                                                (7, Fraction(9, 13), -50)])
+    assert proposal(client, e, "4S", "W") == ("dd_every_lead", [(10, Fraction(6, 13), -620),
+                                                                (11, Fraction(5, 13), -650),
+                                                                (12, Fraction(2, 13), -680)])

@@ -634,4 +634,36 @@ ENTRIES: list[dict[str, Any]] = [
         "reconstructed": "Declarer of 2H is North (the overcaller); East led the DQ from QJ doubleton.",
         "disputed": False,
     },
+    {
+        "id": "wbf_2000_maastricht_appeal5_2h_explained_15_16_west_balance",
+        "source": "11th World Bridge Olympiad, Maastricht 2000, Appeal No. 5 Norway v Latvia, University Teams "
+                  "round 9, board 9 (Daily Bulletin, 2 September 2000; the committee's weights from David Stevenson's "
+                  "commentary on the Maastricht appeals, https://blakjak.org/maas7.htm)",
+        "address": "http://db.worldbridge.org/Repository/tourn/Maastricht.00/Bulletins/0902/page5.htm",
+        "law": "21B",
+        # N: S A / H J108532 / D Q92 / C A93; W: S KJ1063 / H Q76 / D A874 / C Q;
+        # E: S 98752 / H AK4 / D 10 / C K1085; S: S Q4 / H 9 / D KJ653 / C J7642
+        "deal": "N:A.JT8532.Q92.A93 98752.AK4.T.KT85 Q4.9.KJ653.J7642 KJT63.Q76.A874.Q",
+        "dealer": "N",
+        "vulnerable": "EW",
+        "table_result": {"contract": "2H", "declarer": "N", "tricks": 8, "lead": None, "score_ns": 110},
+        "offending_side": "NS",
+        "published": {
+            "kind": "weighted",
+            "outcomes": [_o("2H", "N", 8, 50, 110), _o("2S", "W", 10, 20, -170), _o("4S", "W", 10, 30, -620)],
+            "score_form": "imps",
+            "figure": None,
+            "words": "Ruling: Score adjusted to 2S+2 by West, NS -170 to both sides. East/West appealed.",
+        },
+        "reasons": "South told West that North's 2H rebid showed 'less than 16, but not minimum, +/- 15-16'; the "
+                   "agreement was 12-15 or 12-16, and North was minimum. West said he would have balanced. The "
+                   "director gave 2S+2 by West (only 10 of 22 pairs reached 4S); East-West appealed for 4S, and the "
+                   "committee weighted the table result, the part score and the game.",
+        "reconstructed": "The bulletin prints 'Contract: Two hearts, played by East': North opened 1H and rebid "
+                         "2H, so North is declarer (the +110 is 2H making). The committee's weights are past the "
+                         "stored bulletin page (it ends at 'At the Committee South agreed that he gave t...'): they "
+                         "are taken from the commentary page named in the source, whose text names no declarer of "
+                         "4S; read as West, the balancer, like the director's 2S.",
+        "disputed": False,
+    },
 ]
