@@ -178,6 +178,10 @@ LAW77_BY_HAND: dict[str, list[int]] = {
     "usbf_2016_usbc_appeal1_3nt_doubled_diamond_lead": [200],
     # 4HX N (NS not vul) 9: one down doubled non-vul = -100.
     "acbl_1997_fall_nabc_case1_4s_after_slow_double_of_4h": [-100],
+    # 3NT N (none vul) 11: 40 + 4 x 30 = 160, + 300 game = +460; 2H N 7: one down non-vul = -50.
+    "bbo_forum_80632_rate_my_ruling_polish_club_1d_not_alerted": [460, -50],
+    # 2H N (NS not vul) 8: 60 + 50 = +110; 2S W (EW vul) 10: 60 + 60 + 50 = -170; 4S W 10: 120 + 500 = -620.
+    "wbf_2000_maastricht_appeal5_2h_explained_15_16_west_balance": [110, -170, -620],
 }
 
 
@@ -430,9 +434,9 @@ def test_docs_laws_table_shows_the_engines_double_dummy_for_each_alternative(cli
 
 
 def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_some_lead(client: TestClient) -> None:
-    # docs/laws.md: "In 15 of 21 every trick figure the committee weighed is one double dummy gives
-    # after some lead; in six it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403, EBL 2009
-    # Appeal 1, USBF 2016 appeal 4, Bridge Winners "scratching my head")".
+    # docs/laws.md: "In 15 of 23 every trick figure the committee weighed is one double dummy gives
+    # after some lead; in eight it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403, EBL 2009
+    # Appeal 1, USBF 2016 appeal 4, Bridge Winners "scratching my head", BBO 80632, WBF 2000 Appeal 5)".
     outside = []
     for e in ENTRIES:
         got = ask(client, request_of(e))
@@ -441,13 +445,15 @@ def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_
                 outside.append(e["id"])
                 break
     assert sorted(outside) == ["bbo_forum_37443_misinformation_split_score_3nt_multi",
+                               "bbo_forum_80632_rate_my_ruling_polish_club_1d_not_alerted",
                                "bridgewinners_td_decision_scratching_my_head_2nt_two_explanations",
                                "ebl_2009_sanremo_appeal1_6d_slow_discard_split_weighted",
                                "nswba_1999_appeal2_correctable_4s_5s_pull",
                                "sbf_lk_1403_chairmans_cup_3h_overcall_withheld",
-                               "usbf_2016_usbc_appeal4_3nt_spade_queen_after_meckwell_2d"]
+                               "usbf_2016_usbc_appeal4_3nt_spade_queen_after_meckwell_2d",
+                               "wbf_2000_maastricht_appeal5_2h_explained_15_16_west_balance"]
     assert len(ENTRIES) - len(outside) == 15
-    assert "In **15 of 21** every trick figure" in LAWS_MD.read_text()
+    assert "In **15 of 23** every trick figure" in LAWS_MD.read_text()
 
 
 def proposal(client: TestClient, entry: dict[str, Any], contract: str, declarer: str,
@@ -491,3 +497,32 @@ def test_the_advisors_own_proposal_where_the_ruling_weighs_a_guess_double_dummy_
     # 11 tricks: 3NT E +2, none vulnerable, 100 + 60 + 300 = NS -460, a figure neither side argued for.
     usbf4 = BY_ID["usbf_2016_usbc_appeal4_3nt_spade_queen_after_meckwell_2d"]
     assert proposal(client, usbf4, "3NT", "E") == ("dd_table_lead", [(11, Fraction(1), -460)])
+
+
+def test_bbo_80632_the_advisors_own_proposal_beside_the_directors_eleven_tricks(client: TestClient) -> None:
+    # docs/laws.md: the director gave 3NT by North "+2" (11 tricks, NS +460) and kept the table's 2H N -1
+    # (7 tricks, NS -50). East is on lead against North in either contract, so the table's DQ applies.
+    # 3NT N with the DQ: 12 tricks, 40 + 5 x 30 + 300 = NS +490; with a top spade (SA), 11: NS +460,
+    # the director's figure. 2H N with the DQ: 9 tricks, 60 + 30 + 50 = NS +140, two more than the table took.
+    e = BY_ID["bbo_forum_80632_rate_my_ruling_polish_club_1d_not_alerted"]
+    assert proposal(client, e, "3NT", "N") == ("dd_table_lead", [(12, Fraction(1), 490)])
+    assert proposal(client, e, "3NT", "N", "SA") == ("dd_alternative_lead", [(11, Fraction(1), 460)])
+    assert proposal(client, e, "2H", "N") == ("dd_table_lead", [(9, Fraction(1), 140)])
+    # The weighted score in points (no field is given, so no matchpoints): 0.6 x 460 + 0.4 x -50 = +256.
+    got = ask(client, request_of(e))
+    outs = [o for a in got["alternatives"] for o in a["outcomes"]]
+    assert sum(Fraction(o["weight"]) * o["score_ns"] for o in outs) == 256
+
+
+def test_wbf_2000_appeal5_the_advisors_own_proposal_beside_the_committees_tricks(client: TestClient) -> None:
+    # docs/laws.md: no lead is published, so the advisor spreads each alternative over every card the leader
+    # holds. 2H N (East leads; North-South not vulnerable): 6 tricks after the D10 or a small club (4 of 13
+    # cards, two down, NS -100), 7 after the other 9 (one down, NS -50); the table took 8, the committee's
+    # 50%. 4S W (North leads; East-West vulnerable): 10 tricks after any of North's 6 hearts (NS -620, the
+    # committee's 30%), 11 after SA CA D2 D9 DQ (120 + 30 + 500 = NS -650), 12 after C3 C9 (NS -680).
+    e = BY_ID["wbf_2000_maastricht_appeal5_2h_explained_15_16_west_balance"]
+    assert proposal(client, e, "2H", "N") == ("dd_every_lead", [(6, Fraction(4, 13), -100),
+                                                                (7, Fraction(9, 13), -50)])
+    assert proposal(client, e, "4S", "W") == ("dd_every_lead", [(10, Fraction(6, 13), -620),
+                                                                (11, Fraction(5, 13), -650),
+                                                                (12, Fraction(2, 13), -680)])

@@ -604,4 +604,66 @@ ENTRIES: list[dict[str, Any]] = [
                          "the figure is the director's, which the committee's words repeat.",
         "disputed": False,
     },
+    {
+        "id": "bbo_forum_80632_rate_my_ruling_polish_club_1d_not_alerted",
+        "source": "BridgeBase Online forums, Simulated Appeals/Laws and Rulings, topic 80632 'Rate my Ruling: "
+                  "misinformation' (a club director's ruling in New Zealand, posted by ahydra), board 8, matchpoints",
+        "address": (
+            "https://forumstest.bridgebase.com/forums/topic/80632-rate-my-ruling-"
+            "misinformation/?comment=975332&do=findComment"
+        ),
+        "law": "21B",
+        # [hv=pc=n&s=s65ha5dakt874ckj4&w=sj842h932d953c873&n=sq73hqj84d62caq92&e=sakt9hkt76dqjct65&d=w&v=0&b=8
+        #  &a=pp1c(polish club)d1d(see below)2hppp]
+        "deal": "N:Q73.QJ84.62.AQ92 AKT9.KT76.QJ.T65 65.A5.AKT874.KJ4 J842.932.953.873",
+        "dealer": "W",
+        "vulnerable": "None",
+        "table_result": {"contract": "2H", "declarer": "N", "tricks": 7, "lead": "DQ", "score_ns": -50},
+        "offending_side": "EW",
+        "published": {
+            "kind": "weighted",
+            "outcomes": [_o("3NT", "N", 11, 60, 460), _o("2H", "N", 7, 40, -50)],
+            "score_form": "matchpoints",
+            "figure": "about 51% for NS (the field's matchpoints are not given)",
+            "words": "I therefore adjusted the score to: 60% of 3NT by North +2, N/S +460; 40% of the table result "
+                     "(N/S -50) which came out to be about 51% for NS.",
+        },
+        "reasons": "West's 1D over East's Polish 1C (0-7 points, not diamonds) was not alerted. The director judged "
+                   "that South, told of it, would bid 3D on the second round and North 3NT, but kept 40% of the "
+                   "table result for the pair's own misunderstanding over 2H, weighting toward the non-offenders.",
+        "reconstructed": "Declarer of 2H is North (the overcaller); East led the DQ from QJ doubleton.",
+        "disputed": False,
+    },
+    {
+        "id": "wbf_2000_maastricht_appeal5_2h_explained_15_16_west_balance",
+        "source": "11th World Bridge Olympiad, Maastricht 2000, Appeal No. 5 Norway v Latvia, University Teams "
+                  "round 9, board 9 (Daily Bulletin, 2 September 2000; the committee's weights from David Stevenson's "
+                  "commentary on the Maastricht appeals, https://blakjak.org/maas7.htm)",
+        "address": "http://db.worldbridge.org/Repository/tourn/Maastricht.00/Bulletins/0902/page5.htm",
+        "law": "21B",
+        # N: S A / H J108532 / D Q92 / C A93; W: S KJ1063 / H Q76 / D A874 / C Q;
+        # E: S 98752 / H AK4 / D 10 / C K1085; S: S Q4 / H 9 / D KJ653 / C J7642
+        "deal": "N:A.JT8532.Q92.A93 98752.AK4.T.KT85 Q4.9.KJ653.J7642 KJT63.Q76.A874.Q",
+        "dealer": "N",
+        "vulnerable": "EW",
+        "table_result": {"contract": "2H", "declarer": "N", "tricks": 8, "lead": None, "score_ns": 110},
+        "offending_side": "NS",
+        "published": {
+            "kind": "weighted",
+            "outcomes": [_o("2H", "N", 8, 50, 110), _o("2S", "W", 10, 20, -170), _o("4S", "W", 10, 30, -620)],
+            "score_form": "imps",
+            "figure": None,
+            "words": "Ruling: Score adjusted to 2S+2 by West, NS -170 to both sides. East/West appealed.",
+        },
+        "reasons": "South told West that North's 2H rebid showed 'less than 16, but not minimum, +/- 15-16'; the "
+                   "agreement was 12-15 or 12-16, and North was minimum. West said he would have balanced. The "
+                   "director gave 2S+2 by West (only 10 of 22 pairs reached 4S); East-West appealed for 4S, and the "
+                   "committee weighted the table result, the part score and the game.",
+        "reconstructed": "The bulletin prints 'Contract: Two hearts, played by East': North opened 1H and rebid "
+                         "2H, so North is declarer (the +110 is 2H making). The committee's weights are past the "
+                         "stored bulletin page (it ends at 'At the Committee South agreed that he gave t...'): they "
+                         "are taken from the commentary page named in the source, whose text names no declarer of "
+                         "4S; read as West, the balancer, like the director's 2S.",
+        "disputed": False,
+    },
 ]
