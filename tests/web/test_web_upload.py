@@ -115,7 +115,7 @@ def test_a_usebio_results_file_makes_the_event_with_its_deals_and_travellers(cli
     assert r.status_code == 200, r.text[:3000]
     event = _event_of(r.text)
     # the club-files README: 27 boards, 161 lines, 27 deals; <EVENT_DESCRIPTION> names the event
-    assert "161 traveller lines; boards: 27 (USEBIO, Compscore3 26-Jul-22)" in r.text
+    assert "161 traveller lines; boards: 27 (USEBIO XML, Compscore3 26-Jul-22)" in r.text
     assert len(re.findall(r'<tr data-board="', r.text)) == 27
     stored = client.get(f"/v1/events/{event}").json()
     assert (stored["name"], stored["date"], stored["boards"]) == ("EL Wed 10.00am Open (27-Jul-22)", "2022-07-27", 27)
