@@ -163,7 +163,7 @@ def test_corpus_rulings_the_same(monkeypatch: pytest.MonkeyPatch, client: TestCl
     # a budget the Python search spends well within the time limit, even on a busy machine, in every
     # search of the ruling (else the deadline, not the budget, would stop it, at a node the compiled
     # search, 20-40 times faster, never stops at): the biggest positions stop at it, in both
-    body = entry["request"] | {"time_limit": 120, "node_budget": 100_000}
+    body = entry["request"] | {"time_limit": 120, "node_budget": 30_000}
 
     def rule() -> tuple[Any, ...]:
         searches.clear()
