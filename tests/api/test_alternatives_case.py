@@ -191,3 +191,16 @@ def test_an_alternatives_case_on_a_typed_deal_is_exported_and_imported(client: T
     new_id = next(iter(r.json()["cases"].values()))
     again = client.get(f"/v1/cases/{new_id}").json()
     assert again["kind"] == "alternatives" and again["ruling"]["proposal"] == ruling["proposal"]
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "keeps the table result"), ("pl", "zachowuje wynik ze stołu"),
+                                             ("ru", "сохраняет результат за столом"),
+                                             ("el", "κρατά το αποτέλεσμα του τραπεζιού")])
+def test_a_case_where_one_side_keeps_the_table_result_is_refused_at_its_field(
+        client: TestClient, event: int, lang: str, words: str) -> None:
+    # North-South keep -170 (3S E +1) and East-West get 4S E's weighted score (Law 12C1(b)): the case's
+    # proposal, decision and exports cannot yet say two such scores, so it is refused, not saved wrong
+    body = case_body(event, table_result_kept_by="NS")
+    r = client.post("/v1/cases", json=body, headers={"Accept-Language": lang})
+    error(r, 422, ["body", "table_result_kept_by"], words, "table_result_kept_by")
+    assert client.get("/v1/cases", params={"event": event}).json() == []
