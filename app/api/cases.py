@@ -158,17 +158,13 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
         if kind is CaseKind.ALTERNATIVES:
             alt = AlternativesRequest.model_validate(request)
             given = alt.model_dump(mode="json", exclude_unset=True)
-            if alt.table_result_kept_by is not None:  # the proposal, decision and exports know no kept split yet
-                raise InvalidBoardError("a case cannot yet keep a split score in which one side keeps the table "
-                                        "result (table_result_kept_by): rule it with POST /v1/rulings/alternatives "
-                                        "and save the case without table_result_kept_by, entering the split as the "
-                                        "decision", path="table_result_kept_by", key="case_alternatives_kept")
             with i18n.use(i18n.DEFAULT):  # the record in English; an error is said by its key in any language
                 answer = rule_alternatives(alt, events, solver, decided)
             prof = profile(profile_name(alt, events))
             proposal = case_proposal(answer, prof, Side(alt.offending_side) if alt.offending_side else None)
             kept = {**answer.model_dump(mode="json"), "profile": prof.name, "proposal": proposal}
-            suggested = proposal.get("score_ns") if proposal["form"] != "weighted" else None
+            # a weighted score's points average, or a kept split's two figures, is no score the scorer enters
+            suggested = proposal.get("score_ns") if proposal["form"] in ("split", "assigned") else None
             return given, kept, suggested, answer.table_result.score_ns
         cards = IncorrectCardsRequest.model_validate(request)
         given = cards.model_dump(mode="json", exclude_unset=True)

@@ -193,14 +193,58 @@ def test_an_alternatives_case_on_a_typed_deal_is_exported_and_imported(client: T
     assert again["kind"] == "alternatives" and again["ruling"]["proposal"] == ruling["proposal"]
 
 
-@pytest.mark.parametrize(("lang", "words"), [("en", "keeps the table result"), ("pl", "zachowuje wynik ze stołu"),
-                                             ("ru", "сохраняет результат за столом"),
-                                             ("el", "κρατά το αποτέλεσμα του τραπεζιού")])
-def test_a_case_where_one_side_keeps_the_table_result_is_refused_at_its_field(
-        client: TestClient, event: int, lang: str, words: str) -> None:
-    # North-South keep -170 (3S E +1) and East-West get 4S E's weighted score (Law 12C1(b)): the case's
-    # proposal, decision and exports cannot yet say two such scores, so it is refused, not saved wrong
-    body = case_body(event, table_result_kept_by="NS")
-    r = client.post("/v1/cases", json=body, headers={"Accept-Language": lang})
-    error(r, 422, ["body", "table_result_kept_by"], words, "table_result_kept_by")
-    assert client.get("/v1/cases", params={"event": event}).json() == []
+
+KEPT_PARTS = [{"result": "4S E -1", "score_ns": 50, "percent": 20},
+              {"result": "4S E =", "score_ns": -420, "percent": 80}]
+
+
+def test_a_split_where_north_south_keep_the_table_result_end_to_end(client: TestClient, event: int) -> None:
+    # North-South keep the table result, 3S E +1 (-170); East-West get 4S E's weighted score (12C1(b))
+    r = client.post("/v1/cases", json=case_body(event, table_result_kept_by="NS"))
+    assert r.status_code == 201, r.text
+    case_id = r.json()["id"]
+    got = client.get(f"/v1/cases/{case_id}").json()
+    # East-West's parts: 4S E -1 (+50) at 1/5, 4S E = (-420) at 4/5: 10 - 336 = -326 for North-South's view,
+    # East-West's own +326; North-South's own -170. Not one weighted score for both sides.
+    p = got["ruling"]["proposal"]
+    assert (p["form"], p["law"], p["table_result_kept_by"], p["table_score_ns"], p["score_ns"], p["score_ew"]) == (
+        "kept", "12C1(b)", "NS", -170, -170, 326)
+    assert [(x["result"], x["score_ns"], x["weight"]) for x in p["parts"]] == [("4S E -1", 50, "1/5"),
+                                                                              ("4S E =", -420, "4/5")]
+    assert got["suggested_ns"] is None
+    # one weighted score for both sides (the old proposal) is not it: it needs a reason
+    both = {"score_ns": -326, "result": "20% 4S E -1, 80% 4S E =", "law": "12C1(c)", "weighted": KEPT_PARTS}
+    error(client.post(f"/v1/cases/{case_id}/decision", json=both), 422, ["body", "reason"],
+          "differs from the advisor's proposal", "NS -170 / EW: 20% 4S E -1, 80% 4S E = (+326)")
+    # East-West's figure must be their parts' weighted sum, their view: -326 is North-South's view
+    error(client.post(f"/v1/cases/{case_id}/decision",
+                      json={"score_ns": -170, "score_ew": -326, "result": p["result"], "law": "12C1(b)",
+                            "weighted": KEPT_PARTS, "table_result_kept_by": "NS"}), 422, ["body", "score_ew"],
+          "weighted results give +326.00")
+    decision = {"score_ns": -170, "score_ew": 326, "result": p["result"], "law": "12C1(b)", "weighted": KEPT_PARTS,
+                "table_result_kept_by": "NS"}
+    r = client.post(f"/v1/cases/{case_id}/decision", json=decision)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["decision"]["differs_from_suggestion"] is False
+    assert out["decision"]["score"]["table_result_kept_by"] == "NS"
+    # the field (the five others: +50 once, -420 four times; top 10): North-South's -170 beats the four
+    # -420s and loses to +50: 8 of 10. East-West on their parts: +50 for North-South would be 9, East-West 1;
+    # -420 ties four, 4, East-West 6: 1/5 x 1 + 4/5 x 6 = 0.2 + 4.8 = 5.0 of 10
+    k = out["for_scorer"]["kept"]
+    assert (k["table_result_kept_by"], k["table_score_ns"], k["top"]) == ("NS", -170, 10)
+    assert (k["ns_mp"], k["ew_mp"]) == (pytest.approx(8.0), pytest.approx(5.0))
+    assert (k["ns_percent"], k["ew_percent"]) == (pytest.approx(80.0), pytest.approx(50.0))
+    assert out["for_scorer"]["weighted"] is None and out["for_scorer"]["split"] is None
+    [row] = log_rows(client, event)
+    assert (row["decision_score_ns"], row["decision_score_ew"]) == ("-170", "326")
+    assert row["for_scorer"] == ("kept: NS keep the table result (-170), EW weighted (1/5 4S E -1 +50; 4/5 4S E = "
+                                 "-420): NS 8 MP, EW 5 MP of 10")
+    # no export code says it: each export refuses by name rather than write one score for both sides
+    for ext, fmt in (("csv", "CSV"), ("xml", "USEBIO"), ("pbn", "PBN")):
+        r = client.get(f"/v1/events/{event}/adjusted.{ext}")
+        assert r.status_code == 422, (ext, r.text)
+        said = r.json()["detail"][0]["msg"]
+        assert f"the {fmt} export" in said and f"case {case_id}" in said
+    r = client.get(f"/v1/events/{event}/adjusted.csv", headers={"Accept-Language": "pl"})
+    assert "eksport CSV" in r.json()["detail"][0]["msg"]
