@@ -248,3 +248,43 @@ def test_a_split_where_north_south_keep_the_table_result_end_to_end(client: Test
         assert f"the {fmt} export" in said and f"case {case_id}" in said
     r = client.get(f"/v1/events/{event}/adjusted.csv", headers={"Accept-Language": "pl"})
     assert "eksport CSV" in r.json()["detail"][0]["msg"]
+
+
+BBO_37443 = "N:97.QJT964.A86.AQ J854.72.KJ7542.2 K63.85.Q.9876543 AQT2.AK3.T93.KJT"
+
+
+def test_a_split_where_east_west_keep_the_table_result_is_proposed_confirmed_exported_and_imported(
+        client: TestClient, event: int) -> None:
+    # BBO forums topic 37443 (tests/engine/rulings/alternatives_corpus): after a Multi explained as the majors,
+    # East-West keep 3NT by West two down; North-South (the offenders) get 50% of 3D E +1 and 50% of 3S W =.
+    # North-South vulnerable, East-West not: 3NT W -2 is +100 to North-South; 3D E +1 = 60 + 20 + 50 = 130 and
+    # 3S W = 90 + 50 = 140 to East-West: North-South's 50% x -130 + 50% x -140 = -135; East-West's own -100
+    body = {"kind": "alternatives", "event": event, "board": "7", "director": "A. Director",
+            "pairs": {"ns": {"number": "1"}, "ew": {"number": "2"}}, "deal": BBO_37443, "dealer": "W",
+            "vulnerable": "NS", "law": "75", "table_result": {"contract": "3NT", "declarer": "W", "tricks": 7},
+            "alternatives": [{"contract": "3D", "declarer": "E", "tricks": 10},
+                             {"contract": "3S", "declarer": "W", "tricks": 9}],
+            "weights": ["1/2", "1/2"], "offending_side": "NS", "table_result_kept_by": "EW"}
+    r = client.post("/v1/cases", json=body)
+    assert r.status_code == 201, r.text
+    case_id = r.json()["id"]
+    p = r.json()["ruling"]["proposal"]
+    assert (p["form"], p["table_result_kept_by"], p["table_result"], p["table_score_ns"], p["score_ns"],
+            p["score_ew"]) == ("kept", "EW", "3NT W -2", 100, -135, -100)
+    assert [(x["result"], x["score_ns"], x["weight"]) for x in p["parts"]] == [("3D E +1", -130, "1/2"),
+                                                                              ("3S W =", -140, "1/2")]
+    decision = {"score_ns": -135, "score_ew": -100, "result": p["result"], "law": p["law"],
+                "table_result_kept_by": "EW", "weighted": [{"result": "3S W =", "score_ns": -140, "percent": 50},
+                                                           {"result": "3D E +1", "score_ns": -130, "percent": 50}]}
+    r = client.post(f"/v1/cases/{case_id}/decision", json=decision)
+    assert r.status_code == 200, r.text
+    assert r.json()["decision"]["differs_from_suggestion"] is False
+    # no traveller: the parts and points for the scorer, no figures
+    k = r.json()["for_scorer"]["kept"]
+    assert (k["table_result_kept_by"], k["table_score_ns"], k["ns_mp"], k["ew_mp"]) == ("EW", 100, None, None)
+    # the case file's export and import keep it, the confirmation needing no reason there either
+    r = client.post("/v1/cases/import", json=client.get(f"/v1/events/{event}/cases.json").json())
+    assert r.status_code == 201, r.text
+    history = client.get(f"/v1/cases/{next(iter(r.json()['cases'].values()))}/history").json()
+    [kept] = [h["change"] for h in history if h["action"] == "decision"]  # kept, unverified (issue 35)
+    assert (kept["table_result_kept_by"], kept["score_ns"], kept["score_ew"], kept["reason"]) == ("EW", -135, -100, "")
