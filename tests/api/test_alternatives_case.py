@@ -288,3 +288,21 @@ def test_a_split_where_east_west_keep_the_table_result_is_proposed_confirmed_exp
     history = client.get(f"/v1/cases/{next(iter(r.json()['cases'].values()))}/history").json()
     [kept] = [h["change"] for h in history if h["action"] == "decision"]  # kept, unverified (issue 35)
     assert (kept["table_result_kept_by"], kept["score_ns"], kept["score_ew"], kept["reason"]) == ("EW", -135, -100, "")
+
+
+def test_a_decided_kept_split_stands_in_the_field_as_north_souths_score(client: TestClient, event: int) -> None:
+    # pairs 11 v 9 decided: North-South keep -170, East-West on 20% 4S E -1 / 80% 4S E = (above)
+    case_id = client.post("/v1/cases", json=case_body(event, table_result_kept_by="NS")).json()["id"]
+    p = client.get(f"/v1/cases/{case_id}").json()["ruling"]["proposal"]
+    r = client.post(f"/v1/cases/{case_id}/decision", json={"score_ns": -170, "score_ew": 326, "result": p["result"],
+                                                           "law": "12C1(b)", "weighted": KEPT_PARTS,
+                                                           "table_result_kept_by": "NS"})
+    assert r.status_code == 200, r.text
+    # board 21 at pairs 2 v 8 (4S E -1, +50), scored on 4S E = (-420) against the field as it now stands:
+    # -420 four times (5 v 1, 6 v 4, 10 v 3, 12 v 7) and pairs 11 v 9 on North-South's -170: ties four,
+    # loses to -170: 4 of 10. (East-West's parts taken for North-South's would give 4 + 4/5 = 4.8.)
+    r = client.post("/v1/rulings/alternatives", json={
+        "event": event, "board": "21", "pairs": {"ns": "2", "ew": "8"}, "law": "16B",
+        "alternatives": [{"contract": "4S", "declarer": "E", "tricks": 10}]})
+    assert r.status_code == 200, r.text
+    assert r.json()["weighted"]["ns"] == pytest.approx(4.0)
