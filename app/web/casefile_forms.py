@@ -96,7 +96,7 @@ def decision_body(lang: str, form: Mapping[str, str], plausible: Sequence[Mappin
         if kept_by == "EW" and untouched["score_ns"]:
             score = weighted
         if kept_by == "NS" and untouched["score_ew"]:
-            score_ew = -weighted if weighted else 0.0
+            score_ew = 0.0 - weighted
         if untouched["result"]:
             others = ", ".join(f"{pct:g}% {res}" for res, _, pct in parts)
             table = prefill.get("kept_table", "")
