@@ -29,6 +29,7 @@ from app.api.case_format import Number, case_order, cell, imported_note
 from app.api.scorer import ForScorerOut, WeightedEntryOut, case_table, for_case
 from engine.casefile.cases import Case, CaseRepository
 from engine.casefile.events import ADJUSTED_FRAGMENT, EventRepository
+from engine.errors import InvalidBoardError
 from engine.records.results.model import weighted_code
 
 EventId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The event's id.")]
@@ -85,15 +86,29 @@ def _artificial_code(ns: float, ew: float, usebio: str | None) -> str:
     return usebio if usebio is not None else f"A{ns:g}/{ew:g}"
 
 
-def export_lines(cases: Sequence[Case], events: EventRepository) -> list[ExportLine]:
+def export_lines(cases: Sequence[Case], events: EventRepository, fmt: str = "CSV") -> list[ExportLine]:
     """The event's decided cases (``cases``) as export lines, by board, round and table: every
     kind of decision (assigned, artificial, weighted, split; issue 36), each with the section and
-    pair numbers of its line on the stored traveller (:func:`app.api.scorer.case_table`)."""
+    pair numbers of its line on the stored traveller (:func:`app.api.scorer.case_table`).
+
+    Raises:
+        InvalidBoardError: path ``event_id``, key ``adjusted_kept_no_code``: a case's score is a
+            split where one side keeps the table result and the other gets a weighted score
+            (12C1(b), 12C1(e)), which no code of the export ``fmt`` (``"CSV"``, ``"USEBIO"``,
+            ``"PBN"``) says and no reader reads back: the export is refused, not written wrong.
+    """
     out = []
     for c in sorted(cases, key=case_order):
         b = for_case(c, events, cases)
         if b is None:
             continue
+        if b.kept is not None:
+            raise InvalidBoardError(
+                f"the {fmt} export of the adjusted results cannot say case {c.id}'s score (board "
+                f"{c.details.board}): one side keeps the table result and the other gets a weighted score "
+                "(12C1(b), 12C1(e)), for which the export has no code; type each side's figure from the case's "
+                "\"for the scorer\" box", path="event_id", key="adjusted_kept_no_code",
+                params={"format": fmt, "case": c.id, "board": c.details.board})
         section, ns_pair, ew_pair = _where(c, events)
         out += [replace(x, section=section, ns_pair=ns_pair, ew_pair=ew_pair) for x in _decided(c, b)]
     return out
@@ -154,7 +169,7 @@ def adjusted_csv(cases: Sequence[Case], events: EventRepository) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(ADJUSTED_COLUMNS)
-    for x in export_lines(cases, events):
+    for x in export_lines(cases, events, "CSV"):
         c, b, d = x.case, x.block, x.case.details
         row: list[str | int | Number] = [c.id, d.board, x.section, d.round, d.table, x.ns_pair, x.ew_pair, x.kind]
         score_ew: str | int = ""
@@ -198,7 +213,7 @@ def adjusted_usebio(cases: Sequence[Case], events: EventRepository) -> bytes:
     SubElement(event, "PROGRAM_NAME").text = ADJUSTED_FRAGMENT  # uploaded back, it changes only these lines
     sections: dict[str, Element] = {}
     boards: dict[tuple[str, str], Element] = {}
-    for x in export_lines(cases, events):
+    for x in export_lines(cases, events, "USEBIO"):
         b, d = x.block, x.case.details
         if x.section and x.section not in sections:  # as EBUScore and PairsScorer write a section
             sections[x.section] = SubElement(event, "SECTION", {"SECTION_ID": x.section})
@@ -263,7 +278,7 @@ def adjusted_pbn(cases: Sequence[Case], events: EventRepository) -> str:
     score columns (``Score_NS 420``, ``Score_EW -620``, East-West's own view) with each side's
     figures. ``[Application]`` is :data:`engine.casefile.events.ADJUSTED_FRAGMENT`: uploaded back
     into the event, the file changes only its own lines (issue 36). A figure not known is ``-``."""
-    lines = export_lines(cases, events)
+    lines = export_lines(cases, events, "PBN")
     out = ["% PBN 2.1", "% EXPORT", f"% adjusted results of the {ADJUSTED_FRAGMENT}", ""]
     by_board: dict[str, list[ExportLine]] = {}
     for x in lines:

@@ -422,7 +422,12 @@ def case_proposal(out: AlternativesResponse, prof: Profile, offending: Side | No
     Raises:
         InvalidBoardError: ``offending_side`` (missing where the profile does not weight);
             ``weights`` (no part is likely, 12C1(e)).
+
+    A ruling where one side keeps the table result (``table_result_kept_by``) proposes form
+    ``"kept"`` instead (:func:`_kept_proposal`).
     """
+    if out.table_result_kept_by is not None and out.sides is not None:
+        return _kept_proposal(out, prof)
     merged: dict[tuple[str, int], Fraction] = {}
     for a in out.alternatives:
         for o in a.outcomes:
@@ -447,6 +452,39 @@ def case_proposal(out: AlternativesResponse, prof: Profile, offending: Side | No
         return {"form": "assigned", "law": "12C1(e)", "score_ns": for_ns, "result": label(for_ns), "parts": parts}
     return {"form": "split", "law": "12C1(e)", "score_ns": for_ns, "score_ew": -for_ew,
             "result": f"{label(for_ns)} / {label(for_ew)}", "parts": parts}
+
+
+def _kept_proposal(out: AlternativesResponse, prof: Profile) -> dict[str, Any]:
+    """The proposal of a ruling where one side keeps the table result (12C1(b), 12C1(e);
+    :func:`kept_sides`): ``{"form": "kept", "law", "table_result_kept_by", "table_result",
+    "table_score_ns", "parts", "score_ns", "score_ew", "result"}``: ``parts`` the other side's
+    results (North-South's points) with their weights, a result reached through two alternatives
+    one part; ``score_ns`` North-South's figure and ``score_ew`` East-West's own (their view), the
+    keeping side's its table points, the other side's the weighted sum of its parts; ``law``
+    ``"12C1(b)"`` where the profile weights the other side's score (12C1(c)), ``"12C1(e)"``
+    where it does not (the other side on one result)."""
+    assert out.sides is not None and out.table_result_kept_by is not None
+    kept_by = out.table_result_kept_by
+    table_ns = out.table_result.score_ns
+    assert table_ns is not None  # kept_sides refused a table result without tricks
+    other = next(s for s in out.sides if not s.keeps_table_result)
+    merged: dict[tuple[str, int], Fraction] = {}
+    for o in other.outcomes:
+        merged[(o.result, o.score_ns)] = merged.get((o.result, o.score_ns), Fraction(0)) + Fraction(o.weight)
+    parts = [{"result": r, "score_ns": n, "weight": str(w), "percent": float(w * 100)}
+             for (r, n), w in merged.items()]
+    weighted_ns = float(sum((n * w for (_, n), w in merged.items()), Fraction(0)))
+    table_result = out.table_result.result or ""
+    others = ", ".join(f"{p['percent']:g}% {p['result']}" for p in parts)
+    if kept_by == "NS":
+        score_ns, score_ew = float(table_ns), round(-weighted_ns, 2)
+        result = f"NS {table_result} / EW {others}"
+    else:
+        score_ns, score_ew = round(weighted_ns, 2), float(-table_ns)
+        result = f"NS {others} / EW {table_result}"
+    return {"form": "kept", "law": "12C1(b)" if prof.weighting else "12C1(e)", "table_result_kept_by": kept_by,
+            "table_result": table_result, "table_score_ns": table_ns, "parts": parts, "score_ns": score_ns,
+            "score_ew": score_ew, "result": result}
 
 
 def rule_alternatives(body: AlternativesRequest, repo: EventRepository, solver: DoubleDummySolver,

@@ -18,7 +18,7 @@ from app.api.schemas.cases import CaseOut, DecisionIn, ReviewIn, SettingsIn
 from app.service.access import Acting
 from app.storage.cases import SqlCaseRepository
 from engine.casefile.cases import Action, Case, CaseKind, EventSettings, WeightedPart
-from engine.casefile.rules import check_decision, check_review, check_time_zone
+from engine.casefile.rules import KeptProposal, check_decision, check_review, check_time_zone
 from engine.casefile.users import Actor
 
 
@@ -81,6 +81,21 @@ def proposed_split(case: Case) -> tuple[float, float] | None:
         return None
 
 
+def proposed_kept(case: Case) -> KeptProposal | None:
+    """The split an alternatives case's ruling proposes where one side keeps the table result
+    (:func:`app.api.alternatives.case_proposal`, form ``"kept"``: 12C1(b), 12C1(e)); ``None`` for
+    any other case or proposal."""
+    proposal = case.data.ruling.get("proposal") if case.data.kind is CaseKind.ALTERNATIVES else None
+    if not isinstance(proposal, Mapping) or proposal.get("form") != "kept":
+        return None
+    try:
+        parts = tuple(WeightedPart(str(p["result"]), int(p["score_ns"]), float(Fraction(str(p["weight"])) * 100))
+                      for p in proposal.get("parts") or ())
+        return KeptProposal(str(proposal["table_result_kept_by"]), int(proposal["table_score_ns"]), parts)
+    except (KeyError, TypeError, ValueError, ZeroDivisionError):
+        return None
+
+
 def record_decision(cases: SqlCaseRepository, case_id: int, body: DecisionIn, actor: Actor) -> Case:
     """Append the director's decision (:func:`engine.casefile.rules.check_decision`): confirming the
     ruling's weighted proposal (:func:`proposed_weighting`) or its 12C1(e) scores
@@ -92,7 +107,7 @@ def record_decision(cases: SqlCaseRepository, case_id: int, body: DecisionIn, ac
     score = body.to_score()
     return cases.append(case_id, Action.DECISION, actor,
                         lambda c: check_decision(c, score, body.reason, proposed_weighting(c),
-                                                 proposed_split(c)).to_json())
+                                                 proposed_split(c), proposed_kept(c)).to_json())
 
 
 def add_review(cases: SqlCaseRepository, case_id: int, body: ReviewIn, actor: Actor) -> Case:

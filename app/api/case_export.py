@@ -15,6 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from app.api.case_common import ERRORS, repos
+from app.api.case_decisions import proposed_kept, proposed_split, proposed_weighting
 from app.api.cases import _edition, rule, stored_request
 from app.api.schemas.case_export import EXPORT_FORMAT, EXPORT_VERSION, ExportedCaseIn, ExportIn, ImportedOut, aware
 from app.api.schemas.cases import CaseOut, HistoryEntryOut
@@ -86,7 +87,9 @@ def _replayed(case: Case, entries: list[HistoryEntry], where: str) -> None:
         try:
             if e.action is Action.DECISION:
                 c = e.change
-                check_decision(state, EnteredScore.from_json(c), str(c.get("reason", "")))
+                # as the decision was checked when recorded: confirming the ruling's proposal needs no reason
+                check_decision(state, EnteredScore.from_json(c), str(c.get("reason", "")), proposed_weighting(state),
+                               proposed_split(state), proposed_kept(state))
             elif e.action is Action.REVIEW:
                 check_review(state, fold(case, [*so_far, e], trust_imported=True).reviews[-1])
             elif (e.action is Action.CREATED) != (i == 0):

@@ -163,7 +163,8 @@ def rule(kind: CaseKind, request: Mapping[str, Any], events: EventRepository,
             prof = profile(profile_name(alt, events))
             proposal = case_proposal(answer, prof, Side(alt.offending_side) if alt.offending_side else None)
             kept = {**answer.model_dump(mode="json"), "profile": prof.name, "proposal": proposal}
-            suggested = proposal.get("score_ns") if proposal["form"] != "weighted" else None
+            # a weighted score's points average, or a kept split's two figures, is no score the scorer enters
+            suggested = proposal.get("score_ns") if proposal["form"] in ("split", "assigned") else None
             return given, kept, suggested, answer.table_result.score_ns
         cards = IncorrectCardsRequest.model_validate(request)
         given = cards.model_dump(mode="json", exclude_unset=True)

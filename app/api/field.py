@@ -76,13 +76,17 @@ def decided_entry(case: Case, label: str) -> FieldEntry | None:
     """The table of ``case`` as it now stands in the field, its decided score in place: an
     artificial score (12C2) takes it out, a weighted score (12C1(c)) gives its results with their
     weights (percent / 100, made to sum to 1 when the stored percentages, to 0.01, do not), an
-    assigned score its North-South points (a split score, 12C1(b): North-South's). ``None``
-    while nothing is decided (or a cancelled ruling with no table result)."""
+    assigned score its North-South points (a split score, 12C1(b): North-South's; a split where
+    one side keeps the table result: North-South's too, their table points when they keep it,
+    else their weighted results). ``None`` while nothing is decided (or a cancelled ruling with no
+    table result)."""
     final = case.final_score()
     if final is None:
         return None
     if final.artificial:
         return FieldEntry(artificial=True, decided=True, label=label)
+    if final.kept_by == "NS" and final.score_ns is not None:  # the weighted parts are East-West's
+        return FieldEntry(round(final.score_ns), decided=True, label=label)
     if final.weighted:
         total = sum((Fraction(str(p.percent)) for p in final.weighted), Fraction(0))
         if total <= 0:

@@ -13,7 +13,7 @@ from app.api.field import PlacedCase, convention_words, place_case
 from app.api.schemas.scores import WeightedResponse
 from app.api.travellers import PairsIn, TableOnTraveller, table_on_traveller
 from app.i18n import gettext
-from engine.casefile.cases import Case
+from engine.casefile.cases import Case, EnteredScore
 from engine.casefile.events import EventRepository
 from engine.errors import InvalidBoardError
 from engine.records.results.model import split_code
@@ -124,6 +124,29 @@ class SplitOut(BaseModel):
     ew_imps: float | None = Field(default=None, description="At IMPs: East-West's IMPs for their score.")
 
 
+class KeptOut(BaseModel):
+    """A split where one side keeps the table result and the other gets the weighted score
+    (12C1(b), 12C1(e)): each side scored on the field on its own, the keeping side on its table
+    result, the other on its weighted results (each matchpointed or IMPed, then weighted). No
+    program takes it as data: the scorer types each side's figure."""
+
+    table_result_kept_by: str = Field(description="'NS' or 'EW': the side that keeps the table result.")
+    result: str = Field(description="As entered, e.g. 'NS 50% 3D E +1, 50% 3S W = / EW 3NT W -2'.")
+    table_score_ns: int = Field(description="The table result's points, North-South's view (Law 77).")
+    weighted: WeightedEntryOut = Field(description="The other side's weighted results on the field; of its figures "
+                                       "only that side's applies.")
+    top: int | None = Field(default=None, description="The board's top in matchpoints; null without a field or at "
+                            "IMPs.")
+    ns_mp: float | None = Field(default=None, description="North-South's matchpoints: on the table result when they "
+                                "keep it, else their weighted results'.")
+    ew_mp: float | None = Field(default=None, description="East-West's matchpoints, likewise.")
+    ns_percent: float | None = None
+    ew_percent: float | None = None
+    form: str = Field(default="matchpoints", description="'matchpoints', 'butler', 'cross_imps' or 'imps' (teams).")
+    ns_imps: float | None = None
+    ew_imps: float | None = None
+
+
 class FieldOut(BaseModel):
     """The field a decided case's score is scored on (issue 36): the event's convention, named, and
     the score's figure on the traveller as it now stands, every other decided adjustment of the
@@ -175,6 +198,8 @@ class ForScorerOut(BaseModel):
         "against the field, and each side's percentage.")
     split: SplitOut | None = Field(default=None, description="A split assigned adjusted score (12C1(b)): each "
                                    "side's own score and its matchpoints (or IMPs) against the field.")
+    kept: KeptOut | None = Field(default=None, description="A split where one side keeps the table result and the "
+                                 "other gets the weighted score (12C1(b), 12C1(e)): each side's figure on the field.")
     field: FieldOut | None = Field(default=None, description="A decided case on a stored traveller: the event's "
                                    "convention and the score on the field as it now stands (issue 36).")
 
@@ -354,6 +379,34 @@ def _split_on_field(out: SplitOut, placed: PlacedCase | None) -> SplitOut:
                                   "ew_imps": -ew.ns})
 
 
+def _kept_for_case(final: EnteredScore, placed: PlacedCase | None) -> ForScorerOut | None:
+    """The block of a split where ``final.kept_by`` keeps the table result (12C1(b), 12C1(e)):
+    the keeping side on its table points, the other on its weighted parts, each scored on
+    ``placed``'s field on its own (:func:`_on_field`, as
+    :func:`app.api.alternatives.kept_on_field` scores the ruling); without a field, the parts and
+    points only. ``None`` when the parts' percentages do not sum to 100."""
+    weights = weights_from_percent([p.percent for p in final.weighted])
+    if weights is None or final.kept_by is None or final.score_ns is None or final.score_ew is None:
+        return None
+    kept_ns = final.kept_by == "NS"
+    table_ns = round(final.score_ns) if kept_ns else round(-final.score_ew)
+    parts = [(p.result, p.score_ns, w) for p, w in zip(final.weighted, weights, strict=True)]
+    table = _on_field([(final.result, table_ns, Fraction(1))], placed)
+    other = _on_field(parts, placed)
+    block = KeptOut(table_result_kept_by=final.kept_by, result=final.result, table_score_ns=table_ns,
+                    weighted=_weighted_on_field(parts, other))
+    if table is not None and other is not None:
+        ns, ew = (table, other) if kept_ns else (other, table)
+        if ns.form == MATCHPOINTS:
+            block = block.model_copy(update={"top": None if ns.top is None else int(ns.top), "ns_mp": ns.ns,
+                                             "ew_mp": ew.ew, "ns_percent": ns.ns_percent,
+                                             "ew_percent": ew.ew_percent})
+        else:
+            block = block.model_copy(update={"form": "imps" if ns.form == TEAMS else ns.form, "ns_imps": ns.ns,
+                                             "ew_imps": ew.ew})
+    return ForScorerOut(kept=block, field=FieldOut.of(placed, None) if placed is not None else None)
+
+
 def for_case(case: Case, events: EventRepository, decided: Sequence[Case] = ()) -> ForScorerOut | None:
     """The block of a case's score that stands (:meth:`Case.final_score`): an artificial score by
     its two percentages (a split one, 60% / 30%, too), a weighted score by its parts (with its IMPs
@@ -376,6 +429,8 @@ def for_case(case: Case, events: EventRepository, decided: Sequence[Case] = ()) 
             except ValueError:
                 return None
         return None
+    if final.kept_by is not None:
+        return _kept_for_case(final, placed)
     if final.weighted:
         weights = weights_from_percent([p.percent for p in final.weighted])  # 33.3333% is a third
         if weights is None:  # percentages not summing to 100 (to 0.01 %): without matchpoints
@@ -408,6 +463,17 @@ def scorer_text(block: ForScorerOut | None) -> str:
     programs' own codes."""
     if block is None:
         return ""
+    if block.kept is not None:
+        k = block.kept
+        parts = "; ".join(f"{c.weight} {c.label} {c.score_ns:+d}" for c in k.weighted.components)
+        if k.ns_imps is not None and k.ew_imps is not None:
+            figures = f": NS {k.ns_imps:+.2f} IMP, EW {k.ew_imps:+.2f} IMP"
+        elif k.ns_mp is not None and k.ew_mp is not None:
+            figures = f": NS {k.ns_mp:g} MP, EW {k.ew_mp:g} MP of {k.top}"
+        else:
+            figures = ""
+        return (f"kept: {k.table_result_kept_by} keep the table result ({k.table_score_ns:+d}), "
+                f"{'EW' if k.table_result_kept_by == 'NS' else 'NS'} weighted ({parts}){figures}")
     if block.split is not None:
         sp = block.split
         if sp.ns_imps is not None and sp.ew_imps is not None:
@@ -467,6 +533,17 @@ def scorer_words(lang: str, block: ForScorerOut | None) -> str:
     if block is None:
         return ""
     imp = gettext(lang, "unit_imp")
+    if block.kept is not None:
+        k = block.kept
+        parts = "; ".join(f"{c.weight} {c.label} {c.score_ns:+d}" for c in k.weighted.components)
+        key = f"scorer_kept_{k.table_result_kept_by.lower()}"
+        if k.ns_imps is not None and k.ew_imps is not None:
+            return gettext(lang, key, score=f"{k.table_score_ns:+d}", parts=parts, ns=f"{k.ns_imps:+.2f} {imp}",
+                           ew=f"{k.ew_imps:+.2f} {imp}")
+        if k.ns_percent is not None and k.ew_percent is not None:
+            return gettext(lang, key, score=f"{k.table_score_ns:+d}", parts=parts, ns=f"{k.ns_percent:.2f}%",
+                           ew=f"{k.ew_percent:.2f}%")
+        return gettext(lang, "scorer_kept_no_field", score=f"{k.table_score_ns:+d}", parts=parts)
     if block.split is not None:
         sp = block.split
         ns_score, ew_score = f"{sp.score_ns:+d}", f"{sp.score_ew:+d}"
@@ -490,6 +567,7 @@ def scorer_words(lang: str, block: ForScorerOut | None) -> str:
     return ""
 
 
-__all__ = ["ArtificialOut", "AssignedOut", "FieldOut", "ForScorerOut", "SplitOut", "WeightedEntryOut", "case_field",
+__all__ = ["ArtificialOut", "AssignedOut", "FieldOut", "ForScorerOut", "KeptOut", "SplitOut", "WeightedEntryOut",
+           "case_field",
            "case_table", "for_case", "for_revoke", "scorer_text", "scorer_words", "split_of", "weighted_at_imps",
            "weighted_words", "with_imps"]

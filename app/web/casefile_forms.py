@@ -57,7 +57,11 @@ def decision_body(lang: str, form: Mapping[str, str], plausible: Sequence[Mappin
     prefilled (``prefill``) or blank, they become the weighted sum, the parts, and 12C1(c). An
     artificial score (12C2) given by side likewise replaces the prefilled points and law. East-West's
     own points (``score_ew``: a split score, 12C1(b) or 12C1(e)'s two scores) are kept as typed,
-    dropped when a weighted or artificial score replaces a prefilled one.
+    dropped when a weighted or artificial score replaces a prefilled one. With ``kept_by`` (``"NS"``
+    or ``"EW"``: that side keeps the table result, 12C1(b), 12C1(e)) the weights are the other
+    side's: its figure left as prefilled becomes their weighted sum (East-West's in their own
+    view), the keeping side's stays its table points, and the result, left as prefilled, names
+    both (``prefill["kept_table"]`` the table result).
     """
     problems: list[Problem] = []
     try:
@@ -84,7 +88,22 @@ def decision_body(lang: str, form: Mapping[str, str], plausible: Sequence[Mappin
                  for k in ("score_ns", "score_ew", "result", "law")}
     art = {k: form.get(f"art_{k.lower()}", "").strip() for k in ("NS", "EW")}
     artificial = {k: v for k, v in art.items() if v} or None
-    if parts and not problems:  # the weighted score replaces the prefilled suggestion
+    kept_by = form.get("kept_by", "").strip() or None
+    if kept_by not in (None, "NS", "EW"):
+        problems.append(say(lang, "kept_by", gettext(lang, "case_kept_by_bad")))
+    if kept_by and parts and not problems:  # the other side's weighted score; the keeping side's table points
+        weighted = round(sum(s * pct for _, s, pct in parts) / 100, 2)
+        if kept_by == "EW" and untouched["score_ns"]:
+            score = weighted
+        if kept_by == "NS" and untouched["score_ew"]:
+            score_ew = 0.0 - weighted
+        if untouched["result"]:
+            others = ", ".join(f"{pct:g}% {res}" for res, _, pct in parts)
+            table = prefill.get("kept_table", "")
+            result = f"NS {table} / EW {others}" if kept_by == "NS" else f"NS {others} / EW {table}"
+        if untouched["law"] and not law:
+            law = "12C1(b)"
+    elif parts and not problems:  # the weighted score replaces the prefilled suggestion
         if untouched["score_ns"]:
             score = round(sum(s * pct for _, s, pct in parts) / 100, 2)
         if untouched["score_ew"]:
@@ -109,11 +128,12 @@ def decision_body(lang: str, form: Mapping[str, str], plausible: Sequence[Mappin
                                           "reason": form.get("reason", ""),
                                           "weighted": [{"result": r, "score_ns": n, "percent": pct}
                                                        for r, n, pct in parts],
-                                          "artificial": artificial})
+                                          "artificial": artificial, "table_result_kept_by": kept_by})
     except ValidationError as exc:
         return None, _model_problems(lang, exc, {"score_ns": "score_ns", "result": "result", "law": "law",
                                                  "reason": "reason", "weighted": "weights",
-                                                 "artificial": "artificial", "score_ew": "score_ew"})
+                                                 "artificial": "artificial", "score_ew": "score_ew",
+                                                 "table_result_kept_by": "kept_by"})
     return body, []
 
 
@@ -167,4 +187,5 @@ def _rule_field(path: str, review: bool) -> str:
         return {"score_ns": "review_score_ns", "members": "members", "reasons": "reasons",
                 "deposit": "deposit"}.get(head, "")
     return {"score_ns": "score_ns", "score_ew": "score_ew", "reason": "reason", "weighted": "weights",
+            "table_result_kept_by": "kept_by",
             "artificial": "artificial"}.get(head, "")

@@ -20,7 +20,7 @@ from app.api.case_format import case_order
 from app.api.cases import filter_cases
 from app.api.ruling_log import ruling_log
 from app.api.schemas.cases import SettingsIn
-from app.api.scorer import for_case, weighted_words
+from app.api.scorer import for_case, scorer_words, weighted_words
 from app.i18n import gettext
 from app.service import auth
 from app.service.page_language import page_lang
@@ -44,6 +44,8 @@ def final_text(lang: str, c: Case, events: EventRepository | None, cases: CaseRe
     if final is not None and final.weighted and events is not None:
         decided = cases.cases(c.details.event_id, c.details.board) if cases is not None else ()
         block = for_case(c, events, decided)
+        if block is not None and block.kept is not None:  # one side keeps the table result: each side's figure
+            return f"{scorer_words(lang, block)} ({final.law})" if final.law else scorer_words(lang, block)
         if block is not None and block.weighted is not None:
             return f"{weighted_words(lang, block.weighted)} ({final.law})" if final.law else \
                 weighted_words(lang, block.weighted)

@@ -131,14 +131,15 @@ def case_context(request: Request, case: Case, lang: str) -> dict[str, Any]:
     plausible = weighable(case)
     viewer = who(request)
     prefill = {"score_ns": points(sug.score_ns) if sug.score_ns is not None else "", "result": sug.result,
-               "law": sug.law, "score_ew": points(sug.score_ew) if sug.score_ew is not None else ""}
+               "law": sug.law, "score_ew": points(sug.score_ew) if sug.score_ew is not None else "",
+               "kept_by": sug.kept_by or "", "kept_table": sug.kept_table}
     return {
         "case": case, "event": event, "label": label, "contract": contract, "declarer": declarer,
         "diagram": diagram, "centre": contract, "counts": None,
         "case_status": status_text(lang, case), "final": score_text(lang, case.final_score()),
         "suggestion": sug, "suggested_text": score_text(lang, EnteredScore(
             float(sug.score_ns) if sug.score_ns is not None else None, sug.result, sug.law, score_ew=sug.score_ew,
-            artificial=sug.artificial, weighted=sug.weighted)),
+            artificial=sug.artificial, weighted=sug.weighted, kept_by=sug.kept_by)),
         "alt": alternatives_view(lang, r) if case.data.kind is CaseKind.ALTERNATIVES else None,
         "table_text": points(case.data.table_ns), "created_at": when(case.created, zone),
         "settings": settings, "local_times": not zone, "th": lambda key, **p: t_html(lang, key, **p),
@@ -232,9 +233,11 @@ def install_case_page(r: APIRouter, render: Render) -> None:
             return case
         plausible = case_context(request, case, lang)["plausible"]
         prefill = {"score_ns": form.get("prefill_score_ns", ""), "result": form.get("prefill_result", ""),
-                   "law": form.get("prefill_law", ""), "score_ew": form.get("prefill_score_ew", "")}
+                   "law": form.get("prefill_law", ""), "score_ew": form.get("prefill_score_ew", ""),
+                   "kept_by": form.get("prefill_kept_by", ""), "kept_table": form.get("prefill_kept_table", "")}
         body, problems = decision_body(lang, form, plausible, prefill)
-        dform = {k: form.get(k, "") for k in ("score_ns", "score_ew", "result", "law", "reason", "art_ns", "art_ew")}
+        dform = {k: form.get(k, "") for k in ("score_ns", "score_ew", "result", "law", "reason", "art_ns", "art_ew",
+                                              "kept_by")}
         dform |= {f"weight_{i}": form.get(f"weight_{i}", "") for i in range(max(MAX_WEIGHTS, len(plausible)))}
         write = (lambda: record_decision(request.app.state.cases, case.id, body, actor)) if body else None
         return append(request, case, lang, write, problems, "decision", dform=dform)

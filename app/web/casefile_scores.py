@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.api.case_decisions import proposed_weighting
+from app.api.case_decisions import proposed_kept, proposed_weighting
 from app.i18n import gettext
 from engine.casefile.cases import Case, CaseKind, EnteredScore, WeightedPart
 from engine.casefile.rules import weighting_text
@@ -62,6 +62,9 @@ class Suggestion:
             :func:`app.api.case_decisions.proposed_weighting`.
         score_ew: East-West's own points, their view, when the proposal is split (12C1(e)'s two
             scores of an alternatives case, :func:`app.api.case_decisions.proposed_split`).
+        kept_by: ``"NS"`` or ``"EW"`` when one side keeps the table result and the other gets the
+            weighted score (12C1(b), 12C1(e): :func:`app.api.case_decisions.proposed_kept`):
+            ``weighted`` are then the other side's parts; ``kept_table`` the table result.
     """
 
     result: str
@@ -70,6 +73,8 @@ class Suggestion:
     artificial: Mapping[str, str] | None = None
     weighted: tuple[WeightedPart, ...] = ()
     score_ew: float | None = None
+    kept_by: str | None = None
+    kept_table: str = ""
 
 
 def suggestion(case: Case) -> Suggestion:
@@ -86,6 +91,13 @@ def suggestion(case: Case) -> Suggestion:
     r = case.data.ruling
     if case.data.kind is CaseKind.ALTERNATIVES:  # 12C1(e): two scores (split) or one (they balance)
         p = r.get("proposal") or {}
+        kept = proposed_kept(case)
+        if kept is not None:  # one side keeps the table result, the other weighted (12C1(b), 12C1(e))
+            ns_points, ew_points = p.get("score_ns"), p.get("score_ew")
+            return Suggestion(str(p.get("result") or ""), float(ns_points) if isinstance(ns_points, int | float)
+                              else None, str(p.get("law") or "12C1(b)"), weighted=kept.parts,
+                              score_ew=float(ew_points) if isinstance(ew_points, int | float) else None,
+                              kept_by=kept.kept_by, kept_table=str(p.get("table_result") or ""))
         ew = p.get("score_ew") if p.get("form") == "split" else None
         return Suggestion(str(p.get("result") or ""), case.data.suggested_ns, str(p.get("law") or "12C1(e)"),
                           score_ew=float(ew) if isinstance(ew, int | float) else None)

@@ -163,6 +163,12 @@ class EnteredScore:
             sides' scores need not balance); ``None`` when it is ``-score_ns``.
         weighted: the results of a weighted score with their weights (percent, summing to 100).
         artificial: an artificial adjusted score by side, e.g. ``{"NS": "60%", "EW": "40%"}``.
+        kept_by: ``"NS"`` or ``"EW"`` when one side keeps the table result and the other gets the
+            weighted score (12C1(b), 12C1(e)): ``weighted`` are then the other side's parts
+            (North-South's points), and the keeping side's figure is its table points
+            (``score_ns`` when North-South keep it; ``score_ew``, East-West's own view, when
+            East-West do), the other side's the weighted sum (``score_ns``, or ``score_ew`` as
+            East-West's own view: the negation of the parts' weighted sum). ``None`` otherwise.
     """
 
     score_ns: float | None
@@ -171,13 +177,15 @@ class EnteredScore:
     score_ew: float | None = None
     weighted: tuple[WeightedPart, ...] = ()
     artificial: Mapping[str, str] | None = None
+    kept_by: str | None = None
 
     def to_json(self) -> dict[str, Json]:
         """The score as a JSON object (the API's field names)."""
         return {"score_ns": self.score_ns, "result": self.result, "law": self.law, "score_ew": self.score_ew,
                 "weighted": [{"result": w.result, "score_ns": w.score_ns, "percent": w.percent}
                              for w in self.weighted],
-                "artificial": dict(self.artificial) if self.artificial is not None else None}
+                "artificial": dict(self.artificial) if self.artificial is not None else None,
+                **({"table_result_kept_by": self.kept_by} if self.kept_by is not None else {})}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Json]) -> EnteredScore:
@@ -186,7 +194,7 @@ class EnteredScore:
                    score_ew=data.get("score_ew"),
                    weighted=tuple(WeightedPart(w["result"], w["score_ns"], w["percent"])
                                   for w in data.get("weighted") or ()),
-                   artificial=data.get("artificial"))
+                   artificial=data.get("artificial"), kept_by=data.get("table_result_kept_by"))
 
 
 @dataclass(frozen=True, slots=True)

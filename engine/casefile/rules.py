@@ -17,6 +17,7 @@ import functools
 import math
 import zoneinfo
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from engine.casefile.cases import (
     MAX_SCORE,
@@ -134,7 +135,9 @@ def check_score(score: EnteredScore, path: str = "") -> EnteredScore:
     if score.score_ns is not None and score.artificial:
         raise CaseRuleError("a score is either in points (score_ns) or artificial (12C2), not both",
                             path=at + "artificial", key="case_score_both")
-    if score.weighted:
+    if score.kept_by is not None:
+        _check_kept(score, at)
+    elif score.weighted:
         if score.score_ns is None:
             raise CaseRuleError("a weighted score (12C1(c)) needs score_ns, the weighted sum", path=at + "score_ns",
                                 key="case_weighted_no_sum")
@@ -155,9 +158,49 @@ def check_score(score: EnteredScore, path: str = "") -> EnteredScore:
                                                                  "entered": f"{score.score_ns:+g}"})
     ns = round(score.score_ns, 2) if score.score_ns is not None else None
     ew = round(score.score_ew, 2) if score.score_ew is not None else None
-    if ew is not None and ns is not None and ew == -ns:
+    if ew is not None and ns is not None and ew == -ns and score.kept_by is None:
         ew = None  # a balancing score is not split
-    return EnteredScore(ns, score.result.strip(), score.law.strip(), ew, score.weighted, score.artificial)
+    return EnteredScore(ns, score.result.strip(), score.law.strip(), ew, score.weighted, score.artificial,
+                        score.kept_by)
+
+
+def _check_weights(parts: Sequence[WeightedPart], at: str) -> float:
+    """The weighted sum of ``parts`` (North-South's points), their weights checked (each over 0 and
+    at most 100 %, summing to 100 %)."""
+    bad = next((i for i, w in enumerate(parts) if not 0 < w.percent <= 100), None)
+    if bad is not None:
+        raise CaseRuleError("a weight is a percentage over 0 and at most 100", path=f"{at}weighted/{bad}/percent",
+                            key="case_weight_range", params={"weight": f"{parts[bad].percent:g}%",
+                                                             "result": parts[bad].result})
+    total = sum(w.percent for w in parts)
+    if abs(total - 100) > 0.01:
+        raise CaseRuleError(f"the weights add up to {total:g}%, not 100%", path=at + "weighted",
+                            key="case_weights_total", params={"total": f"{total:g}%"})
+    return sum(w.score_ns * w.percent for w in parts) / 100
+
+
+def _check_kept(score: EnteredScore, at: str) -> None:
+    """A split in which ``score.kept_by`` keeps the table result (12C1(b), 12C1(e)): both sides'
+    figures given, the other side's weighted parts given, and that side's figure their weighted
+    sum (North-South: ``score_ns``; East-West: ``score_ew``, their own view, the negated sum)."""
+    if score.kept_by not in ("NS", "EW"):
+        raise CaseRuleError(f"{score.kept_by!r} is not a side: NS or EW", path=at + "table_result_kept_by",
+                            key="case_kept_side", params={"side": str(score.kept_by)})
+    if score.artificial:
+        raise CaseRuleError("a side that keeps the table result is scored in points, not an artificial score",
+                            path=at + "artificial", key="case_score_both")
+    if score.score_ns is None or score.score_ew is None or not score.weighted:
+        raise CaseRuleError("one side keeps the table result: give score_ns and score_ew (each side's own "
+                            "points) and the other side's weighted results (weighted)", path=at + "weighted",
+                            key="case_kept_incomplete")
+    weighted_sum = _check_weights(score.weighted, at)
+    entered, name = (score.score_ns, "score_ns") if score.kept_by == "EW" else (-score.score_ew, "score_ew")
+    if abs(weighted_sum - entered) > 0.5:
+        shown = weighted_sum if name == "score_ns" else -weighted_sum
+        given = score.score_ns if name == "score_ns" else score.score_ew
+        raise CaseRuleError(f"the weighted results give {shown:+.2f}, not {given:+g}: {name} is the weighted sum "
+                            "for the side that does not keep the table result (12C1(c))", path=at + name,
+                            key="case_weighted_sum", params={"sum": f"{shown:+.2f}", "entered": f"{given:+g}"})
 
 
 def weighting_text(parts: Sequence[WeightedPart]) -> str:
@@ -171,6 +214,10 @@ def score_words(score: EnteredScore) -> str:
     North-South's first), ``"+420/-620"`` (split)."""
     if score.artificial:
         return "/".join(score.artificial.get(k, "-") for k in ("NS", "EW"))
+    if score.kept_by is not None and score.score_ns is not None and score.score_ew is not None:
+        if score.kept_by == "NS":
+            return f"NS {score.score_ns:+g} / EW: {weighting_text(score.weighted)} ({score.score_ew:+g})"
+        return f"NS: {weighting_text(score.weighted)} ({score.score_ns:+g}) / EW {score.score_ew:+g}"
     points = f"{score.score_ns:+g}" if score.score_ns is not None else "-"
     if score.score_ew is not None:
         points += f"/{score.score_ew:+g}"
@@ -183,7 +230,7 @@ def same_weighting(score: EnteredScore, proposal: Sequence[WeightedPart]) -> boo
     def parts(ws: Sequence[WeightedPart]) -> list[tuple[int, float]]:
         return sorted((w.score_ns, round(w.percent, 2)) for w in ws)
 
-    return bool(proposal) and score.score_ew is None and not score.artificial \
+    return bool(proposal) and score.score_ew is None and not score.artificial and score.kept_by is None \
         and parts(score.weighted) == parts(proposal)
 
 
@@ -192,12 +239,50 @@ def same_split(score: EnteredScore, split: tuple[float, float] | None) -> bool:
     East-West's own points (their view), each to 0.005 of a point, not weighted or artificial
     (12C1(e)'s two scores as the ruling proposes them)."""
     return split is not None and score.score_ns is not None and score.score_ew is not None \
-        and not score.weighted and not score.artificial \
+        and not score.weighted and not score.artificial and score.kept_by is None \
         and abs(score.score_ns - split[0]) <= 0.005 and abs(score.score_ew - split[1]) <= 0.005
 
 
+def same_kept(score: EnteredScore, kept: KeptProposal | None) -> bool:
+    """Whether ``score`` is the split ``kept`` proposes exactly: the same side keeps the table
+    result, on the same points (to 0.005), and the other side's parts are the same results' points
+    with the same weights (to 0.01 %), in any order (12C1(b), 12C1(e))."""
+    if kept is None or score.kept_by != kept.kept_by or score.artificial:
+        return False
+    table = score.score_ns if kept.kept_by == "NS" else score.score_ew
+    own_table = kept.table_ns if kept.kept_by == "NS" else -kept.table_ns
+    return table is not None and abs(table - own_table) <= 0.005 \
+        and sorted((w.score_ns, round(w.percent, 2)) for w in score.weighted) == \
+        sorted((w.score_ns, round(w.percent, 2)) for w in kept.parts)
+
+
+@dataclass(frozen=True, slots=True)
+class KeptProposal:
+    """A split a ruling proposes in which one side keeps the table result (12C1(b), 12C1(e)).
+
+    Attributes:
+        kept_by: ``"NS"`` or ``"EW"``, the side that keeps the table result.
+        table_ns: the table result's Law 77 points, North-South's view.
+        parts: the other side's weighted results (North-South's points; one part at 100 % where
+            12C1(e) gives that side a single result).
+    """
+
+    kept_by: str
+    table_ns: int
+    parts: tuple[WeightedPart, ...]
+
+    def words(self) -> str:
+        """Language-neutral, as :func:`score_words` says an entered score: ``"NS +100 / EW: 50% 3D E +1,
+        50% 3S W = (+135)"``, each side's figure in its own view."""
+        weighted = sum(w.score_ns * w.percent for w in self.parts) / 100
+        if self.kept_by == "NS":
+            return f"NS {self.table_ns:+d} / EW: {weighting_text(self.parts)} ({-weighted:+g})"
+        return f"NS: {weighting_text(self.parts)} ({weighted:+g}) / EW {-self.table_ns:+d}"
+
+
 def check_decision(case: Case, score: EnteredScore, reason: str,
-                   proposal: Sequence[WeightedPart] = (), split: tuple[float, float] | None = None) -> Decision:
+                   proposal: Sequence[WeightedPart] = (), split: tuple[float, float] | None = None,
+                   kept: KeptProposal | None = None) -> Decision:
     """The director's decision on ``case``, if the case file's rules allow it.
 
     It differs from the advisor's proposal when its points are not the ruling's suggested score
@@ -227,11 +312,15 @@ def check_decision(case: Case, score: EnteredScore, reason: str,
         differs = score.score_ns is not None
     else:
         differs = score.score_ns is None or abs(score.score_ns - suggested) > 0.005 or score.score_ew is not None
-    if differs and (same_weighting(score, proposal) or same_split(score, split)):
+    if score.kept_by is not None:
+        differs = True
+    if differs and (same_weighting(score, proposal) or same_split(score, split) or same_kept(score, kept)):
         differs = False
     if differs and not reason.strip():
         entered = score_words(score)
-        if split is not None:
+        if kept is not None:
+            shown = kept.words()
+        elif split is not None:
             shown = f"{split[0]:+g}/{split[1]:+g}"
         elif proposal:
             shown = f"{weighting_text(proposal)} ({sum(w.score_ns * w.percent for w in proposal) / 100:+g})"

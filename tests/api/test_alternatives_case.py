@@ -188,3 +188,118 @@ def test_an_alternatives_case_on_a_typed_deal_is_exported_and_imported(client: T
     new_id = next(iter(r.json()["cases"].values()))
     again = client.get(f"/v1/cases/{new_id}").json()
     assert again["kind"] == "alternatives" and again["ruling"]["proposal"] == ruling["proposal"]
+
+
+
+KEPT_PARTS = [{"result": "4S E -1", "score_ns": 50, "percent": 20},
+              {"result": "4S E =", "score_ns": -420, "percent": 80}]
+
+
+def test_a_split_where_north_south_keep_the_table_result_end_to_end(client: TestClient, event: int) -> None:
+    # North-South keep the table result, 3S E +1 (-170); East-West get 4S E's weighted score (12C1(b))
+    r = client.post("/v1/cases", json=case_body(event, table_result_kept_by="NS"))
+    assert r.status_code == 201, r.text
+    case_id = r.json()["id"]
+    got = client.get(f"/v1/cases/{case_id}").json()
+    # East-West's parts: 4S E -1 (+50) at 1/5, 4S E = (-420) at 4/5: 10 - 336 = -326 for North-South's view,
+    # East-West's own +326; North-South's own -170. Not one weighted score for both sides.
+    p = got["ruling"]["proposal"]
+    assert (p["form"], p["law"], p["table_result_kept_by"], p["table_score_ns"], p["score_ns"], p["score_ew"]) == (
+        "kept", "12C1(b)", "NS", -170, -170, 326)
+    assert [(x["result"], x["score_ns"], x["weight"]) for x in p["parts"]] == [("4S E -1", 50, "1/5"),
+                                                                              ("4S E =", -420, "4/5")]
+    assert got["suggested_ns"] is None
+    # one weighted score for both sides (the old proposal) is not it: it needs a reason
+    both = {"score_ns": -326, "result": "20% 4S E -1, 80% 4S E =", "law": "12C1(c)", "weighted": KEPT_PARTS}
+    error(client.post(f"/v1/cases/{case_id}/decision", json=both), 422, ["body", "reason"],
+          "differs from the advisor's proposal", "NS -170 / EW: 20% 4S E -1, 80% 4S E = (+326)")
+    # East-West's figure must be their parts' weighted sum, their view: -326 is North-South's view
+    error(client.post(f"/v1/cases/{case_id}/decision",
+                      json={"score_ns": -170, "score_ew": -326, "result": p["result"], "law": "12C1(b)",
+                            "weighted": KEPT_PARTS, "table_result_kept_by": "NS"}), 422, ["body", "score_ew"],
+          "weighted results give +326.00")
+    decision = {"score_ns": -170, "score_ew": 326, "result": p["result"], "law": "12C1(b)", "weighted": KEPT_PARTS,
+                "table_result_kept_by": "NS"}
+    r = client.post(f"/v1/cases/{case_id}/decision", json=decision)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["decision"]["differs_from_suggestion"] is False
+    assert out["decision"]["score"]["table_result_kept_by"] == "NS"
+    # the field (the five others: +50 once, -420 four times; top 10): North-South's -170 beats the four
+    # -420s and loses to +50: 8 of 10. East-West on their parts: +50 for North-South would be 9, East-West 1;
+    # -420 ties four, 4, East-West 6: 1/5 x 1 + 4/5 x 6 = 0.2 + 4.8 = 5.0 of 10
+    k = out["for_scorer"]["kept"]
+    assert (k["table_result_kept_by"], k["table_score_ns"], k["top"]) == ("NS", -170, 10)
+    assert (k["ns_mp"], k["ew_mp"]) == (pytest.approx(8.0), pytest.approx(5.0))
+    assert (k["ns_percent"], k["ew_percent"]) == (pytest.approx(80.0), pytest.approx(50.0))
+    assert out["for_scorer"]["weighted"] is None and out["for_scorer"]["split"] is None
+    [row] = log_rows(client, event)
+    assert (row["decision_score_ns"], row["decision_score_ew"]) == ("-170", "326")
+    assert row["for_scorer"] == ("kept: NS keep the table result (-170), EW weighted (1/5 4S E -1 +50; 4/5 4S E = "
+                                 "-420): NS 8 MP, EW 5 MP of 10")
+    # no export code says it: each export refuses by name rather than write one score for both sides
+    for ext, fmt in (("csv", "CSV"), ("xml", "USEBIO"), ("pbn", "PBN")):
+        r = client.get(f"/v1/events/{event}/adjusted.{ext}")
+        assert r.status_code == 422, (ext, r.text)
+        said = r.json()["detail"][0]["msg"]
+        assert f"the {fmt} export" in said and f"case {case_id}" in said
+    r = client.get(f"/v1/events/{event}/adjusted.csv", headers={"Accept-Language": "pl"})
+    assert "eksport CSV" in r.json()["detail"][0]["msg"]
+
+
+BBO_37443 = "N:97.QJT964.A86.AQ J854.72.KJ7542.2 K63.85.Q.9876543 AQT2.AK3.T93.KJT"
+
+
+def test_a_split_where_east_west_keep_the_table_result_is_proposed_confirmed_exported_and_imported(
+        client: TestClient, event: int) -> None:
+    # BBO forums topic 37443 (tests/engine/rulings/alternatives_corpus): after a Multi explained as the majors,
+    # East-West keep 3NT by West two down; North-South (the offenders) get 50% of 3D E +1 and 50% of 3S W =.
+    # North-South vulnerable, East-West not: 3NT W -2 is +100 to North-South; 3D E +1 = 60 + 20 + 50 = 130 and
+    # 3S W = 90 + 50 = 140 to East-West: North-South's 50% x -130 + 50% x -140 = -135; East-West's own -100
+    body = {"kind": "alternatives", "event": event, "board": "7", "director": "A. Director",
+            "pairs": {"ns": {"number": "1"}, "ew": {"number": "2"}}, "deal": BBO_37443, "dealer": "W",
+            "vulnerable": "NS", "law": "75", "table_result": {"contract": "3NT", "declarer": "W", "tricks": 7},
+            "alternatives": [{"contract": "3D", "declarer": "E", "tricks": 10},
+                             {"contract": "3S", "declarer": "W", "tricks": 9}],
+            "weights": ["1/2", "1/2"], "offending_side": "NS", "table_result_kept_by": "EW"}
+    r = client.post("/v1/cases", json=body)
+    assert r.status_code == 201, r.text
+    case_id = r.json()["id"]
+    p = r.json()["ruling"]["proposal"]
+    assert (p["form"], p["table_result_kept_by"], p["table_result"], p["table_score_ns"], p["score_ns"],
+            p["score_ew"]) == ("kept", "EW", "3NT W -2", 100, -135, -100)
+    assert [(x["result"], x["score_ns"], x["weight"]) for x in p["parts"]] == [("3D E +1", -130, "1/2"),
+                                                                              ("3S W =", -140, "1/2")]
+    decision = {"score_ns": -135, "score_ew": -100, "result": p["result"], "law": p["law"],
+                "table_result_kept_by": "EW", "weighted": [{"result": "3S W =", "score_ns": -140, "percent": 50},
+                                                           {"result": "3D E +1", "score_ns": -130, "percent": 50}]}
+    r = client.post(f"/v1/cases/{case_id}/decision", json=decision)
+    assert r.status_code == 200, r.text
+    assert r.json()["decision"]["differs_from_suggestion"] is False
+    # no traveller: the parts and points for the scorer, no figures
+    k = r.json()["for_scorer"]["kept"]
+    assert (k["table_result_kept_by"], k["table_score_ns"], k["ns_mp"], k["ew_mp"]) == ("EW", 100, None, None)
+    # the case file's export and import keep it, the confirmation needing no reason there either
+    r = client.post("/v1/cases/import", json=client.get(f"/v1/events/{event}/cases.json").json())
+    assert r.status_code == 201, r.text
+    history = client.get(f"/v1/cases/{next(iter(r.json()['cases'].values()))}/history").json()
+    [kept] = [h["change"] for h in history if h["action"] == "decision"]  # kept, unverified (issue 35)
+    assert (kept["table_result_kept_by"], kept["score_ns"], kept["score_ew"], kept["reason"]) == ("EW", -135, -100, "")
+
+
+def test_a_decided_kept_split_stands_in_the_field_as_north_souths_score(client: TestClient, event: int) -> None:
+    # pairs 11 v 9 decided: North-South keep -170, East-West on 20% 4S E -1 / 80% 4S E = (above)
+    case_id = client.post("/v1/cases", json=case_body(event, table_result_kept_by="NS")).json()["id"]
+    p = client.get(f"/v1/cases/{case_id}").json()["ruling"]["proposal"]
+    r = client.post(f"/v1/cases/{case_id}/decision", json={"score_ns": -170, "score_ew": 326, "result": p["result"],
+                                                           "law": "12C1(b)", "weighted": KEPT_PARTS,
+                                                           "table_result_kept_by": "NS"})
+    assert r.status_code == 200, r.text
+    # board 21 at pairs 2 v 8 (4S E -1, +50), scored on 4S E = (-420) against the field as it now stands:
+    # -420 four times (5 v 1, 6 v 4, 10 v 3, 12 v 7) and pairs 11 v 9 on North-South's -170: ties four,
+    # loses to -170: 4 of 10. (East-West's parts taken for North-South's would give 4 + 4/5 = 4.8.)
+    r = client.post("/v1/rulings/alternatives", json={
+        "event": event, "board": "21", "pairs": {"ns": "2", "ew": "8"}, "law": "16B",
+        "alternatives": [{"contract": "4S", "declarer": "E", "tricks": 10}]})
+    assert r.status_code == 200, r.text
+    assert r.json()["weighted"]["ns"] == pytest.approx(4.0)

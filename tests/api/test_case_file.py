@@ -124,7 +124,8 @@ def test_reviews_follow_the_decision_and_freeze_it(client: TestClient, event: in
                        "deposit": "returned"}
     r = client.post(f"/v1/cases/{case_id}/reviews", json=varied)
     assert r.status_code == 200 and r.json()["final"] == {"score_ns": -620, "result": "4H W =", "law": "64C",
-                                                           "score_ew": None, "weighted": [], "artificial": None}
+                                                           "score_ew": None, "weighted": [], "artificial": None,
+                                                           "table_result_kept_by": None}
     r = client.post(f"/v1/cases/{case_id}/decision", json={"score_ns": 50, "result": "4H W -1", "law": "64A2"})
     error(r, 409, [], "reviewed by the appeals committee")
     r = client.post(f"/v1/cases/{case_id}/reviews", json=REVIEW | {"outcome": "cancel"})

@@ -153,3 +153,39 @@ def test_a_proposal_of_many_parts_is_confirmed_as_prefilled(client: TestClient, 
     assert out["decision"]["differs_from_suggestion"] is False
     assert sorted((w["score_ns"], round(w["percent"], 2)) for w in out["decision"]["score"]["weighted"]) == sorted(
         (p["score_ns"], round(p["percent"], 2)) for p in parts)
+
+
+def test_a_split_where_north_south_keep_the_table_result_is_prefilled_and_confirmed(client: TestClient,
+                                                                                   event: int) -> None:
+    # North-South keep 3S E +1 (-170); East-West get 4S E's weighted score: 20% 4S E -1 (+50), 80% 4S E =
+    # (-420): North-South's view -326, East-West's own +326 (tests/api/test_alternatives_case.py)
+    case_id = save(client, answer(client, event, kept_by="NS"))
+    assert client.get(f"/v1/cases/{case_id}").json()["request"]["table_result_kept_by"] == "NS"
+    page = client.get(f"/cases/{case_id}?lang=en").text
+    decision = re.search(r'<form method="post" action="/cases/\d+/decision".*?</form>', page, re.S).group(0)  # type: ignore[union-attr]
+    assert (value(decision, "score_ns"), value(decision, "score_ew")) == ("-170", "+326")
+    assert (value(decision, "weight_0"), value(decision, "weight_1")) == ("20", "80")
+    assert re.search(r'<option value="NS" selected>', decision)
+    data = {name: html.unescape(v) for name, v in re.findall(r'<input [^>]*name="([^"]+)" value="([^"]*)"', decision)}
+    r = client.post(f"/cases/{case_id}/decision", data=data | {"kept_by": "NS", "reason": ""}, headers=ORIGIN,
+                    follow_redirects=False)
+    assert r.status_code == 303, r.text[:2000]
+    out = client.get(f"/v1/cases/{case_id}").json()
+    assert out["decision"]["differs_from_suggestion"] is False
+    score = out["decision"]["score"]
+    assert (score["table_result_kept_by"], score["score_ns"], score["score_ew"]) == ("NS", -170, 326)
+    # for the scorer: North-South's -170 beats the four -420s, loses to +50: 8 of 10 (80%); East-West
+    # 1/5 x 1 + 4/5 x 6 = 5 of 10 (50%)
+    page = client.get(f"/cases/{case_id}?lang=en").text
+    said = text(re.search(r'<p id="scorer-kept">(.*?)</p>', page, re.S).group(1))  # type: ignore[union-attr]
+    assert "North-South keep the table result (-170)" in said
+    assert "type North-South 80.00% and East-West 50.00%" in said
+    # with East-West's weights changed, their figure follows and a reason is asked
+    r = client.post(f"/cases/{case_id}/decision", data=data | {"kept_by": "NS", "weight_0": "50", "weight_1": "50",
+                                                               "reason": "even"}, headers=ORIGIN,
+                    follow_redirects=False)
+    assert r.status_code == 303, r.text[:2000]
+    score = client.get(f"/v1/cases/{case_id}").json()["decision"]["score"]
+    # (50 - 420) / 2 = -185 for North-South's view: East-West's own +185
+    assert (score["score_ns"], score["score_ew"], score["result"]) == (-170, 185,
+                                                                      "NS 3S E +1 / EW 50% 4S E -1, 50% 4S E =")

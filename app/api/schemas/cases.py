@@ -127,12 +127,17 @@ class ScoreIn(RequestModel):
                                            "weighted sum.")
     artificial: dict[Literal["NS", "EW"], Annotated[str, Field(min_length=1, max_length=20)]] | None = Field(
         None, description="An artificial adjusted score (12C2), e.g. {'NS': '60%', 'EW': '40%'}.")
+    table_result_kept_by: Literal["NS", "EW"] | None = Field(
+        None, description="A split where this side keeps the table result (12C1(b), 12C1(e)) and the other gets "
+        "the weighted score: `weighted` are the other side's results; `score_ns` and `score_ew` each side's own "
+        "points (the keeping side's its table points, the other's the weighted sum, East-West's in their view).")
 
     def to_score(self) -> EnteredScore:
         """The engine's score (checked by :func:`engine.casefile.cases.check_score` when appended)."""
         return EnteredScore(self.score_ns, self.result, self.law, self.score_ew,
                             tuple(WeightedPart(w.result, w.score_ns, w.percent) for w in self.weighted),
-                            {str(k): v for k, v in self.artificial.items()} if self.artificial else None)
+                            {str(k): v for k, v in self.artificial.items()} if self.artificial else None,
+                            self.table_result_kept_by)
 
 
 class DecisionIn(ScoreIn):
@@ -169,7 +174,8 @@ class ReviewIn(RequestModel):
         """The engine's review (checked by :func:`engine.casefile.cases.check_review` when appended)."""
         given = self.score_ns is not None or self.artificial is not None or bool(self.weighted)
         score = ScoreIn(score_ns=self.score_ns, result=self.result, law=self.law, score_ew=self.score_ew,
-                        weighted=self.weighted, artificial=self.artificial).to_score() if given else None
+                        weighted=self.weighted, artificial=self.artificial,
+                        table_result_kept_by=None).to_score() if given else None
         return Review(ReviewOutcome(self.outcome), tuple(self.members), self.reasons,
                       Deposit(self.deposit) if self.deposit is not None else None, score)
 
@@ -223,6 +229,8 @@ class ScoreOut(BaseModel):
     score_ew: float | None
     weighted: list[dict[str, Any]]
     artificial: dict[str, str] | None
+    table_result_kept_by: str | None = Field(default=None, description="'NS' or 'EW': that side keeps the table "
+                                             "result, `weighted` being the other side's results (12C1(b), 12C1(e)).")
 
     @classmethod
     def of(cls, s: EnteredScore | None) -> ScoreOut | None:

@@ -9,6 +9,7 @@ vulnerable), South's revoke transfers one trick under 64A2: 4H W -1, North-South
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 import pytest
 
@@ -29,7 +30,7 @@ from engine.casefile.cases import (
     WeightedPart,
 )
 from engine.casefile.history import differences, fold
-from engine.casefile.rules import check_decision, check_review, check_score
+from engine.casefile.rules import KeptProposal, check_decision, check_review, check_score
 
 T0 = dt.datetime(1997, 6, 26, 15, 0, tzinfo=dt.UTC)
 NEW = NewCase(CaseDetails(1, "21", "30", "4", Pair("12"), Pair("3"), "Jan Kowalski"), CaseKind.REVOKE,
@@ -114,6 +115,53 @@ def test_confirming_12c1e_two_scores_needs_no_reason_and_another_split_does() ->
     with pytest.raises(CaseRuleError, match=r"\(-420/-100\) differs from the advisor's proposal \(-420/-50\)"):
         check_decision(CASE, other, "", split=proposal)
     assert check_decision(CASE, other, "East-West's worst at all probable is two down", split=proposal).differs
+
+
+# BBO 37443 (tests/engine/rulings/alternatives_corpus): East-West keep the table result, 3NT by West two
+# down (North-South +100, East-West's own -100); North-South get 50% of 3D E +1 (-130) and 50% of 3S W =
+# (-140): -65 - 70 = -135 (12C1(b)/(e))
+BBO_PARTS = (WeightedPart("3D E +1", -130, 50), WeightedPart("3S W =", -140, 50))
+BBO_KEPT = EnteredScore(-135, "NS: 50% 3D E +1, 50% 3S W = / EW 3NT W -2", "12C1(e)", score_ew=-100,
+                        weighted=BBO_PARTS, kept_by="EW")
+
+
+def test_a_split_where_one_side_keeps_the_table_result_is_checked_side_by_side() -> None:
+    score = check_score(BBO_KEPT)
+    assert (score.score_ns, score.score_ew, score.kept_by) == (-135, -100, "EW")
+    assert EnteredScore.from_json(score.to_json()) == score
+    # North-South's figure is their parts' weighted sum: -130 for both would be wrong
+    with pytest.raises(CaseRuleError, match=r"weighted results give -135.00, not -130") as exc:
+        check_score(replace(BBO_KEPT, score_ns=-130))
+    assert exc.value.path == "score_ns"
+    # North-South keep it instead: +100 theirs, East-West on the parts, their own view +135
+    ns_keep = EnteredScore(100, "", "12C1(e)", score_ew=135, weighted=BBO_PARTS, kept_by="NS")
+    assert check_score(ns_keep).score_ew == 135
+    with pytest.raises(CaseRuleError, match=r"weighted results give \+135.00, not -135") as exc:
+        check_score(replace(ns_keep, score_ew=-135))
+    assert exc.value.path == "score_ew"
+    with pytest.raises(CaseRuleError) as exc:
+        check_score(replace(BBO_KEPT, weighted=()))
+    assert (exc.value.path, exc.value.key) == ("weighted", "case_kept_incomplete")
+    with pytest.raises(CaseRuleError) as exc:
+        check_score(replace(BBO_KEPT, kept_by="N"))
+    assert exc.value.path == "table_result_kept_by"
+
+
+def test_confirming_a_kept_split_needs_no_reason_and_another_needs_one() -> None:
+    kept = KeptProposal("EW", 100, BBO_PARTS)
+    assert check_decision(CASE, BBO_KEPT, "", kept=kept).differs is False
+    # parts in another order are the same proposal
+    assert check_decision(CASE, replace(BBO_KEPT, weighted=BBO_PARTS[::-1]), "", kept=kept).differs is False
+    # the same two parts for both sides (no side keeps the table result) is not the proposal
+    both = EnteredScore(-135, "", "12C1(c)", weighted=BBO_PARTS)
+    with pytest.raises(CaseRuleError, match=r"differs from the advisor's proposal \(NS: 50% 3D E \+1, 50% 3S W = "
+                                            r"\(-135\) / EW -100\)"):
+        check_decision(CASE, both, "", kept=kept)
+    # North-South keeping it (+100) instead of East-West: not the proposal either
+    ns_keep = EnteredScore(100, "", "12C1(e)", score_ew=135, weighted=BBO_PARTS, kept_by="NS")
+    with pytest.raises(CaseRuleError, match="give the reason"):
+        check_decision(CASE, ns_keep, "", kept=kept)
+    assert check_decision(CASE, ns_keep, "North-South were the non-offenders", kept=kept).differs
 
 
 @pytest.mark.parametrize(("score", "path", "words"), [
