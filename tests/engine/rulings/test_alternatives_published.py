@@ -115,10 +115,10 @@ def test_the_route_gives_the_committees_outcomes_with_its_tricks_and_weights(cli
     for alt, o in zip(got["alternatives"], pub, strict=True):
         assert (alt["contract"], alt["declarer"]) == (o["contract"], o["declarer"])
         assert alt["rule"] == "director"
-        assert Fraction(alt["weight"]) == Fraction(o["weight"], 100)
+        assert Fraction(alt["weight"]) == Fraction(o["weight"]) / 100
         [out] = alt["outcomes"]
         assert out["tricks"] == o["tricks"]
-        assert Fraction(out["weight"]) == Fraction(o["weight"], 100)
+        assert Fraction(out["weight"]) == Fraction(o["weight"]) / 100
     assert sum(Fraction(o["weight"]) for a in got["alternatives"] for o in a["outcomes"]) == 1
     assert got["weights_defaulted"] is False
 
@@ -182,6 +182,8 @@ LAW77_BY_HAND: dict[str, list[int]] = {
     "bbo_forum_80632_rate_my_ruling_polish_club_1d_not_alerted": [460, -50],
     # 2H N (NS not vul) 8: 60 + 50 = +110; 2S W (EW vul) 10: 60 + 60 + 50 = -170; 4S W 10: 120 + 500 = -620.
     "wbf_2000_maastricht_appeal5_2h_explained_15_16_west_balance": [110, -170, -620],
+    # 4S N (NS not vul) 10: 120 + 300 = +420; 9: one down non-vul = -50.
+    "usbf_2016_usbc_appeal4_qf_4s_after_differing_2h_explanations": [420, -50],
 }
 
 
@@ -434,7 +436,7 @@ def test_docs_laws_table_shows_the_engines_double_dummy_for_each_alternative(cli
 
 
 def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_some_lead(client: TestClient) -> None:
-    # docs/laws.md: "In 15 of 23 every trick figure the committee weighed is one double dummy gives
+    # docs/laws.md: "In 16 of 24 every trick figure the committee weighed is one double dummy gives
     # after some lead; in eight it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403, EBL 2009
     # Appeal 1, USBF 2016 appeal 4, Bridge Winners "scratching my head", BBO 80632, WBF 2000 Appeal 5)".
     outside = []
@@ -452,8 +454,8 @@ def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_
                                "sbf_lk_1403_chairmans_cup_3h_overcall_withheld",
                                "usbf_2016_usbc_appeal4_3nt_spade_queen_after_meckwell_2d",
                                "wbf_2000_maastricht_appeal5_2h_explained_15_16_west_balance"]
-    assert len(ENTRIES) - len(outside) == 15
-    assert "In **15 of 23** every trick figure" in LAWS_MD.read_text()
+    assert len(ENTRIES) - len(outside) == 16
+    assert "In **16 of 24** every trick figure" in LAWS_MD.read_text()
 
 
 def proposal(client: TestClient, entry: dict[str, Any], contract: str, declarer: str,
@@ -526,3 +528,30 @@ def test_wbf_2000_appeal5_the_advisors_own_proposal_beside_the_committees_tricks
     assert proposal(client, e, "4S", "W") == ("dd_every_lead", [(10, Fraction(6, 13), -620),
                                                                 (11, Fraction(5, 13), -650),
                                                                 (12, Fraction(2, 13), -680)])
+
+
+def test_usbf_2016_appeal4_qf_the_directors_thirds_through_the_route(client: TestClient) -> None:
+    # The directors: "4S making one-third of the time and going 1 down two-thirds of the time", board 22,
+    # North-South not vulnerable. Worked by hand: 1/3 x +420 + 2/3 x -50 = 140 - 100/3 = +320/3 (+106.67)
+    # points to North-South; the page gives no other-room score, so no IMP figure.
+    e = BY_ID["usbf_2016_usbc_appeal4_qf_4s_after_differing_2h_explanations"]
+    got = ask(client, request_of(e))
+    outs = [o for a in got["alternatives"] for o in a["outcomes"]]
+    assert [(o["tricks"], Fraction(o["weight"]), o["score_ns"]) for o in outs] == [
+        (10, Fraction(1, 3), 420), (9, Fraction(2, 3), -50)]
+    assert sum(Fraction(o["weight"]) * o["score_ns"] for o in outs) == Fraction(320, 3)
+    # The same weights typed as the director would ("1/3", "2/3") give the same answer.
+    again = ask(client, request_of(e, weights=["1/3", "2/3"]))
+    assert [Fraction(o["weight"]) for a in again["alternatives"] for o in a["outcomes"]] == [Fraction(1, 3),
+                                                                                            Fraction(2, 3)]
+
+
+def test_usbf_2016_appeal4_qf_the_advisors_own_proposal_beside_the_directors_thirds(client: TestClient) -> None:
+    # docs/laws.md: no lead is published, so the advisor spreads 4S N over East's 13 cards: 9 tricks only after
+    # East's singleton trump (the S7, the directors' "likely trump lead": 1/13, NS -50), 10 after 9 cards
+    # (NS +420), 11 after C5 C7 CQ (120 + 30 + 300 = NS +450), against the directors' two-thirds down one.
+    e = BY_ID["usbf_2016_usbc_appeal4_qf_4s_after_differing_2h_explanations"]
+    assert proposal(client, e, "4S", "N") == ("dd_every_lead", [(9, Fraction(1, 13), -50),
+                                                                (10, Fraction(9, 13), 420),
+                                                                (11, Fraction(3, 13), 450)])
+    assert proposal(client, e, "4S", "N", "S7") == ("dd_alternative_lead", [(9, Fraction(1), -50)])

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 
-def _o(contract: str, declarer: str, tricks: int, weight: int, score_ns: int | None = None) -> dict[str, Any]:
+def _o(contract: str, declarer: str, tricks: int, weight: int | str, score_ns: int | None = None) -> dict[str, Any]:
+    """One outcome; ``weight`` in percent, an int or an exact fraction such as ``"100/3"`` (one-third)."""
     return {"contract": contract, "declarer": declarer, "tricks": tricks, "weight": weight, "score_ns": score_ns}
 
 
@@ -664,6 +665,40 @@ ENTRIES: list[dict[str, Any]] = [
                          "stored bulletin page (it ends at 'At the Committee South agreed that he gave t...'): they "
                          "are taken from the commentary page named in the source, whose text names no declarer of "
                          "4S; read as West, the balancer, like the director's 2S.",
+        "disputed": False,
+    },
+    {
+        "id": "usbf_2016_usbc_appeal4_qf_4s_after_differing_2h_explanations",
+        "source": "United States Bridge Federation, 2016 USBC, appeal 4, quarterfinal Fireman v Schwartz, board 22 "
+                  "(screens; the director's ruling, NS appealed: the committee's ruling is past the stored page)",
+        "address": "http://usbf.org/appeals/2016-usbc-appeal-4-quarterfinal-fireman-vs-schwartz",
+        "law": "21B",
+        # N: S AKQJ952 H J4 D - C K932; W: S 1043 H A108 D AQ6 C J1086;
+        # E: S 7 H 97 D KJ10952 C AQ75; S: S 86 H KQ6532 D 8743 C 4
+        "deal": "N:AKQJ952.J4..K932 7.97.KJT952.AQ75 86.KQ6532.8743.4 T43.AT8.AQ6.JT86",
+        "dealer": "E",
+        "vulnerable": "EW",
+        "table_result": {"contract": "7CX", "declarer": "W", "tricks": 10, "lead": None, "score_ns": 800},
+        "offending_side": "NS",
+        "published": {
+            "kind": "weighted",
+            # One-third and two-thirds: the corpus's weights are percentages, so 100/3 and 200/3 (exact).
+            "outcomes": [_o("4S", "N", 10, "100/3", 420), _o("4S", "N", 9, "200/3", -50)],
+            "score_form": "imps",
+            "figure": None,
+            "words": "the ruling was changed to 4S making one-third of the time and going 1 down two-thirds of the "
+                     "time.",
+        },
+        "reasons": "South's 2H was explained 'Natural' to West but 'Majors' (the agreement; South forgot) to East. "
+                   "The directors judged the differing explanations affected the auction and that 4S by North was "
+                   "the overwhelmingly likely contract; 4S was played at five of the eight tables (down one three "
+                   "times, making 4 once and 5 once), and after weighing 5S doubled and an East-West sacrifice "
+                   "they gave 4S making one-third, down one two-thirds. North-South appealed.",
+        "reconstructed": "The page prints no dealer or vulnerability beyond 'Board 22': board 22 is dealt by East "
+                         "with East-West vulnerable (East's 1D opens the printed auction, and 7CX three down is "
+                         "the page's NS +800 only with East-West vulnerable). Of the two hands under 'West' and "
+                         "'East' the one with six diamonds is East's (East opened 1D). Declarer of 7C is West, "
+                         "who first bid clubs (5C); no lead is printed.",
         "disputed": False,
     },
 ]
