@@ -80,7 +80,7 @@ def test_the_revoke_ruling_gives_the_assigned_score_to_enter(client: TestClient)
     # 64A1: two tricks to declarer, 8 + 2 = 10: 4H S = , +420 at love (board 1)
     assert r.json()["for_scorer"] == {"assigned": {"contract": "4H", "declarer": "S", "tricks": 10,
                                                    "result": "4H S =", "score_ns": 420},
-                                      "artificial": None, "weighted": None, "split": None, "field": None}
+                                      "artificial": None, "weighted": None, "split": None, "kept": None, "field": None}
 
 
 def _case(client: TestClient, event_id: int, decision: dict[str, Any]) -> int:
