@@ -704,7 +704,9 @@ ENTRIES: list[dict[str, Any]] = [
     {
         "id": "usbf_2016_mixed_usbc_appeal1_3nt_doubled_after_3h_fit_jump_or_splinter",
         "source": "United States Bridge Federation, 2016 Mixed USBC, appeal 1, quarterfinal Katz v Savchenko, board 13 "
-                  "(screens; the director's weighted ruling; the appeals committee restored the table result)",
+                  "(screens; the director's weighted ruling; the appeals committee restored the table result; the "
+                  "round is the 2016 Mixed USBC Daily Bulletin's, 2 August 2016: 'an appeal in the Katz/Savchenko "
+                  "match', quarterfinal)",
         "address": "http://usbf.org/appeals/2016-mixed-usbc-appeal-1",
         "law": "21B",
         # N (Savchenko): S KQ3 H AK98 D 1075 C 632; W (Katz): S 105 H 1073 D AQ3 C A8754;
