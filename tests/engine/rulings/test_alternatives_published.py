@@ -184,6 +184,9 @@ LAW77_BY_HAND: dict[str, list[int]] = {
     "wbf_2000_maastricht_appeal5_2h_explained_15_16_west_balance": [110, -170, -620],
     # 4S N (NS not vul) 10: 120 + 300 = +420; 9: one down non-vul = -50.
     "usbf_2016_usbc_appeal4_qf_4s_after_differing_2h_explanations": [420, -50],
+    # 3NTX N (all vul) 6: three down doubled vul = 200 + 300 + 300 = -800; 10: 2 x 100 = 200 + 500 game
+    # + 50 for the insult + one overtrick doubled vul 200 = +950.
+    "usbf_2016_mixed_usbc_appeal1_3nt_doubled_after_3h_fit_jump_or_splinter": [-800, 950],
 }
 
 
@@ -436,9 +439,10 @@ def test_docs_laws_table_shows_the_engines_double_dummy_for_each_alternative(cli
 
 
 def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_some_lead(client: TestClient) -> None:
-    # docs/laws.md: "In 16 of 24 every trick figure the committee weighed is one double dummy gives
-    # after some lead; in eight it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403, EBL 2009
-    # Appeal 1, USBF 2016 appeal 4, Bridge Winners "scratching my head", BBO 80632, WBF 2000 Appeal 5)".
+    # docs/laws.md: "In 16 of 25 every trick figure the committee weighed is one double dummy gives
+    # after some lead; in nine it is not (BBO 37443, NSWBA 1999 Appeal 2, SBF LK 1403, EBL 2009
+    # Appeal 1, USBF 2016 appeal 4, Bridge Winners "scratching my head", BBO 80632, WBF 2000 Appeal 5,
+    # USBF 2016 Mixed appeal 1)".
     outside = []
     for e in ENTRIES:
         got = ask(client, request_of(e))
@@ -452,10 +456,12 @@ def test_docs_laws_count_of_rulings_whose_every_figure_double_dummy_gives_after_
                                "ebl_2009_sanremo_appeal1_6d_slow_discard_split_weighted",
                                "nswba_1999_appeal2_correctable_4s_5s_pull",
                                "sbf_lk_1403_chairmans_cup_3h_overcall_withheld",
+                               "usbf_2016_mixed_usbc_appeal1_3nt_doubled_after_3h_fit_jump_or_splinter",
                                "usbf_2016_usbc_appeal4_3nt_spade_queen_after_meckwell_2d",
                                "wbf_2000_maastricht_appeal5_2h_explained_15_16_west_balance"]
     assert len(ENTRIES) - len(outside) == 16
-    assert "In **16 of 24** every trick figure" in LAWS_MD.read_text()
+    assert len(ENTRIES) == 25
+    assert "In **16 of 25** every trick figure" in LAWS_MD.read_text()
 
 
 def proposal(client: TestClient, entry: dict[str, Any], contract: str, declarer: str,
@@ -555,3 +561,26 @@ def test_usbf_2016_appeal4_qf_the_advisors_own_proposal_beside_the_directors_thi
                                                                 (10, Fraction(9, 13), 420),
                                                                 (11, Fraction(3, 13), 450)])
     assert proposal(client, e, "4S", "N", "S7") == ("dd_alternative_lead", [(9, Fraction(1), -50)])
+
+
+def test_usbf_2016_mixed_appeal1_the_directors_thirds_through_the_route(client: TestClient) -> None:
+    # The director: "2/3 of NS -800 on a non-heart lead. 1/3 of the table result on a heart lead", board 13,
+    # all vulnerable, 3NT doubled by North. Worked by hand: 2/3 x -800 + 1/3 x +950 = (-1600 + 950) / 3
+    # = -650/3 (-216.67) points to North-South; the page gives no other-room score, so no IMP figure.
+    e = BY_ID["usbf_2016_mixed_usbc_appeal1_3nt_doubled_after_3h_fit_jump_or_splinter"]
+    got = ask(client, request_of(e))
+    outs = [o for a in got["alternatives"] for o in a["outcomes"]]
+    assert [(o["tricks"], Fraction(o["weight"]), o["score_ns"]) for o in outs] == [
+        (6, Fraction(2, 3), -800), (10, Fraction(1, 3), 950)]
+    assert sum(Fraction(o["weight"]) * o["score_ns"] for o in outs) == Fraction(-650, 3)
+
+
+def test_usbf_2016_mixed_appeal1_the_advisors_own_proposal_beside_the_directors_thirds(
+        client: TestClient) -> None:
+    # docs/laws.md: East is on lead against 3NTX N. With the table's H6 double dummy gives declarer 5 tricks
+    # (four down doubled vulnerable, 200 + 300 + 300 + 300 = NS -1100), not the table's 10; after a spade
+    # (not the SA) or the DJ, 6 tricks: NS -800, the director's "non-heart lead" figure; after a small diamond, 5.
+    e = BY_ID["usbf_2016_mixed_usbc_appeal1_3nt_doubled_after_3h_fit_jump_or_splinter"]
+    assert proposal(client, e, "3NTX", "N") == ("dd_table_lead", [(5, Fraction(1), -1100)])
+    assert proposal(client, e, "3NTX", "N", "S7") == ("dd_alternative_lead", [(6, Fraction(1), -800)])
+    assert proposal(client, e, "3NTX", "N", "D2") == ("dd_alternative_lead", [(5, Fraction(1), -1100)])

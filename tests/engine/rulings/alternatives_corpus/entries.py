@@ -701,4 +701,42 @@ ENTRIES: list[dict[str, Any]] = [
                          "who first bid clubs (5C); no lead is printed.",
         "disputed": False,
     },
+    {
+        "id": "usbf_2016_mixed_usbc_appeal1_3nt_doubled_after_3h_fit_jump_or_splinter",
+        "source": "United States Bridge Federation, 2016 Mixed USBC, appeal 1, quarterfinal Katz v Savchenko, board 13 "
+                  "(screens; the director's weighted ruling; the appeals committee restored the table result; the "
+                  "round is the 2016 Mixed USBC Daily Bulletin's, 2 August 2016: 'an appeal in the Katz/Savchenko "
+                  "match', quarterfinal)",
+        "address": "http://usbf.org/appeals/2016-mixed-usbc-appeal-1",
+        "law": "21B",
+        # N (Savchenko): S KQ3 H AK98 D 1075 C 632; W (Katz): S 105 H 1073 D AQ3 C A8754;
+        # E (Bjerkan): S AJ8762 H 6 D J98642 C -; S (Nell): S 94 H QJ542 D K C KQJ109
+        "deal": "N:KQ3.AK98.T75.632 AJ8762.6.J98642. 94.QJ542.K.KQJT9 T5.T73.AQ3.A8754",
+        "dealer": "N",
+        "vulnerable": "All",
+        "table_result": {"contract": "3NTX", "declarer": "N", "tricks": 10, "lead": "H6", "score_ns": 950},
+        "offending_side": "NS",
+        "published": {
+            "kind": "weighted",
+            # Two-thirds and one-third: 200/3 and 100/3 percent (exact), in the page's order.
+            "outcomes": [_o("3NTX", "N", 6, "200/3", -800), _o("3NTX", "N", 10, "100/3", 950)],
+            "score_form": "imps",
+            "figure": None,
+            "words": "Director's Ruling: 2/3 of NS -800 on a non-heart lead. 1/3 of the table result on a heart "
+                     "lead.",
+        },
+        "reasons": "South's 3H was explained to West, correctly, as a fit-showing jump; North told East first the "
+                   "same, then, when the tray came back, that he was no longer sure and it might be a splinter. "
+                   "East led her singleton heart on the splinter reading. Of four players polled with the right "
+                   "explanation two led a spade, one a heart, one a diamond; with that and 3NTX still beatable "
+                   "after a heart lead, the director gave two-thirds of NS -800 (a non-heart lead) and one-third of "
+                   "the table result (NS +950). The appeals committee restored the table result, NS +950, and "
+                   "took 3 IMPs from North-South for not clarifying after the auction.",
+        "reconstructed": "The page prints 'Board: 13 Vul: Both' and no dealer: board 13 is dealt by North, all "
+                         "vulnerable (North's 1C opens the printed auction). Of the two hands under 'West' and "
+                         "'East' the one with six spades is East's (East overcalled 1S and led the H6, her "
+                         "singleton). 'NS -800' is 3NTX by North three down vulnerable (six tricks): "
+                         "200 + 300 + 300.",
+        "disputed": True,
+    },
 ]
