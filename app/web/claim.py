@@ -40,7 +40,7 @@ from app.web.words import reason
 from engine.casefile.cases import CaseKind
 from engine.casefile.events import NotStoredError
 from engine.errors import InvalidBoardError
-from engine.laws.claims import CARELESS
+from engine.laws.claims import CARELESS, CATEGORY_LAW, Category
 from engine.model.contract_text import read_contract_text
 from engine.model.seats import SEATS
 from engine.rulings.claim_ruling import ClaimRuling
@@ -331,7 +331,9 @@ def claim_context(out: ClaimRulingResponse, ruling: ClaimRuling, lang: str, req:
     """What ``claim.html`` shows of a ruling: the position at the claim (a diagram), the answer,
     the worst line by trick beside the stated line (``stated``: the request's steps in words, in
     the order the engine read them: ``steps``, then the older fields), the doubtful points (each
-    card as the tables show it) and the steps in ``lang``."""
+    card as the tables show it), the line's careless plays that are no doubtful point (ruling them
+    not normal gives the claiming side nothing more: ``careless``, said beside "no doubtful point"
+    so that the sheet never contradicts itself, issue 37) and the steps in ``lang``."""
     setting = ruling.setting
     pos = setting.position if setting is not None else None
     diagram = {s.value: views.hand(pos.hand(s)) for s in SEATS} if pos is not None else None
@@ -340,13 +342,17 @@ def claim_context(out: ClaimRulingResponse, ruling: ClaimRuling, lang: str, req:
         row = tricks.setdefault(lp.trick, {"trick": lp.trick, "cells": {}})
         suit, red, rank = views.card_label(_card(lp.card))
         row["cells"][lp.seat] = {"card": lp.card, "symbol": suit, "red": red, "rank": rank,
-                                 "category": lp.category, "doubtful": lp.doubtful, "evidence": lp.evidence,
+                                 "category": lp.category, "careless": lp.careless, "doubtful": lp.doubtful,
+                                 "evidence": lp.evidence,
                                  "dd": lp.dd}
     trick_cards = [str(c) for c in pos.trick] if pos is not None else []
     stated = [s.model_dump(by_alias=True, exclude_none=True) for s in req.claim.statement.all_steps()]
     clauses = [step_words(lang, s, sentence=False) for s in stated]
     return {"answer": out, "diagram": diagram, "stated": [step_words(lang, s) for s in stated],
             "points": [{"point": d, "card": card_symbols(d.card)} for d in out.doubtful_points],
+            "careless": [{"trick": lp.trick, "seat": lp.seat, "card": card_symbols(lp.card), "category": lp.category,
+                          "law": CATEGORY_LAW[Category(lp.category)]}
+                         for lp in out.worst_line if lp.careless and not lp.doubtful and lp.category],
             "centre": card_symbols(" ".join(trick_cards)) or _centre(lang, setting),
             "line_rows": [tricks[k] for k in sorted(tricks)],
             "steps": [{"law": s.law, "text": claim_step_text(lang, s, clauses)} for s in ruling.steps]}
