@@ -55,9 +55,10 @@ CARELESS_CODES: tuple[str, ...] = tuple(c.value for c in CARELESS)
 FORM_FIELDS = ("source", "event", "board", "deal", "contract", "declarer", "vulnerable", "play",
                "hand_N", "hand_E", "hand_S", "hand_W", "trump", "leader", "trick", "pos_declarer", "pos_contract",
                "won_ns", "won_ew", "shown_out", "by", "tricks", "kind", "st_text", "st_steps", "st_trumps",
-               "unaware", "player_class", "suit_order", "played_after", "table", "ns_pair", "ew_pair")
+               "unaware", "player_class", "suit_order", "played_after", "table", "ns_pair", "ew_pair",
+               "place")
 """The page form's fields (all text); ``not_normal`` (the categories ruled not normal) is a list.
-``table``, ``ns_pair``, ``ew_pair``: the traveller line the claim was opened from (shown with the
+``table``, ``ns_pair``, ``ew_pair``, ``place``: the traveller line the claim was opened from (shown with the
 ruling and on its sheet; the claim request itself takes no traveller line)."""
 
 
@@ -160,10 +161,12 @@ def _page(request: Request, render: Render, lang: str, status: int, form: Mappin
 
 def _known(request: Request, form: Mapping[str, str]) -> dict[str, str]:
     """What is known of the claim's table (issue 37, :func:`app.web.known.known_facts`): the stored
-    board's event, and the traveller line the form was opened from (``table``, ``ns_pair``/``ew_pair``)."""
+    board's event, and the traveller line the form was opened from (``table``, ``ns_pair``/``ew_pair``, or
+    ``place``)."""
     event = form.get("event", "").strip()
     return known_facts(request.app.state.events, int(event) if event.isdigit() and len(event) <= 9 else None,
-                       form.get("board", ""), form.get("table", ""), form.get("ns_pair", ""), form.get("ew_pair", ""))
+                       form.get("board", ""), form.get("table", ""), form.get("ns_pair", ""), form.get("ew_pair", ""),
+                       form.get("place", ""))
 
 
 def install_claim_pages(r: APIRouter, render: Render) -> None:
@@ -199,7 +202,7 @@ def install_claim_pages(r: APIRouter, render: Render) -> None:
                              errors=[problem(lang, exc.path, reason(lang, exc))])
             if line is not None:  # the claimer follows the declarer; the opening lead begins the play
                 form |= {"table": filled["table"], "ns_pair": filled["ns_pair"], "ew_pair": filled["ew_pair"],
-                         "contract": filled["contract"], "declarer": filled["declarer"],
+                         "place": filled["place"], "contract": filled["contract"], "declarer": filled["declarer"],
                          "by": filled["declarer"] or "S", "play": filled["lead"]}
         return _page(request, render, lang, 200, form, not_normal=[], diagram=diagram, centre=centre,
                      traveller_line=_line_words(lang, line), deal_pbn=record.deal.to_pbn() if diagram else "")
@@ -230,11 +233,12 @@ def _line_words(lang: str, line: Mapping[str, str] | None) -> dict[str, str] | N
 def _traveller_line(request: Request, lang: str, form: Mapping[str, str]) -> dict[str, str] | None:
     """The traveller line the posted form was opened from (``table``, ``ns_pair``/``ew_pair``), in
     words, or ``None`` (none named, or no longer stored)."""
-    if not (form.get("event", "").isdigit() and (form.get("table") or form.get("ns_pair"))):
+    if not (form.get("event", "").isdigit() and (form.get("table") or form.get("ns_pair") or form.get("place"))):
         return None
     try:
         _, line = traveller_prefill(request.app.state.events, int(form["event"][:9]), form.get("board", ""),
-                                    form.get("table", "")[:10], form.get("ns_pair", ""), form.get("ew_pair", ""))
+                                    form.get("table", "")[:10], form.get("ns_pair", ""), form.get("ew_pair", ""),
+                                    form.get("place", ""))
     except (InvalidBoardError, NotStoredError):
         return None
     return _line_words(lang, line)
