@@ -61,3 +61,22 @@ def test_the_law_13_14_ruling_from_a_line_picked_by_its_place_prefills_the_case_
     assert r.status_code == 200, r.text[:2000]
     ns, ew = _value(r.text, "case-ns-names"), _value(r.text, "case-ew-names")
     assert "N3" in ns and "S3" in ns and "E3" in ew and "W3" in ew, (ns, ew)
+
+
+def test_a_line_without_a_table_number_is_named_without_a_table(client: TestClient) -> None:
+    # issue 37: the Law 13/14 prefill line read "stół —" for a file that gives no table number
+    up = client.post("/upload", files={"file": ("bbo.pbn", f"% {uuid.uuid4()}\n{_TABLES}".encode())},
+                     data={"lang": "pl"})
+    event = re.search(r"/events/(\d+)/boards/1/", up.text).group(1)  # type: ignore[union-attr]
+    pages = {"cards": f"/events/{event}/boards/1/cards?place=3&lang=pl",
+             "play": f"/events/{event}/boards/1/play?place=3&lang=pl",
+             "claim": f"/claim?event={event}&board=1&place=3&lang=pl"}
+    for name, url in pages.items():
+        page = html.unescape(client.get(url).text)
+        said = re.search(r'id="(?:cards-)?from-traveller"[^>]*>(.*?)</p>', page, re.S)
+        assert said, name
+        text = re.sub(r"<[^>]+>", " ", said.group(1))
+        assert text.startswith("Z protokołu: pary N3 & S3 – E3 & W3, 4H W -1"), (name, text)
+        head = text.split(",")[0]  # "Z protokołu: pary N3 & S3 – E3 & W3": no table, no dash for one
+        assert "stół" not in head and "\u2014" not in head, (name, text)
+        assert problems(page, "pl") == [], name
