@@ -107,7 +107,8 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
                                                   sandbox.hand_records)
         if is_big(request, games):  # screened as a job: a progress bar, then the games (app/web/screening.py)
             try:
-                return start_page_job(request, name, games, event_id, token or 0, lang, note)
+                return start_page_job(request, name, games, event_id, token or 0, lang, note,
+                                      _traveller_note(results) if seen is None else None)
             except TooManyJobsError as exc:  # this holder's share of upload jobs (issue 35)
                 over = render(request, "index.html", lang, 429,
                               errors=[Problem("file", gettext(lang, "api.too_many_jobs_upload", n=exc.limit))])
