@@ -274,7 +274,7 @@ def _traveller_note(results: SessionResults | None) -> dict[str, Any] | None:
     if results is None or not results.lines:
         return None
     return {"lines": len(results.lines), "boards": len(results.boards), "kind": format_name(results.kind),
-            "program": results.program or "-",
+            "program": results.program or "",  # none named: the sentence names none (issue 37)
             "matches": team_matches(results.lines) if results.scoring in ("IMP", "PAB") else 0}
 
 

@@ -43,5 +43,5 @@ def test_a_big_per_table_pbn_says_on_its_finished_job_page_that_it_stored_the_li
     assert done.status_code == 200
     text = html.unescape(done.text)
     # three lines (Polish's few-form: 2-4 "zapisy"), of one board, from a PBN file
-    assert "Zapisano wyniki sesji: 3 zapisy z protokołów; rozdania: 1 (PBN" in text
+    assert "Zapisano wyniki sesji: 3 zapisy z protokołów; rozdania: 1 (PBN)." in text  # no program named: no dash
     assert problems(done.text, "pl") == []
