@@ -227,7 +227,7 @@ def _line_words(lang: str, line: Mapping[str, str] | None) -> dict[str, str] | N
     tables show a card; ``None`` for none."""
     if line is None:
         return None
-    return {**line, "lead": card_symbols(line.get("lead") or "") or "\u2014"}  # no table: the sentence names none
+    return {**line, "lead": card_symbols(line.get("lead") or "")}  # no table or lead: the sentence names none
 
 
 def _traveller_line(request: Request, lang: str, form: Mapping[str, str]) -> dict[str, str] | None:
