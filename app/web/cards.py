@@ -141,7 +141,7 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
                                  plausible=advice.plausible_results(), scoring=None).plausible
         scored, scorer = cards_against(advice, creq.scoring, lang)
         known = known_facts(request.app.state.events, body.get("event"), board, table, ns_pair, ew_pair,
-                            cform["place"])
+                            str(cform["place"]))
         saved = case_form(request, CaseKind.INCORRECT_CARDS, body, event_id=body.get("event"),
                           board=body.get("board") or "", known=known)  # a stored board: its event and board preselected
         return render(request, "cards.html", lang, cform=cform, case_form=saved, action=advice.action.value,
