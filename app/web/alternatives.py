@@ -272,7 +272,7 @@ def evidence(out: AlternativesResponse, rows: list[int]) -> list[dict[str, Any]]
 def _line_words(line: Mapping[str, str] | None) -> dict[str, str] | None:
     if line is None:
         return None
-    return {**line, "lead": card_symbols(line.get("lead") or "") or "\u2014", "table": line.get("table") or "\u2014"}
+    return {**line, "lead": card_symbols(line.get("lead") or "")}  # no table or lead: the sentence names none
 
 
 def save_form(request: Request, form: Mapping[str, str], body: Mapping[str, Any],

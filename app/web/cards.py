@@ -64,7 +64,7 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
                           cards_board={"event": event_id, "board": record.board})
         if line is not None:
             cform |= {"table": filled["table"], "ns_pair": filled["ns_pair"], "ew_pair": filled["ew_pair"],
-                      "contract": filled["contract"], "declarer": filled["declarer"],
+                      "place": filled["place"], "contract": filled["contract"], "declarer": filled["declarer"],
                       "table_tricks": filled["table_result"]}
         return render(request, "index.html", lang, cform=cform, events=repo.recent_events(10),
                       cards_board={"event": event_id, "board": record.board}, traveller_line=line,
@@ -77,7 +77,7 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
                         play: Text = "", discovered: Text = "after_play", missing_found: Text = "",
                         card_seen: Text = "", calls_unaffected: Text = "", profile: Text = "", event: Text = "",
                         board: Text = "", table: Text = "", ns_pair: Text = "", ew_pair: Text = "",
-                        move_card: Texts = None, move_to: Texts = None) -> HTMLResponse:
+                        place: Text = "", move_card: Texts = None, move_to: Texts = None) -> HTMLResponse:
         """The Law 13/14 ruling on the page. With the event's hand record, the hands as found come
         from the "this card was in that hand" rows (``move_card``/``move_to``) when the four
         hands are not typed: the hand record with each named card moved or missing."""
@@ -88,7 +88,8 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
                  "declarer": declarer, "table_tricks": table_tricks, "play": play, "discovered": discovered,
                  "missing_found": missing_found, "card_seen": bool(card_seen),
                  "calls_unaffected": bool(calls_unaffected), "profile": profile, "event": event, "board": board,
-                 "table": table, "ns_pair": ns_pair, "ew_pair": ew_pair, "moves": moves}
+                 "table": table, "ns_pair": ns_pair, "ew_pair": ew_pair,
+                 "place": place.strip()[:4] if place.strip().isdigit() else "", "moves": moves}
         shown = {"record_cards": record_cards(hand_record) if event.strip() else [], "move_rows": ROWS}
         body: dict[str, Any] = {
             "hands": {"N": hand_N or "-", "E": hand_E or "-", "S": hand_S or "-", "W": hand_W or "-"},
@@ -139,7 +140,8 @@ def install_cards_pages(r: APIRouter, render: Render) -> None:
         plausible = scores_block(table=advice.table_score_ns, after_adjustment=None, suggested=None,
                                  plausible=advice.plausible_results(), scoring=None).plausible
         scored, scorer = cards_against(advice, creq.scoring, lang)
-        known = known_facts(request.app.state.events, body.get("event"), board, table, ns_pair, ew_pair)
+        known = known_facts(request.app.state.events, body.get("event"), board, table, ns_pair, ew_pair,
+                            str(cform["place"]))
         saved = case_form(request, CaseKind.INCORRECT_CARDS, body, event_id=body.get("event"),
                           board=body.get("board") or "", known=known)  # a stored board: its event and board preselected
         return render(request, "cards.html", lang, cform=cform, case_form=saved, action=advice.action.value,

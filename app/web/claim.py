@@ -40,7 +40,7 @@ from app.web.words import reason
 from engine.casefile.cases import CaseKind
 from engine.casefile.events import NotStoredError
 from engine.errors import InvalidBoardError
-from engine.laws.claims import CARELESS
+from engine.laws.claims import CARELESS, CATEGORY_LAW, Category
 from engine.model.contract_text import read_contract_text
 from engine.model.seats import SEATS
 from engine.rulings.claim_ruling import ClaimRuling
@@ -55,9 +55,10 @@ CARELESS_CODES: tuple[str, ...] = tuple(c.value for c in CARELESS)
 FORM_FIELDS = ("source", "event", "board", "deal", "contract", "declarer", "vulnerable", "play",
                "hand_N", "hand_E", "hand_S", "hand_W", "trump", "leader", "trick", "pos_declarer", "pos_contract",
                "won_ns", "won_ew", "shown_out", "by", "tricks", "kind", "st_text", "st_steps", "st_trumps",
-               "unaware", "player_class", "suit_order", "played_after", "table", "ns_pair", "ew_pair")
+               "unaware", "player_class", "suit_order", "played_after", "table", "ns_pair", "ew_pair",
+               "place")
 """The page form's fields (all text); ``not_normal`` (the categories ruled not normal) is a list.
-``table``, ``ns_pair``, ``ew_pair``: the traveller line the claim was opened from (shown with the
+``table``, ``ns_pair``, ``ew_pair``, ``place``: the traveller line the claim was opened from (shown with the
 ruling and on its sheet; the claim request itself takes no traveller line)."""
 
 
@@ -160,10 +161,12 @@ def _page(request: Request, render: Render, lang: str, status: int, form: Mappin
 
 def _known(request: Request, form: Mapping[str, str]) -> dict[str, str]:
     """What is known of the claim's table (issue 37, :func:`app.web.known.known_facts`): the stored
-    board's event, and the traveller line the form was opened from (``table``, ``ns_pair``/``ew_pair``)."""
+    board's event, and the traveller line the form was opened from (``table``, ``ns_pair``/``ew_pair``, or
+    ``place``)."""
     event = form.get("event", "").strip()
     return known_facts(request.app.state.events, int(event) if event.isdigit() and len(event) <= 9 else None,
-                       form.get("board", ""), form.get("table", ""), form.get("ns_pair", ""), form.get("ew_pair", ""))
+                       form.get("board", ""), form.get("table", ""), form.get("ns_pair", ""), form.get("ew_pair", ""),
+                       form.get("place", ""))
 
 
 def install_claim_pages(r: APIRouter, render: Render) -> None:
@@ -199,7 +202,7 @@ def install_claim_pages(r: APIRouter, render: Render) -> None:
                              errors=[problem(lang, exc.path, reason(lang, exc))])
             if line is not None:  # the claimer follows the declarer; the opening lead begins the play
                 form |= {"table": filled["table"], "ns_pair": filled["ns_pair"], "ew_pair": filled["ew_pair"],
-                         "contract": filled["contract"], "declarer": filled["declarer"],
+                         "place": filled["place"], "contract": filled["contract"], "declarer": filled["declarer"],
                          "by": filled["declarer"] or "S", "play": filled["lead"]}
         return _page(request, render, lang, 200, form, not_normal=[], diagram=diagram, centre=centre,
                      traveller_line=_line_words(lang, line), deal_pbn=record.deal.to_pbn() if diagram else "")
@@ -224,17 +227,18 @@ def _line_words(lang: str, line: Mapping[str, str] | None) -> dict[str, str] | N
     tables show a card; ``None`` for none."""
     if line is None:
         return None
-    return {**line, "lead": card_symbols(line.get("lead") or "") or "\u2014", "table": line.get("table") or "\u2014"}
+    return {**line, "lead": card_symbols(line.get("lead") or "")}  # no table or lead: the sentence names none
 
 
 def _traveller_line(request: Request, lang: str, form: Mapping[str, str]) -> dict[str, str] | None:
     """The traveller line the posted form was opened from (``table``, ``ns_pair``/``ew_pair``), in
     words, or ``None`` (none named, or no longer stored)."""
-    if not (form.get("event", "").isdigit() and (form.get("table") or form.get("ns_pair"))):
+    if not (form.get("event", "").isdigit() and (form.get("table") or form.get("ns_pair") or form.get("place"))):
         return None
     try:
         _, line = traveller_prefill(request.app.state.events, int(form["event"][:9]), form.get("board", ""),
-                                    form.get("table", "")[:10], form.get("ns_pair", ""), form.get("ew_pair", ""))
+                                    form.get("table", "")[:10], form.get("ns_pair", ""), form.get("ew_pair", ""),
+                                    form.get("place", ""))
     except (InvalidBoardError, NotStoredError):
         return None
     return _line_words(lang, line)
@@ -331,7 +335,9 @@ def claim_context(out: ClaimRulingResponse, ruling: ClaimRuling, lang: str, req:
     """What ``claim.html`` shows of a ruling: the position at the claim (a diagram), the answer,
     the worst line by trick beside the stated line (``stated``: the request's steps in words, in
     the order the engine read them: ``steps``, then the older fields), the doubtful points (each
-    card as the tables show it) and the steps in ``lang``."""
+    card as the tables show it), the line's careless plays that are no doubtful point (ruling them
+    not normal gives the claiming side nothing more: ``careless``, said beside "no doubtful point"
+    so that the sheet never contradicts itself, issue 37) and the steps in ``lang``."""
     setting = ruling.setting
     pos = setting.position if setting is not None else None
     diagram = {s.value: views.hand(pos.hand(s)) for s in SEATS} if pos is not None else None
@@ -340,13 +346,17 @@ def claim_context(out: ClaimRulingResponse, ruling: ClaimRuling, lang: str, req:
         row = tricks.setdefault(lp.trick, {"trick": lp.trick, "cells": {}})
         suit, red, rank = views.card_label(_card(lp.card))
         row["cells"][lp.seat] = {"card": lp.card, "symbol": suit, "red": red, "rank": rank,
-                                 "category": lp.category, "doubtful": lp.doubtful, "evidence": lp.evidence,
+                                 "category": lp.category, "careless": lp.careless, "doubtful": lp.doubtful,
+                                 "evidence": lp.evidence,
                                  "dd": lp.dd}
     trick_cards = [str(c) for c in pos.trick] if pos is not None else []
     stated = [s.model_dump(by_alias=True, exclude_none=True) for s in req.claim.statement.all_steps()]
     clauses = [step_words(lang, s, sentence=False) for s in stated]
     return {"answer": out, "diagram": diagram, "stated": [step_words(lang, s) for s in stated],
             "points": [{"point": d, "card": card_symbols(d.card)} for d in out.doubtful_points],
+            "careless": [{"trick": lp.trick, "seat": lp.seat, "card": card_symbols(lp.card), "category": lp.category,
+                          "law": CATEGORY_LAW[Category(lp.category)]}
+                         for lp in out.worst_line if lp.careless and not lp.doubtful and lp.category],
             "centre": card_symbols(" ".join(trick_cards)) or _centre(lang, setting),
             "line_rows": [tricks[k] for k in sorted(tricks)],
             "steps": [{"law": s.law, "text": claim_step_text(lang, s, clauses)} for s in ruling.steps]}

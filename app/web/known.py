@@ -27,12 +27,14 @@ def _pair(number: str, names: str) -> str:
 
 
 def known_facts(repo: EventRepository, event: int | None, board: str, table: str = "", ns: str = "",
-                ew: str = "") -> dict[str, str]:
+                ew: str = "", place: str = "") -> dict[str, str]:
     """What is known of the table a ruling names: the event's name, date (ISO, ``"2026-11-27"``)
     and session when ``event`` is stored; with ``table`` and/or the pair numbers ``ns``/``ew``
     (as a traveller's "Rule", "Cards" or "Claim" link sends them) the traveller line's round,
     table, pair numbers and the players' names (a pair named with its section, ``"(B) 1NS"``,
-    keeps it). Every key of :data:`KNOWN_FIELDS`, ``""`` for what is not known; never raises (an
+    keeps it); with neither, ``place`` (``"3"``: the third line of the board's traveller, the link of a
+    file that numbers neither tables nor pairs, a KoPS page or a PBN written one game per table)
+    names the line the same way. Every key of :data:`KNOWN_FIELDS`, ``""`` for what is not known; never raises (an
     event, board or line no longer stored gives blanks: the ruling itself says why)."""
     out = dict.fromkeys(KNOWN_FIELDS, "")
     if event is None:
@@ -42,12 +44,13 @@ def known_facts(repo: EventRepository, event: int | None, board: str, table: str
     except NotStoredError:
         return out
     out |= {"event": details.name, "date": details.date.isoformat(), "session": details.session}
-    table, ns, ew = table.strip()[:10], ns.strip()[:20], ew.strip()[:20]
-    if not (table.isdigit() or (ns and ew)) or not board.strip():
+    table, ns, ew, place = table.strip()[:10], ns.strip()[:20], ew.strip()[:20], place.strip()[:4]
+    nth = int(place) if place.isdigit() and not table.isdigit() and not (ns and ew) else None
+    if not (table.isdigit() or (ns and ew) or nth) or not board.strip():
         return out
     try:
         ln = table_on_traveller(repo, event, board, int(table) if table.isdigit() else None,
-                                PairsIn(ns=ns, ew=ew) if ns and ew else None).line
+                                PairsIn(ns=ns, ew=ew) if ns and ew else None, nth).line
     except (InvalidBoardError, NotStoredError, ValueError):
         return out
     sectioned = ns.startswith("(") or ew.startswith("(")

@@ -59,10 +59,10 @@ def _play_page(render: Render, request: Request, lang: str, form: Mapping[str, s
         (c for c in record.deal.hand(s) if c.suit is suit), reverse=True)] for suit in SUIT_ORDER]
         for s in SEATS}
     line = None
-    if form.get("table") or form.get("ns_pair"):
+    if form.get("table") or form.get("ns_pair") or form.get("place"):
         try:
             _, line = traveller_prefill(repo, event.id, record.board, form.get("table", ""),
-                                        form.get("ns_pair", ""), form.get("ew_pair", ""))
+                                        form.get("ns_pair", ""), form.get("ew_pair", ""), form.get("place", ""))
         except InvalidBoardError:
             line = None
     return render(request, "play.html", lang, status, form={"noticed": "after_play", **form}, errors=problems,

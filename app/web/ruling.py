@@ -56,7 +56,7 @@ def install_ruling_page(r: APIRouter, render: Render) -> None:
                other_room_ns: Text = "", profile: Text = "wbf", weight_0: Text = "", weight_1: Text = "",
                weight_2: Text = "", weight_3: Text = "", weight_4: Text = "",
                losses_induced: Text = "", rest_valued_double_dummy: Text = "", table: Text = "",
-               ns_pair: Text = "", ew_pair: Text = "", likely: Text = "", likely_reason: Text = "",
+               ns_pair: Text = "", ew_pair: Text = "", place: Text = "", likely: Text = "", likely_reason: Text = "",
                sheet: Annotated[dict[str, str], Depends(_sheet_posted)] = {}) -> HTMLResponse:  # noqa: B006
         lang = page_lang(request, lang_pick or lang, picked=bool(lang_pick))
         # a figure typed on the page replaces the assumption (the box may still be ticked from the last ruling)
@@ -72,6 +72,7 @@ def install_ruling_page(r: APIRouter, render: Render) -> None:
                 "claim_declarer_tricks": claim_declarer_tricks, "scoring": scoring, "field": field,
                 "other_room_ns": other_room_ns, "profile": profile,
                 "table": table.strip(), "ns_pair": ns_pair.strip(), "ew_pair": ew_pair.strip(),
+                "place": place.strip()[:4] if place.strip().isdigit() else "",
                 "likely": likely.strip(), "likely_reason": likely_reason.strip()[:300],
                 "offender_card": offender_card.strip()[:3]}
         problems: list[Problem] = []
@@ -166,7 +167,7 @@ def install_ruling_page(r: APIRouter, render: Render) -> None:
         weights = [weight_0, weight_1, weight_2, weight_3, weight_4]
         context = _ruling_context(advice, lang, solver, offender_card, form, weights)
         known = known_facts(request.app.state.events, _whole_id(event) if source == "event" else None, board,
-                            form["table"], form["ns_pair"], form["ew_pair"])  # issue 37: nothing retyped
+                            form["table"], form["ns_pair"], form["ew_pair"], form["place"])  # issue 37: nothing retyped
         context |= _sheet_context(request.app.state.events, form, sheet, context["label"], lang,
                                   known=known, director=signed_in_director(request))
         context["case_form"] = revoke_case_form(request, form, body, context["sheet"], known)
@@ -231,8 +232,9 @@ _HIDDEN = {
     "pbn": ("source", "pbn", "board", "room"),
     "upload": ("source", "upload", "board", "room"),
     "parts": ("source", "deal", "contract", "declarer", "vulnerable", "play"),
-    "event": ("source", "event", "board", "table", "ns_pair", "ew_pair", "contract", "declarer", "play", "rf_trick",
-              "rf_offender", "rf_won_by", "rf_after", "rf_card", "rf_suit_led", "rf_likely", "rf_likely_reason"),
+    "event": ("source", "event", "board", "table", "ns_pair", "ew_pair", "place", "contract", "declarer", "play",
+              "rf_trick", "rf_offender", "rf_won_by", "rf_after", "rf_card", "rf_suit_led", "rf_likely",
+              "rf_likely_reason"),
 }
 """The form fields the ruling view's assumptions form sends back, by source, to re-rule the same board."""
 

@@ -12,7 +12,7 @@ those that cannot be ruled on, then the event's boards. ``POST /screenings/{job}
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
@@ -42,14 +42,18 @@ def is_big(request: Request, games: Sequence[PbnGame]) -> bool:
 
 
 def start_page_job(request: Request, name: str, games: Sequence[PbnGame], event_id: int, file_id: int,
-                   lang: str, note: str | None) -> Response:
-    """Start the screening job of a big upload and redirect to its page (303).
+                   lang: str, note: str | None, travellers: Mapping[str, Any] | None = None) -> Response:
+    """Start the screening job of a big upload and redirect to its page (303). ``travellers``: what
+    the upload stored of the session's results (the pick page's note: lines, boards, format,
+    program, teams matches), said again on the job's finished page (issue 37: a big per-table PBN
+    stores its traveller lines too).
 
     Raises:
         TooManyJobsError: the holder already has its share of upload jobs (HTTP 429: the page says why).
         SolverBusyError: too many screening jobs already wait.
     """
-    meta = {"event": event_id, "upload": file_id, "note": note, "owner": owner_of(request)}
+    meta = {"event": event_id, "upload": file_id, "note": note, "owner": owner_of(request),
+            "travellers": dict(travellers) if travellers else None}
     job = start_job(request.app.state.jobs, request.app.state.solver, name, games, meta, kind=UPLOAD,
                     holder=holder_of(request))
     return RedirectResponse(f"/screenings/{job.id}?lang={lang}", status_code=303)
@@ -104,6 +108,7 @@ def install_screening_pages(r: APIRouter, render: Render, board_rows: BoardRows)
             return render(request, "pick.html", lang, filename=job.name, games=_rows(job.result, lang),
                           token=job.meta["upload"], event_id=job.meta["event"], event_name=job.name,
                           boards=board_rows(repo, job.meta["event"]), errors=errors, screened=screened,
+                          travellers=job.meta.get("travellers"),
                           lang_path=f"/screenings/{job.id}")
         why = gettext(lang, "screening_cancelled_here") if job.error == CANCELLED_HERE else \
             fallback(lang, job.error or "")

@@ -201,7 +201,7 @@ def traveller_prefill(repo: EventRepository, event: int, board: str, table: str,
                       place: str = "") -> tuple[dict[str, str], dict[str, str] | None]:
     """The ruling form's fields from the traveller line a "Rule" link names (``table`` and/or
     the pair numbers ``ns``/``ew``, as query text): ``(form, line)`` with ``form`` holding
-    ``table``, ``ns_pair``, ``ew_pair`` (sent on with the ruling), ``contract``, ``declarer``,
+    ``table``, ``ns_pair``, ``ew_pair`` and ``place`` (sent on with the ruling), ``contract``, ``declarer``,
     ``table_result`` (the declarer's side's tricks) and ``lead`` (the opening lead: the play
     box's hint, not entered into the play, since a record stopping inside trick 1 is refused with
     a table result), and ``line`` what the page says of it (pairs, result, lead); ``({}, None)``
@@ -230,7 +230,8 @@ def traveller_prefill(repo: EventRepository, event: int, board: str, table: str,
             "ew_pair": (f"({ln.section}) {ln.ew_pair}" if sectioned else ln.ew_pair) if pairs else "",
             "contract": ln.contract or "", "declarer": ln.declarer.value if ln.declarer else "",
             "table_result": str(ln.tricks) if ln.tricks is not None else "",
-            "lead": str(ln.lead) if ln.lead else ""}
+            "lead": str(ln.lead) if ln.lead else "",
+            "place": str(nth) if nth is not None else ""}
     line = {"table": str(ln.table) if ln.table is not None else "", "ns": ln.ns_pair or ln.ns_names,
             "ew": ln.ew_pair or ln.ew_names,
             "result": ln.result, "lead": str(ln.lead) if ln.lead else "", "program": named.traveller.program}

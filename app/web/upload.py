@@ -29,7 +29,7 @@ from app.web.page_common import VULS, Render, Text, _not_pbn
 from app.web.problems import Problem, field_errors
 from app.web.read_problems import form_field, problem_rows, typed_line
 from app.web.screening import is_big, start_page_job
-from app.web.words import format_name, reason
+from app.web.words import date_text, format_name, reason
 from engine.casefile.events import EventDetails, EventRepository, NotStoredError
 from engine.errors import AdvisorError, InvalidBoardError, PbnError, SolverBusyError
 from engine.laws.facts import RevokeFacts
@@ -100,6 +100,7 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
         else:
             results = _score_tables(sandbox, data, name)
         details = _upload_details(uform, typed_date, games, results, name)
+        assumed = _assumed(lang, uform, typed_date, games, results, details)
         if seen is not None:  # the same bytes made an event before: that event is offered, none is made
             event_id, token, note = seen[0].id, seen[1], None
         else:
@@ -107,7 +108,8 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
                                                   sandbox.hand_records)
         if is_big(request, games):  # screened as a job: a progress bar, then the games (app/web/screening.py)
             try:
-                return start_page_job(request, name, games, event_id, token or 0, lang, note)
+                return start_page_job(request, name, games, event_id, token or 0, lang, note,
+                                      _traveller_note(results) if seen is None else None)
             except TooManyJobsError as exc:  # this holder's share of upload jobs (issue 35)
                 over = render(request, "index.html", lang, 429,
                               errors=[Problem("file", gettext(lang, "api.too_many_jobs_upload", n=exc.limit))])
@@ -129,7 +131,7 @@ def install_upload_pages(r: APIRouter, render: Render) -> None:
                       event_name=stored.details.name, event=stored, boards=_boards_with_cases(request, event_id),
                       travellers=_traveller_note(results), read_problems=_read_problems(request, lang, event_id),
                       field_text=field_text(repo, event_id, lang),
-                      seen_file=name if seen is not None else None,
+                      seen_file=name if seen is not None else None, assumed=assumed if seen is None else None,
                       errors=[Problem("file", note)] if note else [])
 
     @r.get("/events/{event_id}", response_class=HTMLResponse)
@@ -244,6 +246,17 @@ def _upload_details(typed: Mapping[str, str], date: dt.date | None, games: list[
     return EventDetails(name=event[:200], date=date, session=session[:100])
 
 
+def _assumed(lang: str, typed: Mapping[str, str], date: dt.date | None, games: list[PbnGame],
+             results: SessionResults | None, details: EventDetails) -> dict[str, str]:
+    """What :func:`_upload_details` assumed for want of the file saying it (issue 37: a KoPS page
+    names no event and no date), for the pick page to say so: ``name`` the file's name taken as the
+    event's, ``date`` today's date in words (:func:`app.web.words.date_text`), ``""`` for what the
+    director typed or the file gave."""
+    named = typed.get("event_name") or _tag(games, "Event") or (results.event.strip() if results else "")
+    dated = date is not None or any(g.day for g in games)
+    return {"name": "" if named else details.name, "date": "" if dated else date_text(lang, details.date)}
+
+
 def _score_tables(sandbox: ParseSandbox, data: bytes, name: str) -> SessionResults | None:
     """A PBN file's traveller lines (``[ScoreTable]``...), read as a session's results in
     ``sandbox``, or ``None`` when it has none or they cannot be read (the file is then taken for
@@ -261,7 +274,7 @@ def _traveller_note(results: SessionResults | None) -> dict[str, Any] | None:
     if results is None or not results.lines:
         return None
     return {"lines": len(results.lines), "boards": len(results.boards), "kind": format_name(results.kind),
-            "program": results.program or "-",
+            "program": results.program or "",  # none named: the sentence names none (issue 37)
             "matches": team_matches(results.lines) if results.scoring in ("IMP", "PAB") else 0}
 
 

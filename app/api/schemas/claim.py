@@ -482,7 +482,11 @@ class LinePlayOut(BaseModel):
     card: str
     category: str | None = Field(description="Why the restricted side's card was offered (stated, cash, entry, "
                                              "concede, normal, careless_*, unaware_trump); null for the other side.")
-    doubtful: bool = Field(description="A careless choice: a doubtful point.")
+    careless: bool = Field(description="A careless or inferior play counted as normal (a `careless_*` category or "
+                                       "`unaware_trump`); a doubtful point only when `doubtful` is true too.")
+    doubtful: bool = Field(description="A card of a doubtful point (its category is one of `doubtful_points`): "
+                                       "ruling that category not normal gives the claiming side more. A careless "
+                                       "play that gives it nothing more is no doubtful point.")
     evidence: bool = Field(description="Played after the claim and taken as evidence (70D3).")
     dd: int | None = Field(description="The claiming side's tricks after the claim if this card is played and both "
                                        "sides then play double dummy.")
@@ -578,6 +582,8 @@ class ClaimRulingResponse(BaseModel):
             scores = scores_block(table=None, after_adjustment=None, suggested=r.score_ns, plausible=(),
                                   scoring=body.scoring, suggested_result=r.result) if r.score_ns is not None else None
 
+        points = {d.category for d in r.doubtful_points}  # the line's cards of a point: its category's
+
         def claimer_dd(lp: LinePlay) -> int | None:
             if lp.dd is None:
                 return None
@@ -593,7 +599,8 @@ class ClaimRulingResponse(BaseModel):
             declarer_tricks=r.declarer_tricks, result=r.result, score_ns=r.score_ns,
             worst_line=[LinePlayOut(trick=lp.board_trick, seat=lp.seat.value, card=str(lp.card),
                                     category=lp.category.value if lp.category else None,
-                                    doubtful=lp.category in CARELESS, evidence=lp.evidence, dd=claimer_dd(lp))
+                                    careless=lp.category in CARELESS, doubtful=lp.category in points,
+                                    evidence=lp.evidence, dd=claimer_dd(lp))
                         for lp in r.search.line],
             stated_line=[x.code() for x in body.claim.statement.all_steps()],
             doubtful_points=[DoubtfulPointOut(trick=d.trick, seat=d.seat.value, card=str(d.card),
