@@ -8,10 +8,13 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 
 from engine.model import Card, Contract, Deal, Seat, Vulnerability
@@ -37,6 +40,19 @@ def laptop(app: Any, **kwargs: Any) -> TestClient:
     """Starlette's in-process TestClient for ``app`` as the director's own browser on this machine
     (client 127.0.0.1: laptop mode while no token was ever made); ``kwargs`` as TestClient's."""
     return TestClient(app, client=LOCAL, **kwargs)
+
+
+@contextmanager
+def app_with_env(solver: Any, **env: str) -> Iterator[TestClient]:
+    """:func:`laptop` on ``create_app(solver=solver)`` built with the environment variables ``env``
+    set (e.g. ``ADVISOR_SYNC_SCREENING_GAMES="2"``), restored on leaving."""
+    from app.main import create_app
+
+    with pytest.MonkeyPatch.context() as mp:
+        for name, value in env.items():
+            mp.setenv(name, value)
+        with laptop(create_app(solver=solver)) as c:
+            yield c
 
 
 def claim_ruled(client: Any, body: dict[str, Any], *, path: str = "/v1/rulings/claim?job=false",

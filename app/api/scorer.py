@@ -456,6 +456,17 @@ def for_case(case: Case, events: EventRepository, decided: Sequence[Case] = ()) 
                         else None)
 
 
+def _sides_figures(ns_imps: float | None, ew_imps: float | None, ns_mp: float | None, ew_mp: float | None,
+                   top: float | None, imps_format: str) -> str:
+    """Each side's own figure for :func:`scorer_text`: ``": NS +2.50 IMP, EW -1.00 IMP"`` (IMPs in
+    ``imps_format``), else ``": NS 8 MP, EW 5 MP of 10"`` (matchpoints of ``top``), else ``""``."""
+    if ns_imps is not None and ew_imps is not None:
+        return f": NS {ns_imps:{imps_format}} IMP, EW {ew_imps:{imps_format}} IMP"
+    if ns_mp is not None and ew_mp is not None:
+        return f": NS {ns_mp:g} MP, EW {ew_mp:g} MP of {top}"
+    return ""
+
+
 def scorer_text(block: ForScorerOut | None) -> str:
     """The block on one line, for the ruling log and the sheets: ``"enter 4H S 9 tricks (NS -50)"``,
     ``"artificial: Bridgemate 60%-40%, USEBIO A6040, JFR ARB 60/40"``, ``"weighted: NS 95.00%,
@@ -466,22 +477,12 @@ def scorer_text(block: ForScorerOut | None) -> str:
     if block.kept is not None:
         k = block.kept
         parts = "; ".join(f"{c.weight} {c.label} {c.score_ns:+d}" for c in k.weighted.components)
-        if k.ns_imps is not None and k.ew_imps is not None:
-            figures = f": NS {k.ns_imps:+.2f} IMP, EW {k.ew_imps:+.2f} IMP"
-        elif k.ns_mp is not None and k.ew_mp is not None:
-            figures = f": NS {k.ns_mp:g} MP, EW {k.ew_mp:g} MP of {k.top}"
-        else:
-            figures = ""
+        figures = _sides_figures(k.ns_imps, k.ew_imps, k.ns_mp, k.ew_mp, k.top, "+.2f")
         return (f"kept: {k.table_result_kept_by} keep the table result ({k.table_score_ns:+d}), "
                 f"{'EW' if k.table_result_kept_by == 'NS' else 'NS'} weighted ({parts}){figures}")
     if block.split is not None:
         sp = block.split
-        if sp.ns_imps is not None and sp.ew_imps is not None:
-            figures = f": NS {sp.ns_imps:+g} IMP, EW {sp.ew_imps:+g} IMP"
-        elif sp.ns_mp is not None and sp.ew_mp is not None:
-            figures = f": NS {sp.ns_mp:g} MP, EW {sp.ew_mp:g} MP of {sp.top}"
-        else:
-            figures = ""
+        figures = _sides_figures(sp.ns_imps, sp.ew_imps, sp.ns_mp, sp.ew_mp, sp.top, "+g")
         return f"split: NS {sp.score_ns:+d}, EW {sp.score_ew:+d} ({sp.code}){figures}"
     if block.weighted is not None and block.weighted.ns_imps is not None and block.weighted.ew_imps is not None:
         w = block.weighted

@@ -14,20 +14,17 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from app.main import create_app
 from benchmarks.cases import revoke_games_pbn
 from tests.browser import SHOTS, served
-from tests.helpers import SPONVO30, laptop
+from tests.helpers import SPONVO30, app_with_env
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def client(dds: Any) -> Iterator[TestClient]:
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("ADVISOR_SYNC_SCREENING_GAMES", "20")
-        with laptop(create_app(solver=dds)) as c:
-            yield c
+    with app_with_env(dds, ADVISOR_SYNC_SCREENING_GAMES="20") as c:
+        yield c
 
 
 @pytest.fixture(scope="module")
