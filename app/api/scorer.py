@@ -537,12 +537,12 @@ def scorer_words(lang: str, block: ForScorerOut | None) -> str:
     if block.kept is not None:
         k = block.kept
         parts = "; ".join(f"{c.weight} {c.label} {c.score_ns:+d}" for c in k.weighted.components)
-        key = f"scorer_kept_{k.table_result_kept_by.lower()}"
+        sentence = "scorer_kept_ns" if k.table_result_kept_by == "NS" else "scorer_kept_ew"
         if k.ns_imps is not None and k.ew_imps is not None:
-            return gettext(lang, key, score=f"{k.table_score_ns:+d}", parts=parts, ns=f"{k.ns_imps:+.2f} {imp}",
-                           ew=f"{k.ew_imps:+.2f} {imp}")
+            return gettext(lang, sentence, score=f"{k.table_score_ns:+d}", parts=parts,
+                           ns=f"{k.ns_imps:+.2f} {imp}", ew=f"{k.ew_imps:+.2f} {imp}")
         if k.ns_percent is not None and k.ew_percent is not None:
-            return gettext(lang, key, score=f"{k.table_score_ns:+d}", parts=parts, ns=f"{k.ns_percent:.2f}%",
+            return gettext(lang, sentence, score=f"{k.table_score_ns:+d}", parts=parts, ns=f"{k.ns_percent:.2f}%",
                            ew=f"{k.ew_percent:.2f}%")
         return gettext(lang, "scorer_kept_no_field", score=f"{k.table_score_ns:+d}", parts=parts)
     if block.split is not None:

@@ -206,7 +206,7 @@ def test_every_step_and_error_key_in_english_is_emitted_somewhere():
 
 # --- issue 25, item 14: the words a director met in English or in the wrong term ------------------
 
-_INPUT_VALUES = {"error.not_a_vulnerability", "error.board_bad_vulnerability"}  # they quote what the API takes
+_INPUT_VALUES = {"error.not_a_vulnerability", "error.board_bad_vulnerability", "error.case_kept_side"}  # they quote what the API takes
 
 
 @pytest.mark.parametrize(("lang", "leftover"), [
