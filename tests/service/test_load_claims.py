@@ -4,7 +4,8 @@ synchronous heavy claims from a viewer a director's revoke ruling took p50 1.38 
 The scenario is benchmarks/bench_claim_flood.py's, on a real uvicorn server with 2 solver workers
 and tokens required: a viewer keeps 40 heavy claims in flight (``?job=false``, ``time_limit`` 120,
 ``node_budget`` 5 million: T11, 12 cards a hand) while a director rules revokes one after the other
-for 10 s (the benchmark: 20 s; about 250 rulings in 10 s, enough for a 95th percentile). Asserted, as the issue's "Done when" says: every one of the director's rulings answered,
+for 10 s (the benchmark: 20 s; about 250 rulings in 10 s, enough for a 95th percentile). Asserted,
+as the issue's "Done when" says: every one of the director's rulings answered,
 their 95th percentile at most 1 s; every one of the viewer's claims answered 202 (a job) or 429 (over
 its share), none held anywhere near the 120 s it asked (the 2 s bound, with the box's load as
 margin); never more than the viewer's 3 claim jobs at once; the director cancels them (200). The
