@@ -43,15 +43,16 @@ def laptop(app: Any, **kwargs: Any) -> TestClient:
 
 
 @contextmanager
-def app_with_env(solver: Any, **env: str) -> Iterator[TestClient]:
-    """:func:`laptop` on ``create_app(solver=solver)`` built with the environment variables ``env``
-    set (e.g. ``ADVISOR_SYNC_SCREENING_GAMES="2"``), restored on leaving."""
+def app_with_env(solver: Any, database_url: str | None = None, **env: str) -> Iterator[TestClient]:
+    """:func:`laptop` on ``create_app(solver, database_url)`` (``None``: the test session's own
+    SQLite file) built with the environment variables ``env`` set (e.g.
+    ``ADVISOR_SYNC_SCREENING_GAMES="2"``, ``ADVISOR_I18N_STRICT="1"``), restored on leaving."""
     from app.main import create_app
 
     with pytest.MonkeyPatch.context() as mp:
         for name, value in env.items():
             mp.setenv(name, value)
-        with laptop(create_app(solver=solver)) as c:
+        with laptop(create_app(solver=solver, database_url=database_url)) as c:
             yield c
 
 

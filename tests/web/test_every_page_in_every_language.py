@@ -28,7 +28,7 @@ from app.i18n import gettext, languages, plural_category
 from app.main import create_app
 from engine.dd import SolverRunner
 from tests.api.test_results_api import CLUB
-from tests.helpers import hand_records_only, laptop
+from tests.helpers import app_with_env, hand_records_only
 from tests.people import people_in
 from tests.web.test_case_page import PEOPLE
 from tests.web.test_claim_page import FORM, ORIGIN, T02
@@ -232,11 +232,9 @@ def _flow(c: TestClient, lang: str) -> Iterator[tuple[str, Any]]:
 
 @pytest.fixture(scope="module")
 def client(dds: SolverRunner, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("ADVISOR_I18N_STRICT", "1")
-        db = tmp_path_factory.mktemp("every") / "a.sqlite3"
-        with laptop(create_app(dds, database_url=f"sqlite:///{db}")) as c:
-            yield c
+    db = tmp_path_factory.mktemp("every") / "a.sqlite3"
+    with app_with_env(dds, f"sqlite:///{db}", ADVISOR_I18N_STRICT="1") as c:
+        yield c
 
 
 @pytest.mark.parametrize("lang", OTHERS)

@@ -34,7 +34,7 @@ from fastapi.testclient import TestClient
 from app.i18n import FALLBACK_OPEN, gettext
 from app.main import create_app
 from engine.dd import SolverRunner
-from tests.helpers import laptop
+from tests.helpers import app_with_env, laptop
 from tests.web.test_web import _hand_record_event
 from tests.web.test_web_languages import sponvo_board_21
 
@@ -43,11 +43,9 @@ LANGS = ("en", "pl", "ru", "el")
 
 @pytest.fixture(scope="module")
 def client(dds: SolverRunner, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("ADVISOR_I18N_STRICT", "1")
-        db = tmp_path_factory.mktemp("measures") / "a.sqlite3"
-        with laptop(create_app(dds, database_url=f"sqlite:///{db}")) as c:
-            yield c
+    db = tmp_path_factory.mktemp("measures") / "a.sqlite3"
+    with app_with_env(dds, f"sqlite:///{db}", ADVISOR_I18N_STRICT="1") as c:
+        yield c
 
 
 def _rule(client: TestClient, lang: str, **extra: str) -> str:

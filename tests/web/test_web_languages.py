@@ -19,11 +19,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.i18n import FALLBACK_OPEN, catalogue, gettext, languages
-from app.main import create_app
 from app.service.page_language import COOKIE, accepted
 from app.web.words import board_label, date_text, evidence_text, pydantic_text
 from engine.dd import SolverRunner
-from tests.helpers import SPONVO30, hand_records_only, laptop
+from tests.helpers import SPONVO30, app_with_env, hand_records_only, laptop
 
 pytestmark = pytest.mark.slow
 OTHERS = [code for code in languages() if code != "en"]
@@ -61,12 +60,9 @@ def english_in(page: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def client(dds: SolverRunner, tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("ADVISOR_I18N_STRICT", "1")
-        mp.setenv("ADVISOR_SYNC_SCREENING_GAMES", "20")
-        db = tmp_path_factory.mktemp("lang") / "a.sqlite3"
-        with laptop(create_app(dds, database_url=f"sqlite:///{db}")) as c:
-            yield c
+    db = tmp_path_factory.mktemp("lang") / "a.sqlite3"
+    with app_with_env(dds, f"sqlite:///{db}", ADVISOR_I18N_STRICT="1", ADVISOR_SYNC_SCREENING_GAMES="20") as c:
+        yield c
 
 
 def test_strict_mode_marks_a_text_that_fell_back_to_english(monkeypatch):
