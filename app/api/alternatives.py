@@ -9,7 +9,7 @@ alternatives``. Who may: :data:`app.service.access.POLICY`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -403,6 +403,18 @@ def profile_name(body: AlternativesRequest, repo: EventRepository) -> str:
                             body.scoring.profile if body.scoring is not None else "wbf")
 
 
+def _merged_parts(outcomes: Iterable[Any]) -> tuple[dict[tuple[str, int], Fraction], list[dict[str, Any]]]:
+    """Outcomes (each with ``result``, ``score_ns``: North-South's points, and ``weight``, exact
+    text) as a proposal's parts, a result reached twice (the same result, the same points) one part
+    with its weights added: ``({(result, score_ns): weight}, [{"result", "score_ns", "weight",
+    "percent"}])``."""
+    merged: dict[tuple[str, int], Fraction] = {}
+    for o in outcomes:
+        merged[(o.result, o.score_ns)] = merged.get((o.result, o.score_ns), Fraction(0)) + Fraction(o.weight)
+    return merged, [{"result": r, "score_ns": n, "weight": str(w), "percent": float(w * 100)}
+                    for (r, n), w in merged.items()]
+
+
 def case_proposal(out: AlternativesResponse, prof: Profile, offending: Side | None) -> dict[str, Any]:
     """What a case of the alternatives proposes to enter (the director confirms or changes it, as
     for a weighted revoke case): the outcomes of every alternative as one weighted score's parts
@@ -428,12 +440,7 @@ def case_proposal(out: AlternativesResponse, prof: Profile, offending: Side | No
     """
     if out.table_result_kept_by is not None and out.sides is not None:
         return _kept_proposal(out, prof)
-    merged: dict[tuple[str, int], Fraction] = {}
-    for a in out.alternatives:
-        for o in a.outcomes:
-            merged[(o.result, o.score_ns)] = merged.get((o.result, o.score_ns), Fraction(0)) + Fraction(o.weight)
-    parts = [{"result": r, "score_ns": n, "weight": str(w), "percent": float(w * 100)}
-             for (r, n), w in merged.items()]
+    merged, parts = _merged_parts(o for a in out.alternatives for o in a.outcomes)
     if prof.weighting:
         return {"form": "weighted", "law": "12C1(c)", "parts": parts}
     if offending is None:
@@ -468,11 +475,7 @@ def _kept_proposal(out: AlternativesResponse, prof: Profile) -> dict[str, Any]:
     table_ns = out.table_result.score_ns
     assert table_ns is not None  # kept_sides refused a table result without tricks
     other = next(s for s in out.sides if not s.keeps_table_result)
-    merged: dict[tuple[str, int], Fraction] = {}
-    for o in other.outcomes:
-        merged[(o.result, o.score_ns)] = merged.get((o.result, o.score_ns), Fraction(0)) + Fraction(o.weight)
-    parts = [{"result": r, "score_ns": n, "weight": str(w), "percent": float(w * 100)}
-             for (r, n), w in merged.items()]
+    merged, parts = _merged_parts(other.outcomes)
     weighted_ns = float(sum((n * w for (_, n), w in merged.items()), Fraction(0)))
     table_result = out.table_result.result or ""
     others = ", ".join(f"{p['percent']:g}% {p['result']}" for p in parts)
