@@ -183,17 +183,14 @@ def kept_sides(advice: AlternativesAdvice, kept_by: Side, prof: Profile, offendi
     if t.tricks is None or advice.table_score_ns is None:
         raise InvalidBoardError("the side that keeps the table result is scored on it: give the table's tricks",
                                 path="table_result/tricks", key="alternatives_kept_needs_tricks")
-    outcomes = advice.outcomes
-    other = kept_by.other
-    if not prof.weighting:
-        non_offending = offending.other if offending is not None else kept_by
-        try:
-            for_ns, for_ew = split_assignment(outcomes, non_offending)
-        except InvalidBoardError as exc:
-            raise relocated(exc, "weights") from None
-        single = for_ns if other is Side.NS else for_ew
-        outcomes = [Outcome(single, Fraction(1), next(o.label for o in outcomes if o.ns_score == single))]
-    return table_result_kept(outcomes, advice.table_score_ns, kept_by, label=t.contract.result_str(t.tricks))
+    try:
+        return table_result_kept(advice.outcomes, advice.table_score_ns, kept_by,
+                                 label=t.contract.result_str(t.tricks), weighting=prof.weighting,
+                                 non_offending=offending.other if offending is not None else None)
+    except InvalidBoardError as exc:
+        if exc.key != "no_likely_outcome":  # 12C1(e): no outcome likely, said of the weights
+            raise
+        raise relocated(exc, "weights") from None
 
 
 def _side_figures(w: WeightedResponse) -> tuple[float, float, float | None, float | None]:

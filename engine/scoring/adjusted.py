@@ -255,7 +255,8 @@ def split_assignment(outcomes: Sequence[Outcome], non_offending: Side, *, likely
 
 
 def table_result_kept(outcomes: Sequence[Outcome], table_score_ns: int, kept_by: Side,
-                      label: str = "") -> dict[Side, tuple[Outcome, ...]]:
+                      label: str = "", *, weighting: bool = True,
+                      non_offending: Side | None = None) -> dict[Side, tuple[Outcome, ...]]:
     """A split score in which one side keeps the table result (non-balancing: Law 12C1(b) and
     12C1(e) let the two sides' scores differ): ``{side: its outcomes}``, the side ``kept_by`` on
     the table result alone (``table_score_ns``, North-South points, weight 1, labelled ``label``),
@@ -267,13 +268,23 @@ def table_result_kept(outcomes: Sequence[Outcome], table_score_ns: int, kept_by:
     would have happened without the infraction (e.g. BBO forum topic 37443: North-South, the
     offenders, on 50% 3D E +1 and 50% 3S W =; East-West keep 3NT W -2).
 
+    Where the regulation does not weight (``weighting`` false, 12C1(e) alone), the other side is
+    scored on the one result :func:`split_assignment` gives it, ``non_offending`` the side that did
+    not offend (``None``: taken to be ``kept_by``, the usual 12C1(b) case).
+
     Raises:
-        InvalidBoardError: ``outcomes`` empty, or weights negative or not summing to 1 (path ``outcomes``).
+        InvalidBoardError: ``outcomes`` empty, or weights negative or not summing to 1 (path
+            ``outcomes``); without weighting, no outcome likely (:func:`split_assignment`).
     """
     if not outcomes:
         raise InvalidBoardError("give the weighted score's outcomes", path="outcomes", key="alternatives_none")
     check_weights([o.weight for o in outcomes])
-    return {kept_by: (Outcome(table_score_ns, Fraction(1), label),), kept_by.other: tuple(outcomes)}
+    other = kept_by.other
+    if not weighting:
+        for_ns, for_ew = split_assignment(outcomes, non_offending or kept_by)
+        single = for_ns if other is Side.NS else for_ew
+        outcomes = [Outcome(single, Fraction(1), next(o.label for o in outcomes if o.ns_score == single))]
+    return {kept_by: (Outcome(table_score_ns, Fraction(1), label),), other: tuple(outcomes)}
 
 
 EXACT = "exact"
